@@ -1,0 +1,42 @@
+"""Reference package of the awalé course (CCINP 2024 PC, Q1–Q25).
+
+The exam-faithful functions are importable by their exam names::
+
+    >>> from awale_ref import initialisation, cases_possibles
+    >>> cases_possibles(initialisation("Alice", "Bob"))
+    [0, 1, 2, 3, 4, 5]
+
+Modules: ``exam`` (Q4–Q21, as the exam writes them), ``facts`` (the answers
+to the reasoning questions Q1–Q3, Q6, Q18).  See ``awale_ref/README.md``
+for the readings of the exam's ambiguous points.
+"""
+
+from awale_ref.exam import (
+    NegaAwale,
+    affiche,
+    awale_ia,
+    awale_jcj,
+    case_ramassable,
+    cases_possibles,
+    copie,
+    deplacer_graines,
+    gagnant,
+    gain,
+    initialisation,
+    max_vals,
+    ramasser_graines,
+    test_case,
+    test_famine,
+    tour_jeu,
+    tour_joueur1,
+    tour_suivant,
+    tourner_plateau,
+)
+
+__all__ = [
+    "NegaAwale", "affiche", "awale_ia", "awale_jcj", "case_ramassable",
+    "cases_possibles", "copie", "deplacer_graines", "gagnant", "gain",
+    "initialisation", "max_vals", "ramasser_graines", "test_case",
+    "test_famine", "tour_jeu", "tour_joueur1", "tour_suivant",
+    "tourner_plateau",
+]

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Set up the project on a fresh machine: a virtualenv in .venv with the pinned
+# requirements. With --browser, also Debian's Chromium for the browser tests
+# (Playwright's own browser download is not available here).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "[setup] creating .venv"
+  "$PY" -m venv .venv
+fi
+# Reinstall only when requirements.txt changed since the last install.
+want=$(sha256sum requirements.txt | cut -d' ' -f1)
+if [ "$(cat .venv/.requirements.sha 2>/dev/null)" != "$want" ]; then
+  echo "[setup] installing requirements.txt (a few minutes on a fresh machine)"
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -r requirements.txt
+  .venv/bin/python -m pip install -q --no-deps -e .   # awale_ref, importable from any kernel
+  echo "$want" > .venv/.requirements.sha
+fi
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "[setup] installing Debian chromium (browser tests)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver fonts-dejavu-core
+fi
+echo "[setup] ready: $(.venv/bin/python --version)"
