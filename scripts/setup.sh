@@ -9,8 +9,8 @@ if [ ! -x .venv/bin/python ]; then
   echo "[setup] creating .venv"
   "$PY" -m venv .venv
 fi
-# Reinstall only when requirements.txt changed since the last install.
-want=$(sha256sum requirements.txt | cut -d' ' -f1)
+# Reinstall only when requirements.txt or pyproject.toml changed since the last install.
+want=$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ "$(cat .venv/.requirements.sha 2>/dev/null)" != "$want" ]; then
   echo "[setup] installing requirements.txt (a few minutes on a fresh machine)"
   .venv/bin/python -m pip install -q --upgrade pip

@@ -1,0 +1,180 @@
+"""Checks that are not "compare a function with the reference on a corpus".
+
+- the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18),
+  compared with ``awale_ref.facts``;
+- Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
+  ``NegaAwale(jeu, 6, 0)`` for every move (spied on, not searched).
+
+Each check returns a ``Resultat`` with a French message.  ``format_*``
+functions are the visible tests: they check the shape of an answer without
+revealing it.
+
+>>> verifier_reponse("Q1_cases", [5, 4, 2]).ok
+True
+>>> verifier_reponse("Q6_bits", 5).ok
+False
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any, Callable
+
+from awale_ref import facts
+from awale_ref.grading.checks import Resultat, decrire_exception
+
+
+def _est_plateau(valeur: Any) -> bool:
+    return (isinstance(valeur, list) and len(valeur) == 12
+            and all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in valeur))
+
+
+def _format_cases(valeur: Any) -> str | None:
+    if not isinstance(valeur, list) or not all(isinstance(c, int) and 0 <= c <= 11 for c in valeur):
+        return "une liste d'indices de cases (entiers de 0 à 11)"
+    return None
+
+
+def _format_plateaux(valeur: Any) -> str | None:
+    if not isinstance(valeur, dict) or not all(isinstance(k, int) and _est_plateau(v) for k, v in valeur.items()):
+        return "un dictionnaire {case jouée: plateau après le coup}, chaque plateau étant une liste de 12 entiers"
+    return None
+
+
+def _format_gains(valeur: Any) -> str | None:
+    if not isinstance(valeur, dict) or not all(isinstance(k, int) and isinstance(v, int) for k, v in valeur.items()):
+        return "un dictionnaire {case jouée: nombre de graines gagnées}"
+    return None
+
+
+def _format_situation(valeur: Any) -> str | None:
+    if (not isinstance(valeur, dict) or set(valeur) != {"plateau", "gain"} or not _est_plateau(valeur["plateau"])
+            or not isinstance(valeur["gain"], int)):
+        return "un dictionnaire {\"plateau\": liste de 12 entiers, \"gain\": entier}"
+    return None
+
+
+def _format_entier(valeur: Any) -> str | None:
+    if not isinstance(valeur, int) or isinstance(valeur, bool):
+        return "un entier"
+    return None
+
+
+def _format_arbre(valeur: Any) -> str | None:
+    if not isinstance(valeur, dict) or not all(
+            isinstance(k, str) and isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v)
+            for k, v in valeur.items()):
+        return "un dictionnaire {étiquette du nœud: (G, VJ)}, par exemple {\"b\": (4, 4), …}"
+    return None
+
+
+_ATTENDU: dict[str, tuple[Callable[[Any], str | None], Callable[[], Any], str]] = {
+    # name: (format check, expected value, what to compare / hint)
+    "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
+                 "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob"),
+    "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
+                    "un plateau par case jouable, après le semis (case de départ sautée) et la récolte"),
+    "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
+                 "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)"),
+    "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
+                      "partie I : une récolte qui prendrait toutes les graines de Bob est annulée"),
+    "Q3_situation2": (_format_situation, lambda: facts.Q3_SITUATION2,
+                      "la récolte remonte tant que les cases du camp adverse ont 2 ou 3 graines"),
+    "Q6_max_graines": (_format_entier, lambda: facts.Q6_MAX_GRAINES,
+                       "une case peut contenir au plus toutes les graines du jeu"),
+    "Q6_bits": (_format_entier, lambda: facts.Q6_BITS,
+                "avec k bits on code les entiers de 0 à 2**k - 1"),
+    "Q18_arbre": (_format_arbre, lambda: {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()},
+                  "G est le gain du coup ; VJ = max(G_i - VJ_i) sur les enfants, 0 à la profondeur 2"),
+    "Q18_case": (_format_entier, lambda: facts.Q18_CASE_CHOISIE,
+                 "la case de la racine dont la valeur g - VJ est la plus grande"),
+}
+
+QUESTIONS_REPONSES = tuple(_ATTENDU)
+
+
+def _normaliser(nom: str, valeur: Any) -> Any:
+    if nom == "Q1_cases":
+        return sorted(valeur)
+    return valeur
+
+
+def format_reponse(nom: str, valeur: Any) -> Resultat:
+    """The visible test of a structured answer: its shape only."""
+    if valeur is ...:
+        return Resultat(False, f"{nom} : réponse pas encore donnée (remplacez ... par votre réponse).")
+    attendu_format = _ATTENDU[nom][0](valeur)
+    if attendu_format:
+        return Resultat(False, f"{nom} : la réponse doit être {attendu_format} ; reçu {valeur!r}.")
+    return Resultat(True, f"{nom} : format correct (la justesse est vérifiée à la correction).")
+
+
+def verifier_reponse(nom: str, valeur: Any) -> Resultat:
+    """The hidden test of a structured answer: compared with ``awale_ref.facts``."""
+    forme = format_reponse(nom, valeur)
+    if not forme.ok:
+        return forme
+    _, attendu, indice = _ATTENDU[nom]
+    if _normaliser(nom, valeur) != attendu():
+        if nom == "Q18_arbre" and set(valeur) == set(attendu()):
+            faux = sorted(k for k in valeur if valeur[k] != attendu()[k])
+            return Resultat(False, f"{nom} : les nœuds {', '.join(faux)} ont un G ou une VJ inexact. Rappel : {indice}.", 1)
+        return Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
+    return Resultat(True, f"{nom} : réponse exacte.", 1)
+
+
+# ---------------------------------------------------------------- Q21
+def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
+    """``awale_ia`` plays a full game and asks ``NegaAwale(jeu, 6, 0)`` each move.
+
+    The search is replaced by a spy that records its arguments and plays the
+    last playable pit (deterministic, instant); ``affiche`` prints nothing and
+    ``input`` is refused.  The winner must be the reference's for that game.
+    """
+    appels: list[tuple] = []
+
+    def espion(jeu: dict, profondeur_max: int, profondeur: int) -> int:
+        appels.append((profondeur_max, profondeur, list(jeu["plateau"]), jeu["n"]))
+        return reference.cases_possibles(jeu)[-1]
+
+    def refus_input(*args: Any) -> str:
+        raise RuntimeError("awale_ia ne doit pas lire le clavier (input) : c'est l'IA qui choisit")
+
+    espace = dict(fonction.__globals__)
+    for nom in ("initialisation", "tour_jeu", "gagnant", "tour_joueur1", "tour_suivant", "cases_possibles",
+                "test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
+                "tourner_plateau"):
+        espace[nom] = getattr(reference, nom)
+    espace["affiche"] = lambda plateau: None
+    espace["NegaAwale"] = espion
+    espace["input"] = refus_input
+    joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
+                              fonction.__closure__)
+    try:
+        vainqueur = joue("Alice", "Bob")
+    except Exception as exc:  # the student's code may raise anything
+        return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : {decrire_exception(exc)}.")
+    # the same game with the reference rules
+    jeu = reference.initialisation("Alice", "Bob")
+    attendus = []
+    continuer = True
+    while continuer:
+        case = reference.cases_possibles(jeu)[-1]
+        attendus.append((6, 0, list(jeu["plateau"]), jeu["n"]))
+        continuer = reference.tour_jeu(jeu, case)
+    attendu_vainqueur = reference.gagnant(jeu)
+    if not appels:
+        return Resultat(False, "Q21 — awale_ia n'appelle jamais NegaAwale : la ligne 6 doit devenir "
+                               "case_choisie = NegaAwale(jeu, 6, 0).")
+    mauvais = [a for a in appels if a[:2] != (6, 0)]
+    if mauvais:
+        return Resultat(False, f"Q21 — NegaAwale est appelée avec profondeur_max={mauvais[0][0]}, "
+                               f"profondeur={mauvais[0][1]} ; attendu NegaAwale(jeu, 6, 0).")
+    if appels != attendus:
+        return Resultat(False, f"Q21 — awale_ia a demandé {len(appels)} coups à NegaAwale au lieu de "
+                               f"{len(attendus)} pour une partie complète, ou sur un autre état du jeu : "
+                               f"un coup par tour, sur le jeu courant, jusqu'à la fin.")
+    if vainqueur != attendu_vainqueur:
+        return Resultat(False, f"Q21 — awale_ia renvoie {vainqueur!r} au lieu du vainqueur "
+                               f"{attendu_vainqueur!r} (gagnant(jeu) en fin de partie).")
+    return Resultat(True, f"Q21 — awale_ia : une partie complète, {len(appels)} appels NegaAwale(jeu, 6, 0).", 1)

@@ -1,0 +1,237 @@
+"""Build every form of the course from its single source, ``course/<assignment>.py``.
+
+A course source is a jupytext "percent" script.  Cells are marked with tags:
+
+- no tag: prose (markdown) or plain code;
+- ``readonly``: given code or text the student must not edit (nbgrader locks it);
+- ``solution`` (code, ``grade_id=…``): the student's cell; the solution sits
+  between ``### BEGIN SOLUTION`` / ``### END SOLUTION``;
+- ``tests`` (code, ``grade_id=…``, ``points=N``): visible tests, then hidden
+  tests between ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``;
+- ``manual`` (markdown, ``grade_id=…``, ``points=N``): a justification graded
+  by hand; its text is the model answer.
+
+From it this module writes:
+
+- ``source/<a>/<a>.ipynb``: the nbgrader instructor notebook;
+- ``release/<a>/<a>.ipynb``: the student version, by ``nbgrader generate_assignment``;
+- ``notebooks/autoformation/<a>.ipynb``: the self-study version (stubs, the
+  solution behind a "Voir une solution" fold, the full checks runnable locally).
+
+Run ``python -m pipeline.build`` (all assignments) or with assignment names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import jupytext
+import nbformat
+
+from pipeline.nbgrader_cli import nbgrader
+
+RACINE = Path(__file__).resolve().parent.parent
+COURS = RACINE / "course"
+ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql")
+
+STUB_CODE = "# VOTRE CODE ICI\nraise NotImplementedError()"
+STUB_TEXTE = "VOTRE RÉPONSE ICI"
+_SOLUTION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n(.*?)^[ \t]*### END SOLUTION\n?", re.S | re.M)
+_CACHES = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS\n(.*?)^[ \t]*### END HIDDEN TESTS\n?", re.S | re.M)
+_KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+class CourseError(ValueError):
+    """A course source breaks the format above."""
+
+
+def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
+    tags = cell.metadata.get("tags", [])
+    gid = cell.metadata.get("grade_id")
+    points = cell.metadata.get("points")
+    base = {"schema_version": 3, "task": False}
+    if "solution" in tags:
+        return {**base, "grade": False, "locked": False, "solution": True, "grade_id": gid}
+    if "tests" in tags:
+        return {**base, "grade": True, "locked": True, "solution": False, "grade_id": gid, "points": points}
+    if "manual" in tags:
+        return {**base, "grade": True, "locked": False, "solution": True, "grade_id": gid, "points": points}
+    if "readonly" in tags:
+        return {**base, "grade": False, "locked": True, "solution": False,
+                "grade_id": gid or f"lecture_{index:03d}"}
+    return None
+
+
+def lire_source(assignment: str) -> nbformat.NotebookNode:
+    """Read and validate ``course/<assignment>.py``."""
+    chemin = COURS / f"{assignment}.py"
+    nb = jupytext.read(chemin)
+    vus: set[str] = set()
+    for i, cell in enumerate(nb.cells):
+        cell.metadata.pop("lines_to_next_cell", None)
+        tags = cell.metadata.get("tags", [])
+        role = [t for t in tags if t in ("solution", "tests", "manual", "readonly")]
+        if len(role) > 1:
+            raise CourseError(f"{chemin.name} cell {i}: several roles {role}")
+        if role and role[0] != "readonly" or "grade_id" in cell.metadata:
+            gid = cell.metadata.get("grade_id")
+            if not gid or gid in vus:
+                raise CourseError(f"{chemin.name} cell {i}: missing or duplicate grade_id {gid!r}")
+            vus.add(gid)
+        if role and role[0] in ("tests", "manual") and not isinstance(cell.metadata.get("points"), (int, float)):
+            raise CourseError(f"{chemin.name} cell {i}: graded cell {cell.metadata.get('grade_id')} has no points")
+        if role == ["solution"] and cell.cell_type == "code" and not _SOLUTION.search(cell.source + "\n"):
+            raise CourseError(f"{chemin.name} cell {i}: solution cell without ### BEGIN SOLUTION")
+    return nb
+
+
+def points(nb: nbformat.NotebookNode) -> list[tuple[str, float]]:
+    """``(grade_id, points)`` of the graded cells, in order."""
+    return [(c.metadata["grade_id"], c.metadata["points"]) for c in nb.cells
+            if {"tests", "manual"} & set(c.metadata.get("tags", []))]
+
+
+def _nouveau_notebook(cells: list) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": dict(_KERNEL), "language_info": {"name": "python"}}
+    nb.cells = cells
+    return nb
+
+
+def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
+    lignes = ["**Barème de ce notebook** (points automatiques, sauf mention *à la main*) :", "",
+              "| cellule | points |", "|---|---|"]
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if {"tests", "manual"} & set(tags):
+            mode = " *(à la main)*" if "manual" in tags else ""
+            lignes.append(f"| `{cell.metadata['grade_id']}`{mode} | {cell.metadata['points']:g} |")
+    total = sum(totaux.values())
+    lignes += ["", f"Total : **{totaux[assignment]:g} points** sur {total:g} pour toute la série "
+               f"({', '.join(f'{a} : {p:g}' for a, p in totaux.items())})."]
+    return "\n".join(lignes)
+
+
+def _ligne_points(cell: nbformat.NotebookNode) -> str:
+    p = cell.metadata["points"]
+    return f"# {cell.metadata['grade_id']} — {p:g} point{'s' if p > 1 else ''}\n"
+
+
+def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> nbformat.NotebookNode:
+    """The nbgrader source notebook."""
+    cells = []
+    for index, cell in enumerate(nb.cells):
+        cell = copy.deepcopy(cell)
+        tags = cell.metadata.get("tags", [])
+        meta = _nbgrader(cell, index)
+        if "tests" in tags:
+            cell.source = _ligne_points(cell) + cell.source
+            tags = tags + ["raises-exception"]  # "Run all" goes on past a failing test
+        if "solution" in tags and cell.cell_type == "code" and _SOLUTION.search(cell.source + "\n") and \
+                _SOLUTION.search(cell.source + "\n").group(1) == "":
+            tags = tags + ["raises-exception"]  # a top-level stub raises NotImplementedError
+        if "bareme" in tags:
+            cell.source = _bareme(nb, totaux, assignment)
+        new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
+               else nbformat.v4.new_markdown_cell(cell.source))
+        new.metadata = {}
+        kept = [t for t in tags if t in ("raises-exception",)]
+        if kept:
+            new.metadata["tags"] = kept
+        if meta:
+            new.metadata["nbgrader"] = meta
+            if meta["locked"]:
+                new.metadata["editable"] = False
+                new.metadata["deletable"] = False
+        new.pop("id", None)
+        cells.append(new)
+    out = _nouveau_notebook(cells)
+    for i, cell in enumerate(out.cells):
+        cell["id"] = f"c{i:03d}"  # stable ids keep diffs small
+    return out
+
+
+def autoformation(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> nbformat.NotebookNode:
+    """The self-study notebook: stubs, folded solutions, every check runnable locally."""
+    cells = [nbformat.v4.new_markdown_cell(
+        "> **Version en autonomie.** Rien n'est noté ni envoyé : écrivez vos fonctions, lancez les tests "
+        "(les exemples de l'énoncé, puis la vérification complète sur des centaines de positions), "
+        "et dépliez « Voir une solution » seulement après avoir cherché.")]
+    for cell in instructeur(nb, totaux, assignment).cells:
+        meta = cell.metadata.pop("nbgrader", None)
+        cell.metadata.pop("editable", None)
+        cell.metadata.pop("deletable", None)
+        if meta and meta["solution"] and cell.cell_type == "code":
+            solution = cell.source
+            cell.source = _SOLUTION.sub(lambda m: "".join(m.group(1) + ligne + "\n"
+                                                          for ligne in STUB_CODE.splitlines()), cell.source + "\n").rstrip("\n")
+            propre = _SOLUTION.sub(lambda m: m.group(2), solution + "\n").rstrip("\n")
+            cells.append(cell)
+            cells.append(nbformat.v4.new_markdown_cell(
+                f"<details><summary>💡 Voir une solution</summary>\n\n```python\n{propre}\n```\n\n</details>"))
+            continue
+        if meta and meta["solution"]:  # a manual answer: the model answer is folded
+            modele = cell.source
+            cell.source = f"*{STUB_TEXTE}*"
+            cells.append(cell)
+            cells.append(nbformat.v4.new_markdown_cell(
+                f"<details><summary>💡 Voir des éléments de réponse</summary>\n\n{modele}\n\n</details>"))
+            continue
+        if meta and meta["grade"]:
+            cell.source = _CACHES.sub(lambda m: "# Vérification complète (les tests cachés de la version notée) :\n"
+                                      + m.group(1), cell.source + "\n").rstrip("\n")
+        cells.append(cell)
+    out = _nouveau_notebook(cells)
+    for i, cell in enumerate(out.cells):
+        cell["id"] = f"a{i:03d}"
+    return out
+
+
+def totaux_points() -> dict[str, float]:
+    return {a: sum(p for _, p in points(lire_source(a))) for a in ASSIGNMENTS if (COURS / f"{a}.py").exists()}
+
+
+def generer_release(racine: Path, assignment: str) -> None:
+    """``nbgrader generate_assignment`` with a throw-away gradebook."""
+    with tempfile.TemporaryDirectory() as tmp:
+        nbgrader("generate_assignment", assignment, "--force", f"--CourseDirectory.root={racine}",
+                 f"--CourseDirectory.db_url=sqlite:///{tmp}/gradebook.db", "--log-level=WARN", racine=racine)
+
+
+def construire(racine: Path = RACINE, assignments: tuple[str, ...] | None = None, release: bool = True) -> list[Path]:
+    """Write the source, self-study (and release) notebooks under ``racine``; return the paths."""
+    totaux = totaux_points()
+    ecrits = []
+    for assignment in assignments or tuple(totaux):
+        nb = lire_source(assignment)
+        cible = racine / "source" / assignment / f"{assignment}.ipynb"
+        cible.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(instructeur(nb, totaux, assignment), cible)
+        auto = racine / "notebooks" / "autoformation" / f"{assignment}.ipynb"
+        auto.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(autoformation(nb, totaux, assignment), auto)
+        ecrits += [cible, auto]
+        if release:
+            if racine != RACINE:
+                shutil.copy(RACINE / "nbgrader_config.py", racine / "nbgrader_config.py")
+            generer_release(racine, assignment)
+            ecrits.append(racine / "release" / assignment / f"{assignment}.ipynb")
+    return ecrits
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Build source/, release/ and notebooks/autoformation/ from course/.")
+    parser.add_argument("assignments", nargs="*", help=f"default: all of {', '.join(ASSIGNMENTS)} that exist")
+    parser.add_argument("--no-release", action="store_true", help="skip nbgrader generate_assignment")
+    args = parser.parse_args(argv)
+    for chemin in construire(assignments=tuple(args.assignments) or None, release=not args.no_release):
+        print(f"écrit {chemin.relative_to(RACINE)}")
+
+
+if __name__ == "__main__":
+    main()
