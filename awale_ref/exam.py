@@ -437,8 +437,8 @@ def awale_ia(nom_joueur1: str, nom_joueur2: str) -> str:
     """Q21. ``awale_jcj`` with line 6 replaced: both players are the AI.
 
     Line 6 (the ``input``) becomes ``case_choisie = NegaAwale(jeu, 6, 0)``;
-    nothing else changes.  Slow with the exam's functions (a few seconds a
-    move): ``python -m awale_ref`` plays the same game with the fast engine.
+    nothing else changes.  ``python -m awale_ref`` plays this game in the
+    terminal (``--rapide``: the same moves found by the fast engine).
     """
     jeu = initialisation(nom_joueur1, nom_joueur2)
     jeu_continue = True

@@ -62,3 +62,11 @@ def test_q21_demo_game_runs_to_a_winner(capsys):
     out = capsys.readouterr().out
     assert vainqueur in ("Alice", "Bob", "égalité")
     assert "Fin de la partie" in out
+
+
+def test_q21_demo_with_the_fast_engine_plays_the_same_game(capsys):
+    from awale_ref.__main__ import main
+    main(["--profondeur", "3", "Alice", "Bob"])
+    exam_out = capsys.readouterr().out
+    main(["--profondeur", "3", "--rapide", "Alice", "Bob"])
+    assert capsys.readouterr().out == exam_out
