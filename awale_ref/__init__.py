@@ -6,9 +6,11 @@ The exam-faithful functions are importable by their exam names::
     >>> cases_possibles(initialisation("Alice", "Bob"))
     [0, 1, 2, 3, 4, 5]
 
-Modules: ``exam`` (Q4–Q21, as the exam writes them), ``facts`` (the answers
-to the reasoning questions Q1–Q3, Q6, Q18).  See ``awale_ref/README.md``
-for the readings of the exam's ambiguous points.
+Modules: ``exam`` (Q4–Q21, as the exam writes them), ``facts`` (answers to
+the reasoning questions), ``engine`` (fast search), ``corpus`` (test
+positions), ``notation`` and ``library`` (the opening library, Q22–Q25),
+``grading`` (the notebooks' tests), ``widget`` and ``tree`` (pictures).
+``awale_ref/README.md`` lists the readings of the exam's ambiguous points.
 """
 
 from awale_ref.exam import (
