@@ -1,0 +1,400 @@
+"""The negamax tree of a position (Q18–Q19): computed, drawn with matplotlib, and checked.
+
+:func:`arbre_negamax` builds the tree of ``NegaAwale`` at depth 1–3 with the
+exam's reference functions or a student's: nodes labelled (a), (b), … depth
+first as the exam labels its left branch, each with its board, the gain G on
+the edge from its parent and its value VJ for the player to move there.
+:func:`dessiner_arbre` draws it; :func:`verifier_q18` grades a student's
+answer to Q18 against ``awale_ref.facts``; :func:`comparer_negamax` compares a
+student's ``NegaAwale`` with the reference on every node of a tree.
+
+>>> from awale_ref import facts
+>>> arbre = arbre_negamax(facts.Q18_JEU, 2)
+>>> arbre.valeur, arbre.case_choisie, [(e.label, e.case, e.gain, e.valeur) for e in arbre.enfants]
+(2, 4, [('b', 1, 4, 4), ('e', 4, 2, 0), ('i', 5, 0, 0)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import count
+
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch, Rectangle
+
+from awale_ref import exam, facts
+
+PROFONDEUR_MAX_ARBRE = 3
+FONCTIONS_ARBRE = ("NegaAwale", "gain", "cases_possibles", "tour_suivant")
+"""The exam functions an arbre can take from a student."""
+
+NOTE_RECONSTRUCTION = ("Position reconstruite : l'arbre du corrigé est illisible ; cette position respecte "
+                       "tout ce que l'énoncé et le corrigé en disent.")
+
+# Drawing: fixed sizes and fonts so that the PNG is the same on every machine.
+STYLE = {
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "text.antialiased": True,
+    "figure.dpi": 100,
+    "savefig.dpi": 100,
+}
+VERT, GRIS, BOIS = "#38761d", "#888888", "#f3e2c7"
+FEUILLES_AVEC_PLATEAUX = 24  # above, the nodes are drawn without their boards
+
+
+@dataclass
+class Noeud:
+    """A node of the negamax tree.
+
+    ``case`` and ``gain`` (G) describe the edge from the parent (the pit in
+    the parent's mover view); ``valeur`` is VJ, the value of the node for its
+    player to move; ``choisi`` marks the root's chosen move.
+    """
+
+    label: str
+    jeu: dict
+    profondeur: int
+    case: int | None = None
+    gain: int | None = None
+    valeur: int | None = None
+    terminal: bool = False
+    choisi: bool = False
+    enfants: list[Noeud] = field(default_factory=list)
+    case_choisie: int | None = None  # at the root: what NegaAwale(jeu, p, 0) returned
+
+    def noeuds(self) -> Iterator[Noeud]:
+        """Every node, depth first (label order)."""
+        yield self
+        for enfant in self.enfants:
+            yield from enfant.noeuds()
+
+    def feuilles(self) -> list[Noeud]:
+        return [n for n in self.noeuds() if not n.enfants]
+
+    @property
+    def joueur(self) -> str:
+        """The name of the player to move at this node."""
+        return self.jeu['joueur1'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur2']
+
+
+def etiquette(rang: int) -> str:
+    """The label of the ``rang``-th node (from 0): a … z, then aa, ab, …
+
+    >>> [etiquette(k) for k in (0, 1, 25, 26, 27)]
+    ['a', 'b', 'z', 'aa', 'ab']
+    """
+    lettres = "abcdefghijklmnopqrstuvwxyz"
+    if rang < 26:
+        return lettres[rang]
+    return etiquette(rang // 26 - 1) + lettres[rang % 26]
+
+
+def _fonctions(fonctions: dict[str, Callable] | None) -> dict[str, Callable]:
+    fonctions = dict(fonctions or {})
+    for nom in fonctions:
+        if nom not in FONCTIONS_ARBRE:
+            raise ValueError(f"unknown tree function {nom!r} (expected one of {', '.join(FONCTIONS_ARBRE)})")
+    return {nom: fonctions.get(nom, getattr(exam, nom)) for nom in FONCTIONS_ARBRE}
+
+
+def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | None = None) -> Noeud:
+    """The negamax tree of ``jeu`` at depth ``profondeur`` (1 to 3).
+
+    The children of a node are its ``cases_possibles``, reached with
+    ``gain``; VJ of a node below the root is ``NegaAwale(copie, profondeur,
+    depth of the node)`` and the root's chosen pit is ``NegaAwale(copie,
+    profondeur, 0)``, so a student's functions (``fonctions``, names from
+    :data:`FONCTIONS_ARBRE`) draw their own tree.  VJ of the root is the best
+    ``G − VJ`` of its children (the exam's NegaAwale returns a pit there).
+    Every function gets a copy: ``jeu`` is left untouched.
+
+    >>> racine = arbre_negamax(exam.initialisation("Alice", "Bob"), 1)
+    >>> [n.label for n in racine.noeuds()], racine.case_choisie
+    (['a', 'b', 'c', 'd', 'e', 'f', 'g'], 0)
+    """
+    if not isinstance(profondeur, int) or not 1 <= profondeur <= PROFONDEUR_MAX_ARBRE:
+        raise ValueError(f"tree depth must be an int from 1 to {PROFONDEUR_MAX_ARBRE}, got {profondeur!r}")
+    f = _fonctions(fonctions)
+    rangs = count()
+
+    def construire(position: dict, niveau: int, case=None, gain=None) -> Noeud:
+        noeud = Noeud(etiquette(next(rangs)), exam.copie(position), niveau, case, gain)
+        noeud.terminal = not f["tour_suivant"](exam.copie(position))
+        if not noeud.terminal and niveau < profondeur:
+            for coup in f["cases_possibles"](exam.copie(position)):
+                g, suite = f["gain"](exam.copie(position), coup)
+                noeud.enfants.append(construire(suite, niveau + 1, coup, g))
+        if niveau > 0:
+            noeud.valeur = f["NegaAwale"](exam.copie(position), profondeur, niveau)
+        return noeud
+
+    racine = construire(jeu, 0)
+    choix = f["NegaAwale"](exam.copie(jeu), profondeur, 0)
+    if racine.terminal:
+        racine.valeur = choix  # a finished root: the exam's NegaAwale returns its value
+    else:
+        racine.case_choisie = choix
+        valeurs = [[e.case, e.gain - e.valeur] for e in racine.enfants]
+        racine.valeur = exam.max_vals(valeurs, 1)
+        for enfant in racine.enfants:
+            enfant.choisi = enfant.case == choix
+    return racine
+
+
+def est_reconstruction_q18(jeu: dict) -> bool:
+    """True when ``jeu`` is the reconstructed Q18 position of ``facts.Q18_JEU``.
+
+    >>> est_reconstruction_q18(facts.Q18_JEU), est_reconstruction_q18(exam.initialisation("A", "B"))
+    (True, False)
+    """
+    return all(list(jeu[cle]) == list(facts.Q18_JEU[cle]) if isinstance(jeu[cle], list)
+               else jeu[cle] == facts.Q18_JEU[cle] for cle in ('plateau', 'score', 'n'))
+
+
+# ---------------------------------------------------------------- drawing
+def _dessiner_plateau(ax, x: float, y: float, plateau: list, largeur: float, hauteur: float,
+                      bord: str, epaisseur: float) -> None:
+    """A small board centred on (x, y): pits 11…6 on top, 0…5 at the bottom (mover's view)."""
+    cote_x, cote_y = largeur / 6, hauteur / 2
+    gauche, bas = x - largeur / 2, y - hauteur / 2
+    for colonne in range(6):
+        for rangee, indice in ((1, 11 - colonne), (0, colonne)):
+            ax.add_patch(Rectangle((gauche + colonne * cote_x, bas + rangee * cote_y), cote_x, cote_y,
+                                   facecolor=BOIS, edgecolor="#a9743f", linewidth=0.6))
+            ax.text(gauche + (colonne + 0.5) * cote_x, bas + (rangee + 0.5) * cote_y, str(plateau[indice]),
+                    ha="center", va="center", fontsize=7.5)
+    ax.add_patch(Rectangle((gauche, bas), largeur, hauteur, fill=False, edgecolor=bord, linewidth=epaisseur))
+
+
+def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None = None,
+                   reconstruction: bool | None = None) -> Figure:
+    """Draw the tree: labels, a small board per node, G on each edge, VJ per node, the chosen move in green.
+
+    ``montrer_valeurs=False`` writes "?" instead of G and VJ (for a quiz).
+    ``reconstruction`` (default: detected) adds the note that the position is
+    the Q18 reconstruction.  Returns a matplotlib ``Figure`` (no pyplot
+    state): ``fig.savefig(...)`` or display it in a notebook.
+
+    >>> fig = dessiner_arbre(arbre_negamax(facts.Q18_JEU, 2))
+    >>> fig.get_size_inches().tolist()
+    [14.0, 6.0]
+    """
+    import matplotlib
+
+    feuilles = arbre.feuilles()
+    profondeur = max(n.profondeur for n in arbre.noeuds())
+    avec_plateaux = len(feuilles) <= FEUILLES_AVEC_PLATEAUX
+    if reconstruction is None:
+        reconstruction = est_reconstruction_q18(arbre.jeu)
+    # Positions: one slot per leaf, a parent above the middle of its children.
+    position_x: dict[int, float] = {}
+    for rang, feuille in enumerate(feuilles):
+        position_x[id(feuille)] = float(rang)
+
+    def placer(noeud: Noeud) -> float:
+        if noeud.enfants:
+            xs = [placer(e) for e in noeud.enfants]
+            position_x[id(noeud)] = (xs[0] + xs[-1]) / 2
+        return position_x[id(noeud)]
+
+    placer(arbre)
+    largeur_pouces = max(6.0, round(1.2 * len(feuilles) + 0.8, 1)) if avec_plateaux \
+        else max(6.0, round(0.35 * len(feuilles) + 0.8, 1))
+    hauteur_pouces = 2.0 * (profondeur + 1)
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=(largeur_pouces, hauteur_pouces))
+        ax = fig.add_axes((0.01, 0.01, 0.98, 0.86 if (titre or reconstruction) else 0.95))
+        ax.set_xlim(-0.6, len(feuilles) - 0.4)
+        ax.set_ylim(-profondeur - 0.45, 0.45)
+        ax.axis("off")
+        largeur, hauteur = 0.78, 0.34  # a node's board, in (slot, level) units
+        for noeud in arbre.noeuds():
+            x, y = position_x[id(noeud)], -noeud.profondeur
+            for enfant in noeud.enfants:
+                xe, ye = position_x[id(enfant)], -enfant.profondeur
+                couleur, epaisseur = (VERT, 3.0) if enfant.choisi and montrer_valeurs else (GRIS, 1.0)
+                depart, arrivee = y - hauteur / 2 - 0.15, ye + hauteur / 2 + 0.13
+                ax.plot([x, xe], [depart, arrivee], color=couleur, linewidth=epaisseur, zorder=1)
+                g = str(enfant.gain) if montrer_valeurs else "?"
+                couleur_texte = VERT if enfant.choisi and montrer_valeurs else "black"
+                if avec_plateaux:  # the edge's text nearer the child: a fan's edges are further apart there
+                    ax.text(x + 0.6 * (xe - x), depart + 0.6 * (arrivee - depart),
+                            f"case {enfant.case}\nG = {g}", ha="center", va="center", fontsize=8, zorder=3,
+                            color=couleur_texte, bbox=dict(boxstyle="round,pad=0.2", facecolor="white",
+                                                           edgecolor=couleur, linewidth=0.6))
+                else:  # a large tree: only G, small, just above the child
+                    ax.text(xe, arrivee + 0.02, f"G={g}", ha="center", va="bottom", fontsize=5, zorder=3,
+                            color=couleur_texte)
+            vj = str(noeud.valeur) if montrer_valeurs else "?"
+            bord, epaisseur = (VERT, 2.5) if noeud.choisi and montrer_valeurs else ("#5b3a1a", 1.0)
+            if avec_plateaux:
+                _dessiner_plateau(ax, x, y, noeud.jeu['plateau'], largeur, hauteur, bord, epaisseur)
+                ax.text(x - largeur / 2, y + hauteur / 2 + 0.02, f"({noeud.label})", ha="left", va="bottom",
+                        fontsize=10, fontweight="bold")
+                ax.text(x + largeur / 2, y + hauteur / 2 + 0.02, f"à {noeud.joueur}", ha="right",
+                        va="bottom", fontsize=7.5, color="#555555")
+                fin = " (fin)" if noeud.terminal else ""
+                ax.text(x, y - hauteur / 2 - 0.03, f"VJ = {vj}{fin}", ha="center", va="top", fontsize=8.5,
+                        fontweight="bold", color=VERT if noeud.choisi and montrer_valeurs else "black")
+            else:
+                ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.12), 0.6, 0.24, boxstyle="round,pad=0.02",
+                                            facecolor=BOIS, edgecolor=bord, linewidth=epaisseur, zorder=2))
+                ax.text(x, y, f"({noeud.label})\n{vj}", ha="center", va="center", fontsize=6, zorder=3)
+        texte_titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} "
+                                f"de jouer" + (f", NegaAwale choisit la case {arbre.case_choisie}"
+                                               if montrer_valeurs and arbre.case_choisie is not None else ""))
+        fig.text(0.5, 0.985, texte_titre, ha="center", va="top", fontsize=12, fontweight="bold")
+        if reconstruction:
+            fig.text(0.5, 0.935, NOTE_RECONSTRUCTION, ha="center", va="top", fontsize=9, style="italic",
+                     color="#990000")
+    return fig
+
+
+# ---------------------------------------------------------------- checking answers
+@dataclass
+class Correction:
+    """A checked answer: ``juste`` and the French feedback lines (``str()`` joins them)."""
+
+    juste: bool
+    lignes: list[str]
+    faux: list[str] = field(default_factory=list)  # the labels of the wrong nodes
+
+    def __str__(self) -> str:
+        return "\n".join(self.lignes)
+
+    __repr__ = __str__
+
+
+def _lire_reponse(reponse) -> tuple[int, int] | None:
+    if isinstance(reponse, (tuple, list)) and len(reponse) == 2 \
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in reponse):
+        return reponse[0], reponse[1]
+    return None
+
+
+def verifier_reponses(reponses: dict, case_choisie, attendu: dict[str, tuple[int, int, int]],
+                      case_attendue: int, profondeur: int) -> Correction:
+    """Compare ``{label: (G, VJ)}`` and the chosen pit with ``attendu`` = ``{label: (niveau, G, VJ)}``.
+
+    ``profondeur`` is the depth of the tree (a node at that level is worth 0).
+
+    The feedback says which nodes are wrong and what to look at, without
+    giving the expected values away.
+
+    >>> verifier_reponses({"b": (4, 4)}, 1, {"b": (1, 4, 4)}, 1, 2).juste
+    True
+    >>> print(verifier_reponses({"b": (4, 0), "c": (None, None)}, 2,
+    ...                         {"b": (1, 4, 4), "c": (2, 4, 0), "d": (2, 0, 0)}, 1, 2))
+    (b) : G juste, VJ faux — VJ = max(G − VJ) sur les enfants du nœud.
+    Pas encore de réponse : c, d.
+    Case choisie : 2 est faux — à la racine, NegaAwale renvoie la case du meilleur G − VJ (la première en cas d'égalité).
+    Bilan sur 3 nœuds : 0 juste(s), 1 faux (b), 2 sans réponse.
+    """
+    if not isinstance(reponses, dict):
+        raise TypeError(f"the answers must be a dict label -> (G, VJ), got {type(reponses).__name__}")
+    lignes, justes, faux, manquants = [], [], [], []
+    for label, (niveau, g, vj) in attendu.items():
+        reponse = reponses.get(label)
+        if reponse is None or (isinstance(reponse, (tuple, list)) and None in reponse):
+            manquants.append(label)
+            continue
+        lue = _lire_reponse(reponse)
+        if lue is None:
+            lignes.append(f"({label}) : réponse illisible {reponse!r} — écrivez un couple d'entiers "
+                          "(G, VJ).")
+            faux.append(label)
+            continue
+        g_juste, vj_juste = lue[0] == g, lue[1] == vj
+        if g_juste and vj_juste:
+            justes.append(label)
+            continue
+        faux.append(label)
+        if g_juste:
+            conseils = ["G juste"]
+        else:
+            conseils = ["G faux — rejouez le coup (semis puis ramassage) et comptez les graines prises"]
+        if vj_juste:
+            conseils.append("VJ juste")
+        elif niveau == profondeur:
+            conseils.append("VJ faux — à la profondeur maximale, NegaAwale renvoie 0 (sauf partie finie : "
+                            "±500 ou 0)")
+        else:
+            conseils.append("VJ faux — VJ = max(G − VJ) sur les enfants du nœud")
+        lignes.append(f"({label}) : " + ", ".join(conseils) + ".")
+    if manquants:
+        lignes.append(f"Pas encore de réponse : {', '.join(manquants)}.")
+    case_juste = case_choisie == case_attendue
+    if case_choisie is None:
+        lignes.append("Case choisie : pas encore de réponse.")
+    elif case_juste:
+        lignes.append(f"Case choisie : {case_choisie}, juste.")
+    else:
+        lignes.append(f"Case choisie : {case_choisie} est faux — à la racine, NegaAwale renvoie la case "
+                      "du meilleur G − VJ (la première en cas d'égalité).")
+    if faux or manquants:
+        detail = f" ({', '.join(faux)})" if faux else ""
+        lignes.append(f"Bilan sur {len(attendu)} nœuds : {len(justes)} juste(s), {len(faux)} faux{detail}, "
+                      f"{len(manquants)} sans réponse.")
+    else:
+        lignes.append(f"Les {len(attendu)} nœuds sont justes.")
+    pas_justes = [label for label in attendu if label not in justes]
+    return Correction(not pas_justes and case_juste, lignes, pas_justes)
+
+
+def verifier_q18(reponses: dict, case_choisie) -> Correction:
+    """Grade a student's Q18 tree: ``{label: (G, VJ)}`` for (b)…(o) and the pit Alice plays.
+
+    The expected values are ``facts.Q18_ARBRE`` and ``facts.Q18_CASE_CHOISIE``.
+
+    >>> juste = {l: (g, vj) for l, (_, _, g, vj) in facts.Q18_ARBRE.items()}
+    >>> verifier_q18(juste, 4).juste
+    True
+    >>> verifier_q18({**juste, "c": (0, 0)}, 4).faux
+    ['c']
+    """
+    attendu = {label: (1 if parent == "a" else 2, g, vj)
+               for label, (parent, _, g, vj) in facts.Q18_ARBRE.items()}
+    return verifier_reponses(reponses, case_choisie, attendu, facts.Q18_CASE_CHOISIE, 2)
+
+
+def verifier_arbre(reponses: dict, case_choisie, arbre: Noeud) -> Correction:
+    """Like :func:`verifier_q18` for any tree computed by :func:`arbre_negamax`."""
+    attendu = {n.label: (n.profondeur, n.gain, n.valeur) for n in arbre.noeuds() if n.profondeur > 0}
+    profondeur = max(n.profondeur for n in arbre.noeuds())
+    return verifier_reponses(reponses, case_choisie, attendu, arbre.case_choisie, profondeur)
+
+
+def comparer_negamax(jeu: dict, profondeur: int, NegaAwale: Callable) -> Correction:
+    """Compare a student's ``NegaAwale`` with the reference on every node of the tree of ``jeu``.
+
+    Each node below the root is evaluated with ``NegaAwale(copie, profondeur,
+    depth of the node)``, the root with ``NegaAwale(copie, profondeur, 0)``
+    (a pit); an exception is reported, not raised.
+
+    >>> print(comparer_negamax(facts.Q18_JEU, 2, exam.NegaAwale))
+    Les 15 nœuds donnent la même valeur que la référence, et la même case à la racine (4).
+    """
+    reference = arbre_negamax(jeu, profondeur)
+    lignes, faux = [], []
+    for noeud in reference.noeuds():
+        niveau = noeud.profondeur
+        try:
+            obtenu = NegaAwale(exam.copie(noeud.jeu), profondeur, niveau)
+        except Exception as erreur:  # the student's bug, reported in French
+            obtenu = f"exception {type(erreur).__name__} : {erreur}"
+        attendu = noeud.valeur if niveau > 0 else reference.case_choisie
+        if niveau == 0 and noeud.terminal:
+            attendu = noeud.valeur
+        if obtenu != attendu:
+            faux.append(noeud.label)
+            quoi = "la case choisie" if niveau == 0 and not noeud.terminal else "VJ"
+            lignes.append(f"({noeud.label}) profondeur {niveau}, plateau {noeud.jeu['plateau']} : "
+                          f"{quoi} = {obtenu} au lieu de {attendu}.")
+    if not faux:
+        lignes.append(f"Les {sum(1 for _ in reference.noeuds())} nœuds donnent la même valeur que la "
+                      f"référence, et la même case à la racine ({reference.case_choisie}).")
+    else:
+        lignes.append(f"{len(faux)} nœud(s) différent(s) de la référence : {', '.join(faux)}.")
+    return Correction(not faux, lignes, faux)

@@ -1,0 +1,313 @@
+"""The board's logic, without any display: a game, its history, and the steps of each move.
+
+:class:`Partie` holds an exam ``jeu`` dict.  ``cliquer(case)`` plays the pit
+the player to move clicked, with the exam's reference rules or a student's
+(:class:`~awale_ref.widget.regles.Regles`), and returns a :class:`Coup`: either
+a refusal with its reason in French, or the list of :class:`Etape` (pit
+emptied, each seed sown, each pit harvested, board turned, end of game) that
+the widget animates.  ``annuler`` undoes, ``coup_ia`` asks the fast engine.
+
+>>> partie = Partie("Alice", "Bob", position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1])
+>>> partie.cliquer(3).raison
+'La case 3 est vide : choisissez une case qui contient des graines.'
+>>> coup = partie.cliquer(4)
+>>> coup.gain, [e.genre for e in coup.etapes].count("semis"), coup.etapes[-1].genre
+(8, 16, 'tour')
+>>> partie.jeu['score'], partie.joueur_actif
+([8, 0], 'Bob')
+>>> partie.annuler()
+1
+>>> partie.jeu['plateau']
+[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from awale_ref import engine, exam, notation
+from awale_ref.widget.regles import ErreurEleve, Regles
+
+PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
+
+
+@dataclass(frozen=True)
+class Etape:
+    """One frame of a move's animation (or the still board).
+
+    ``plateau`` is seen by the player to move at turn ``n`` (their pits are
+    0–5); ``semees`` and ``recoltees`` are the pits sown and harvested so far
+    in this move, ``case`` the pit changed at this step.  The seeds of the
+    board, the hand and the two reserves always add up to the same total.
+    """
+
+    plateau: tuple[int, ...]
+    score: tuple[int, int]
+    n: int
+    genre: str  # "etat", "prise", "semis", "recolte", "tour" or "fin"
+    texte: str = ""
+    case: int | None = None
+    semees: frozenset[int] = frozenset()
+    recoltees: frozenset[int] = frozenset()
+    en_main: int = 0  # seeds taken from the origin pit and not sown yet
+
+
+@dataclass
+class Coup:
+    """What a click did: refused (``raison``, maybe ``erreur``) or played (``etapes``)."""
+
+    case: int
+    accepte: bool
+    raison: str = ""
+    erreur: bool = False  # True when a student's function raised or broke an invariant
+    gain: int = 0
+    etapes: list[Etape] = field(default_factory=list)
+    avertissement: str = ""
+
+
+def _valider_plateau(plateau) -> list[int]:
+    plateau = list(plateau)
+    if len(plateau) != 12 or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0
+                                     for g in plateau):
+        raise ValueError(f"a board is a list of 12 ints >= 0, got {plateau!r}")
+    return plateau
+
+
+def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob") -> dict:
+    """A fresh exam ``jeu`` dict from a position given in any of the usual forms.
+
+    ``position`` is None (the start of a game), a ``plateau`` list of 12 ints
+    (joueur1 to move, no score), a ``jeu`` dict (copied; its names win) or a
+    move string of the opening library (``'egai'``, replayed from the start).
+
+    >>> jeu_depuis('egai')['plateau']
+    [1, 6, 6, 5, 1, 5, 0, 6, 0, 6, 6, 6]
+    >>> jeu_depuis([1] * 12, "Zoé", "Yann")['joueur1']
+    'Zoé'
+    >>> jeu_depuis(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: a position is None, a board list, a jeu dict or a move string, got int
+    """
+    if position is None:
+        jeu = exam.initialisation(joueur1, joueur2)
+    elif isinstance(position, str):
+        jeu = notation.rejouer(position, joueur1, joueur2)
+    elif isinstance(position, dict):
+        manquantes = {'joueur1', 'joueur2', 'score', 'n', 'plateau'} - set(position)
+        if manquantes:
+            raise ValueError(f"a jeu dict needs the keys {sorted(manquantes)}")
+        jeu = exam.copie(position)
+        jeu['plateau'] = _valider_plateau(jeu['plateau'])
+        score = list(jeu['score'])
+        if len(score) != 2 or not all(isinstance(s, int) and s >= 0 for s in score):
+            raise ValueError(f"a score is two ints >= 0, got {jeu['score']!r}")
+        if not isinstance(jeu['n'], int) or jeu['n'] < 0:
+            raise ValueError(f"n is an int >= 0, got {jeu['n']!r}")
+        jeu['score'] = score
+    elif isinstance(position, (list, tuple)):
+        jeu = exam.initialisation(joueur1, joueur2)
+        jeu['plateau'] = _valider_plateau(position)
+    else:
+        raise TypeError(f"a position is None, a board list, a jeu dict or a move string, "
+                        f"got {type(position).__name__}")
+    if jeu['joueur1'] == jeu['joueur2']:
+        raise ValueError(f"the two players need different names (the exam compares names), "
+                         f"got {jeu['joueur1']!r} twice")
+    return jeu
+
+
+class Partie:
+    """A game the board shows: state, history for undo, clicks, AI moves.
+
+    ``regles`` (a :class:`Regles`, a dict of the student's functions, or
+    None for the exam's reference) decides how moves are played.
+    """
+
+    def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None,
+                 regles: Regles | dict | None = None) -> None:
+        self.regles = regles if isinstance(regles, Regles) else Regles(regles)
+        self.joueur1, self.joueur2 = joueur1, joueur2
+        self.placer(position)
+
+    # ------------------------------------------------------------ state
+    def placer(self, position=None) -> None:
+        """Start from ``position`` (see :func:`jeu_depuis`); the history is cleared."""
+        jeu = jeu_depuis(position, self.joueur1, self.joueur2)
+        self.joueur1, self.joueur2 = jeu['joueur1'], jeu['joueur2']
+        self.depart = exam.copie(jeu)
+        self.jeu = jeu
+        self.historique: list[tuple[dict, int]] = []  # (jeu before the move, pit played)
+        self._fin_de_partie()
+
+    def nouvelle_partie(self) -> None:
+        """Back to the start of a game (4 seeds per pit)."""
+        self.placer(None)
+
+    @property
+    def joueur_actif(self) -> str:
+        """The name of the player to move (their pits are 0–5, at the bottom)."""
+        return self.jeu['joueur1'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur2']
+
+    @property
+    def adversaire(self) -> str:
+        return self.jeu['joueur2'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur1']
+
+    def etat(self, texte: str = "") -> Etape:
+        """The still board as an Etape (the final board once the game is over)."""
+        if self.terminee and self.jeu_final is not None:
+            jeu = self.jeu_final
+            return Etape(tuple(jeu['plateau']), tuple(jeu['score']), jeu['n'], "fin",
+                         texte or self.message_fin())
+        return Etape(tuple(self.jeu['plateau']), tuple(self.jeu['score']), self.jeu['n'], "etat", texte)
+
+    def _fin_de_partie(self) -> None:
+        """Compute ``terminee``, ``vainqueur`` and ``jeu_final`` (after ``gagnant``)."""
+        self.terminee, self.vainqueur, self.jeu_final, self.erreur_fin = False, None, None, ""
+        try:
+            if self.regles.continue_(self.jeu):
+                return
+            self.terminee = True
+            self.vainqueur, self.jeu_final = self.regles.vainqueur(self.jeu)
+        except ErreurEleve as erreur:
+            self.erreur_fin = str(erreur)
+
+    def message_fin(self) -> str:
+        """The end of game in French: winner and final scores."""
+        jeu = self.jeu_final
+        scores = f"{jeu['joueur1']} {jeu['score'][0]} – {jeu['score'][1]} {jeu['joueur2']}"
+        tours = f"{jeu['n']} tour" + ("s" if jeu['n'] > 1 else "")
+        if self.vainqueur == exam.EGALITE:
+            return f"Partie terminée après {tours} : égalité ({scores})."
+        return f"Partie terminée après {tours} : {self.vainqueur} gagne ({scores})."
+
+    # ------------------------------------------------------------ moves
+    def raison_refus(self, case) -> str:
+        """Why ``case`` cannot be played now, in French ("" if it can, by the exam's rules)."""
+        if self.terminee:
+            return "La partie est terminée : cliquez sur « Nouvelle partie » ou « Annuler »."
+        if not isinstance(case, int) or isinstance(case, bool) or not 0 <= case <= 11:
+            return f"{case!r} n'est pas une case : les cases sont numérotées de 0 à 11."
+        if case >= 6:
+            return (f"La case {case} appartient à {self.adversaire} : {self.joueur_actif}, "
+                    "choisissez une case de votre rangée (en bas, cases 0 à 5).")
+        if self.jeu['plateau'][case] == 0:
+            return f"La case {case} est vide : choisissez une case qui contient des graines."
+        if not exam.test_famine(self.jeu['plateau'], case):
+            return (f"La case {case} laisserait {self.adversaire} sans aucune graine dans sa rangée : "
+                    "c'est interdit (règle de la famine).")
+        return ""
+
+    def cases_jouables(self) -> list[int]:
+        """The pits the player to move may click (exam rules), [] when the game is over."""
+        if self.terminee:
+            return []
+        return exam.cases_possibles(self.jeu)
+
+    def cliquer(self, case: int) -> Coup:
+        """Play ``case`` for the player to move, or say why not (the state is unchanged then)."""
+        if self.terminee:
+            return Coup(case, False, self.raison_refus(case))
+        if not isinstance(case, int) or isinstance(case, bool) or not 0 <= case <= 11:
+            return Coup(case, False, self.raison_refus(case))
+        try:
+            accepte = self.regles.accepte(self.jeu['plateau'], case)
+        except ErreurEleve as erreur:
+            return Coup(case, False, str(erreur), erreur=True)
+        raison = self.raison_refus(case)
+        if not accepte:
+            if not raison:  # only the student's test_case refuses it
+                raison = (f"Votre test_case refuse la case {case}, qui est pourtant jouable d'après "
+                          "l'énoncé (sur votre rangée, non vide, sans famine).")
+            return Coup(case, False, raison)
+        avertissement = ""
+        if raison:  # only the student's test_case accepts it
+            avertissement = f"Attention : votre test_case accepte la case {case}. {raison}"
+        try:
+            coup = self._jouer(case)
+        except ErreurEleve as erreur:
+            return Coup(case, False, str(erreur), erreur=True)
+        coup.avertissement = " ".join(t for t in (avertissement, coup.avertissement) if t)
+        return coup
+
+    def _jouer(self, case: int) -> Coup:
+        """Play an accepted pit (like ``exam.tour_jeu``) and record its steps."""
+        jeu = self.jeu
+        joueur, n, score = self.joueur_actif, jeu['n'], list(jeu['score'])
+        derniere, seme = self.regles.semer(jeu['plateau'], case)
+        gain, recolte = self.regles.recolter(seme, derniere)
+        etapes, semees, graines = [], set(), sum(jeu['plateau'])
+        for indice, plateau in seme.ecritures:
+            en_main = graines - sum(plateau)
+            if indice == case and plateau[case] == 0 and not semees:
+                texte = f"{joueur} prend les {en_main} graines de la case {case}."
+                etapes.append(Etape(plateau, tuple(score), n, "prise", texte, case, en_main=en_main))
+                continue
+            semees.add(indice)
+            etapes.append(Etape(plateau, tuple(score), n, "semis",
+                                f"Une graine dans la case {indice} (encore {en_main} en main).",
+                                indice, frozenset(semees), en_main=en_main))
+        recoltees, precedent = set(), tuple(seme)
+        indice_score = 0 if exam.tour_joueur1(jeu) else 1  # whose reserve grows
+        for indice, plateau in recolte.ecritures:
+            prises = sum(precedent) - sum(plateau)
+            precedent = plateau
+            score[indice_score] += prises
+            recoltees.add(indice)
+            etapes.append(Etape(plateau, tuple(score), n, "recolte",
+                                f"{joueur} ramasse {prises} graine(s) dans la case {indice}.",
+                                indice, frozenset(semees), frozenset(recoltees)))
+        score[indice_score] = jeu['score'][indice_score] + gain
+        suite = {'joueur1': jeu['joueur1'], 'joueur2': jeu['joueur2'], 'score': score,
+                 'n': n + 1, 'plateau': list(recolte)}
+        suite['plateau'] = self.regles.tourner(suite)
+        self.historique.append((exam.copie(jeu), case))
+        self.jeu = suite
+        self._fin_de_partie()
+        bilan = f"{joueur} a joué la case {case}" + (f" et gagné {gain} graine(s)." if gain else ".")
+        etapes.append(Etape(tuple(suite['plateau']), tuple(score), n + 1, "tour",
+                            f"{bilan} À {self.joueur_actif} de jouer."))
+        if self.terminee:
+            etapes.append(self.etat())
+        # A broken tour_suivant or gagnant: the move is played, the error shown.
+        return Coup(case, True, bilan, erreur=bool(self.erreur_fin), gain=gain, etapes=etapes,
+                    avertissement=self.erreur_fin)
+
+    def annuler(self, nombre: int = 1) -> int:
+        """Undo up to ``nombre`` moves; return how many were undone."""
+        annules = 0
+        while annules < nombre and self.historique:
+            self.jeu, _ = self.historique.pop()
+            annules += 1
+        if annules:
+            self._fin_de_partie()
+        return annules
+
+    def coups_joues(self) -> list[int]:
+        """The pits played since the position was set up (the mover's view)."""
+        return [case for _, case in self.historique]
+
+    # ------------------------------------------------------------ AI
+    def coup_ia(self, profondeur: int) -> tuple[int, list[tuple[int, int]] | None]:
+        """The pit the AI plays for the player to move, and its value for each pit.
+
+        With the reference rules the fast engine answers (the same pit as
+        ``exam.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``;
+        when the student gave ``NegaAwale``, it decides and the values are None.
+
+        >>> Partie(position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]).coup_ia(1)
+        (4, [(2, 0), (4, 8), (5, 0)])
+        """
+        if not isinstance(profondeur, int) or not PROFONDEUR_MIN <= profondeur <= PROFONDEUR_MAX:
+            raise ValueError(f"depth must be an int from {PROFONDEUR_MIN} to {PROFONDEUR_MAX}, "
+                             f"got {profondeur!r}")
+        if self.terminee:
+            raise ValueError("the game is over: the AI has no move to play")
+        if not self.regles.est_reference("NegaAwale"):
+            return self.regles.choix_ia(self.jeu, profondeur), None
+        valeurs = engine.move_values(engine.from_jeu(self.jeu), profondeur)
+        meilleure, meilleure_valeur = valeurs[0]
+        for case, valeur in valeurs:  # the first best pit, like exam.max_vals
+            if valeur > meilleure_valeur:
+                meilleure, meilleure_valeur = case, valeur
+        return meilleure, valeurs

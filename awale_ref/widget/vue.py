@@ -1,0 +1,401 @@
+"""The ipywidgets view of the board: it draws a ``Partie`` and sends it the clicks.
+
+The exam's orientation: the player to move at the bottom (pits 0 → 5, left
+to right), the opponent on top (pits 11 → 6), so the board turns after each
+move like ``jeu['plateau']``.  Moves are animated in a background thread
+(small sleeps between the steps), so the kernel stays free for the other
+buttons: « Passer l'animation » jumps to the final board at once.  The AI
+also searches in that thread.
+
+>>> plateau = Plateau(vitesse=0)
+>>> plateau.cliquer(2); plateau.attendre()
+>>> plateau.partie.jeu['n'], plateau.partie.joueur_actif
+(1, 'Bob')
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import threading
+
+import ipywidgets as widgets
+
+from awale_ref.widget.partie import PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie
+from awale_ref.widget.regles import ErreurEleve
+
+MODES = ("humains", "joueur2", "joueur1", "ia")
+"""Who the AI plays: nobody, joueur2, joueur1, or both (AI versus AI)."""
+
+PAUSE_MAX = 1.5  # seconds between two animation steps, at the slowest
+GRAINES_DESSINEES = 24  # beyond this, the seeds would not fit in a pit: the number says it
+
+# Colours of a pit: (background, border) for each highlight.
+COULEURS = {
+    "normal": ("#a9743f", "3px solid #7a4f26"),
+    "jouable": ("#a9743f", "3px solid #f1c232"),
+    "semee": ("#6aa84f", "3px solid #38761d"),
+    "recoltee": ("#e69138", "3px solid #b45f06"),
+    "prise": ("#7a4f26", "3px dashed #3d85c6"),
+}
+COURANTE = "0 0 0 4px #3d85c6"  # an extra ring around the pit changed at this step
+
+MESSAGES = {  # kind of message: (background, border)
+    "info": ("#f3f3f3", "#999999"),
+    "refus": ("#fff2cc", "#bf9000"),
+    "erreur": ("#f4cccc", "#cc0000"),
+    "ia": ("#cfe2f3", "#3d85c6"),
+    "fin": ("#d9ead3", "#38761d"),
+}
+
+
+def html_case(graines: int, indice: int, montrer_indice: bool, surlignage: str = "normal",
+              courante: bool = False, en_haut: bool = False) -> str:
+    """The HTML of one pit: a round cup with its seeds drawn as dots and their number.
+
+    >>> "case 4" in html_case(16, 4, True) and ">16<" in html_case(16, 4, False)
+    True
+    """
+    fond, bord = COULEURS[surlignage]
+    anneau = f"box-shadow:{COURANTE};" if courante else ""
+    points = "".join(
+        '<span style="width:8px;height:8px;border-radius:50%;background:#fbeed3;'
+        'border:1px solid #5b3a1a;display:inline-block;margin:1px"></span>'
+        for _ in range(min(graines, GRAINES_DESSINEES)))
+    coupe = (f'<div style="width:74px;height:74px;border-radius:50%;background:{fond};border:{bord};'
+             f'{anneau}box-sizing:border-box;margin:3px auto;display:flex;flex-direction:column;'
+             'align-items:center;justify-content:center;overflow:hidden">'
+             f'<div style="width:56px;line-height:0;text-align:center">{points}</div>'
+             f'<div class="awale-graines" style="font:bold 16px sans-serif;color:#fff;margin-top:2px">'
+             f'{graines}</div></div>')
+    etiquette = (f'<div style="font:11px sans-serif;color:#555;text-align:center;height:13px">'
+                 f'{"case " + str(indice) if montrer_indice else ""}</div>')
+    return etiquette + coupe if en_haut else coupe + etiquette
+
+
+def html_message(texte: str, genre: str = "info") -> str:
+    """A coloured message box (French text, escaped)."""
+    if not texte:
+        return ""
+    fond, bord = MESSAGES[genre]
+    return (f'<div style="background:{fond};border-left:4px solid {bord};padding:4px 8px;'
+            f'font:14px sans-serif;max-width:560px">{html.escape(texte)}</div>')
+
+
+def lire_position(texte: str):
+    """A position typed in the board's text field: a move string or a board list.
+
+    >>> lire_position(" egai "), lire_position("[1, 2, 3]")
+    ('egai', [1, 2, 3])
+    """
+    texte = texte.strip()
+    if texte.startswith(("[", "(")):
+        return list(ast.literal_eval(texte))
+    return texte
+
+
+class _Case(widgets.GridBox):
+    """One pit: the cup drawn in HTML with a transparent button laid over it, which takes the clicks."""
+
+    def __init__(self, indice: int, en_haut: bool) -> None:
+        self.indice, self.en_haut = indice, en_haut
+        self.dessin = widgets.HTML(layout=widgets.Layout(grid_area="1 / 1", margin="0"))
+        self.dessin.add_class(f"awale-coupe-{indice}")
+        self.bouton = widgets.Button(
+            description="", tooltip=f"case {indice}",
+            layout=widgets.Layout(grid_area="1 / 1", width="100%", height="100%", margin="0"),
+            style=widgets.ButtonStyle(button_color="transparent"))
+        self.bouton.add_class("awale-case")
+        self.bouton.add_class(f"awale-case-{indice}")
+        super().__init__([self.dessin, self.bouton], layout=widgets.Layout(
+            grid_template_columns="86px", grid_template_rows="96px", width="86px", height="96px"))
+
+
+class Plateau(widgets.VBox):
+    """The awalé board widget: play, watch the AI, undo, set up a position.
+
+    ``adversaire`` is one of :data:`MODES`; ``regles`` the student's
+    functions (see :class:`~awale_ref.widget.regles.Regles`); ``vitesse`` the
+    pause between two animation steps in seconds.
+    """
+
+    def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None, regles=None,
+                 adversaire: str = "humains", profondeur: int = 3, vitesse: float = 0.3,
+                 indices: bool = False, evaluation: bool = True) -> None:
+        if adversaire not in MODES:
+            raise ValueError(f"adversaire must be one of {MODES}, got {adversaire!r}")
+        if not PROFONDEUR_MIN <= profondeur <= PROFONDEUR_MAX:
+            raise ValueError(f"profondeur must be from {PROFONDEUR_MIN} to {PROFONDEUR_MAX}, "
+                             f"got {profondeur!r}")
+        if not 0 <= vitesse <= PAUSE_MAX:
+            raise ValueError(f"vitesse (a pause in seconds) must be from 0 to {PAUSE_MAX}, got {vitesse!r}")
+        self.partie = Partie(joueur1, joueur2, position, regles)
+        self._verrou = threading.Lock()
+        self._occupe = False
+        self._fil: threading.Thread | None = None
+        self._passer = threading.Event()  # « Passer l'animation »
+        self._arret = threading.Event()  # stop the AI loop (mode changed, new game…)
+        self._construire(adversaire, profondeur, vitesse, indices, evaluation)
+        self._dessiner(self.partie.etat())
+        self._message(self.partie.erreur_fin, "erreur")
+        if self._tour_de_ia():
+            self._lancer(self._suite_ia)
+
+    # ------------------------------------------------------------ layout
+    def _construire(self, adversaire, profondeur, vitesse, indices, evaluation) -> None:
+        self.titre = widgets.HTML()
+        self.nom_haut, self.nom_bas = widgets.HTML(), widgets.HTML()
+        self.cases = {i: _Case(i, en_haut=i >= 6) for i in range(12)}
+        for case in self.cases.values():
+            case.bouton.on_click(lambda _, i=case.indice: self.cliquer(i))
+        rangee_haut = widgets.HBox([self.cases[i] for i in range(11, 5, -1)])
+        rangee_bas = widgets.HBox([self.cases[i] for i in range(6)])
+        self.message = widgets.HTML()
+        self.message.add_class("awale-message")
+        self.evaluation = widgets.HTML()
+        self.evaluation.add_class("awale-evaluation")
+        auto = widgets.Layout(width="auto")
+        self.bouton_annuler = widgets.Button(description="Annuler", icon="undo", layout=auto)
+        self.bouton_nouvelle = widgets.Button(description="Nouvelle partie", icon="refresh", layout=auto)
+        self.bouton_passer = widgets.Button(description="Passer l'animation", icon="forward", layout=auto)
+        self.curseur_vitesse = widgets.FloatSlider(value=vitesse, min=0, max=PAUSE_MAX, step=0.05,
+                                                   description="Pause (s)", readout_format=".2f")
+        self.case_indices = widgets.Checkbox(value=indices, description="Montrer les indices", indent=False)
+        self.menu_mode = widgets.Dropdown(options=self._options_mode(), value=adversaire,
+                                          description="Adversaire")
+        self.curseur_profondeur = widgets.IntSlider(value=profondeur, min=PROFONDEUR_MIN,
+                                                    max=PROFONDEUR_MAX, description="Profondeur")
+        self.case_evaluation = widgets.Checkbox(value=evaluation, indent=False,
+                                                description="Montrer l'évaluation de l'IA")
+        self.champ_position = widgets.Text(placeholder="coups 'egai' ou plateau [0, 0, 2, …]",
+                                           description="Position")
+        self.bouton_placer = widgets.Button(description="Placer")
+        self.bouton_annuler.on_click(lambda _: self.annuler())
+        self.bouton_nouvelle.on_click(lambda _: self.nouvelle_partie())
+        self.bouton_passer.on_click(lambda _: self._passer.set())
+        self.bouton_placer.on_click(lambda _: self._placer_texte())
+        self.case_indices.observe(lambda _: self._dessiner(self.partie.etat()), "value")
+        self.case_evaluation.observe(self._basculer_evaluation, "value")
+        self.menu_mode.observe(self._changer_mode, "value")
+        plateau = widgets.VBox([self.nom_haut, rangee_haut, rangee_bas, self.nom_bas], layout=widgets.Layout(
+            border="4px solid #5b3a1a", padding="6px", width="max-content"))
+        super().__init__([
+            self.titre, plateau, self.message,
+            widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer]),
+            widgets.HBox([self.curseur_vitesse, self.case_indices]),
+            widgets.HBox([self.menu_mode, self.curseur_profondeur]),
+            self.case_evaluation, self.evaluation,
+            widgets.HBox([self.champ_position, self.bouton_placer]),
+        ])
+        self.add_class("awale-plateau")
+
+    def _options_mode(self) -> list[tuple[str, str]]:
+        j1, j2 = self.partie.joueur1, self.partie.joueur2
+        return [("Deux joueurs humains", "humains"), (f"Contre l'IA ({j2} est l'IA)", "joueur2"),
+                (f"Contre l'IA ({j1} est l'IA)", "joueur1"), ("IA contre IA", "ia")]
+
+    # ------------------------------------------------------------ drawing
+    def _dessiner(self, etape: Etape) -> None:
+        """Show one frame: the pits, names, scores, whose turn."""
+        with self._verrou:
+            partie, jeu = self.partie, self.partie.jeu
+            joueur1_en_bas = etape.n % 2 == 0
+            bas, haut = ((jeu['joueur1'], jeu['joueur2']) if joueur1_en_bas
+                         else (jeu['joueur2'], jeu['joueur1']))
+            score_bas, score_haut = etape.score if joueur1_en_bas else etape.score[::-1]
+            jouables = (set(partie.cases_jouables())
+                        if etape.genre == "etat" and not self._tour_de_ia() else set())
+            for i, case in self.cases.items():
+                if i in etape.recoltees:
+                    surlignage = "recoltee"
+                elif etape.genre == "prise" and i == etape.case:
+                    surlignage = "prise"
+                elif i in etape.semees:
+                    surlignage = "semee"
+                elif i in jouables:
+                    surlignage = "jouable"
+                else:
+                    surlignage = "normal"
+                case.dessin.value = html_case(etape.plateau[i], i, self.case_indices.value, surlignage,
+                                              courante=i == etape.case, en_haut=case.en_haut)
+                case.bouton.tooltip = f"case {i} : {etape.plateau[i]} graine(s)"
+            fin = etape.genre == "fin"
+            trait = "" if fin else " ◀ à son tour de jouer"
+            self.nom_haut.value = (f'<div style="font:15px sans-serif"><b>{html.escape(haut)}</b> — '
+                                   f'réserve : {score_haut}</div>')
+            self.nom_bas.value = (f'<div style="font:15px sans-serif"><b>{html.escape(bas)}</b> — '
+                                  f'réserve : {score_bas}<span style="color:#38761d">{trait}</span></div>')
+            if fin:
+                titre = etape.texte
+            else:
+                titre = f"Tour {etape.n + 1} · à {bas} de jouer"
+            self.titre.value = f'<h3 style="margin:4px 0" class="awale-titre">{html.escape(titre)}</h3>'
+
+    def _message(self, texte: str, genre: str = "info") -> None:
+        self.message.value = html_message(texte, genre)
+
+    def _basculer_evaluation(self, _=None) -> None:
+        self.evaluation.layout.display = None if self.case_evaluation.value else "none"
+
+    def _montrer_evaluation(self, joueur: str, profondeur: int, case: int, valeurs) -> None:
+        if valeurs is None:
+            texte = f"{joueur} (votre NegaAwale, profondeur {profondeur}) joue la case {case}."
+            self.evaluation.value = html_message(texte, "ia")
+            return
+        choisie = "background:#6aa84f;color:white;"
+        cellules = "".join(
+            f'<td style="padding:2px 8px;text-align:center;{choisie if c == case else ""}">{v:+d}</td>'
+            for c, v in valeurs)
+        entetes = "".join(f'<th style="padding:2px 8px">case {c}</th>' for c, _ in valeurs)
+        self.evaluation.value = (
+            f'<div style="font:13px sans-serif">Évaluation de {html.escape(joueur)} à la profondeur '
+            f"{profondeur} (valeur d'un coup = gain − valeur pour l'adversaire) : l'IA joue la case {case}."
+            f'<table style="border-collapse:collapse;margin-top:2px"><tr>{entetes}</tr>'
+            f"<tr>{cellules}</tr></table></div>")
+        self._basculer_evaluation()
+
+    # ------------------------------------------------------------ background work
+    def _lancer(self, tache) -> bool:
+        """Run ``tache`` in the background thread; False if a move is already running."""
+        with self._verrou:
+            if self._occupe:
+                return False
+            self._occupe = True
+        self._arret.clear()
+        self._passer.clear()  # here, not in the thread: a « Passer » clicked just after is not lost
+        self._fil = threading.Thread(target=self._executer, args=(tache,), daemon=True)
+        self._fil.start()
+        return True
+
+    def _executer(self, tache) -> None:
+        try:
+            tache()
+        except Exception as erreur:  # never let the thread die silently
+            self._message(f"Erreur inattendue du plateau : {erreur!r}", "erreur")
+        finally:
+            with self._verrou:
+                self._occupe = False
+            if not self._arret.is_set():
+                self._dessiner(self.partie.etat())
+
+    def attendre(self, delai: float | None = None) -> None:
+        """Wait until the current move (animation, AI) is over — for tests and scripts."""
+        fil = self._fil
+        if fil is not None:
+            fil.join(delai)
+
+    def _tour_de_ia(self) -> bool:
+        mode = self.menu_mode.value
+        if self.partie.terminee or mode == "humains":
+            return False
+        return mode == "ia" or self.partie.joueur_actif == self.partie.jeu[mode]
+
+    def _montrer_coup(self, coup) -> None:
+        """Animate a played move step by step (or say why it was refused)."""
+        if not coup.accepte:
+            self._message(coup.raison, "erreur" if coup.erreur else "refus")
+            return
+        for etape in coup.etapes:
+            if self._passer.is_set() or self._arret.is_set():
+                break
+            self._dessiner(etape)
+            self._message(etape.texte)
+            self._passer.wait(self.curseur_vitesse.value)  # a pause that « Passer » cuts short
+        self._dessiner(self.partie.etat())
+        if coup.erreur or coup.avertissement:
+            self._message(coup.avertissement, "erreur")
+        elif self.partie.terminee:
+            self._message(self.partie.message_fin(), "fin")
+        else:
+            self._message(coup.etapes[-1].texte if coup.etapes else coup.raison)
+
+    def _suite_ia(self) -> None:
+        """Let the AI play as long as it is its turn."""
+        while self._tour_de_ia() and not self._arret.is_set():
+            self._passer.clear()  # « Passer » skips one move's animation, not the whole game
+            joueur = self.partie.joueur_actif
+            profondeur = self.curseur_profondeur.value
+            self._message(f"{joueur} (IA) réfléchit à la profondeur {profondeur}…", "ia")
+            try:
+                case, valeurs = self.partie.coup_ia(profondeur)
+            except ErreurEleve as erreur:
+                self._message(str(erreur), "erreur")
+                return
+            if self._arret.is_set():
+                return
+            self._montrer_evaluation(joueur, profondeur, case, valeurs)
+            coup = self.partie.cliquer(case)
+            self._montrer_coup(coup)
+            if not coup.accepte:
+                return
+
+    # ------------------------------------------------------------ actions
+    def cliquer(self, case: int) -> None:
+        """What a click on pit ``case`` does (also callable from Python)."""
+        if self._tour_de_ia():
+            self._message(f"C'est au tour de l'IA ({self.partie.joueur_actif}) : patientez.", "refus")
+            return
+
+        def tache() -> None:
+            coup = self.partie.cliquer(case)
+            self._montrer_coup(coup)
+            if coup.accepte:
+                self._suite_ia()
+
+        if not self._lancer(tache):
+            self._message("Un coup est en cours : patientez, ou cliquez sur « Passer l'animation ».",
+                          "refus")
+
+    def _arreter(self) -> None:
+        """Stop the running move or AI loop and wait for it (animations are cut short)."""
+        self._arret.set()
+        self._passer.set()
+        self.attendre()
+
+    def annuler(self) -> None:
+        """Undo the last move; against the AI, back to the human's last turn."""
+        self._arreter()
+        if not self.partie.annuler():
+            self._dessiner(self.partie.etat())
+            self._message("Rien à annuler.", "refus")
+            return
+        while self.menu_mode.value in ("joueur1", "joueur2") and self._tour_de_ia() \
+                and self.partie.annuler():
+            pass
+        self._dessiner(self.partie.etat())
+        self._message(f"Coup annulé. À {self.partie.joueur_actif} de jouer.")
+        self.evaluation.value = ""
+        if self._tour_de_ia():
+            self._lancer(self._suite_ia)
+
+    def nouvelle_partie(self) -> None:
+        """Start again from the initial position."""
+        self.placer(None)
+
+    def placer(self, position) -> None:
+        """Set up a position: a ``plateau`` list, a ``jeu`` dict, a move string, or None."""
+        self._arreter()
+        self.partie.placer(position)
+        if self.menu_mode.options != tuple(self._options_mode()):  # the names changed
+            mode = self.menu_mode.value
+            self.menu_mode.unobserve(self._changer_mode, "value")
+            self.menu_mode.options = self._options_mode()  # this resets the value
+            self.menu_mode.value = mode
+            self.menu_mode.observe(self._changer_mode, "value")
+        self.evaluation.value = ""
+        self._dessiner(self.partie.etat())
+        self._message(self.partie.erreur_fin, "erreur")
+        if self._tour_de_ia():
+            self._lancer(self._suite_ia)
+
+    def _placer_texte(self) -> None:
+        try:
+            self.placer(lire_position(self.champ_position.value))
+        except (ValueError, TypeError, SyntaxError) as erreur:
+            self._message(f"Position illisible : {erreur}", "refus")
+
+    def _changer_mode(self, _=None) -> None:
+        self._arreter()
+        self._dessiner(self.partie.etat())
+        if self._tour_de_ia():
+            self._lancer(self._suite_ia)

@@ -1,0 +1,303 @@
+"""The board's logic (awale_ref.widget.Partie, Regles) and its ipywidgets view, without a browser."""
+
+from pathlib import Path
+
+import pytest
+
+from awale_ref import engine, exam, facts, notation
+from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, jeu_depuis
+
+FAMINE = [0, 0, 0, 0, 1, 5, 1, 1, 1, 1, 1, 0]  # pit 5 would take all of Bob's seeds, pit 4 is fine
+FIN_PROCHE = {"joueur1": "Alice", "joueur2": "Bob", "score": [24, 12], "n": 0,
+              "plateau": [0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2]}  # pit 5 takes 2 seeds: Alice reaches 26
+
+
+def total(etape):
+    return sum(etape.plateau) + sum(etape.score) + etape.en_main
+
+
+# ---------------------------------------------------------------- clicks and animation steps
+def test_figure4_pit4_steps_follow_the_sowing_and_harvest():
+    partie = Partie(position=facts.FIGURE4)
+    coup = partie.cliquer(4)
+    assert coup.accepte and coup.gain == facts.Q2_GAINS[4] == 8
+    genres = [e.genre for e in coup.etapes]
+    assert genres == ["prise"] + ["semis"] * 16 + ["recolte"] * 3 + ["tour"]
+    semees = [e.case for e in coup.etapes if e.genre == "semis"]
+    assert semees == [5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 5, 6, 7, 8, 9]  # the origin pit 4 skipped
+    assert [e.case for e in coup.etapes if e.genre == "recolte"] == [9, 8, 7]
+    derniere_recolte = [e for e in coup.etapes if e.genre == "recolte"][-1]
+    assert list(derniere_recolte.plateau) == facts.Q2_PLATEAUX[4]
+    assert derniere_recolte.recoltees == {7, 8, 9} and derniere_recolte.score == (8, 0)
+    assert len({total(e) for e in coup.etapes}) == 1  # seeds conserved at every frame
+    attendu = exam.gain(exam.copie(jeu_depuis(facts.FIGURE4)), 4)[1]
+    assert partie.jeu == attendu and coup.etapes[-1].plateau == tuple(attendu["plateau"])
+    assert coup.etapes[-1].n == 1 and partie.joueur_actif == "Bob"
+
+
+@pytest.mark.parametrize("position, case, morceau", [
+    (facts.FIGURE4, 3, "La case 3 est vide"),
+    (facts.FIGURE4, 8, "La case 8 appartient à Bob"),
+    (FAMINE, 5, "famine"),
+    (facts.FIGURE4, 12, "les cases sont numérotées de 0 à 11"),
+])
+def test_refused_clicks_say_why_in_french_and_change_nothing(position, case, morceau):
+    partie = Partie(position=position)
+    avant = exam.copie(partie.jeu)
+    coup = partie.cliquer(case)
+    assert not coup.accepte and not coup.erreur and morceau in coup.raison
+    assert partie.jeu == avant and partie.historique == []
+
+
+def test_famine_position_has_another_playable_pit():
+    assert Partie(position=FAMINE).cases_jouables() == [4]
+
+
+def test_end_of_game_shows_the_winner_and_final_scores():
+    partie = Partie(position=FIN_PROCHE)
+    coup = partie.cliquer(5)
+    assert partie.terminee and partie.vainqueur == "Alice"
+    assert coup.etapes[-1].genre == "fin"
+    assert partie.jeu_final["score"] == [26, 22]  # Bob's 10 seeds left go to Bob (exam.gagnant)
+    assert partie.message_fin() == "Partie terminée après 1 tour : Alice gagne (Alice 26 – 22 Bob)."
+    assert "La partie est terminée" in partie.cliquer(0).raison
+    assert partie.annuler() == 1 and not partie.terminee
+
+
+def test_undo_restores_each_previous_state():
+    partie = Partie()
+    etats = [exam.copie(partie.jeu)]
+    for case in (2, 0, 3):
+        assert partie.cliquer(case).accepte
+        etats.append(exam.copie(partie.jeu))
+    assert partie.coups_joues() == [2, 0, 3]
+    assert partie.annuler() == 1 and partie.jeu == etats[2]
+    assert partie.annuler(5) == 2 and partie.jeu == etats[0]
+    assert partie.annuler() == 0
+
+
+# ---------------------------------------------------------------- positions
+def test_positions_from_a_list_a_dict_and_a_move_string():
+    assert Partie(position=facts.FIGURE4).jeu["plateau"] == facts.FIGURE4
+    partie = Partie(position=facts.Q18_JEU)
+    assert partie.jeu == facts.Q18_JEU and partie.jeu is not facts.Q18_JEU
+    assert Partie("Zoé", "Yann", position="egai").jeu == notation.rejouer("egai", "Zoé", "Yann")
+    partie.placer("eg")
+    assert partie.jeu["n"] == 2 and partie.historique == []
+
+
+@pytest.mark.parametrize("position, erreur", [
+    ([4] * 11, ValueError), ([4] * 11 + [-1], ValueError), (3.5, TypeError),
+    ({"plateau": [4] * 12}, ValueError), ("ez", ValueError),
+    ({"joueur1": "A", "joueur2": "A", "score": [0, 0], "n": 0, "plateau": [4] * 12}, ValueError),
+])
+def test_bad_positions_raise(position, erreur):
+    with pytest.raises(erreur):
+        Partie(position=position)
+
+
+# ---------------------------------------------------------------- the student's functions
+def test_student_functions_equal_to_the_reference_play_the_same_game():
+    def deplacer_graines(plateau, case):  # another correct way of writing it
+        graines, plateau[case], i = plateau[case], 0, case
+        for _ in range(graines):
+            i = (i + 1) % 12
+            if i == case:
+                i = (i + 1) % 12
+            plateau[i] += 1
+        return i
+
+    partie = Partie(position=facts.FIGURE4, regles={"deplacer_graines": deplacer_graines})
+    reference = Partie(position=facts.FIGURE4)
+    for case in (4, 0, 2):
+        assert partie.cliquer(case).etapes == reference.cliquer(case).etapes
+    assert partie.jeu == reference.jeu
+
+
+def test_a_student_function_that_raises_is_reported_and_nothing_crashes():
+    def deplacer_graines(plateau, case):
+        return 1 / 0
+
+    partie = Partie(regles={"deplacer_graines": deplacer_graines})
+    coup = partie.cliquer(2)
+    assert not coup.accepte and coup.erreur
+    assert coup.raison == ("Votre fonction deplacer_graines(plateau, 2) a levé l'exception "
+                           "ZeroDivisionError : division by zero")
+    assert partie.jeu == exam.initialisation("Alice", "Bob")
+
+
+def _sans_saut(plateau, case):
+    """A classic mistake: the origin pit is not skipped."""
+    graines, plateau[case], i = plateau[case], 0, case
+    while graines > 0:
+        i = (i + 1) % 12
+        plateau[i] += 1
+        graines -= 1
+    return i
+
+
+def _une_de_trop(plateau, case):
+    derniere = exam.deplacer_graines(plateau, case)
+    plateau[derniere] += 1
+    return derniere
+
+
+@pytest.mark.parametrize("fonctions, position, case, morceau", [
+    ({"deplacer_graines": _sans_saut}, [12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 0,
+     "n'a pas vidé la case de départ 0"),
+    ({"deplacer_graines": _une_de_trop}, None, 2,
+     "ne conserve pas les graines : 48 graines avant, 49 après"),
+    ({"deplacer_graines": lambda p, c: None}, None, 2, "doit renvoyer un entier"),
+    ({"deplacer_graines": lambda p, c: exam.deplacer_graines(p.copy(), c)}, None, 2, "pas dans une copie"),
+    ({"deplacer_graines": lambda p, c: 12}, None, 2, "pensez au modulo 12"),
+    ({"ramasser_graines": lambda p, c: 3}, facts.FIGURE4, 2, "annonce un gain de 3"),
+    ({"test_case": lambda p, c: 1}, None, 2, "doit renvoyer un booléen"),
+    ({"test_case": lambda p, c: p.clear() or True}, None, 2, "a modifié le plateau"),
+    ({"tourner_plateau": lambda jeu: None}, None, 2, "doivent être échangées"),
+])
+def test_broken_invariants_are_reported_in_french(fonctions, position, case, morceau):
+    partie = Partie(position=position, regles=fonctions)
+    avant = exam.copie(partie.jeu)
+    coup = partie.cliquer(case)
+    assert not coup.accepte and coup.erreur and morceau in coup.raison, coup.raison
+    assert partie.jeu == avant
+
+
+def test_a_runaway_loop_is_stopped():
+    def deplacer_graines(plateau, case):
+        while True:
+            plateau[case] = 0
+
+    coup = Partie(regles={"deplacer_graines": deplacer_graines}).cliquer(0)
+    assert coup.erreur and "la boucle ne s'arrête pas" in coup.raison
+
+
+def test_student_test_case_too_strict_or_too_lax():
+    strict = Partie(regles={"test_case": lambda p, c: False})
+    assert "Votre test_case refuse la case 2" in strict.cliquer(2).raison
+    laxiste = Partie(position=facts.FIGURE4, regles={"test_case": lambda p, c: True})
+    coup = laxiste.cliquer(3)
+    assert coup.accepte and "Attention : votre test_case accepte la case 3" in coup.avertissement
+
+
+def test_a_broken_gagnant_is_reported_at_the_end():
+    partie = Partie(position=FIN_PROCHE, regles={"gagnant": lambda jeu: "Charlie"})
+    coup = partie.cliquer(5)
+    assert coup.accepte and coup.erreur and "gagnant(jeu) doit renvoyer 'Alice', 'Bob' ou 'égalité'" \
+        in coup.avertissement
+
+
+def test_regles_reject_unknown_or_uncallable_functions():
+    with pytest.raises(ValueError):
+        Regles(jouer=print)
+    with pytest.raises(TypeError):
+        Regles(test_case=3)
+
+
+# ---------------------------------------------------------------- AI
+@pytest.mark.parametrize("coups", ["", "egai", "cjbh", "fkdlcg"])
+def test_ai_plays_the_pit_of_the_exam_negamax(coups):
+    partie = Partie(position=coups)
+    for profondeur in (1, 2, 3):
+        case, valeurs = partie.coup_ia(profondeur)
+        assert case == exam.NegaAwale(exam.copie(partie.jeu), profondeur, 0)
+        assert valeurs == engine.move_values(engine.from_jeu(partie.jeu), profondeur)
+
+
+def test_ai_uses_the_student_negamax_when_given():
+    partie = Partie(regles={"NegaAwale": lambda jeu, p, d: 5})
+    assert partie.coup_ia(3) == (5, None)
+    with pytest.raises(ErreurEleve, match="doit renvoyer à la racine la case"):
+        Partie(regles={"NegaAwale": lambda jeu, p, d: 9}).coup_ia(2)
+    with pytest.raises(ValueError):
+        partie.coup_ia(9)
+
+
+# ---------------------------------------------------------------- the view (no browser)
+def test_view_click_animates_then_shows_the_new_board():
+    vue = Plateau(vitesse=0)
+    vue.cases[2].bouton.click()
+    vue.attendre(30)
+    assert vue.partie.jeu["n"] == 1
+    assert "Tour 2 · à Bob de jouer" in vue.titre.value
+    assert ">5<" in vue.cases[0].dessin.value  # pit 0 of Bob's view received a seed
+    vue.cliquer(8)
+    vue.attendre(30)
+    assert "La case 8 appartient à Alice" in vue.message.value
+
+
+def test_view_against_the_ai_answers_and_undo_goes_back_to_the_human():
+    vue = Plateau(adversaire="joueur2", profondeur=3, vitesse=0)
+    vue.cliquer(2)
+    vue.attendre(30)
+    assert vue.partie.jeu["n"] == 2 and vue.partie.joueur_actif == "Alice"
+    assert "Évaluation de Bob à la profondeur 3" in vue.evaluation.value
+    vue.annuler()
+    assert vue.partie.jeu == exam.initialisation("Alice", "Bob")
+    assert "Rien à annuler" in (vue.annuler() or vue.message.value)
+    vue.placer({"joueur1": "Zoé", "joueur2": "Yann", "score": [0, 0], "n": 1, "plateau": [4] * 12})
+    vue.attendre(30)  # Yann (the AI) was to move: he has played
+    assert vue.menu_mode.value == "joueur2" and "Yann est l'IA" in vue.menu_mode.options[1][0]
+    assert vue.partie.jeu["n"] == 2 and vue.partie.joueur_actif == "Zoé"
+
+
+def test_view_ai_versus_ai_plays_to_the_end():
+    vue = Plateau(adversaire="ia", profondeur=1, vitesse=0)
+    vue.attendre(120)
+    assert vue.partie.terminee
+    assert vue.titre.value.count("Partie terminée") == 1
+    jeu = exam.initialisation("Alice", "Bob")  # the same game with the exam's functions
+    for case in vue.partie.coups_joues():
+        assert case == exam.NegaAwale(exam.copie(jeu), 1, 0)
+        exam.tour_jeu(jeu, case)
+
+
+def test_view_skip_cuts_a_slow_animation_short():
+    vue = Plateau(vitesse=1.5)  # the slowest pause: the 6 steps would take 9 s
+    dessinees = []
+    dessiner = vue._dessiner
+    vue._dessiner = lambda etape: (dessinees.append(etape.genre), dessiner(etape))
+    vue.cliquer(2)
+    vue.bouton_passer.click()
+    vue.attendre(30)
+    assert vue._fil is not None and not vue._fil.is_alive()
+    assert len([g for g in dessinees if g != "etat"]) <= 1  # at most the first step was shown
+    assert dessinees[-1] == "etat" and vue.partie.jeu["n"] == 1 and "Tour 2" in vue.titre.value
+
+
+def test_view_shows_a_student_error_and_keeps_working():
+    vue = Plateau(regles={"ramasser_graines": lambda p, c: "rien"}, vitesse=0)
+    vue.cliquer(2)
+    vue.attendre(30)
+    assert "Votre fonction ramasser_graines(plateau, 6) doit renvoyer" in vue.message.value
+    vue.placer("egai")
+    assert vue.partie.jeu["n"] == 4
+    vue.champ_position.value = "[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]"
+    vue.bouton_placer.click()
+    assert vue.partie.jeu["plateau"] == facts.FIGURE4
+    vue.champ_position.value = "ezz"
+    vue.bouton_placer.click()
+    assert "Position illisible" in vue.message.value
+
+
+def test_notebook_plateau_demo_runs_and_shows_the_board(tmp_path):
+    import jupytext
+    import nbformat
+    from nbclient import NotebookClient
+
+    dossier = Path(__file__).resolve().parent.parent / "notebooks"
+    carnet = nbformat.read(dossier / "plateau_demo.ipynb", as_version=4)
+    source = jupytext.read(dossier / "plateau_demo.py")
+    assert [c.source for c in carnet.cells] == [c.source for c in source.cells], \
+        "plateau_demo.ipynb is out of date: jupytext --to ipynb notebooks/plateau_demo.py"
+    NotebookClient(carnet, timeout=60, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    sorties = [o for c in carnet.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in sorties if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in sorties)
+
+
+@pytest.mark.parametrize("options", [{"adversaire": "ordinateur"}, {"profondeur": 9}, {"vitesse": 2}])
+def test_view_options_are_checked(options):
+    with pytest.raises(ValueError):
+        Plateau(**options)
