@@ -24,4 +24,7 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver fonts-dejavu-core
 fi
+# The opening libraries of the SQL questions (the students' and the hidden tests'): built once
+# here (cached in ${AWALE_CACHE:-~/.cache/awale_ref}) so that no graded cell has to wait for them.
+.venv/bin/python -c "from awale_ref.grading.sql import preparer_bibliotheques; preparer_bibliotheques()"
 echo "[setup] ready: $(.venv/bin/python --version)"

@@ -289,3 +289,8 @@ def test_visible_test_reports_input_expected_obtained_and_rule():
 def test_unknown_question_is_an_english_api_error():
     with pytest.raises(ValueError, match="unknown question"):
         corriger("Q99", lambda: None)
+
+
+def test_unwritten_stub_says_not_written_rather_than_not_recursive():
+    stub = notebook("def ramasser_graines(plateau, case):\n    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
+    assert "pas encore écrite" in echec("Q10", stub["ramasser_graines"])

@@ -5,6 +5,8 @@
   compared with the reference, the dependencies being the reference's; for a
   structured answer, only its shape is checked.  Prints ``✔ …`` or raises
   ``AssertionError`` with a French message (input, expected, obtained, rule).
+- ``montrer_requete(requete, limite=10)``: the result of an SQL query
+  (Q22–Q25) on the opening library, as an HTML table (``grading.sql``).
 - ``corriger(question, objet)``: the hidden test.  The object is shipped to a
   clean process (``cleanroom``) and compared with the reference on the
   seeded corpus; the first failing case is reported.
@@ -98,4 +100,13 @@ def corriger(question: str, objet: Any) -> None:
     print("✔ " + str(verdict.get("message")))
 
 
-__all__ = ["EchecTest", "QUESTIONS", "corriger", "tester"]
+def __getattr__(nom: str) -> Any:
+    # montrer_requete (SQL notebooks) loads the opening library's code: only when asked for.
+    if nom == "montrer_requete":
+        from awale_ref.grading.sql import montrer_requete
+
+        return montrer_requete
+    raise AttributeError(f"module 'awale_ref.grading' has no attribute {nom!r}")
+
+
+__all__ = ["EchecTest", "QUESTIONS", "corriger", "montrer_requete", "tester"]

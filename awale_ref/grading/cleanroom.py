@@ -50,7 +50,8 @@ def executer(question: str, objet: Any) -> dict:
     lecture, ecriture = os.pipe()
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "awale_ref.grading.cleanroom", str(ecriture)],
+            # -P: the notebook's folder is not on sys.path (a submitted awale_ref.py cannot shadow the package)
+            [sys.executable, "-P", "-m", "awale_ref.grading.cleanroom", str(ecriture)],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             pass_fds=(ecriture,), env={**os.environ, "PYTHONHASHSEED": "0"})
     finally:

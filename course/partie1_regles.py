@@ -1,0 +1,219 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Partie I — Les règles de l'awalé (Q1 à Q3)
+#
+# Avant de programmer le jeu (partie II), il faut savoir y jouer à la main. Ce notebook résume les
+# règles, puis pose trois questions sur des positions de l'énoncé.
+#
+# **Comment travailler.**
+#
+# - Exécutez les cellules dans l'ordre (Maj + Entrée). La cellule « Outils » importe la fonction
+#   `tester` : c'est le seul import dont vous avez besoin.
+# - Une cellule de réponse contient `raise NotImplementedError()` : remplacez cette ligne par votre
+#   réponse (par exemple `Q1_cases = [0, 1]`), puis exécutez la cellule.
+# - La cellule de tests qui suit vérifie seulement la **forme** de votre réponse (un dictionnaire, une
+#   liste de 12 entiers…). Sa **justesse** est vérifiée à la correction, par des tests cachés dans la
+#   même cellule.
+# - Les cellules « Justification » sont des cellules de texte : écrivez-y votre raisonnement, en
+#   français, en quelques lignes. Elles sont corrigées à la main.
+# - Si un test affiche `NameError`, c'est que la cellule de réponse au-dessus n'a pas encore été
+#   exécutée sans erreur : complétez-la et exécutez-la d'abord.
+#
+# Le barème ci-dessous donne les points de chaque cellule notée.
+
+# %% [markdown] tags=["bareme"]
+# (barème généré)
+
+# %% tags=["readonly"] grade_id="imports"
+# Outils (ne pas modifier) : le test des réponses, et l'affichage d'un plateau.
+from awale_ref.grading import tester
+from awale_ref.exam import affiche
+
+# %% [markdown] tags=["readonly"] grade_id="regles"
+# ## Les règles en bref
+#
+# **Le matériel.** Un plateau de deux rangées de 6 trous (les *cases*), 4 graines par case au départ,
+# soit 48 graines. Deux joueurs, Alice et Bob, assis face à face : la rangée devant un joueur est son
+# *camp*. Chacun a aussi une *réserve*, à côté du plateau, où il range les graines gagnées. Alice
+# commence, puis on alterne.
+#
+# **Numérotation.** On numérote les cases du point de vue du joueur qui doit jouer : ses cases sont
+# 0 à 5, de gauche à droite devant lui, et celles de l'adversaire 6 à 11. On dessine toujours le camp
+# adverse en haut, lu de droite à gauche (11, 10, …, 6) : en suivant les indices croissants on tourne
+# dans le sens inverse des aiguilles d'une montre.
+#
+# **Un coup.**
+#
+# 1. Le joueur choisit une case **non vide de son camp** et prend toutes ses graines.
+# 2. Il les **sème** une par une dans les cases suivantes (0 → 1 → … → 11 → 0 → …). La case de départ
+#    ne reçoit jamais de graine : avec 12 graines ou plus, on fait un tour complet et on la saute.
+#    Elle est donc toujours vide à la fin du coup.
+# 3. Il **récolte** ensuite, en partant de la case où est tombée la dernière graine : si cette case est
+#    dans le camp adverse et contient exactement 2 ou 3 graines, il les met dans sa réserve, puis il
+#    regarde la case précédente (indice − 1) avec les mêmes conditions, et ainsi de suite. La récolte
+#    s'arrête à la première case qui ne convient pas (au plus tard en arrivant dans son propre camp).
+#
+# **La famine.** On n'a pas le droit de laisser l'adversaire sans aucune graine dans son camp :
+#
+# - si l'adversaire n'a plus de graines, il faut jouer un coup qui lui en donne au moins une ;
+# - une récolte qui viderait **tout** le camp adverse n'a pas lieu : dans cette partie I, on sème
+#   normalement mais **la récolte est annulée** (aucune graine gagnée).
+#
+# **Fin de partie.** La partie s'arrête quand un joueur a au moins 25 graines dans sa réserve (plus de
+# la moitié des 48), quand il reste 3 graines ou moins sur le plateau, ou quand le joueur qui doit jouer
+# n'a aucun coup permis. Chacun ajoute alors à sa réserve les graines de son camp ; le plus riche gagne
+# (égalité possible).
+#
+# Pour vous approprier ces règles, jouez quelques coups sur le plateau ci-dessous (cliquez sur une case
+# de la rangée du bas : c'est le camp du joueur qui doit jouer ; le plateau se retourne après chaque
+# coup). Servez-vous-en aussi pour **vérifier** vos réponses aux questions après les avoir cherchées :
+# la case « Position » permet de placer un plateau, par exemple `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`.
+
+# %% tags=["readonly"] grade_id="plateau_interactif"
+# Un plateau d'awalé interactif (ne pas modifier).
+from awale_ref.widget import Plateau
+
+Plateau(indices=True)
+
+# %% [markdown]
+# ## La position de la figure 4
+#
+# C'est à Alice de jouer. Son camp est la rangée du bas (cases 0 à 5), celui de Bob la rangée du haut
+# (cases 6 à 11). Dans la liste Python `plateau`, la case d'indice `i` contient `plateau[i]` graines.
+
+# %% tags=["readonly"] grade_id="figure4"
+figure4 = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
+affiche(figure4)
+
+# %% [markdown]
+# ## Q1 — Les cases qu'Alice peut jouer
+#
+# Donnez dans `Q1_cases` la liste des indices des cases qu'Alice a le droit de jouer dans la figure 4
+# (l'ordre n'importe pas), puis justifiez dans la cellule de texte qui suit les tests.
+
+# %% tags=["solution"] grade_id="q1_reponse"
+### BEGIN SOLUTION
+Q1_cases = [2, 4, 5]
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q1_tests" points=1
+tester("Q1_cases", Q1_cases)
+### BEGIN HIDDEN TESTS
+from awale_ref.grading import corriger
+corriger("Q1_cases", Q1_cases)
+### END HIDDEN TESTS
+
+# %% [markdown] tags=["manual"] grade_id="q1_justification" points=1
+# Alice ne peut prendre des graines que dans son camp, les cases 0 à 5, et seulement dans une case non
+# vide : les cases 0, 1 et 3 sont vides, il reste donc 2, 4 et 5. Aucun de ces trois coups n'affame
+# Bob : la case 2 ne sème que dans le camp d'Alice (cases 3 et 4) et Bob garde ses graines ; la case 5
+# ajoute des graines chez Bob sans récolte ; la case 4 récolte les cases 9, 8 et 7 mais Bob garde des
+# graines en 6, 10 et 11. Alice peut donc jouer les cases **2, 4 et 5**.
+
+# %% [markdown]
+# ## Q2 — Le plateau après chaque coup possible
+#
+# Pour chaque case que peut jouer Alice, donnez le plateau **après le semis et la récolte**, vu par
+# Alice (ses cases restent 0 à 5 : on n'échange pas encore les deux camps), et le nombre de graines
+# gagnées.
+#
+# - `Q2_plateaux` : un dictionnaire `{case jouée: plateau après le coup}` (listes de 12 entiers) ;
+# - `Q2_gains` : un dictionnaire `{case jouée: graines gagnées}`.
+#
+# Exemple de forme (valeurs fausses) : `Q2_plateaux = {0: [4] * 12}` et `Q2_gains = {0: 0}`.
+#
+# Attention à la case 4 : elle contient 16 graines.
+
+# %% tags=["solution"] grade_id="q2_reponse"
+### BEGIN SOLUTION
+Q2_plateaux = {
+    2: [0, 0, 0, 1, 17, 5, 2, 1, 0, 1, 0, 1],
+    4: [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 2],
+    5: [0, 0, 2, 0, 16, 0, 3, 2, 1, 2, 1, 1],
+}
+Q2_gains = {2: 0, 4: 8, 5: 0}
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q2_tests_plateaux" points=2
+tester("Q2_plateaux", Q2_plateaux)
+### BEGIN HIDDEN TESTS
+from awale_ref.grading import corriger
+corriger("Q2_plateaux", Q2_plateaux)
+### END HIDDEN TESTS
+
+# %% tags=["tests"] grade_id="q2_tests_gains" points=1
+tester("Q2_gains", Q2_gains)
+### BEGIN HIDDEN TESTS
+from awale_ref.grading import corriger
+corriger("Q2_gains", Q2_gains)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## La figure 5 : deux situations de famine
+#
+# C'est encore à Alice de jouer ; dans les deux cas, elle n'a de graines que dans la case 5.
+
+# %% tags=["readonly"] grade_id="figure5"
+figure5_situation1 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]
+figure5_situation2 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1]
+print("Situation 1")
+affiche(figure5_situation1)
+print()
+print("Situation 2")
+affiche(figure5_situation2)
+
+# %% [markdown]
+# ## Q3 — Le plateau après le coup d'Alice
+#
+# Pour chacune des deux situations, donnez le plateau après le tour d'Alice (semis puis récolte, vu
+# par Alice, sans échanger les camps) et les graines qu'elle gagne, sous la forme
+# `{"plateau": liste de 12 entiers, "gain": entier}`.
+#
+# **Deux lectures de la règle de la famine.** Ici on applique la règle de la **partie I** : une récolte
+# qui prendrait toutes les graines de Bob est *annulée*, mais le semis, lui, a bien lieu. Le programme
+# de la partie II fera autrement : sa fonction `test_case` déclarera un tel coup *non acceptable* (on
+# n'a pas le droit de le jouer du tout). Comme Q3 appartient à la partie I, la réponse notée
+# automatiquement suit la partie I ; dans la justification, dites ce que ferait le programme de la
+# partie II. (Le plateau interactif du début suit le programme de la partie II : il refuse ce coup.)
+
+# %% tags=["solution"] grade_id="q3_reponse"
+### BEGIN SOLUTION
+Q3_situation1 = {"plateau": [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0], "gain": 0}
+Q3_situation2 = {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "gain": 10}
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q3_tests_situation1" points=1
+tester("Q3_situation1", Q3_situation1)
+### BEGIN HIDDEN TESTS
+from awale_ref.grading import corriger
+corriger("Q3_situation1", Q3_situation1)
+### END HIDDEN TESTS
+
+# %% tags=["tests"] grade_id="q3_tests_situation2" points=1
+tester("Q3_situation2", Q3_situation2)
+### BEGIN HIDDEN TESTS
+from awale_ref.grading import corriger
+corriger("Q3_situation2", Q3_situation2)
+### END HIDDEN TESTS
+
+# %% [markdown] tags=["manual"] grade_id="q3_justification" points=2
+# **Situation 1.** Alice sème les 5 graines de la case 5 dans les cases 6 à 10, qui passent à 2 graines
+# chacune ; la dernière graine tombe en case 10. Les cases 10, 9, 8, 7 et 6 sont dans le camp de Bob et
+# ont 2 graines : la récolte les prendrait toutes, et Bob, dont la case 11 est vide, n'aurait plus
+# rien. C'est la famine : d'après la partie I la récolte est annulée, le plateau reste
+# `[0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0]` et Alice ne gagne rien. (Avec le programme de la partie II,
+# ce coup n'est pas acceptable ; comme c'est le seul coup d'Alice, elle ne peut pas jouer et la partie
+# s'arrête.)
+#
+# **Situation 2.** Le semis est le même, mais la case 11 de Bob garde sa graine. Alice récolte les
+# cases 10 à 6 (2 graines chacune), soit **10 graines**, et Bob n'est pas affamé puisqu'il lui reste
+# la graine de la case 11 : plateau `[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]`.
