@@ -1,8 +1,14 @@
 """nbgrader settings of the awalé course (standard course layout, run from this folder)."""
 
 import os
+import sys
 
 c = get_config()  # noqa: F821 (provided by nbgrader)
+
+# The course's own preprocessors (pipeline/preprocessors.py) must import even when the
+# `nbgrader` script is run from another folder or from .venv/bin.
+if os.path.dirname(os.path.abspath(__file__)) not in sys.path:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 c.CourseDirectory.course_id = "awale-ccinp-2024"
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
@@ -19,6 +25,47 @@ c.Execute.timeout = 90
 c.Execute.interrupt_on_timeout = True
 c.Execute.startup_timeout = 120
 c.Execute.execute_retries = 0
+
+# Broken and hostile submissions (docs/grading_security.md). nbgrader's own autograde list, with
+# Execute replaced by ExecutionProtegee (kernel limits, output cap, restart after a crash or a
+# blocked cell) and ContreVerification added: every hidden test is re-judged outside the kernel,
+# from the submitted source, and the kernel's pass is kept only if the re-check agrees.
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput",
+    "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec",
+    "pipeline.preprocessors.RestaureMetadonnees",  # a changed cell role must not fail the notebook
+    "nbgrader.preprocessors.OverwriteCells",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.Autograde.autograde_preprocessors = [
+    "pipeline.preprocessors.ExecutionProtegee",
+    "pipeline.preprocessors.ContreVerification",
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
+c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
+c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
+c.ContreVerification.delai_cellule = 30                # one code cell, in the re-check
+c.ContreVerification.delai_question = 60               # judging one question, in the re-check
+# An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
+# the hooks note the submission in progress, and the next run first removes its half-done folder.
+if "autograde" in sys.argv[1:]:
+    from pathlib import Path
+
+    from pipeline.preprocessors import crochet_apres, crochet_avant, reprendre_interrompus
+
+    _racine = Path(c.CourseDirectory.root)
+    reprendre_interrompus(_racine)
+    c.Autograde.pre_convert_hook = crochet_avant(_racine)
+    c.Autograde.post_convert_hook = crochet_apres(_racine)
+# A deleted test cell is put back from the gradebook (and graded) instead of being skipped.
+c.OverwriteCells.add_missing_cells = True
 
 # Keep the feedback readable: hide nothing nbgrader hides by default, keep the French messages.
 c.GenerateFeedback.force = True
