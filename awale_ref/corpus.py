@@ -171,5 +171,8 @@ def edge_cases() -> list[tuple[str, dict]]:
          _jeu([0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1], 72, (22, 22))),
         ("end: after the move the next player has no acceptable pit",
          _jeu([0, 0, 0, 0, 0, 1, 0, 2, 1, 1, 0, 0], 81, (21, 22))),
+        # exactly 3 seeds is already the end, though a move exists (catches `< 3` for `<= 3`)
+        ("end: exactly 3 seeds left, a playable pit exists",
+         _jeu([1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0], 60, (22, 23))),
     ]
     return cas

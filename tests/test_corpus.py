@@ -229,6 +229,11 @@ def check_end_no_acceptable_pit(jeu):
     assert sum(suite["plateau"][:6]) > 0  # the next player has seeds, none acceptable
 
 
+def check_exactly_3_seeds(jeu):
+    assert sum(jeu["plateau"]) == 3 and exam.cases_possibles(jeu) != []
+    assert conditions_fin(jeu) == {"3 seeds"} and exam.tour_suivant(jeu) is False
+
+
 CHECKS = {
     "12 seeds: one lap skipping the origin, ends on its neighbour": check_12_seeds_one_lap,
     "12 seeds from pit 5: the lap ends on pit 6 and harvests it": check_12_seeds_from_pit_5,
@@ -247,6 +252,7 @@ CHECKS = {
     "end: n = 100, the game is already over": check_already_100,
     "end: the move leaves 3 seeds or fewer on the board": check_end_3_seeds,
     "end: after the move the next player has no acceptable pit": check_end_no_acceptable_pit,
+    "end: exactly 3 seeds left, a playable pit exists": check_exactly_3_seeds,
 }
 
 

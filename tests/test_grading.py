@@ -140,6 +140,18 @@ def test_q14_off_by_one_in_the_end_conditions():
     assert "Q14 — tour_suivant" in echec("Q14", nb["tour_suivant"])
 
 
+def test_q14_strict_inequality_on_the_three_seeds_rule():
+    nb = notebook("""
+        def tour_suivant(jeu):
+            if jeu['score'][0] >= 25 or jeu['score'][1] >= 25 or jeu['n'] >= 100:
+                return False
+            if sum(jeu['plateau']) < 3:
+                return False
+            return len(cases_possibles(jeu)) > 0
+    """)
+    assert "Q14 — tour_suivant" in echec("Q14", nb["tour_suivant"])
+
+
 def test_q16_board_emptied_or_left_are_both_accepted(ref_nb):
     sans_vider = notebook("""
         def gagnant(jeu):

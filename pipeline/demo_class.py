@@ -1,0 +1,448 @@
+"""The demo class: simulated students, their mistakes, and the marks they must get.
+
+Every student hands in the *current* release notebooks with each answer cell
+(found by its nbgrader ``grade_id``) filled in from the course's own solution
+(the ``### BEGIN SOLUTION`` regions of the source notebooks), except for the
+cells listed in their mistakes, which hold the code that student wrote
+instead.  Justification cells (graded by hand) get a short French text.
+
+For each student the test cells that must score 0 are written down next to
+the mistake (``Erreur.echecs``); every other automatic cell must get full
+marks.  ``tests/test_demo_class.py`` autogrades the class and checks exactly
+that.
+
+>>> [e.identifiant for e in CLASSE][:3]
+['lefebvre_sarah', 'martin_hugo', 'bernard_chloe']
+>>> sorted(echecs_attendus(eleve("martin_hugo")))
+['q4_tests', 'q8_tests']
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from awale_ref import facts
+from pipeline.build import _SOLUTION, ASSIGNMENTS
+
+# Questions of each assignment (the split of COURSE.md).
+_PARTIES = {"partie1_regles": range(1, 4), "partie2_structure": range(4, 17), "partie3_ia": range(17, 22),
+            "partie3_sql": range(22, 26)}
+
+
+def question_de(grade_id: str) -> str:
+    """The exam question of a cell named after the course conventions.
+
+    >>> question_de("q8_deplacer_graines"), question_de("q2_tests_gains")
+    ('Q8', 'Q2')
+    """
+    m = re.match(r"q(\d+)_", grade_id)
+    if not m:
+        raise ValueError(f"grade_id {grade_id!r} does not start with q<number>_")
+    return f"Q{int(m.group(1))}"
+
+
+def assignment_de(grade_id: str) -> str:
+    """The assignment holding the cell ``grade_id``.
+
+    >>> assignment_de("q17_gain")
+    'partie3_ia'
+    """
+    numero = int(question_de(grade_id)[1:])
+    for a, questions in _PARTIES.items():
+        if numero in questions:
+            return a
+    raise ValueError(f"grade_id {grade_id!r}: question outside Q1-Q25")
+
+
+@dataclass(frozen=True)
+class Erreur:
+    """One mistake: the answer cell ``grade_id`` holds ``code``; the tests ``echecs`` score 0."""
+
+    grade_id: str
+    code: str
+    echecs: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Eleve:
+    """A simulated student (``identifiant`` is nbgrader's student id)."""
+
+    identifiant: str
+    prenom: str
+    nom: str
+    profil: str
+    erreurs: tuple[Erreur, ...] = ()
+    rendus: tuple[str, ...] = ASSIGNMENTS   # assignments handed in
+    vierge: bool = False                    # hands in the release notebooks untouched
+    style: int = 0                          # which wording of the justifications
+
+
+def _code(texte: str) -> str:
+    return textwrap.dedent(texte).strip("\n")
+
+
+# ---------------------------------------------------------------- the mistakes
+SANS_SAUT_ORIGINE = Erreur("q8_deplacer_graines", _code("""
+    def deplacer_graines(plateau, case):
+        graines = plateau[case]
+        plateau[case] = 0
+        indice = case
+        while graines > 0:
+            indice = (indice + 1) % 12
+            plateau[indice] = plateau[indice] + 1
+            graines = graines - 1
+        return indice
+    """), ("q8_tests",), "Q8 : ne saute pas la case de départ quand le semis fait le tour du plateau")
+
+PARITE_INVERSEE = Erreur("q4_tour_joueur1", _code("""
+    def tour_joueur1(jeu):
+        return jeu['n'] % 2 == 1
+    """), ("q4_tests",), "Q4 : parité inversée (joueur1 joue quand n est impair)")
+
+RECOLTE_ITERATIVE = Erreur("q10_ramasser_graines", _code("""
+    def ramasser_graines(plateau, case):
+        total = 0
+        while case_ramassable(plateau, case):
+            total = total + plateau[case]
+            plateau[case] = 0
+            case = case - 1
+        return total
+    """), ("q10_tests",), "Q10 : récolte écrite avec une boucle while au lieu d'une fonction récursive")
+
+COPIE_SUPERFICIELLE = Erreur("q7_copie", _code("""
+    def copie(jeu):
+        return dict(jeu)
+    """), ("q7_tests",), "Q7 : copie superficielle (dict(jeu) partage les listes plateau et score)")
+
+FAMINE_MODIFIE_PLATEAU = Erreur("q11_test_famine", _code("""
+    def test_famine(plateau, case):
+        derniere = deplacer_graines(plateau, case)
+        ramasser_graines(plateau, derniere)
+        total = 0
+        for i in range(6, 12):
+            total = total + plateau[i]
+        return total > 0
+    """), ("q11_tests",), "Q11 : joue le coup sur le plateau reçu au lieu d'une copie (argument modifié)")
+
+FIN_DECALEE = Erreur("q14_tour_suivant", _code("""
+    def tour_suivant(jeu):
+        if jeu['score'][0] > 25 or jeu['score'][1] > 25:
+            return False
+        if jeu['n'] > 100:
+            return False
+        total = 0
+        for graines in jeu['plateau']:
+            total = total + graines
+        if total <= 3:
+            return False
+        return len(cases_possibles(jeu)) > 0
+    """), ("q14_tests",), "Q14 : conditions de fin décalées d'un cran (n > 100 et score > 25)")
+
+MAX_INTERDIT = Erreur("q20_max_vals", _code("""
+    def max_vals(vals_jeu, profondeur):
+        meilleure_valeur = max([v for c, v in vals_jeu])
+        for case, valeur in vals_jeu:
+            if valeur == meilleure_valeur:
+                if profondeur == 0:
+                    return case
+                return valeur
+    """), ("q20_tests",), "Q20 : utilise max(), interdit par l'annexe")
+
+GAIN_MODIFIE_JEU = Erreur("q17_gain", _code("""
+    def gain(jeu, case):
+        nouveau_jeu = jeu.copy()
+        plateau = nouveau_jeu['plateau']
+        derniere_case = deplacer_graines(plateau, case)
+        graines_gagnees = ramasser_graines(plateau, derniere_case)
+        if tour_joueur1(nouveau_jeu):
+            nouveau_jeu['score'][0] = nouveau_jeu['score'][0] + graines_gagnees
+        else:
+            nouveau_jeu['score'][1] = nouveau_jeu['score'][1] + graines_gagnees
+        nouveau_jeu['n'] = nouveau_jeu['n'] + 1
+        tourner_plateau(nouveau_jeu)
+        return graines_gagnees, nouveau_jeu
+    """), ("q17_tests",), "Q17 : jeu.copy() est superficielle, le jeu reçu est modifié")
+
+GAGNANT_CAMPS_INVERSES = Erreur("q16_gagnant", _code("""
+    def gagnant(jeu):
+        camp1 = 0
+        camp2 = 0
+        for i in range(6):
+            camp1 = camp1 + jeu['plateau'][i]
+            camp2 = camp2 + jeu['plateau'][i + 6]
+        jeu['score'][0] = jeu['score'][0] + camp1
+        jeu['score'][1] = jeu['score'][1] + camp2
+        if jeu['score'][0] > jeu['score'][1]:
+            return jeu['joueur1']
+        if jeu['score'][1] > jeu['score'][0]:
+            return jeu['joueur2']
+        return "égalité"
+    """), ("q16_tests",), "Q16 : donne toujours les cases 0 à 5 à joueur1, même quand c'est joueur2 qui a le trait")
+
+IMPORTE_REFERENCE = Erreur("q13_cases_possibles", _code("""
+    from awale_ref.exam import cases_possibles
+    """), ("q13_tests",), "Q13 : importe la fonction du paquet de référence au lieu de l'écrire")
+
+GAIN_Q2_FAUX = Erreur("q2_reponse", _code(f"""
+    Q2_plateaux = {{
+        2: {facts.Q2_PLATEAUX[2]},
+        4: {facts.Q2_PLATEAUX[4]},
+        5: {facts.Q2_PLATEAUX[5]},
+    }}
+    Q2_gains = {{2: 0, 4: 7, 5: 0}}
+    """), ("q2_tests_gains",), "Q2 : erreur d'addition sur le gain de la case 4 (7 au lieu de 3 + 2 + 3)")
+
+_ARBRE_FAUX = {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()}
+_ARBRE_FAUX["b"] = (4, 0)  # forgets to take the children's values into account
+ARBRE_Q18_FAUX = Erreur("q18_reponse", _code(f"""
+    Q18_arbre = {_ARBRE_FAUX!r}
+    Q18_case = {facts.Q18_CASE_CHOISIE!r}
+    """), ("q18_tests_arbre",), "Q18 : VJ du nœud b oubliée (0 au lieu de la valeur remontée des enfants)")
+
+IA_PROFONDEUR_5 = Erreur("q21_awale_ia", _code("""
+    def awale_ia(nom_joueur1, nom_joueur2):
+        jeu = initialisation(nom_joueur1, nom_joueur2)
+        jeu_continue = True
+        while jeu_continue:
+            affiche(jeu['plateau'])
+            case_choisie = NegaAwale(jeu, 5, 0)
+            jeu_continue = tour_jeu(jeu, case_choisie)
+        return gagnant(jeu)
+    """), ("q21_tests",), "Q21 : appelle NegaAwale à la profondeur 5 au lieu de 6")
+
+CAMP_ADVERSE_DECALE = Erreur("q9_case_ramassable", _code("""
+    def case_ramassable(plateau, case):
+        return case > 6 and (plateau[case] == 2 or plateau[case] == 3)
+    """), ("q9_tests",), "Q9 : le camp adverse commence à la case 7 (case > 6 au lieu de case >= 6)")
+
+SQL_SANS_ORDER_BY = Erreur("q25_requete", _code('''
+    Q25 = """
+    SELECT nom, prenom, COUNT(*) AS victoires
+    FROM Joueur
+    JOIN Partie ON Partie.id_joueur1 = Joueur.id_Joueur
+    WHERE resultat = 1
+    GROUP BY id_Joueur
+    HAVING COUNT(*) > 100
+    """
+    '''), ("q25_tests",), "Q25 : oublie ORDER BY (les lignes ne sont pas classées)")
+
+SQL_GROUPE_PAR_NOM = Erreur("q25_requete", _code('''
+    Q25 = """
+    SELECT nom, prenom, COUNT(*) AS victoires
+    FROM Joueur
+    JOIN Partie ON Partie.id_joueur1 = Joueur.id_Joueur
+    WHERE resultat = 1
+    GROUP BY nom
+    HAVING COUNT(*) > 100
+    ORDER BY victoires DESC
+    """
+    '''), ("q25_tests",), "Q25 : GROUP BY nom regroupe les homonymes (il faut grouper par joueur)")
+
+
+# ---------------------------------------------------------------- the class
+CLASSE: tuple[Eleve, ...] = (
+    Eleve("lefebvre_sarah", "Sarah", "Lefebvre", "tout juste", style=0),
+    Eleve("martin_hugo", "Hugo", "Martin", "semis et parité", (SANS_SAUT_ORIGINE, PARITE_INVERSEE), style=1),
+    Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative", (RECOLTE_ITERATIVE,), style=2),
+    Eleve("petit_lucas", "Lucas", "Petit", "copie superficielle, SQL sans tri",
+          (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY), style=0),
+    Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé",
+          (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM), style=1),
+    Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée", (FIN_DECALEE,), style=2),
+    Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5",
+          (MAX_INTERDIT, IA_PROFONDEUR_5), style=0),
+    Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu", (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES), style=1),
+    Eleve("david_zoe", "Zoé", "David", "importe la référence", (IMPORTE_REFERENCE,), style=2),
+    Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2", (GAIN_Q2_FAUX,), style=0),
+    Eleve("garcia_adam", "Adam", "Garcia", "arbre faux en Q18, camp adverse décalé",
+          (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE), style=1),
+    Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
+    Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
+)
+
+
+def eleve(identifiant: str) -> Eleve:
+    """The student called ``identifiant``."""
+    for e in CLASSE:
+        if e.identifiant == identifiant:
+            return e
+    raise ValueError(f"no demo student {identifiant!r}; known: {', '.join(e.identifiant for e in CLASSE)}")
+
+
+def echecs_attendus(e: Eleve) -> set[str]:
+    """The test cells that must score 0 in the student's submitted notebooks (blank students aside)."""
+    return {gid for erreur in e.erreurs for gid in erreur.echecs}
+
+
+# ---------------------------------------------------------------- justifications
+_JUSTIFICATIONS = {
+    "q1": ("Les cases 0, 1 et 3 sont vides et les cases 6 à 11 sont à Bob. Il reste 2, 4 et 5, "
+           "et aucun de ces coups ne prend toutes les graines de Bob.",
+           "Alice joue dans son camp (0 à 5) une case non vide : 2, 4 ou 5. Bob garde des graines après "
+           "chacun de ces coups, donc pas de famine.",
+           "Cases non vides d'Alice : 2, 4, 5. J'ai vérifié la famine pour chacune, Bob garde toujours "
+           "au moins une graine."),
+    "q3": ("Situation 1 : les cases 6 à 10 passent à 2 graines, la récolte prendrait tout à Bob : "
+           "elle est annulée. Situation 2 : la case 11 garde sa graine, Alice récolte 10 graines.",
+           "Dans la situation 1 Bob serait affamé, donc pas de récolte (gain 0). Dans la situation 2 "
+           "il lui reste la case 11, la récolte remonte de 10 à 6.",
+           "La différence vient de la case 11 : vide dans la situation 1 (famine, récolte annulée), "
+           "une graine dans la situation 2 (récolte de 10 graines)."),
+    "q18": ("Au niveau 2 les VJ valent 0. VJ(b) = 4, VJ(e) = 0, VJ(i) = 0 ; à la racine 4 - 4 = 0, 2 - 0 = 2, "
+            "0 - 0 = 0, donc VJ(a) = 2 et Alice joue la case 4.",
+            "La case 1 gagne 4 graines mais Bob en reprend 4 ; la case 4 en gagne 2 sans rien rendre : "
+            "c'est le meilleur g - VJ, Alice joue la case 4.",
+            "On remonte l'arbre : VJ = max(G - VJ des enfants). La racine vaut 2, atteint par la case 4."),
+    "q21": ("Seule la ligne 6 change : case_choisie = NegaAwale(jeu, 6, 0) au lieu du input.",
+            "J'ai remplacé la lecture au clavier par l'appel NegaAwale(jeu, 6, 0), le reste est identique.",
+            "La ligne 6 : c'est l'IA qui choisit la case avec NegaAwale à la profondeur 6."),
+}
+_JUSTIFICATION_GENERIQUE = ("J'applique les règles de la partie I case par case, dans l'ordre du semis.",
+                            "Je suis l'énoncé pas à pas et je vérifie avec mon code.",
+                            "Voir le raisonnement : on suit les règles du jeu dans l'ordre.")
+
+
+def justification(grade_id: str, style: int) -> str:
+    """A short French justification for the manual cell ``grade_id``.
+
+    >>> justification("q1_justification", 1).startswith("Alice joue")
+    True
+    """
+    variantes = _JUSTIFICATIONS.get(grade_id.split("_", 1)[0], _JUSTIFICATION_GENERIQUE)
+    return variantes[style % len(variantes)]
+
+
+# ---------------------------------------------------------------- building the submissions
+def solution_propre(source: str) -> str:
+    """A solution cell of the source notebook as a student who got it right would write it.
+
+    >>> solution_propre("def f(x):\\n    ### BEGIN SOLUTION\\n    return x\\n    ### END SOLUTION")
+    'def f(x):\\n    return x'
+    """
+    return _SOLUTION.sub(lambda m: m.group(2), source + "\n").rstrip("\n")
+
+
+def _cellules_reponse(nb: nbformat.NotebookNode) -> dict[str, nbformat.NotebookNode]:
+    return {c.metadata["nbgrader"]["grade_id"]: c for c in nb.cells
+            if c.metadata.get("nbgrader", {}).get("solution")}
+
+
+def grade_ids_reponse(racine: Path, assignment: str) -> set[str]:
+    """The grade ids of the answer cells of the release notebook of ``assignment``."""
+    release = nbformat.read(racine / "release" / assignment / f"{assignment}.ipynb", as_version=4)
+    return set(_cellules_reponse(release))
+
+
+def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook ``e`` hands in: the release with the answers filled in."""
+    rendu = copy.deepcopy(release)
+    if e.vierge:
+        return rendu
+    solutions = _cellules_reponse(source)
+    erreurs = {err.grade_id: err for err in e.erreurs}
+    for gid, cell in _cellules_reponse(rendu).items():
+        if gid in erreurs:
+            cell.source = erreurs[gid].code
+        elif cell.cell_type == "markdown":
+            cell.source = justification(gid, e.style)
+        elif gid in solutions:
+            cell.source = solution_propre(solutions[gid].source)
+        else:
+            raise ValueError(f"answer cell {gid!r} of the release is not in the source notebook")
+    return rendu
+
+
+def verifier_erreurs(racine: Path, classe: tuple[Eleve, ...] = CLASSE) -> None:
+    """Every mistake names an answer cell, and every expected failure a test cell, of the current notebooks."""
+    reponses: set[str] = set()
+    tests: set[str] = set()
+    for a in ASSIGNMENTS:
+        chemin = racine / "release" / a / f"{a}.ipynb"
+        if not chemin.exists():
+            continue
+        nb = nbformat.read(chemin, as_version=4)
+        reponses |= set(_cellules_reponse(nb))
+        tests |= {c.metadata["nbgrader"]["grade_id"] for c in nb.cells
+                  if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
+    for e in classe:
+        for err in e.erreurs:
+            if not (racine / "release" / assignment_de(err.grade_id)).exists():
+                continue  # that notebook is not built (yet)
+            if err.grade_id not in reponses:
+                raise ValueError(f"{e.identifiant}: mistake in {err.grade_id!r}, which is not an answer cell "
+                                 f"of the release notebooks")
+            inconnus = set(err.echecs) - tests
+            if inconnus:
+                raise ValueError(f"{e.identifiant}: expected failures {sorted(inconnus)} are not test cells")
+
+
+def ecrire_soumissions(racine: Path, classe: tuple[Eleve, ...] = CLASSE,
+                       assignments: tuple[str, ...] | None = None) -> list[Path]:
+    """Write ``submitted/<student>/<assignment>/<assignment>.ipynb`` for the class; return the paths.
+
+    The folders of these students are rewritten from scratch (a second run gives the same files).
+    """
+    assignments = assignments or tuple(a for a in ASSIGNMENTS if (racine / "release" / a).exists())
+    verifier_erreurs(racine, classe)
+    ecrits = []
+    for a in assignments:
+        release = nbformat.read(racine / "release" / a / f"{a}.ipynb", as_version=4)
+        source = nbformat.read(racine / "source" / a / f"{a}.ipynb", as_version=4)
+        for e in classe:
+            dossier = racine / "submitted" / e.identifiant / a
+            if dossier.exists():
+                for vieux in dossier.iterdir():
+                    vieux.unlink()
+            if a not in e.rendus:
+                if dossier.exists():
+                    dossier.rmdir()
+                continue
+            dossier.mkdir(parents=True, exist_ok=True)
+            chemin = dossier / f"{a}.ipynb"
+            nbformat.write(copie_rendue(e, release, source), chemin)
+            ecrits.append(chemin)
+    return ecrits
+
+
+def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]]) -> dict[tuple[str, str], float | None]:
+    """``{(assignment, grade_id): expected score}`` of every graded cell of the notebooks ``e`` handed in.
+
+    ``bareme`` maps an assignment to its graded cells ``(grade_id, points, manual)``.  A manual cell is
+    ``None`` (left to the teacher) once the student wrote in it, 0 when left untouched.
+
+    >>> bareme = {"partie2_structure": [("q4_tests", 1, False), ("q8_tests", 3, False)]}
+    >>> scores_attendus(eleve("martin_hugo"), bareme)
+    {('partie2_structure', 'q4_tests'): 0, ('partie2_structure', 'q8_tests'): 0}
+    """
+    echecs = echecs_attendus(e)
+    attendus: dict[tuple[str, str], float | None] = {}
+    for a, cellules in bareme.items():
+        if a not in e.rendus:
+            continue
+        for gid, pts, manuel in cellules:
+            if e.vierge:
+                attendus[(a, gid)] = 0
+            elif manuel:
+                attendus[(a, gid)] = None
+            else:
+                attendus[(a, gid)] = 0 if gid in echecs else pts
+    return attendus
+
+
+def bareme(racine: Path) -> dict[str, list[tuple[str, float, bool]]]:
+    """The graded cells ``(grade_id, points, manual)`` of each source notebook under ``racine``."""
+    res = {}
+    for a in ASSIGNMENTS:
+        chemin = racine / "source" / a / f"{a}.ipynb"
+        if chemin.exists():
+            nb = nbformat.read(chemin, as_version=4)
+            res[a] = [(c.metadata["nbgrader"]["grade_id"], c.metadata["nbgrader"]["points"], c.cell_type == "markdown")
+                      for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    return res

@@ -1,0 +1,125 @@
+"""The course's notebooks: in sync with ``course/``, graded as they should, runnable end to end.
+
+One temporary course folder per session (never the project itself): the
+course is rebuilt there from ``course/`` (``pipeline.build.construire`` and
+``nbgrader generate_assignment``), then the source notebooks (with their
+solutions) and the untouched release notebooks are autograded by nbgrader.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from pipeline import demo
+from pipeline.build import ASSIGNMENTS, COURS, RACINE
+from pipeline.report import lire_notes
+
+ASSIGNS = tuple(a for a in ASSIGNMENTS if (COURS / f"{a}.py").exists())
+_SOLUTION_PLIEE = re.compile(r"<summary>💡 Voir une solution</summary>\s*```python\n(.*?)\n```", re.S)
+
+
+@pytest.fixture(scope="session")
+def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course rebuilt from course/, with 'corrige' (source notebooks) and 'vierge' (release) autograded."""
+    racine = tmp_path_factory.mktemp("cours")
+    assignments = demo.preparer_cours(racine)
+    assert assignments == ASSIGNS
+    for a in assignments:
+        for eleve, forme in (("corrige", "source"), ("vierge", "release")):
+            dossier = racine / "submitted" / eleve / a
+            dossier.mkdir(parents=True)
+            shutil.copy(racine / forme / a / f"{a}.ipynb", dossier / f"{a}.ipynb")
+    demo.autograder(racine, assignments, travailleurs=2)  # one process per student
+    return racine
+
+
+def _lire(chemin: Path) -> nbformat.NotebookNode:
+    return nbformat.read(chemin, as_version=4)
+
+
+def _empreinte(nb: nbformat.NotebookNode) -> list[tuple]:
+    """What must not drift between a rebuild and the committed notebook: cells, sources, nbgrader metadata."""
+    return [(c.cell_type, c.source, c.metadata.get("nbgrader"), c.metadata.get("tags")) for c in nb.cells]
+
+
+def test_chaque_source_du_cours_a_ses_notebooks():
+    assert ASSIGNS, "no course/<assignment>.py"
+    for forme in ("source", "release"):
+        assert sorted(p.name for p in (RACINE / forme).iterdir() if p.is_dir()) == sorted(ASSIGNS), forme
+    assert sorted(p.stem for p in (RACINE / "notebooks" / "autoformation").glob("*.ipynb")) == sorted(ASSIGNS)
+
+
+@pytest.mark.parametrize("forme", ["source", "release", "notebooks/autoformation"])
+def test_les_notebooks_commites_sont_a_jour(cours, forme):
+    """Rebuild in a temporary folder and compare: run `python -m pipeline.build` after editing course/."""
+    for a in ASSIGNS:
+        relatif = Path(forme) / (f"{a}.ipynb" if forme.startswith("notebooks") else f"{a}/{a}.ipynb")
+        assert _empreinte(_lire(RACINE / relatif)) == _empreinte(_lire(cours / relatif)), (
+            f"{relatif} is out of date: run python -m pipeline.build {a}")
+
+
+def _notes(cours: Path, eleve: str) -> dict[tuple[str, str], tuple[float | None, float, bool]]:
+    _, _, notes = lire_notes(cours)
+    return {(n.assignment, n.grade_id): (n.score, n.max_score, n.manuel) for n in notes if n.eleve == eleve}
+
+
+def test_les_solutions_ont_tous_les_points_automatiques(cours):
+    notes = _notes(cours, "corrige")
+    automatiques = {k: v for k, v in notes.items() if not v[2]}
+    assert {a for a, _ in automatiques} == set(ASSIGNS)
+    manques = {k: v[:2] for k, v in automatiques.items() if v[0] != v[1]}
+    assert not manques, f"the reference answers lose points: {manques}"
+
+
+def test_une_copie_vierge_a_zero_et_s_execute_jusqu_au_bout(cours):
+    notes = _notes(cours, "vierge")
+    assert notes and all(score == 0 for score, _, _ in notes.values()), notes
+    for a in ASSIGNS:
+        nb = _lire(cours / "autograded" / "vierge" / a / f"{a}.ipynb")
+        codes = [c for c in nb.cells if c.cell_type == "code"]
+        assert all(c.execution_count is not None for c in codes), f"{a}: a cell was not executed"
+        # the kernel survived: the last code cell ran after all the failures
+        assert codes[-1].execution_count == max(c.execution_count for c in codes)
+
+
+def _executer(nb: nbformat.NotebookNode, dossier: Path) -> nbformat.NotebookNode:
+    """Execute like a learner's "Run all": a cell may raise only if tagged raises-exception."""
+    NotebookClient(nb, timeout=120, allow_errors=False, kernel_name="python3",
+                   resources={"metadata": {"path": str(dossier)}}).execute()
+    return nb
+
+
+def _erreurs(nb: nbformat.NotebookNode) -> list[int]:
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+            and any(o.get("output_type") == "error" for o in c.get("outputs", []))]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNS)
+def test_autoformation_avec_les_bouchons_va_jusqu_au_bout(assignment, tmp_path):
+    """Untouched self-study notebook: only the test cells and the top-level stubs may fail."""
+    nb = _executer(_lire(RACINE / "notebooks" / "autoformation" / f"{assignment}.ipynb"), tmp_path)
+    erreurs = _erreurs(nb)
+    assert erreurs, "the untouched self-study notebook should fail its tests"
+    for i in erreurs:
+        assert "raises-exception" in nb.cells[i].metadata.get("tags", []), nb.cells[i].source[:200]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNS)
+def test_autoformation_avec_les_solutions_depliees_passe_tout(assignment, tmp_path):
+    """Each stub replaced by the solution folded under it: every cell runs without error."""
+    nb = _lire(RACINE / "notebooks" / "autoformation" / f"{assignment}.ipynb")
+    remplacees = 0
+    for cellule, suivante in zip(nb.cells, nb.cells[1:]):
+        m = _SOLUTION_PLIEE.search(suivante.source) if suivante.cell_type == "markdown" else None
+        if m and cellule.cell_type == "code":
+            cellule.source = m.group(1)
+            remplacees += 1
+    assert remplacees > 0
+    nb = _executer(nb, tmp_path)
+    assert _erreurs(nb) == [], [nb.cells[i].source[:200] for i in _erreurs(nb)]

@@ -1,0 +1,143 @@
+"""The demo class, graded end to end by the main job, gets exactly the marks written down for it.
+
+The whole main job (``pipeline.demo``: build, submissions, ``nbgrader
+autograde``, ``generate_feedback``, ``export``, report) runs ONCE per session,
+in a temporary course folder (never in the project itself).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from awale_ref import exam
+from awale_ref.grading import checks, specs, sql
+from pipeline import demo, demo_class
+from pipeline.report import lire_notes
+
+CLASSE = demo_class.CLASSE
+
+
+@pytest.fixture(scope="session")
+def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    racine = tmp_path_factory.mktemp("cours_demo")
+    demo.main(["--racine", str(racine), "--workers", "2"])
+    return racine
+
+
+@pytest.fixture(scope="session")
+def notes(cours: Path) -> dict[tuple[str, str, str], float | None]:
+    _, _, liste = lire_notes(cours)
+    return {(n.eleve, n.assignment, n.grade_id): n.score for n in liste}
+
+
+def _texte_html(chemin: Path) -> str:
+    """The visible text of an HTML page (tags removed, entities decoded)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", chemin.read_text(encoding="utf-8")))
+
+
+def _fonction_de(erreur: demo_class.Erreur):
+    espace: dict = {"__name__": "__main__"}
+    exec(erreur.code, espace)
+    return espace[specs.SPECS[demo_class.question_de(erreur.grade_id)].nom]
+
+
+# ---------------------------------------------------------------- the class itself (no grading)
+def test_la_classe_a_au_moins_douze_eleves_aux_erreurs_distinctes():
+    assert len(CLASSE) >= 12
+    assert len({e.identifiant for e in CLASSE}) == len(CLASSE)
+    assert all(re.fullmatch(r"[a-z]+_[a-z]+", e.identifiant) for e in CLASSE)
+    erreurs = [err for e in CLASSE for err in e.erreurs]
+    assert len(erreurs) == len(set(erreurs)), "two students share a mistake"
+    profils = {(e.erreurs, e.rendus, e.vierge) for e in CLASSE}
+    assert len(profils) == len(CLASSE), "two students hand in the same notebooks"
+
+
+def test_les_erreurs_visent_des_cellules_des_notebooks_actuels():
+    demo_class.verifier_erreurs(demo.RACINE)
+
+
+def test_les_erreurs_de_code_sont_bien_fausses_pour_la_reference():
+    """Each code mistake fails the hidden check of its question (outside nbgrader, same checks)."""
+    for err in [err for e in CLASSE for err in e.erreurs]:
+        question = demo_class.question_de(err.grade_id)
+        if question in specs.SPECS and "import" not in err.code:
+            resultat = checks.verifier(specs.SPECS[question], _fonction_de(err), specs.cas_caches(question), exam)
+            assert not resultat.ok, err.description
+
+
+# ---------------------------------------------------------------- graded by nbgrader
+@pytest.mark.parametrize("eleve", CLASSE, ids=[e.identifiant for e in CLASSE])
+def test_chaque_eleve_a_exactement_les_notes_prevues(eleve, cours, notes):
+    attendues = demo_class.scores_attendus(eleve, demo_class.bareme(cours))
+    obtenues = {(a, gid): score for (e, a, gid), score in notes.items() if e == eleve.identifiant}
+    assert obtenues == attendues
+
+
+def test_le_parfait_a_tout_et_le_vierge_rien(cours, notes):
+    bareme = demo_class.bareme(cours)
+    automatiques = [(a, gid) for a, cellules in bareme.items() for gid, _, manuel in cellules if not manuel]
+    assert automatiques
+    assert all(notes[("lefebvre_sarah", a, gid)] > 0 for a, gid in automatiques)
+    assert all(notes[("laurent_jules", a, gid)] == 0 for a, gid in automatiques)
+
+
+def test_un_retour_html_par_eleve_et_par_notebook_rendu(cours):
+    for e in CLASSE:
+        for a in demo_class.ASSIGNMENTS:
+            chemin = cours / "feedback" / e.identifiant / a / f"{a}.html"
+            assert chemin.exists() == (a in e.rendus and (cours / "source" / a).exists()), chemin
+
+
+def test_le_retour_donne_le_premier_cas_cache_qui_echoue_en_francais(cours):
+    # Q9 "case > 6": the exam's examples pass, only the hidden corpus catches it
+    err = demo_class.CAMP_ADVERSE_DECALE
+    attendu = checks.verifier(specs.SPECS["Q9"], _fonction_de(err), specs.cas_caches("Q9"), exam)
+    assert not attendu.ok and "entrée" in attendu.message
+    texte = _texte_html(cours / "feedback" / "garcia_adam" / "partie2_structure" / "partie2_structure.html")
+    assert attendu.message in texte
+    # Q25 without ORDER BY: the right rows, in the wrong order, on the hidden library
+    requete = demo_class.SQL_SANS_ORDER_BY.code.split('"""')[1]
+    attendu = sql.preparer("Q25")(requete)
+    assert not attendu.ok and "ORDER BY" in attendu.message
+    texte = _texte_html(cours / "feedback" / "petit_lucas" / "partie3_sql" / "partie3_sql.html")
+    assert attendu.message in texte
+
+
+def test_l_export_csv_a_une_ligne_par_eleve_et_par_notebook(cours):
+    bareme = demo_class.bareme(cours)
+    with open(cours / "report" / "export_nbgrader.csv", encoding="utf-8") as f:
+        lignes = list(csv.DictReader(f))
+    assert sorted((l["student_id"], l["assignment"]) for l in lignes) == sorted(
+        (e.identifiant, a) for e in CLASSE for a in bareme)
+    for ligne in lignes:
+        attendues = demo_class.scores_attendus(demo_class.eleve(ligne["student_id"]), bareme)
+        total = sum(s or 0 for (a, _), s in attendues.items() if a == ligne["assignment"])
+        assert float(ligne["raw_score"]) == pytest.approx(total), ligne
+        assert float(ligne["max_score"]) == pytest.approx(sum(p for _, p, _ in bareme[ligne["assignment"]]))
+
+
+def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
+    bareme = demo_class.bareme(cours)
+    maximum = sum(p for cellules in bareme.values() for _, p, manuel in cellules if not manuel)
+    with open(cours / "report" / "notes_eleves.csv", encoding="utf-8") as f:
+        lignes = {l["eleve"]: l for l in csv.DictReader(f)}
+    assert set(lignes) == {e.identifiant for e in CLASSE}
+    for e in CLASSE:
+        attendues = demo_class.scores_attendus(e, bareme)
+        points = sum(s or 0 for (a, gid), s in attendues.items())
+        assert float(lignes[e.identifiant]["points_auto"]) == pytest.approx(points)
+        assert float(lignes[e.identifiant]["note_sur_20"]) == pytest.approx(round(20 * points / maximum, 1))
+        for question in {demo_class.question_de(gid) for cellules in bareme.values() for gid, _, m in cellules if not m}:
+            attendu = sum(s or 0 for (a, gid), s in attendues.items() if demo_class.question_de(gid) == question)
+            assert float(lignes[e.identifiant][question]) == pytest.approx(attendu), (e.identifiant, question)
+    assert lignes["lefebvre_sarah"]["note_sur_20"] == "20.0"
+    for nom in ("reussite_par_question.png", "distribution_notes.png"):
+        assert (cours / "report" / nom).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with open(cours / "report" / "notes_par_question.csv", encoding="utf-8") as f:
+        par_question = list(csv.DictReader(f))
+    assert len(par_question) == sum(len(bareme[a]) for e in CLASSE for a in e.rendus if a in bareme)
