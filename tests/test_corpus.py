@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from awale_ref import corpus, exam, facts
+from fin_de_partie import conditions_fin
 
 
 def jouer(plateau, case):
@@ -15,20 +16,6 @@ def jouer(plateau, case):
     plateau = list(plateau)
     derniere = exam.deplacer_graines(plateau, case)
     return derniere, exam.ramasser_graines(plateau, derniere), plateau
-
-
-def conditions_fin(jeu):
-    """The names of the end conditions of Q14 that hold for ``jeu``."""
-    noms = set()
-    if max(jeu["score"]) >= 25:
-        noms.add("score")
-    if jeu["n"] >= 100:
-        noms.add("100 turns")
-    if sum(jeu["plateau"]) <= 3:
-        noms.add("3 seeds")
-    if not exam.cases_possibles(jeu):
-        noms.add("no acceptable pit")
-    return noms
 
 
 def apres_coup(jeu, case):

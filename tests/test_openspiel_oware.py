@@ -35,6 +35,7 @@ import pyspiel
 import pytest
 
 from awale_ref import exam
+from fin_de_partie import conditions_fin
 
 SEED = 2024
 GAMES = 500  # about 26,000 positions
@@ -76,20 +77,6 @@ def absolu(plateau: list, n: int) -> tuple[int, ...]:
     if n % 2 == 0:
         return tuple(plateau)
     return tuple(plateau[6:12] + plateau[0:6])
-
-
-def conditions_fin(jeu: dict) -> set:
-    """The exam's end conditions (Q14) that hold for ``jeu``."""
-    noms = set()
-    if max(jeu["score"]) >= 25:
-        noms.add("score")
-    if jeu["n"] >= 100:
-        noms.add("100 turns")
-    if sum(jeu["plateau"]) <= 3:
-        noms.add("3 seeds")
-    if not exam.cases_possibles(jeu):
-        noms.add("no acceptable pit")
-    return noms
 
 
 def est_grand_chelem(jeu: dict, state, case: int) -> bool:
