@@ -85,7 +85,7 @@ affiche(initialisation("Alice", "Bob")['plateau'])
 # %% tags=["solution"] grade_id="q4_tour_joueur1"
 def tour_joueur1(jeu):
     ### BEGIN SOLUTION
-    return jeu['n'] % 2 == 0
+    ### SOLUTION: awale_ref.exam.tour_joueur1
     ### END SOLUTION
 
 
@@ -112,8 +112,7 @@ corriger("Q4", tour_joueur1)
 # %% tags=["solution"] grade_id="q5_tourner_plateau"
 def tourner_plateau(jeu):
     ### BEGIN SOLUTION
-    plateau = jeu['plateau']
-    plateau[0:12] = plateau[6:12] + plateau[0:6]
+    ### SOLUTION: awale_ref.exam.tourner_plateau
     ### END SOLUTION
 
 
@@ -173,13 +172,7 @@ corriger("Q6_bits", Q6_bits)
 # %% tags=["solution"] grade_id="q7_copie"
 def copie(jeu):
     ### BEGIN SOLUTION
-    nouveau = {}
-    for cle, valeur in jeu.items():
-        if isinstance(valeur, list):
-            nouveau[cle] = valeur.copy()
-        else:
-            nouveau[cle] = valeur
-    return nouveau
+    ### SOLUTION: awale_ref.exam.copie
     ### END SOLUTION
 
 
@@ -220,15 +213,7 @@ def awale_jcj(nom_joueur1, nom_joueur2):
 # %% tags=["solution"] grade_id="q8_deplacer_graines"
 def deplacer_graines(plateau, case):
     ### BEGIN SOLUTION
-    graines = plateau[case]
-    plateau[case] = 0
-    indice = case
-    while graines > 0:
-        indice = (indice + 1) % 12
-        if indice != case:
-            plateau[indice] = plateau[indice] + 1
-            graines = graines - 1
-    return indice
+    ### SOLUTION: awale_ref.exam.deplacer_graines
     ### END SOLUTION
 
 
@@ -254,7 +239,7 @@ corriger("Q8", deplacer_graines)
 # %% tags=["solution"] grade_id="q9_case_ramassable"
 def case_ramassable(plateau, case):
     ### BEGIN SOLUTION
-    return 6 <= case <= 11 and (plateau[case] == 2 or plateau[case] == 3)
+    ### SOLUTION: awale_ref.exam.case_ramassable
     ### END SOLUTION
 
 
@@ -283,11 +268,7 @@ corriger("Q9", case_ramassable)
 # %% tags=["solution"] grade_id="q10_ramasser_graines"
 def ramasser_graines(plateau, case):
     ### BEGIN SOLUTION
-    if not case_ramassable(plateau, case):
-        return 0
-    graines = plateau[case]
-    plateau[case] = 0
-    return graines + ramasser_graines(plateau, case - 1)
+    ### SOLUTION: awale_ref.exam.ramasser_graines
     ### END SOLUTION
 
 
@@ -317,13 +298,7 @@ corriger("Q10", ramasser_graines)
 # %% tags=["solution"] grade_id="q11_test_famine"
 def test_famine(plateau, case):
     ### BEGIN SOLUTION
-    essai = plateau.copy()
-    derniere = deplacer_graines(essai, case)
-    ramasser_graines(essai, derniere)
-    total_adversaire = 0
-    for indice in range(6, 12):
-        total_adversaire = total_adversaire + essai[indice]
-    return total_adversaire > 0
+    ### SOLUTION: awale_ref.exam.test_famine
     ### END SOLUTION
 
 
@@ -378,11 +353,7 @@ corriger("Q12", test_case)
 # %% tags=["solution"] grade_id="q13_cases_possibles"
 def cases_possibles(jeu):
     ### BEGIN SOLUTION
-    cases = []
-    for case in range(6):
-        if test_case(jeu['plateau'], case):
-            cases.append(case)
-    return cases
+    ### SOLUTION: awale_ref.exam.cases_possibles
     ### END SOLUTION
 
 
@@ -414,16 +385,7 @@ corriger("Q13", cases_possibles)
 # %% tags=["solution"] grade_id="q14_tour_suivant"
 def tour_suivant(jeu):
     ### BEGIN SOLUTION
-    if jeu['score'][0] >= 25 or jeu['score'][1] >= 25:
-        return False
-    if jeu['n'] >= 100:
-        return False
-    total = 0
-    for graines in jeu['plateau']:
-        total = total + graines
-    if total <= 3:
-        return False
-    return len(cases_possibles(jeu)) > 0
+    ### SOLUTION: awale_ref.exam.tour_suivant
     ### END SOLUTION
 
 
@@ -517,24 +479,7 @@ corriger("Q15", tour_jeu)
 # %% tags=["solution"] grade_id="q16_gagnant"
 def gagnant(jeu):
     ### BEGIN SOLUTION
-    camp_actif = 0
-    camp_adverse = 0
-    for indice in range(6):
-        camp_actif = camp_actif + jeu['plateau'][indice]
-        camp_adverse = camp_adverse + jeu['plateau'][indice + 6]
-        jeu['plateau'][indice] = 0
-        jeu['plateau'][indice + 6] = 0
-    if tour_joueur1(jeu):
-        jeu['score'][0] = jeu['score'][0] + camp_actif
-        jeu['score'][1] = jeu['score'][1] + camp_adverse
-    else:
-        jeu['score'][0] = jeu['score'][0] + camp_adverse
-        jeu['score'][1] = jeu['score'][1] + camp_actif
-    if jeu['score'][0] > jeu['score'][1]:
-        return jeu['joueur1']
-    if jeu['score'][1] > jeu['score'][0]:
-        return jeu['joueur2']
-    return "égalité"
+    ### SOLUTION: awale_ref.exam.gagnant
     ### END SOLUTION
 
 

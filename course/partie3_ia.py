@@ -58,17 +58,7 @@ from awale_ref import (initialisation, tour_joueur1, tourner_plateau, copie, dep
 # %% tags=["solution"] grade_id="q17_gain"
 def gain(jeu, case):
     ### BEGIN SOLUTION
-    nouveau_jeu = copie(jeu)
-    plateau = nouveau_jeu['plateau']
-    derniere_case = deplacer_graines(plateau, case)
-    graines_gagnees = ramasser_graines(plateau, derniere_case)
-    if tour_joueur1(nouveau_jeu):
-        nouveau_jeu['score'][0] = nouveau_jeu['score'][0] + graines_gagnees
-    else:
-        nouveau_jeu['score'][1] = nouveau_jeu['score'][1] + graines_gagnees
-    nouveau_jeu['n'] = nouveau_jeu['n'] + 1
-    tourner_plateau(nouveau_jeu)
-    return graines_gagnees, nouveau_jeu
+    ### SOLUTION: awale_ref.exam.gain
     ### END SOLUTION
 
 
@@ -259,15 +249,7 @@ corriger("Q19", NegaAwale)
 # %% tags=["solution"] grade_id="q20_max_vals"
 def max_vals(vals_jeu, profondeur):
     ### BEGIN SOLUTION
-    meilleure_case = vals_jeu[0][0]
-    meilleure_valeur = vals_jeu[0][1]
-    for case, valeur in vals_jeu:
-        if valeur > meilleure_valeur:
-            meilleure_case = case
-            meilleure_valeur = valeur
-    if profondeur == 0:
-        return meilleure_case
-    return meilleure_valeur
+    ### SOLUTION: awale_ref.exam.max_vals
     ### END SOLUTION
 
 
@@ -307,13 +289,7 @@ corriger("Q20", max_vals)
 # %% tags=["solution"] grade_id="q21_awale_ia"
 def awale_ia(nom_joueur1, nom_joueur2):
     ### BEGIN SOLUTION
-    jeu = initialisation(nom_joueur1, nom_joueur2)
-    jeu_continue = True
-    while jeu_continue:
-        affiche(jeu['plateau'])
-        case_choisie = NegaAwale(jeu, 6, 0)
-        jeu_continue = tour_jeu(jeu, case_choisie)
-    return gagnant(jeu)
+    ### SOLUTION: awale_ref.exam.awale_ia
     ### END SOLUTION
 
 

@@ -5,7 +5,10 @@ A course source is a jupytext "percent" script.  Cells are marked with tags:
 - no tag: prose (markdown) or plain code;
 - ``readonly``: given code or text the student must not edit (nbgrader locks it);
 - ``solution`` (code, ``grade_id=…``): the student's cell; the solution sits
-  between ``### BEGIN SOLUTION`` / ``### END SOLUTION``;
+  between ``### BEGIN SOLUTION`` / ``### END SOLUTION``.  A line
+  ``### SOLUTION: awale_ref.exam.NAME`` there stands for the body of that
+  reference function (its docstring left out): the solution is written once,
+  in the package;
 - ``tests`` (code, ``grade_id=…``, ``points=N``): visible tests, then hidden
   tests between ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``;
 - ``manual`` (markdown, ``grade_id=…``, ``points=N``): a justification graded
@@ -24,10 +27,13 @@ Run ``python -m pipeline.build`` (all assignments) or with assignment names.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
+import inspect
 import re
 import shutil
 import tempfile
+import textwrap
 from pathlib import Path
 
 import jupytext
@@ -48,6 +54,32 @@ _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name":
 
 class CourseError(ValueError):
     """A course source breaks the format above."""
+
+
+_REFERENCE = re.compile(r"^([ \t]*)### SOLUTION: awale_ref\.exam\.(\w+)[ \t]*$", re.M)
+
+
+def corps_de_reference(nom: str, indentation: str) -> str:
+    """The body of ``awale_ref.exam.<nom>`` without its docstring, indented by ``indentation``.
+
+    >>> print(corps_de_reference("tour_joueur1", "    "))
+        return jeu['n'] % 2 == 0
+    """
+    from awale_ref import exam
+
+    fonction = getattr(exam, nom, None)
+    if not inspect.isfunction(fonction):
+        raise CourseError(f"### SOLUTION: awale_ref.exam.{nom}: no such reference function")
+    lignes = textwrap.dedent(inspect.getsource(fonction)).splitlines()
+    definition = ast.parse("\n".join(lignes)).body[0]
+    corps = definition.body[1:] if ast.get_docstring(definition) is not None else definition.body
+    extrait = textwrap.dedent("\n".join(lignes[corps[0].lineno - 1:definition.end_lineno]))
+    return textwrap.indent(extrait, indentation)
+
+
+def developper_references(source: str) -> str:
+    """Replace every ``### SOLUTION: awale_ref.exam.NAME`` line by that function's body."""
+    return _REFERENCE.sub(lambda m: corps_de_reference(m.group(2), m.group(1)), source)
 
 
 def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
@@ -75,6 +107,8 @@ def lire_source(assignment: str) -> nbformat.NotebookNode:
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("lines_to_next_cell", None)
         tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code":
+            cell.source = developper_references(cell.source)
         role = [t for t in tags if t in ("solution", "tests", "manual", "readonly")]
         if len(role) > 1:
             raise CourseError(f"{chemin.name} cell {i}: several roles {role}")
