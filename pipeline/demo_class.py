@@ -20,6 +20,7 @@ that.
 from __future__ import annotations
 
 import copy
+import inspect
 import re
 import textwrap
 from dataclasses import dataclass
@@ -27,8 +28,8 @@ from pathlib import Path
 
 import nbformat
 
-from awale_ref import facts
-from pipeline.build import _SOLUTION, ASSIGNMENTS
+from awale_ref import exam, facts
+from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference
 
 # Questions of each assignment (the split of COURSE.md).
 _PARTIES = {"partie1_regles": range(1, 4), "partie2_structure": range(4, 17), "partie3_ia": range(17, 22),
@@ -88,18 +89,30 @@ def _code(texte: str) -> str:
     return textwrap.dedent(texte).strip("\n")
 
 
+def _variante(nom: str, *remplacements: tuple[str, str, int]) -> str:
+    """The reference ``awale_ref.exam.<nom>`` as a student would write it, with one mistake.
+
+    Each ``(avant, apres, fois)`` replaces ``avant``, which must occur exactly
+    ``fois`` times, so the mistake stays one precise change of the reference.
+
+    >>> print(_variante("tour_joueur1", ("== 0", "== 1", 1)))
+    def tour_joueur1(jeu):
+        return jeu['n'] % 2 == 1
+    """
+    parametres = ", ".join(inspect.signature(getattr(exam, nom)).parameters)
+    code = f"def {nom}({parametres}):\n" + corps_de_reference(nom, "    ")
+    for avant, apres, fois in remplacements:
+        if code.count(avant) != fois:
+            raise ValueError(f"{nom}: {avant!r} occurs {code.count(avant)} times in the reference, not {fois}")
+        code = code.replace(avant, apres)
+    return code
+
+
 # ---------------------------------------------------------------- the mistakes
-SANS_SAUT_ORIGINE = Erreur("q8_deplacer_graines", _code("""
-    def deplacer_graines(plateau, case):
-        graines = plateau[case]
-        plateau[case] = 0
-        indice = case
-        while graines > 0:
-            indice = (indice + 1) % 12
-            plateau[indice] = plateau[indice] + 1
-            graines = graines - 1
-        return indice
-    """), ("q8_tests",), "Q8 : ne saute pas la case de départ quand le semis fait le tour du plateau")
+SANS_SAUT_ORIGINE = Erreur("q8_deplacer_graines", _variante("deplacer_graines", (
+    "        if indice != case:\n            plateau[indice] = plateau[indice] + 1\n            graines = graines - 1",
+    "        plateau[indice] = plateau[indice] + 1\n        graines = graines - 1", 1)),
+    ("q8_tests",), "Q8 : ne saute pas la case de départ quand le semis fait le tour du plateau")
 
 PARITE_INVERSEE = Erreur("q4_tour_joueur1", _code("""
     def tour_joueur1(jeu):
@@ -131,19 +144,8 @@ FAMINE_MODIFIE_PLATEAU = Erreur("q11_test_famine", _code("""
         return total > 0
     """), ("q11_tests",), "Q11 : joue le coup sur le plateau reçu au lieu d'une copie (argument modifié)")
 
-FIN_DECALEE = Erreur("q14_tour_suivant", _code("""
-    def tour_suivant(jeu):
-        if jeu['score'][0] > 25 or jeu['score'][1] > 25:
-            return False
-        if jeu['n'] > 100:
-            return False
-        total = 0
-        for graines in jeu['plateau']:
-            total = total + graines
-        if total <= 3:
-            return False
-        return len(cases_possibles(jeu)) > 0
-    """), ("q14_tests",), "Q14 : conditions de fin décalées d'un cran (n > 100 et score > 25)")
+FIN_DECALEE = Erreur("q14_tour_suivant", _variante("tour_suivant", (">= 25", "> 25", 2), (">= 100", "> 100", 1)),
+    ("q14_tests",), "Q14 : conditions de fin décalées d'un cran (n > 100 et score > 25)")
 
 MAX_INTERDIT = Erreur("q20_max_vals", _code("""
     def max_vals(vals_jeu, profondeur):
@@ -155,20 +157,8 @@ MAX_INTERDIT = Erreur("q20_max_vals", _code("""
                 return valeur
     """), ("q20_tests",), "Q20 : utilise max(), interdit par l'annexe")
 
-GAIN_MODIFIE_JEU = Erreur("q17_gain", _code("""
-    def gain(jeu, case):
-        nouveau_jeu = jeu.copy()
-        plateau = nouveau_jeu['plateau']
-        derniere_case = deplacer_graines(plateau, case)
-        graines_gagnees = ramasser_graines(plateau, derniere_case)
-        if tour_joueur1(nouveau_jeu):
-            nouveau_jeu['score'][0] = nouveau_jeu['score'][0] + graines_gagnees
-        else:
-            nouveau_jeu['score'][1] = nouveau_jeu['score'][1] + graines_gagnees
-        nouveau_jeu['n'] = nouveau_jeu['n'] + 1
-        tourner_plateau(nouveau_jeu)
-        return graines_gagnees, nouveau_jeu
-    """), ("q17_tests",), "Q17 : jeu.copy() est superficielle, le jeu reçu est modifié")
+GAIN_MODIFIE_JEU = Erreur("q17_gain", _variante("gain", ("copie(jeu)", "jeu.copy()", 1)),
+    ("q17_tests",), "Q17 : jeu.copy() est superficielle, le jeu reçu est modifié")
 
 GAGNANT_CAMPS_INVERSES = Erreur("q16_gagnant", _code("""
     def gagnant(jeu):
@@ -206,21 +196,11 @@ ARBRE_Q18_FAUX = Erreur("q18_reponse", _code(f"""
     Q18_case = {facts.Q18_CASE_CHOISIE!r}
     """), ("q18_tests_arbre",), "Q18 : VJ du nœud b oubliée (0 au lieu de la valeur remontée des enfants)")
 
-IA_PROFONDEUR_5 = Erreur("q21_awale_ia", _code("""
-    def awale_ia(nom_joueur1, nom_joueur2):
-        jeu = initialisation(nom_joueur1, nom_joueur2)
-        jeu_continue = True
-        while jeu_continue:
-            affiche(jeu['plateau'])
-            case_choisie = NegaAwale(jeu, 5, 0)
-            jeu_continue = tour_jeu(jeu, case_choisie)
-        return gagnant(jeu)
-    """), ("q21_tests",), "Q21 : appelle NegaAwale à la profondeur 5 au lieu de 6")
+IA_PROFONDEUR_5 = Erreur("q21_awale_ia", _variante("awale_ia", ("NegaAwale(jeu, 6, 0)", "NegaAwale(jeu, 5, 0)", 1)),
+    ("q21_tests",), "Q21 : appelle NegaAwale à la profondeur 5 au lieu de 6")
 
-CAMP_ADVERSE_DECALE = Erreur("q9_case_ramassable", _code("""
-    def case_ramassable(plateau, case):
-        return case > 6 and (plateau[case] == 2 or plateau[case] == 3)
-    """), ("q9_tests",), "Q9 : le camp adverse commence à la case 7 (case > 6 au lieu de case >= 6)")
+CAMP_ADVERSE_DECALE = Erreur("q9_case_ramassable", _variante("case_ramassable", ("6 <= case <= 11", "case > 6", 1)),
+    ("q9_tests",), "Q9 : le camp adverse commence à la case 7 (case > 6 au lieu de case >= 6)")
 
 SQL_SANS_ORDER_BY = Erreur("q25_requete", _code('''
     Q25 = """

@@ -13,6 +13,7 @@ from matplotlib.testing.compare import compare_images
 
 from awale_ref import engine, exam, facts, tree
 from awale_ref.widget import jeu_depuis
+from notebooks_apparies import executer_notebook_apparie
 
 matplotlib.use("Agg")
 REFERENCE = Path(__file__).parent / "data" / "arbre_q18.png"
@@ -167,18 +168,7 @@ def test_large_trees_are_drawn_without_boards():
 
 # ---------------------------------------------------------------- the final notebook
 def test_notebook_arbre_negamax_runs_end_to_end(tmp_path):
-    import jupytext
-    import nbformat
-    from nbclient import NotebookClient
-
-    dossier = Path(__file__).resolve().parent.parent / "notebooks"
-    carnet = nbformat.read(dossier / "arbre_negamax.ipynb", as_version=4)
-    source = jupytext.read(dossier / "arbre_negamax.py")
-    assert [c.source for c in carnet.cells] == [c.source for c in source.cells], \
-        "arbre_negamax.ipynb is out of date: jupytext --to ipynb notebooks/arbre_negamax.py"
-    NotebookClient(carnet, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
-    sorties = [o for c in carnet.cells if c.cell_type == "code" for o in c.outputs]
+    sorties = executer_notebook_apparie("arbre_negamax", tmp_path, timeout=120)
     assert not [o for o in sorties if o.output_type == "error"]
     images = [o for o in sorties if "image/png" in o.get("data", {})]
     assert len(images) == 4  # quiz, solution, any position, the student's NegaAwale

@@ -1,11 +1,10 @@
 """The board's logic (awale_ref.widget.Partie, Regles) and its ipywidgets view, without a browser."""
 
-from pathlib import Path
-
 import pytest
 
 from awale_ref import engine, exam, facts, notation
 from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, jeu_depuis
+from notebooks_apparies import executer_notebook_apparie
 
 FAMINE = [0, 0, 0, 0, 1, 5, 1, 1, 1, 1, 1, 0]  # pit 5 would take all of Bob's seeds, pit 4 is fine
 FIN_PROCHE = {"joueur1": "Alice", "joueur2": "Bob", "score": [24, 12], "n": 0,
@@ -281,18 +280,7 @@ def test_view_shows_a_student_error_and_keeps_working():
 
 
 def test_notebook_plateau_demo_runs_and_shows_the_board(tmp_path):
-    import jupytext
-    import nbformat
-    from nbclient import NotebookClient
-
-    dossier = Path(__file__).resolve().parent.parent / "notebooks"
-    carnet = nbformat.read(dossier / "plateau_demo.ipynb", as_version=4)
-    source = jupytext.read(dossier / "plateau_demo.py")
-    assert [c.source for c in carnet.cells] == [c.source for c in source.cells], \
-        "plateau_demo.ipynb is out of date: jupytext --to ipynb notebooks/plateau_demo.py"
-    NotebookClient(carnet, timeout=60, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
-    sorties = [o for c in carnet.cells if c.cell_type == "code" for o in c.outputs]
+    sorties = executer_notebook_apparie("plateau_demo", tmp_path, timeout=60)
     assert not [o for o in sorties if o.output_type == "error"]
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in sorties)
 
