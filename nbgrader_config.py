@@ -26,21 +26,22 @@ c.Execute.interrupt_on_timeout = True
 c.Execute.startup_timeout = 120
 c.Execute.execute_retries = 0
 
-# Broken and hostile submissions (docs/grading_security.md). nbgrader's own autograde list, with
-# Execute replaced by ExecutionProtegee (kernel limits, output cap, restart after a crash or a
-# blocked cell) and ContreVerification added: every hidden test is re-judged outside the kernel,
-# from the submitted source, and the kernel's pass is kept only if the re-check agrees.
+# Untrusted by design (docs/grading_security.md). nbgrader's own autograde list, with Execute replaced
+# by ExecutionProtegee (the student's kernel in a bubblewrap sandbox, limits, output caps, restart after
+# a crash or a blocked cell) and Jugement added: every hidden verdict is computed once, by the judge,
+# from the submitted cells run by a sandboxed runner; nothing the kernel printed can count.
 c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.ClearOutput",
+    "pipeline.preprocessors.RestaureMetadonnees",  # pasted copies, changed types and roles: no failed notebook
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
-    "pipeline.preprocessors.RestaureMetadonnees",  # a changed cell role must not fail the notebook
     "nbgrader.preprocessors.OverwriteCells",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
     "pipeline.preprocessors.ExecutionProtegee",
-    "pipeline.preprocessors.ContreVerification",
+    "pipeline.preprocessors.Jugement",
+    "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
@@ -51,8 +52,20 @@ c.Autograde.autograde_preprocessors = [
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
-c.ContreVerification.delai_cellule = 30                # one code cell, in the re-check
-c.ContreVerification.delai_question = 60               # judging one question, in the re-check
+c.ExecutionProtegee.sortie_max_notebook = 8 * 1024 ** 2  # output characters kept per notebook
+c.ExecutionProtegee.bac_a_sable = True                 # the kernel in bubblewrap (AWALE_BAC_A_SABLE=non: off)
+c.Jugement.bac_a_sable = True                          # the runner in bubblewrap (same opt-out)
+c.Jugement.delai_cellule = 30                          # one code cell, in the runner
+c.Jugement.delai_question = 60                         # judging one question, in the runner
+c.Jugement.memoire = 2 * 1024 ** 3                     # RLIMIT_AS of the runner
+# Scripts in outputs and in the student's markdown never run in the feedback or the formgrader.
+c.HTMLExporter.sanitize_html = True
+c.SanitizeHTML.enabled = True  # nbconvert's preprocessors are off unless enabled
+c.SanitizeHTML.tags = ["a", "abbr", "b", "blockquote", "br", "caption", "code", "div", "em", "h1", "h2", "h3",
+                       "h4", "i", "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody",
+                       "td", "tfoot", "th", "thead", "tr", "ul"]
+c.SanitizeHTML.attributes = {"a": ["href", "title"], "td": ["colspan", "rowspan"], "th": ["colspan", "rowspan"],
+                             "table": ["class"], "span": ["class"], "div": ["class"]}
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
 # the hooks note the submission in progress, and the next run first removes its half-done folder.
 if "autograde" in sys.argv[1:]:

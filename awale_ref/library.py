@@ -64,6 +64,7 @@ seed and a fingerprint of the generating code, and opens it read-only.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import math
@@ -370,22 +371,61 @@ def chemin_cache(seed: int = GRAINE) -> Path:
     return dossier_cache() / f"bibliotheque-{seed}-{empreinte_du_code()}.sqlite"
 
 
+def _sha256(chemin: Path) -> str:
+    h = hashlib.sha256()
+    with open(chemin, "rb") as fichier:
+        for bloc in iter(lambda: fichier.read(1 << 20), b""):
+            h.update(bloc)
+    return h.hexdigest()
+
+
+def chemin_verifie(seed: int = GRAINE) -> Path:
+    """The library file of ``seed``, built if needed, its checksum verified (rebuilt if it changed).
+
+    A built library is made read-only (mode 0444) with its SHA-256 beside it
+    (``….sqlite.sha256``, read-only too).  A file whose content no longer
+    matches, or has no checksum, is built again: a library rewritten behind
+    the grader's back is never used.
+    """
+    chemin = chemin_cache(seed)
+    temoin = chemin.with_name(chemin.name + ".sha256")
+    if chemin.exists():
+        try:
+            intact = temoin.read_text(encoding="ascii").strip() == _sha256(chemin)
+        except OSError:
+            intact = False
+        if intact:
+            return chemin
+        for fichier in (chemin, temoin):
+            with contextlib.suppress(FileNotFoundError):
+                fichier.unlink()
+    chemin.parent.mkdir(parents=True, exist_ok=True)
+    descripteur, provisoire = tempfile.mkstemp(suffix=".sqlite", dir=chemin.parent)
+    os.close(descripteur)
+    try:
+        build_library(provisoire, seed=seed)
+        os.chmod(provisoire, 0o444)
+        empreinte = _sha256(Path(provisoire))
+        descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)
+        with os.fdopen(descripteur, "w", encoding="ascii") as fichier:
+            fichier.write(empreinte + "\n")
+        os.chmod(provisoire_temoin, 0o444)
+        os.replace(provisoire_temoin, temoin)
+        os.replace(provisoire, chemin)
+    finally:
+        for reste in (provisoire,):
+            if os.path.exists(reste):
+                os.unlink(reste)
+    return chemin
+
+
 def open_library(seed: int = GRAINE) -> sqlite3.Connection:
     """A read-only connection to the default library of ``seed``.
 
-    Built on first use (seconds) into :func:`chemin_cache`, reused afterwards.
-    The database is written to a temporary file and renamed, so concurrent
-    first uses never see a half-written file.
+    Built on first use (seconds) into :func:`chemin_cache`, reused afterwards
+    once its checksum is verified (:func:`chemin_verifie`).  The database is
+    written to a temporary file and renamed, so concurrent first uses never
+    see a half-written file.
     """
-    chemin = chemin_cache(seed)
-    if not chemin.exists():
-        chemin.parent.mkdir(parents=True, exist_ok=True)
-        descripteur, provisoire = tempfile.mkstemp(suffix=".sqlite", dir=chemin.parent)
-        os.close(descripteur)
-        try:
-            build_library(provisoire, seed=seed)
-            os.replace(provisoire, chemin)
-        finally:
-            if os.path.exists(provisoire):
-                os.unlink(provisoire)
+    chemin = chemin_verifie(seed)
     return sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True)

@@ -16,6 +16,11 @@ In a throw-away copy of the course (never in the project itself):
    two processes sharing one course folder lost a notebook when measured:
    the course's crash-recovery hooks are per folder).
 
+Autograde runs with the course's configuration: the kernel and the runner
+each in a bubblewrap sandbox, every hidden verdict computed once by the
+judge (docs/grading_security.md).  ``--sans-bac-a-sable`` adds a third run
+with ``AWALE_BAC_A_SABLE=non`` to print the cost of the sandbox alone.
+
 Printed: the times, the ratio autograde / bare, the speed-up of N workers,
 and whether both autograde runs gave exactly the same score to every graded
 cell of every student (the safety check of the parallel run; a failing
@@ -25,6 +30,7 @@ worker is reported too).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -67,6 +73,8 @@ def chronometrer_autograde(racine: Path, assignments: tuple[str, ...], travaille
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=2, help="workers of the parallel run (default 2)")
+    parser.add_argument("--sans-bac-a-sable", action="store_true",
+                        help="also autograde with the sandbox off (1 worker): the cost of the sandbox")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench_grading_") as tmp:
         # two identical course copies: the parallel run starts from a fresh gradebook too
@@ -87,8 +95,21 @@ def main(argv: list[str] | None = None) -> None:
         print(f"autograde, {args.workers} workers            : {tn:7.1f} s{'  ERREUR ' + errn if errn else ''}",
               flush=True)
 
+        if args.sans_bac_a_sable:
+            racine_s = Path(tmp) / "cours_sans_bac"
+            demo.preparer_cours(racine_s)
+            demo_class.ecrire_soumissions(racine_s, assignments=assignments)
+            os.environ["AWALE_BAC_A_SABLE"] = "non"
+            try:
+                ts, errs = chronometrer_autograde(racine_s, assignments, 1)
+            finally:
+                del os.environ["AWALE_BAC_A_SABLE"]
+            print(f"autograde, 1 worker, sans bac   : {ts:7.1f} s{'  ERREUR ' + errs if errs else ''}", flush=True)
+
         print()
         print(f"ratio autograde / exécution nue : {t1 / nu:.2f}")
+        if args.sans_bac_a_sable:
+            print(f"coût du bac à sable (avec/sans) : {t1 / ts:.2f}")
         print(f"accélération {args.workers} workers / 1       : {t1 / tn:.2f}")
         differences = sorted(k for k in set(s1) | set(sn) if s1.get(k) != sn.get(k))
         memes = not differences and not err1 and not errn

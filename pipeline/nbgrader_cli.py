@@ -14,8 +14,14 @@ from pathlib import Path
 
 
 def environnement() -> dict[str, str]:
+    """The environment of an nbgrader command: only the course's ``nbgrader_config.py`` counts.
+
+    ``JUPYTER_NO_CONFIG`` makes Jupyter ignore the user-level and system-level
+    configuration folders (``~/.jupyter``…): a configuration written there
+    cannot change how the course is graded.
+    """
     bin_dir = str(Path(sys.executable).parent)
-    return {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    return {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "JUPYTER_NO_CONFIG": "1"}
 
 
 def nbgrader(*args: str, racine: Path, check: bool = True, capture: bool = False) -> subprocess.CompletedProcess:

@@ -1,29 +1,27 @@
-"""nbgrader preprocessors that keep autograding honest with broken or hostile notebooks.
+"""nbgrader preprocessors of the course: the kernel sandboxed, the judge's verdicts, honest structure.
 
 Registered in ``nbgrader_config.py`` (``Autograde.sanitize_preprocessors``,
-``Autograde.autograde_preprocessors`` and the two convert hooks):
+``Autograde.autograde_preprocessors`` and the two convert hooks); the design
+is in docs/grading_security.md ("Three parties, one-way trust"):
 
-- ``RestaureMetadonnees`` (before nbgrader's ``OverwriteCells``) puts back
-  the nbgrader role of every cell the gradebook knows and drops graded cells
-  it does not know: nbgrader itself crashes on both, failing the notebook.
-- ``ExecutionProtegee`` replaces nbgrader's ``Execute``.  Same execution,
-  plus: the kernel gets resource limits (address space, file size), the
-  printed output of a cell is capped, and when a cell kills the kernel
-  (``os._exit``, a segfault, ``os.kill``) or blocks it past the timeout, the
-  cell gets an error output with a French reason, a new kernel replays the
-  previous code cells (not the test cells) silently, and execution goes on
-  with the next cell.  One bad cell costs its question, not the notebook.
-- ``ContreVerification`` runs after it, in the *grader* process: every
-  hidden test (``corriger("QN", nom)`` in a graded test cell, restored from
-  the gradebook by nbgrader) is re-judged from the submitted source in a
-  clean process (``awale_ref.grading.guard``), and a test cell the kernel
-  passed but the re-check fails gets an error output: the kernel, which the
-  student controls, can lose points but never win them.
+- ``RestaureMetadonnees`` (before nbgrader's ``OverwriteCells``) keeps one
+  cell per known ``grade_id`` (a pasted copy becomes an ordinary cell), puts
+  back a cell's type and nbgrader role from the gradebook, and drops graded
+  cells it does not know: nbgrader itself crashes on these, failing the
+  notebook.
+- ``ExecutionProtegee`` replaces nbgrader's ``Execute``: the student's kernel
+  runs in a bubblewrap sandbox (``NoyauIsole``: IPC sockets, no network, a
+  private copy of the submission), every output type is capped per cell and
+  per notebook, and a cell that kills or blocks the kernel gets a French
+  reason while a new kernel replays the earlier cells and goes on.
+- ``Jugement`` runs after it, in the grader's process: the judge
+  (``awale_ref.grading.juge``) computes every hidden verdict once, from the
+  submitted cells run by a sandboxed runner, and writes it into its test
+  cell; what the kernel printed there is kept as information and can no
+  longer count.
 
-Why two places: ``awale_ref.grading.guard`` holds the re-check itself (pure
-Python, no nbgrader: testable alone, the same checks as ``corriger``); this
-module only adapts it, and the kernel handling, to nbgrader's classes.
-The end of the module resumes an autograde that was killed in the middle.
+The end of the module resumes an autograde that was killed in the middle
+(and refuses anything but ``student/assignment`` entries in its file).
 
 >>> questions_cachees('tester("Q4", f, 1)\\n### BEGIN HIDDEN TESTS\\ncorriger("Q4", tour_joueur1)\\n')
 [('Q4', 'tour_joueur1')]
@@ -32,16 +30,20 @@ The end of the module resumes an autograde that was killed in the middle.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
+import io
 import json
 import os
+import re
 import resource
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from IPython.core.inputtransformer2 import TransformerManager
+import nbformat
 from nbclient.client import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbconvert.exporters.exporter import ResourcesDict
@@ -49,11 +51,14 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader import utils
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Float, Integer, Unicode
+from jupyter_client.manager import AsyncKernelManager
+from traitlets import Bool, Float, Integer, Unicode
 
-from awale_ref.grading import guard
+import awale_ref
+from awale_ref import library
+from awale_ref.grading import bac_a_sable, juge
 
-ENAME = "ContreVerification"
+ENAME = "Correction"
 
 
 def questions_cachees(source: str) -> list[tuple[str, str]]:
@@ -78,13 +83,30 @@ def est_cellule_de_test(cell: NotebookNode) -> bool:
 
 def _sortie_erreur(ename: str, message: str) -> NotebookNode:
     return NotebookNode(output_type="error", ename=ename, evalue=message,
-                        traceback=[f"\x1b[0;31m{ename}\x1b[0m: " + ligne for ligne in message.splitlines()])
+                        traceback=[f"\x1b[0;31m{ename}\x1b[0m: " + ligne if i == 0 else ligne
+                                   for i, ligne in enumerate(message.splitlines() or [""])])
 
 
-def _dossiers_du_cours(resources: ResourcesDict) -> list[str]:
-    """The course folder (where the gradebook lives): out of the re-check's reach."""
-    url = resources.get("nbgrader", {}).get("db_url", "")
-    return [os.path.dirname(url[len("sqlite:///"):])] if url.startswith("sqlite:///") else []
+class NoyauIsole(AsyncKernelManager):
+    """A kernel manager whose kernel runs in a bubblewrap sandbox and talks over IPC sockets.
+
+    The sandbox has no network, so the kernel's ZeroMQ sockets are Unix
+    sockets (``transport = "ipc"``) in a private folder bind-mounted into it;
+    the connection file sits there too, readable by the sandbox's user.
+    Interrupts go as messages (a signal to ``bwrap`` would not reach the
+    kernel in its own session).
+    """
+
+    bac: bac_a_sable.BacASable | None = None
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        commande = super().format_kernel_cmd(extra_arguments)
+        return self.bac.commande(commande) if self.bac is not None else commande
+
+    def write_connection_file(self, **kwargs: Any) -> None:
+        super().write_connection_file(**kwargs)
+        if bac_a_sable.en_root():
+            os.chown(self.connection_file, bac_a_sable.UID_NOBODY, bac_a_sable.UID_NOBODY)
 
 
 class _Redemarrer(Exception):
@@ -103,6 +125,9 @@ class ExecutionProtegee(Execute):
     fichier_max_noyau = Integer(256 * 1024 ** 2, help="RLIMIT_FSIZE of the kernel, in bytes (0: none)").tag(config=True)
     sortie_max = Integer(1024 ** 2, help="printed characters kept per cell; the rest is dropped").tag(config=True)
     redemarrages_max = Integer(5, help="kernel restarts allowed per notebook").tag(config=True)
+    sortie_max_notebook = Integer(8 * 1024 ** 2, help="output characters kept per notebook").tag(config=True)
+    bac_a_sable = Bool(True, help="run the kernel in a bubblewrap sandbox (False: trusted work only)"
+                       ).tag(config=True)
     # Imported when the kernel starts, before any student code, from the installed package only (not
     # from the notebook's folder, where a submitted ``awale_ref.py`` would otherwise shadow it).
     code_demarrage = Unicode(
@@ -111,8 +136,43 @@ class ExecutionProtegee(Execute):
         "import awale_ref.grading\n_s.path[:] = _chemin\ndel _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
 
+    # ---------------------------------------------------------------- the sandbox
+    def avec_bac(self) -> bool:
+        return self.bac_a_sable and not bac_a_sable.desactive_par_environnement()
+
+    def create_kernel_manager(self) -> Any:
+        if not self.avec_bac():
+            km = super().create_kernel_manager()
+            return km
+        bac_a_sable.verifier_disponible()
+        self.kernel_manager_class = NoyauIsole
+        km = super().create_kernel_manager()
+        ipc = tempfile.mkdtemp(prefix="awk", dir="/tmp")      # short: Unix socket paths are limited
+        travail = tempfile.mkdtemp(prefix="awale_noyau_")
+        self._prives += [ipc, travail]
+        dossier = os.path.abspath(self._dossier or os.getcwd())
+        liens = bac_a_sable.copier_sans_liens(dossier, travail)
+        for lien in liens:
+            self.log.warning("Symbolic link in the submission, not followed: %s", lien)
+        for prive in (ipc, travail):
+            bac_a_sable.preparer_dossier_prive(prive)
+        visible = library.chemin_verifie(library.GRAINE)
+        lecture = [os.path.dirname(os.path.abspath(awale_ref.__file__)), str(visible),
+                   str(visible) + ".sha256"]
+        km.bac = bac_a_sable.BacASable(
+            repertoire=dossier, ecriture=[ipc, (travail, dossier)], lecture=lecture,
+            memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
+            environnement={"AWALE_CORRECTION": "juge", "AWALE_CACHE": str(visible.parent)})
+        km.transport = "ipc"
+        km.ip = os.path.join(ipc, "k")
+        km.connection_file = os.path.join(ipc, "noyau.json")
+        km.kernel_spec.interrupt_mode = "message"
+        return km
+
     # ---------------------------------------------------------------- kernel limits
     def _limiter_noyau(self) -> None:
+        if self.avec_bac():
+            return  # prlimit inside the sandbox
         pid = getattr(getattr(self.km, "provisioner", None), "pid", None)
         if pid is None:
             self.log.warning("Could not find the kernel's pid: no resource limits")
@@ -127,24 +187,51 @@ class ExecutionProtegee(Execute):
 
     # ---------------------------------------------------------------- output flood
     def output(self, outs: list, msg: dict, display_id: Any, cell_index: int) -> NotebookNode | None:
-        if msg["msg_type"] == "stream":
-            taille = sum(len(o.get("text", "")) for o in outs if o.get("output_type") == "stream")
-            if taille >= self.sortie_max:
-                if not outs or outs[-1].get("text") != self._note_troncature():
-                    outs.append(NotebookNode(output_type="stream", name="stderr", text=self._note_troncature()))
-                return None
-            sortie = super().output(outs, msg, display_id, cell_index)
-            if sortie is not None and taille + len(sortie.get("text", "")) > self.sortie_max:
-                sortie["text"] = sortie["text"][: self.sortie_max - taille]
-                outs.append(NotebookNode(output_type="stream", name="stderr", text=self._note_troncature()))
+        """Every output type is capped, per cell (``sortie_max``) and per notebook (``sortie_max_notebook``).
+
+        Raw writes to file descriptors 1 and 2 arrive as stream messages
+        (ipykernel captures them), so they are capped too.
+        """
+        taille_cellule = sum(_taille(o) for o in outs)
+        note = self._note_troncature()
+        if taille_cellule >= self.sortie_max or self._sortie_totale >= self.sortie_max_notebook:
+            if not any(o.get("text") == note for o in outs):
+                outs.append(NotebookNode(output_type="stream", name="stdout", text=note))
+            return None
+        sortie = super().output(outs, msg, display_id, cell_index)
+        if sortie is None:
+            return None
+        taille = _taille(sortie)
+        reste = min(self.sortie_max - taille_cellule, self.sortie_max_notebook - self._sortie_totale)
+        if taille > reste:
+            if sortie.get("output_type") == "stream":
+                sortie["text"] = sortie["text"][:max(reste, 0)]
+            else:  # a display too large to keep: the note replaces it
+                if sortie in outs:
+                    outs.remove(sortie)
+                sortie = None
+            outs.append(NotebookNode(output_type="stream", name="stdout", text=note))
+            self._sortie_totale += max(reste, 0)
             return sortie
-        return super().output(outs, msg, display_id, cell_index)
+        self._sortie_totale += taille
+        return sortie
 
     def _note_troncature(self) -> str:
-        return f"\n… sortie tronquée par le correcteur (plus de {self.sortie_max} caractères) …\n"
+        return (f"\n… sortie tronquée par le correcteur (plus de {self.sortie_max} caractères pour la cellule "
+                f"ou {self.sortie_max_notebook} pour le notebook) …\n")
 
     # ---------------------------------------------------------------- crash and block: restart, replay, go on
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
+        self._sortie_totale = 0
+        self._prives: list[str] = []
+        self._dossier = (resources or {}).get("metadata", {}).get("path") or None
+        try:
+            return self._preprocess(nb, resources, km)
+        finally:
+            for prive in self._prives:
+                shutil.rmtree(prive, ignore_errors=True)
+
+    def _preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
         NotebookClient.__init__(self, nb, km)
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
@@ -215,6 +302,7 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         info = resources["nbgrader"]
         qui = f"{info.get('student', '?')}/{info['notebook']}"
         with Gradebook(info["db_url"]) as gb:
+            self._dedoublonner(nb, gb, info, qui)
             for cell in nb.cells:
                 meta = cell.metadata.get("nbgrader")
                 if not isinstance(meta, dict) or "grade_id" not in meta:
@@ -243,6 +331,49 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         return nb, resources
 
 
+    def _dedoublonner(self, nb: NotebookNode, gb: Gradebook, info: dict, qui: str) -> None:
+        """One cell per known ``grade_id``, of the type the release gave it.
+
+        A pasted copy of a cell (same ``grade_id``) keeps running as an
+        ordinary cell; the role stays with the last copy, as nbgrader's
+        ``DeduplicateIds`` would choose, but a copy of the wrong type (a code
+        cell turned into markdown, or the reverse) never takes it.  A cell
+        whose type was changed gets its type back.
+        """
+        par_id: dict[str, list[NotebookNode]] = {}
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader")
+            if "nbgrader" in cell.metadata and not (isinstance(meta, dict) and isinstance(meta.get("grade_id"), str)):
+                del cell.metadata["nbgrader"]  # no grade_id: not an nbgrader cell (nbgrader would crash on it)
+                continue
+            if isinstance(meta, dict) and isinstance(meta.get("grade_id"), str):
+                par_id.setdefault(meta["grade_id"], []).append(cell)
+        for gid, cellules in par_id.items():
+            try:
+                genre = gb.find_source_cell(gid, info["notebook"], info["assignment"]).cell_type
+            except MissingEntry:
+                continue
+            bonnes = [c for c in cellules if c.cell_type == genre] or cellules
+            gardee = bonnes[-1]
+            for cell in cellules:
+                if cell is not gardee:
+                    self.log.warning("Cell %s of %s appears %d times: the copy at position %d is kept as an "
+                                     "ordinary cell, not graded", gid, qui, len(cellules), nb.cells.index(cell))
+                    del cell.metadata["nbgrader"]
+            if gardee.cell_type != genre:
+                self.log.warning("Cell %s of %s was turned into %s: its type %s is restored", gid, qui,
+                                 gardee.cell_type, genre)
+                index = nb.cells.index(gardee)
+                if genre == "code":
+                    nouvelle = nbformat.v4.new_code_cell(gardee.source, metadata=gardee.metadata)
+                else:
+                    nouvelle = nbformat.v4.new_markdown_cell(gardee.source, metadata=gardee.metadata)
+                nouvelle.pop("id", None)
+                if "id" in gardee:
+                    nouvelle["id"] = gardee["id"]
+                nb.cells[index] = nouvelle
+
+
 def _existe(trouver: Callable, gid: str, info: dict) -> bool:
     try:
         trouver(gid, info["notebook"], info["assignment"])
@@ -251,48 +382,89 @@ def _existe(trouver: Callable, gid: str, info: dict) -> bool:
     return True
 
 
-class ContreVerification(NbGraderPreprocessor):
-    """Re-judges every hidden test outside the kernel; only ever turns a pass into a failure."""
+class Jugement(NbGraderPreprocessor):
+    """The judge: the verdict of every hidden test, computed once outside the kernel, written into its cell.
 
-    delai_cellule = Float(guard.DELAI_CELLULE_S, help="seconds for one code cell in the re-check").tag(config=True)
-    delai_question = Float(guard.DELAI_QUESTION_S, help="seconds for judging one question").tag(config=True)
-    memoire = Integer(guard.MEMOIRE_OCTETS, help="RLIMIT_AS of the re-check process, in bytes").tag(config=True)
+    For each graded test cell, what the kernel printed stays as information
+    (its visible tests, the student's prints), but nothing of it can count:
+    its errors and ``stderr`` become plain text and an ``execute_result``
+    becomes a display, so that nbgrader's score of the cell depends only on
+    the judge's verdict, appended last (an error output on failure).
+    """
+
+    delai_cellule = Float(juge.DELAI_CELLULE_S, help="seconds for one code cell in the runner").tag(config=True)
+    delai_question = Float(juge.DELAI_QUESTION_S, help="seconds for judging one question").tag(config=True)
+    memoire = Integer(juge.MEMOIRE_OCTETS, help="RLIMIT_AS of the runner, in bytes").tag(config=True)
+    bac_a_sable = Bool(True, help="run the runner in a bubblewrap sandbox (False: trusted work only)"
+                       ).tag(config=True)
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
-        transformer = TransformerManager()
-        cellules: list[str] = []
+        etapes: list[juge.Etape] = []
         tests: list[tuple[NotebookNode, list[tuple[str, str]]]] = []
-        for cell in nb.cells:
+        for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue
             if est_cellule_de_test(cell):
                 questions = questions_cachees(cell.source)
+                tests.append((cell, questions))
                 if questions:
-                    tests.append((cell, questions))
+                    etapes.append(juge.Etape(index, questions=questions, exemples=cell.source))
             else:
-                try:
-                    cellules.append(transformer.transform_cell(cell.source))
-                except Exception:  # IPython cannot read it: the cell fails, as in the kernel
-                    cellules.append(cell.source)
-        tests = [(cell, qs) for cell, qs in tests if not any(o.get("output_type") == "error" for o in cell.outputs)]
-        if not tests:  # nothing passed in the kernel: nothing to take away
-            return nb, resources
-        a_juger = list(dict.fromkeys(qe for _, questions in tests for qe in questions))
-        limites = guard.Limites(self.delai_cellule, self.delai_question, self.memoire)
-        repertoire = resources.get("metadata", {}).get("path") or None
-        verdicts = guard.contre_verifier(cellules, a_juger, repertoire, limites, _dossiers_du_cours(resources))
+                etapes.append(juge.Etape(index, cell.source))
         qui = "{student}/{notebook}".format(**{"student": "?", "notebook": "?", **resources.get("nbgrader", {})})
-        for evenement in limites.journal:
-            self.log.warning("Re-check of %s: %s", qui, evenement)
+        avec_bac = self.bac_a_sable and not bac_a_sable.desactive_par_environnement()
+        if avec_bac:
+            bac_a_sable.verifier_disponible()
+        elif tests:
+            self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", qui)
+        verdicts: dict[str, Any] = {}
+        if any(questions for _, questions in tests):
+            from awale_ref.grading import sql
+
+            base = (str(library.chemin_verifie(sql.GRAINE_CACHEE))
+                    if any(q in juge.QUESTIONS_SQL for _, qs in tests for q, _ in qs) else None)
+            limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire)
+            dossier = resources.get("metadata", {}).get("path") or None
+            with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints
+                verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)
+            for evenement in limites.journal:
+                self.log.warning("Judge of %s: %s", qui, evenement)
         for cell, questions in tests:
-            echecs = [verdicts[q]["message"] for q, _ in questions if not verdicts[q]["ok"]]
-            if echecs:
-                message = ("Contre-vérification du correcteur (hors de votre noyau) : échec.\n" + "\n".join(echecs))
-                cell.outputs.append(_sortie_erreur(ENAME, message))
-                self.log.warning("Re-check of %s, cell %s: the kernel passed but the re-check fails, "
-                                 "no points: %s", qui, cell.metadata["nbgrader"]["grade_id"],
-                                 " | ".join(m.splitlines()[0] for m in echecs))
+            cell.outputs = [_pour_information(o) for o in cell.outputs]
+            if not questions:
+                continue
+            for question, _ in questions:
+                verdict = verdicts[question]
+                if verdict.ok:
+                    cell.outputs.append(NotebookNode(output_type="stream", name="stdout",
+                                                     text=f"✔ Correction : {verdict.message}\n"))
+                else:
+                    cell.outputs.append(_sortie_erreur(ENAME, verdict.message))
+                    self.log.info("Judge of %s, cell %s: %s", qui, cell.metadata["nbgrader"]["grade_id"],
+                                  verdict.message.splitlines()[0])
         return nb, resources
+
+
+def _taille(sortie: Any) -> int:
+    """Characters of one output, whatever its type (stream text, data of every MIME type, traceback)."""
+    if sortie.get("output_type") == "stream":
+        return len(sortie.get("text", ""))
+    return len(json.dumps(sortie.get("data", {}))) + len(str(sortie.get("evalue", ""))) + sum(
+        len(str(ligne)) for ligne in sortie.get("traceback", []))
+
+
+def _pour_information(sortie: NotebookNode) -> NotebookNode:
+    """A kernel output of a test cell, made unable to change the cell's score."""
+    genre = sortie.get("output_type")
+    if genre == "error":
+        texte = f"[Dans votre noyau, pour information : {sortie.get('ename')}: {sortie.get('evalue')}]\n"
+        return NotebookNode(output_type="stream", name="stdout", text=texte)
+    if genre == "stream" and sortie.get("name") == "stderr":
+        return NotebookNode(output_type="stream", name="stdout", text=sortie.get("text", ""))
+    if genre == "execute_result":
+        return NotebookNode(output_type="display_data", data=sortie.get("data", {}),
+                            metadata=sortie.get("metadata", {}))
+    return sortie
 
 
 # ---------------------------------------------------------------- resuming an interrupted autograde
@@ -308,11 +480,29 @@ def _copies(notebooks: list[str]) -> set[str]:
     return {"/".join(Path(nb).resolve().parts[-3:-1]) for nb in notebooks}
 
 
+_COMPOSANT = re.compile(r"[A-Za-z0-9À-ÿ_.@+-]{1,200}")
+
+
+def _copie_valide(copie: Any) -> bool:
+    """``"student/assignment"``: two plain names, no ``..``, no separator, no absolute path."""
+    if not isinstance(copie, str) or copie.count("/") != 1:
+        return False
+    return all(_COMPOSANT.fullmatch(p) and p not in (".", "..") for p in copie.split("/"))
+
+
 def _lire_en_cours(racine: Path) -> set[str]:
+    """The submissions in progress; an entry that is not ``student/assignment`` is ignored (and logged)."""
     try:
-        return set(json.loads((racine / EN_COURS).read_text(encoding="utf-8")))
+        entrees = json.loads((racine / EN_COURS).read_text(encoding="utf-8"))
     except (OSError, ValueError, TypeError):
         return set()
+    if not isinstance(entrees, list):
+        entrees = []
+    valides = {e for e in entrees if _copie_valide(e)}
+    for e in entrees:
+        if e not in valides:
+            print(f"[nbgrader_config] ignoring an invalid entry of {EN_COURS}: {e!r:.200}", file=sys.stderr)
+    return valides
 
 
 def _ecrire_en_cours(racine: Path, en_cours: set[str]) -> None:
@@ -325,7 +515,29 @@ def crochet_avant(racine: Path) -> Callable[..., None]:
     """``Autograde.pre_convert_hook``: this student's submission is now in progress."""
     def avant(assignment: str = "", student: str = "", notebooks: list[str] = (), **_: Any) -> None:
         _ecrire_en_cours(racine, _lire_en_cours(racine) | _copies(list(notebooks)))
+        for dossier in {Path(nb).parent for nb in notebooks}:  # submitted/<student>/<assignment>
+            retirer_liens(dossier)
     return avant
+
+
+def retirer_liens(dossier: Path) -> list[str]:
+    """Remove the symbolic links of a submitted folder before nbgrader copies it (it would follow them).
+
+    A link is never student work: it can only point at files that are not
+    the student's (the course, a classmate's copy).  Each one is logged.
+    """
+    retires = []
+    if not dossier.is_dir() or dossier.is_symlink():
+        return retires
+    for racine, dossiers, fichiers in os.walk(dossier, followlinks=False):
+        for nom in [*dossiers, *fichiers]:
+            chemin = Path(racine) / nom
+            if chemin.is_symlink():
+                print(f"[nbgrader_config] symbolic link removed from the submission (never followed): {chemin}",
+                      file=sys.stderr)
+                chemin.unlink()
+                retires.append(str(chemin))
+    return retires
 
 
 def crochet_apres(racine: Path) -> Callable[..., None]:
@@ -349,7 +561,9 @@ def reprendre_interrompus(racine: Path, dossier_autograded: str = "autograded") 
     repris = []
     for copie in sorted(en_cours):
         dossier = racine / dossier_autograded / copie
-        if dossier.is_dir():
+        if not dossier.resolve().is_relative_to((racine / dossier_autograded).resolve()):
+            continue
+        if dossier.is_dir() and not dossier.is_symlink():
             shutil.rmtree(dossier)
             repris.append(copie)
             print(f"[nbgrader_config] autograde interrupted for {copie}: its partial folder {dossier} "

@@ -18,6 +18,14 @@ if [ "$(cat .venv/.requirements.sha 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install -q --no-deps -e .   # awale_ref, importable from any kernel
   echo "$want" > .venv/.requirements.sha
 fi
+# Grading runs every submission in a bubblewrap sandbox (docs/grading_security.md): Debian's bubblewrap
+# (and util-linux's prlimit/setpriv, present on Debian).
+if ! command -v bwrap > /dev/null; then
+  echo "[setup] installing Debian bubblewrap (the grading sandbox)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q bubblewrap
+fi
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   echo "[setup] installing Debian chromium (browser tests)"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -1,13 +1,15 @@
-"""A class of faulty and hostile submissions through the real ``nbgrader autograde``.
+"""A class of faulty and hostile submissions through the real ``nbgrader autograde``, sandbox on.
 
 One autograde of the whole hostile class (``tests/hostile``) runs once, in a
 temporary copy of the course (``source/partie2_structure``, the course's
 ``nbgrader_config.py`` with shorter limits, ``pipeline`` linked).  Each
 submission's test then checks what it must give: the targeted questions 0,
-the honest part full marks, and a clear reason in the log or the feedback.
-A small class is graded twice, the second time with ``nbgrader`` killed in
-the middle and run again (determinism, no lost submission).  The re-check
-(``awale_ref.grading.guard``) is also tested alone, without nbgrader.
+the honest part full marks, and a clear reason in the log or the feedback;
+then what must hold for the whole class: nothing written outside the
+sandboxes, nothing left running, no script in the graded notebooks or the
+feedback.  A small class is graded twice, the second time with ``nbgrader``
+killed in the middle and run again (determinism, no lost submission).  The
+judge (``awale_ref.grading.juge``) is also tested alone, without nbgrader.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook, MissingEntry
 
-from awale_ref.grading import EchecTest, corriger, guard
+from awale_ref import library
+from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.preprocessors import questions_cachees
 from tests.hostile import SOUMISSIONS, Contexte, Soumission
@@ -39,9 +42,9 @@ A = "partie2_structure"
 LIMITES_DE_TEST = """
 c.Execute.timeout = 10
 c.ExecutionProtegee.memoire_noyau = 1536 * 1024 ** 2
-c.ContreVerification.delai_cellule = 5
-c.ContreVerification.delai_question = 8
-c.ContreVerification.memoire = 1024 ** 3
+c.Jugement.delai_cellule = 5
+c.Jugement.delai_question = 8
+c.Jugement.memoire = 1024 ** 3
 """
 
 
@@ -94,7 +97,10 @@ def deposer(racine: Path, ctx: Contexte, soumissions: tuple[Soumission, ...]) ->
         dossier = racine / "submitted" / s.nom / A
         dossier.mkdir(parents=True)
         for nom, contenu in s.construire(ctx).items():
-            (dossier / nom).write_bytes(contenu)
+            if isinstance(contenu, tuple):  # ("symlink", target)
+                os.symlink(contenu[1], dossier / nom)
+            else:
+                (dossier / nom).write_bytes(contenu)
 
 
 def lire_scores(racine: Path, etudiants: list[str]) -> dict[str, dict[str, float | None]]:
@@ -119,15 +125,38 @@ def tests_autogrades(ctx: Contexte) -> dict[str, float]:
             if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")}
 
 
+def _empreintes() -> dict[str, str]:
+    """What a kernel must never change: the package, the hidden library, the grader's user config."""
+    import hashlib
+
+    import awale_ref
+
+    fichiers = sorted(Path(awale_ref.__file__).parent.rglob("*.py")) + [library.chemin_cache(1712)]
+    empreintes = {str(f): hashlib.sha256(f.read_bytes()).hexdigest() for f in fichiers}
+    config = Path.home() / ".jupyter" / "nbgrader_config.py"
+    empreintes[str(config)] = hashlib.sha256(config.read_bytes()).hexdigest() if config.exists() else "absent"
+    return empreintes
+
+
+def _processus(motif: str) -> list[str]:
+    sortie = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return [l for l in sortie.splitlines() if motif in l and "ps -eo" not in l]
+
+
 @pytest.fixture(scope="session")
 def classe(tmp_path_factory) -> Classe:
+    library.chemin_verifie(1712)
+    avant = _empreintes()
     racine = tmp_path_factory.mktemp("cours_hostile")
     ctx = preparer_cours(racine)
     deposer(racine, ctx, SOUMISSIONS)
     fin = autograder(racine)
     (racine / "autograde.log").write_text(fin.stdout + fin.stderr)  # for a human reading a failure
-    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                  lire_scores(racine, [s.nom for s in SOUMISSIONS]), tests_autogrades(ctx))
+    classe = Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
+                    lire_scores(racine, [s.nom for s in SOUMISSIONS]), tests_autogrades(ctx))
+    classe.empreintes = (avant, _empreintes())  # type: ignore[attr-defined]
+    classe.processus = _processus("4242") + _processus("4243")  # type: ignore[attr-defined]
+    return classe
 
 
 # ---------------------------------------------------------------- each submission meets its expectation
@@ -140,8 +169,9 @@ def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
     else:  # a notebook nbgrader cannot read is not graded at all: 0 in the export (checked below)
         assert not soumission.reussies
     visible = classe.journal(soumission.nom) + classe.sortie(soumission.nom)
-    for raison in soumission.raisons:
-        assert raison in visible, f"{soumission.nom}: «{raison}» is neither in the log nor in the feedback"
+    for raison in soumission.raisons:  # (the convert hooks log before nbgrader names the student: any line naming it)
+        assert raison in visible or any(raison in l and f"/{soumission.nom}/" in l for l in classe.log.splitlines()), \
+            f"{soumission.nom}: «{raison}» is neither in the log nor in the feedback"
 
 
 def test_the_class_is_graded_to_the_end_and_exported(classe):
@@ -158,27 +188,62 @@ def test_the_class_is_graded_to_the_end_and_exported(classe):
         assert lignes[s.nom] == sum(classe.maxima[g] for g in s.reussies), s.nom
 
 
-def test_without_the_re_check_the_kernel_tricks_would_have_won(classe):
-    """The tricks did fool the kernel: the points were taken away by the re-check, and the log says so."""
+def test_nothing_the_kernel_printed_counts_only_the_judge(classe):
+    """The tricks fooled the kernel (its visible tests print ✔), the judge's verdict decided."""
     for nom in ("remplace_corriger", "remplace_le_module", "remplace_executer", "efface_les_cellules",
-                "lit_le_corrige"):
-        assert "the kernel passed but the re-check fails" in classe.journal(nom), nom
-        assert "Contre-vérification du correcteur" in classe.sortie(nom), nom
+                "remplace_builtins", "cache_les_erreurs"):
+        assert "Correction\", \"evalue\": \"Q8 — " in classe.sortie(nom), nom
+        assert classe.scores[nom]["q8_tests"] == 0, nom
 
 
-def test_the_kernel_can_write_into_the_course_but_grades_do_not_depend_on_it(classe):
-    """Not a sandbox (docs/grading_security.md): the kernel of ``ecrit_dans_le_cours`` did write into
-    source/; the re-check process could not (its verdict says so) and the teacher's notebook is intact."""
-    assert (classe.racine / "source" / A / "pirate.txt").exists()
-    assert "lecture interdite pendant la correction" in classe.sortie("ecrit_dans_le_cours")
-    assert _lire_notebook(classe.racine / "source" / A / f"{A}.ipynb") == classe.ctx.source
+def test_no_kernel_and_no_runner_writes_outside_its_sandbox(classe):
+    """The course, the gradebook, the package, the hidden library and the grader's config are out of reach:
+    ``ecrit_partout`` and ``ecrit_dans_le_cours`` tried, every write was refused, nothing changed."""
+    avant, apres = classe.empreintes
+    assert avant == apres
+    assert not (classe.racine / "source" / A / "pirate.txt").exists()
+    assert not list(classe.racine.rglob("cachette.py"))
+    assert "pirate" not in (classe.racine / "nbgrader_config.py").read_text()
+    sortie = classe.sortie("ecrit_partout")
+    assert sortie.count("refusé") >= 6, sortie[:2000]
+
+
+def test_nothing_is_left_running(classe):
+    assert classe.processus == []
+
+
+def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
+    nbgrader("generate_feedback", A, "--student", "script_dans_les_sorties", "--force", racine=classe.racine,
+             capture=True)
+    nb = json.loads((classe.racine / "autograded" / "script_dans_les_sorties" / A / f"{A}.ipynb").read_text())
+    sorties = json.dumps([o for c in nb["cells"] for o in c.get("outputs", [])] +
+                         [c["source"] for c in nb["cells"] if c["cell_type"] == "markdown"])
+    assert "gras" in sorties  # the harmless part of the HTML output is kept
+    for actif in ("<script", "application/javascript", "onerror="):
+        assert actif not in sorties, actif
+    page = (classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").read_text()
+    assert "<script>document.title" not in page and 'onerror="document.title' not in page
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if os.environ.get("CI") or os.path.exists(chromium):
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+            try:
+                onglet = navigateur.new_page()
+                onglet.goto((classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").as_uri())
+                onglet.wait_for_timeout(500)
+                assert onglet.title() != "PIRATE"
+            finally:
+                navigateur.close()
 
 
 def test_feedback_and_autograded_notebooks_stay_small(classe):
-    for s in ("deluge_de_sortie", "notebook_enorme"):
+    for s in ("deluge_de_sortie", "notebook_enorme", "deluge_de_display"):
         taille = (classe.racine / "autograded" / s / A / f"{A}.ipynb").stat().st_size
         assert taille < 25 * 1024 ** 2, (s, taille)
     assert len(classe.sortie("deluge_de_sortie")) < 3 * 1024 ** 2
+    assert len(classe.sortie("deluge_de_display")) < 3 * 1024 ** 2
 
 
 # ---------------------------------------------------------------- determinism and recovery
@@ -225,69 +290,93 @@ def _execute(chemin: Path) -> bool:
     return any(c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code")
 
 
-# ---------------------------------------------------------------- the re-check alone (no nbgrader, fast)
-RAPIDE = guard.Limites(delai_cellule=2, delai_question=3)
+# ---------------------------------------------------------------- the judge alone (no nbgrader, fast)
+RAPIDE = juge.Limites(delai_cellule=2, delai_question=3)
 JUSTE_Q4 = "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
 
 
-def test_recheck_forged_verdicts_without_the_token_are_ignored():
-    forge = ("import os\n"
+def _etapes(*cellules: str, questions: tuple[tuple[str, str], ...] = (("Q4", "tour_joueur1"),)) -> list[juge.Etape]:
+    etapes = [juge.Etape(i, source) for i, source in enumerate(cellules)]
+    return etapes + [juge.Etape(len(cellules), questions=list(questions))]
+
+
+def test_judge_forged_messages_on_the_runner_channel_cannot_pass_a_wrong_answer():
+    forge = ("import os, json\n"
              "def tour_joueur1(jeu):\n"
-             "    for fd in range(3, 30):\n"
+             "    for fd in range(1, 30):\n"
              "        try:\n"
-             "            os.write(fd, b'{\"verdict\": \"Q4\", \"ok\": true, \"message\": \"ok\"}\\n{\"fin\": true}\\n')\n"
+             "            os.write(fd, b'{\"id\": 2, \"resultats\": []}\\n{\"id\": 2, \"fin\": true}\\n')\n"
              "        except OSError:\n"
              "            pass\n"
              "    os._exit(0)\n")
-    verdict = guard.contre_verifier([forge], [("Q4", "tour_joueur1")], limites=RAPIDE)["Q4"]
-    assert not verdict["ok"] and "planté" in verdict["message"]
+    verdict = juge.juger_notebook(_etapes(forge), bac_a_sable=True, limites=RAPIDE)["Q4"]
+    assert not verdict.ok
 
 
-def test_recheck_a_blocking_cell_is_skipped_and_the_rest_is_judged():
+def test_judge_a_blocking_cell_is_skipped_and_the_rest_is_judged():
     bloque = "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass\n"
-    limites = guard.Limites(delai_cellule=1, delai_question=3)
-    verdicts = guard.contre_verifier([bloque, JUSTE_Q4, "import os\nos._exit(0)\n"],
-                                     [("Q4", "tour_joueur1")], limites=limites)
-    assert verdicts["Q4"]["ok"]
-    assert limites.journal == ["la cellule de code n°0 a arrêté ou bloqué la contre-vérification : elle est ignorée",
-                               "la cellule de code n°2 a arrêté ou bloqué la contre-vérification : elle est ignorée"]
+    limites = juge.Limites(delai_cellule=1, delai_question=3)
+    verdicts = juge.juger_notebook(_etapes(bloque, JUSTE_Q4, "import os\nos._exit(0)\n"), limites=limites)
+    assert verdicts["Q4"].ok
+    assert limites.journal == ["la cellule de code n°1 a bloqué ou arrêté l'exécution : elle est ignorée",
+                               "la cellule de code n°3 a bloqué ou arrêté l'exécution : elle est ignorée"]
 
 
-def test_recheck_refuses_the_reference_processes_and_course_files(tmp_path):
+def test_the_runner_sees_neither_the_course_nor_the_package_nor_the_network(tmp_path):
     cours = tmp_path / "cours"
     (cours / "source").mkdir(parents=True)
     (cours / "source" / "corrige.py").write_text("x = 1\n")
     copie = cours / "autograded" / "ana"
     copie.mkdir(parents=True)
     (copie / "donnees.txt").write_text("4\n")
+    import awale_ref
+
     cellules = [
         "from awale_ref import *\nfrom awale_ref.exam import case_ramassable\n",
         f"def tour_joueur1(jeu):\n    open({str(cours / 'source' / 'corrige.py')!r}).read()\n    return True\n",
-        "def deplacer_graines(plateau, case):\n    import subprocess\n    subprocess.run(['true'])\n",
-        "def copie(jeu):\n    import ctypes\n    return ctypes.string_at(0)\n",
-        "N = int(open('donnees.txt').read())\n",  # the notebook's own folder stays readable
+        f"def deplacer_graines(plateau, case):\n    return len(open({awale_ref.__file__!r}).read())\n",
+        "def copie(jeu):\n    import socket\n    socket.create_connection(('127.0.0.1', 22), timeout=1)\n",
+        "N = int(open('donnees.txt').read())\n",  # the submission's own files are there (a private copy)
     ]
-    verdicts = guard.contre_verifier(cellules + [f"assert N == 4\n{JUSTE_Q4.replace('tour_joueur1', 'tourner')}"],
-                                     [("Q4", "tour_joueur1"), ("Q8", "deplacer_graines"), ("Q7", "copie"),
-                                      ("Q9", "case_ramassable"), ("Q5", "tourner_plateau")],
-                                     repertoire=str(copie), limites=RAPIDE, interdits=[str(cours)])
-    assert "lecture interdite pendant la correction" in verdicts["Q4"]["message"]
-    assert "subprocess.Popen interdit" in verdicts["Q8"]["message"]
-    assert "ctypes" in verdicts["Q7"]["message"]
-    assert "vient du paquet de référence awale_ref" in verdicts["Q9"]["message"]
-    assert "n'existe pas" in verdicts["Q5"]["message"]
-    assert not any(v["ok"] for v in verdicts.values())
+    etapes = _etapes(*cellules, f"assert N == 4\n{JUSTE_Q4.replace('tour_joueur1', 'tourner_plateau')}",
+                     questions=(("Q4", "tour_joueur1"), ("Q8", "deplacer_graines"), ("Q7", "copie"),
+                                ("Q9", "case_ramassable"), ("Q5", "tourner_plateau")))
+    verdicts = juge.juger_notebook(etapes, limites=RAPIDE, fichiers=str(copie))
+    assert "FileNotFoundError" in verdicts["Q4"].message
+    assert "FileNotFoundError" in verdicts["Q8"].message
+    assert "OSError" in verdicts["Q7"].message or "Error" in verdicts["Q7"].message
+    assert "n'existe pas" in verdicts["Q9"].message
+    assert "n'existe pas" not in verdicts["Q5"].message  # N == 4: the cell ran, tourner_plateau exists
+    assert not any(v.ok for v in verdicts.values())
 
 
-def test_recheck_is_deterministic_and_agrees_with_corriger():
+def test_judge_is_deterministic_and_agrees_with_corriger():
     faux = "def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n"
-    premier = guard.contre_verifier([faux, JUSTE_Q4], [("Q9", "case_ramassable"), ("Q4", "tour_joueur1")])
-    assert premier == guard.contre_verifier([faux, JUSTE_Q4], [("Q9", "case_ramassable"), ("Q4", "tour_joueur1")])
+    etapes = _etapes(faux, JUSTE_Q4, questions=(("Q9", "case_ramassable"), ("Q4", "tour_joueur1")))
+    premier = juge.juger_notebook(etapes)
+    assert premier == juge.juger_notebook(etapes)
     espace = {"__name__": "__main__"}
     exec(faux, espace)
     with pytest.raises(EchecTest) as info:
         corriger("Q9", espace["case_ramassable"])
-    assert premier["Q9"]["message"] == str(info.value) and premier["Q4"]["ok"]
+    assert premier["Q9"].message == str(info.value) and premier["Q4"].ok
+
+
+def test_a_late_redefinition_does_not_change_the_verdict_and_a_moved_test_cell_still_finds_its_function():
+    etapes = [juge.Etape(0, JUSTE_Q4), juge.Etape(1, questions=[("Q4", "tour_joueur1")]),
+              juge.Etape(2, "tour_joueur1 = tour_joueur1({'n': 0})\n"),
+              juge.Etape(3, questions=[("Q9", "case_ramassable")]),
+              juge.Etape(4, "def case_ramassable(plateau, case):\n    return case >= 6 and plateau[case] in (2, 3)\n")]
+    verdicts = juge.juger_notebook(etapes, limites=RAPIDE)
+    assert verdicts["Q4"].ok and verdicts["Q9"].ok
+
+
+def test_the_sandbox_is_there_or_grading_refuses_in_french(monkeypatch):
+    bac_a_sable.verifier_disponible()  # CI installs bubblewrap: the sandbox must work there
+    monkeypatch.setattr(bac_a_sable, "_raison_indisponible", lambda: "la commande bwrap est absente")
+    with pytest.raises(bac_a_sable.BacASableIndisponible) as info:
+        bac_a_sable.verifier_disponible()
+    assert "AWALE_BAC_A_SABLE=non" in str(info.value) and "Correction refusée" in str(info.value)
 
 
 def test_hidden_test_calls_are_read_from_the_restored_test_cells():

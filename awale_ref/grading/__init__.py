@@ -84,10 +84,18 @@ def tester(question: str, objet: Any, *args: Any) -> None:
 
 
 def corriger(question: str, objet: Any) -> None:
-    """Hidden test: the whole seeded corpus, in a clean process."""
+    """Hidden test: the whole seeded corpus, in a clean process.
+
+    While a submission is graded (``AWALE_CORRECTION=juge``, set for the
+    sandboxed kernel) nothing is checked here: the verdict is the judge's,
+    computed once outside the kernel (``awale_ref.grading.juge``).
+    """
     __tracebackhide__ = True
     if question not in QUESTIONS:
         raise ValueError(f"unknown question {question!r}; known: {', '.join(QUESTIONS)}")
+    if os.environ.get("AWALE_CORRECTION") == "juge":
+        print(f"Tests cachés de {question} : jugés par le correcteur, hors de votre noyau (verdict ci-dessous).")
+        return
     if question in specs.SPECS or question == "Q21":
         raison = _origine_valide(question, objet)
         if raison:

@@ -17,11 +17,15 @@ False
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import types
 from typing import Any, Callable
 
 from awale_ref import facts
-from awale_ref.grading.checks import Resultat, decrire_exception
+from awale_ref.grading.checks import Resultat, decrire_exception_nommee
+from awale_ref.grading.executant import ObjetRefuse, decoder, jouer_q21
 
 
 def _est_plateau(valeur: Any) -> bool:
@@ -124,49 +128,36 @@ def verifier_reponse(nom: str, valeur: Any) -> Resultat:
 
 
 # ---------------------------------------------------------------- Q21
-def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
-    """``awale_ia`` plays a full game and asks ``NegaAwale(jeu, 6, 0)`` each move.
-
-    The search is replaced by a spy that records its arguments and plays the
-    last playable pit (deterministic, instant); ``affiche`` prints nothing and
-    ``input`` is refused.  The winner must be the reference's for that game.
-    """
-    appels: list[tuple] = []
-
-    def espion(jeu: dict, profondeur_max: int, profondeur: int) -> int:
-        appels.append((profondeur_max, profondeur, list(jeu["plateau"]), jeu["n"]))
-        return reference.cases_possibles(jeu)[-1]
-
-    def refus_input(*args: Any) -> str:
-        raise RuntimeError("awale_ia ne doit pas lire le clavier (input) : c'est l'IA qui choisit")
-
-    espace = dict(fonction.__globals__)
-    for nom in ("initialisation", "tour_jeu", "gagnant", "tour_joueur1", "tour_suivant", "cases_possibles",
-                "test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
-                "tourner_plateau"):
-        espace[nom] = getattr(reference, nom)
-    espace["affiche"] = lambda plateau: None
-    espace["NegaAwale"] = espion
-    espace["input"] = refus_input
-    joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
-                              fonction.__closure__)
-    try:
-        vainqueur = joue("Alice", "Bob")
-    except Exception as exc:  # the student's code may raise anything
-        return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : {decrire_exception(exc)}.")
-    # the same game with the reference rules
+def parties_attendues_q21(reference: types.ModuleType) -> tuple[list, Any]:
+    """The calls ``NegaAwale(jeu, 6, 0)`` of a whole game where the spy plays the last playable pit,
+    and its winner, with the reference rules (judge side)."""
     jeu = reference.initialisation("Alice", "Bob")
     attendus = []
     continuer = True
     while continuer:
         case = reference.cases_possibles(jeu)[-1]
-        attendus.append((6, 0, list(jeu["plateau"]), jeu["n"]))
+        attendus.append([6, 0, list(jeu["plateau"]), jeu["n"]])
         continuer = reference.tour_jeu(jeu, case)
-    attendu_vainqueur = reference.gagnant(jeu)
+    return attendus, reference.gagnant(jeu)
+
+
+def juger_q21(reponse: dict, reference: types.ModuleType) -> Resultat:
+    """The verdict of Q21 from the runner's plain data (``executant.jouer_q21``)."""
+    if "exception" in reponse:
+        nom, message = (list(reponse["exception"]) + ["", ""])[:2]
+        return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : "
+                               f"{decrire_exception_nommee(str(nom), str(message))}.")
+    try:
+        obs = decoder(reponse.get("obs"))
+        appels, vainqueur = obs["appels"], obs["renvoie"]
+    except (ObjetRefuse, KeyError, TypeError) as exc:
+        return Resultat(False, f"Q21 — awale_ia renvoie {exc}." if isinstance(exc, ObjetRefuse)
+                        else "Q21 — réponse illisible.")
+    attendus, attendu_vainqueur = parties_attendues_q21(reference)
     if not appels:
         return Resultat(False, "Q21 — awale_ia n'appelle jamais NegaAwale : la ligne 6 doit devenir "
                                "case_choisie = NegaAwale(jeu, 6, 0).")
-    mauvais = [a for a in appels if a[:2] != (6, 0)]
+    mauvais = [a for a in appels if a[:2] != [6, 0]]
     if mauvais:
         return Resultat(False, f"Q21 — NegaAwale est appelée avec profondeur_max={mauvais[0][0]}, "
                                f"profondeur={mauvais[0][1]} ; attendu NegaAwale(jeu, 6, 0).")
@@ -178,3 +169,21 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
         return Resultat(False, f"Q21 — awale_ia renvoie {vainqueur!r} au lieu du vainqueur "
                                f"{attendu_vainqueur!r} (gagnant(jeu) en fin de partie).")
     return Resultat(True, f"Q21 — awale_ia : une partie complète, {len(appels)} appels NegaAwale(jeu, 6, 0).", 1)
+
+
+def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
+    """``awale_ia`` plays a full game and asks ``NegaAwale(jeu, 6, 0)`` each move (in one process).
+
+    The search is replaced by a spy as strict as the real function
+    (``executant.jouer_q21``); every other exam function is the reference's,
+    ``affiche`` the real one.  The same plain-data verdict as the judge's.
+    """
+    espace = dict(fonction.__globals__)
+    for nom, valeur in vars(reference).items():
+        if isinstance(valeur, types.FunctionType) and nom != "awale_ia":
+            espace[nom] = valeur
+    joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
+                              fonction.__closure__)
+    with contextlib.redirect_stdout(io.StringIO()):
+        reponse = jouer_q21(joue, espace, vars(reference))
+    return juger_q21(json.loads(json.dumps(reponse)), reference)

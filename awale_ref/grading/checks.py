@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import builtins
 import copy
+import json
 import types
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from awale_ref.grading import executant
 from awale_ref.grading.specs import Spec
 
 
-class ContrainteViolee(Exception):
-    """A constraint of the exam is broken (message in French)."""
+ContrainteViolee = executant.ContrainteViolee
 
 
 @dataclass
@@ -130,7 +131,8 @@ class _CopieSansDeepcopy(types.ModuleType):
     deepcopy = staticmethod(_interdit("deepcopy"))
 
 
-def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType) -> Callable:
+def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
+             garde: executant.Garde | None = None) -> Callable:
     """A new function with the same code, whose dependencies are the reference's.
 
     Its own name points to itself (recursion goes through the student's
@@ -148,41 +150,80 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType) -> Cal
     nouvelle = types.FunctionType(fonction.__code__, espace, fonction.__name__,
                                   fonction.__defaults__, fonction.__closure__)
     nouvelle.__kwdefaults__ = fonction.__kwdefaults__
-    compteur = {"appels": 0}
-
-    def appel(*args: Any) -> Any:
-        compteur["appels"] += 1
-        return nouvelle(*args)
-
-    appel.compteur = compteur  # type: ignore[attr-defined]
+    appel = executant.envelopper(nouvelle, garde or executant.Garde())
     espace[spec.nom] = appel
     if fonction.__name__ != spec.nom:
         espace[fonction.__name__] = appel
     return appel
 
 
-def _verifie_arguments(spec: Spec, fonction: Callable) -> Callable:
-    def controle(*args: Any) -> Any:
-        avant = copy.deepcopy(args)
-        resultat = fonction(*args)
-        if args != avant:
-            raise ContrainteViolee(
-                f"les arguments ont été modifiés par l'appel (avant : {_court(avant)}, après : {_court(args)}) ; "
-                f"l'énoncé demande de ne pas les modifier")
-        return resultat
-
-    return controle
+def decrire_exception_nommee(nom: str, message: str) -> str:
+    """``decrire_exception`` for an exception known only by its name and message (the runner's data)."""
+    if nom == "NotImplementedError":
+        return "la fonction n'est pas encore écrite (NotImplementedError)"
+    if nom == "RecursionError":
+        return "récursion infinie (RecursionError) : le cas de base n'est jamais atteint"
+    message = _court(str(message), 200).strip("'\"") if message else ""
+    return f"l'appel a levé {nom} : {message}" if message else f"l'appel a levé {nom} (sans message)"
 
 
-# ---------------------------------------------------------------- the check itself
+def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
+    """The reference's observation on ``args``, as exact data (judge side)."""
+    return executant.exact(spec.observer(getattr(reference, spec.nom), args))
+
+
+def juger_cas(spec: Spec, args: tuple, reponse: dict, attendu: dict) -> str | None:
+    """The French failure message of one case, or ``None``.
+
+    ``reponse`` is plain data as the runner sends it (``executant.evaluer_cas``):
+    nothing of the student's code is called here; its values are rebuilt
+    from exact builtin types before any comparison.
+    """
+    if not isinstance(reponse, dict):
+        return message_echec(spec, args, decrire_observation(attendu), "réponse illisible", spec.regle)
+    if "contrainte" in reponse:
+        return message_echec(spec, args, decrire_observation(attendu), str(reponse["contrainte"]), spec.regle)
+    if "exception" in reponse:
+        nom, message = (list(reponse["exception"]) + ["", ""])[:2]
+        return message_echec(spec, args, decrire_observation(attendu),
+                             decrire_exception_nommee(str(nom), str(message)), spec.regle)
+    try:
+        obtenu = executant.decoder(reponse.get("obs"))
+    except executant.ObjetRefuse as exc:
+        return message_echec(spec, args, decrire_observation(attendu), f"la fonction renvoie {exc}", spec.regle)
+    if type(obtenu) is not dict:
+        return message_echec(spec, args, decrire_observation(attendu), "réponse illisible", spec.regle)
+    apres = obtenu.pop("__arguments__", None)
+    if "arguments_intacts" in spec.contraintes and apres is not None and apres != tuple(args):
+        return message_echec(spec, args, decrire_observation(attendu),
+                             f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
+                             f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
+    if not spec.conforme(obtenu, attendu, args):
+        regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
+        return message_echec(spec, args, decrire_observation(attendu), decrire_observation(obtenu), regle)
+    if "recursive" in spec.contraintes and reponse.get("appels") == 1:
+        recoltees = sum(1 for a, b in zip(args[0], attendu.get("plateau après l'appel", [])) if a != b)
+        if recoltees >= 2:
+            return (f"{spec.question} — {spec.nom} doit être récursive : pour {decrire_appel(spec, args)} elle "
+                    f"récolte {recoltees} cases sans jamais s'appeler elle-même.")
+    return None
+
+
+# ---------------------------------------------------------------- the check itself (in one process)
 def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
              reference: types.ModuleType | None = None) -> Resultat:
-    """Compare ``fonction`` with the reference on every case; stop at the first failure."""
+    """Compare ``fonction`` with the reference on every case; stop at the first failure.
+
+    In one process (the visible tests in the student's kernel, the
+    self-study checks): each case goes through the same plain-data round
+    trip and the same :func:`juger_cas` as the judge's hidden tests.
+    """
     if reference is None:
         from awale_ref import exam as reference
     if not callable(fonction):
         return Resultat(False, f"{spec.question} — {spec.nom} devrait être une fonction, "
                                f"pas un objet de type {type(fonction).__name__}.")
+    garde = executant.Garde()
     if isinstance(fonction, types.FunctionType):
         raison = controles_statiques(spec, fonction)
         if raison:
@@ -190,37 +231,15 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
                 return Resultat(False, f"{spec.question} — {spec.nom} : "
                                        f"{decrire_exception(NotImplementedError())}.")
             return Resultat(False, raison)
-        etudiant = preparer(spec, fonction, reference)
+        etudiant = preparer(spec, fonction, reference, garde)
     else:
-        etudiant = fonction
-    if "arguments_intacts" in spec.contraintes:
-        etudiant_controle = _verifie_arguments(spec, etudiant)
-    else:
-        etudiant_controle = etudiant
-    ref = getattr(reference, spec.nom)
+        etudiant = executant.envelopper(fonction, garde)
     n = 0
     for args in cas:
         n += 1
-        attendu = spec.observer(ref, args)
-        compteur = getattr(etudiant, "compteur", None)
-        if compteur is not None:
-            compteur["appels"] = 0
-        try:
-            obtenu = spec.observer(etudiant_controle, args)
-        except ContrainteViolee as exc:
-            return Resultat(False, message_echec(spec, args, decrire_observation(attendu), str(exc),
-                                                 spec.regle), n)
-        except Exception as exc:  # the student's code may raise anything
-            return Resultat(False, message_echec(spec, args, decrire_observation(attendu),
-                                                 decrire_exception(exc), spec.regle), n)
-        if not spec.conforme(obtenu, attendu, args):
-            regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
-            return Resultat(False, message_echec(spec, args, decrire_observation(attendu),
-                                                 decrire_observation(obtenu), regle), n)
-        if "recursive" in spec.contraintes and compteur is not None and compteur["appels"] == 1:
-            recoltees = sum(1 for a, b in zip(args[0], attendu.get("plateau après l'appel", [])) if a != b)
-            if recoltees >= 2:
-                return Resultat(False, f"{spec.question} — {spec.nom} doit être récursive : pour "
-                                       f"{decrire_appel(spec, args)} elle récolte {recoltees} cases "
-                                       f"sans jamais s'appeler elle-même.", n)
+        attendu = attendu_de(spec, args, reference)
+        reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde)))
+        echec = juger_cas(spec, args, reponse, attendu)
+        if echec:
+            return Resultat(False, echec, n)
     return Resultat(True, f"{spec.question} — {spec.nom} : {n} cas vérifiés, tous corrects.", n)

@@ -1,4 +1,9 @@
-"""Hidden tests run in a clean, separate Python process.
+"""Hidden tests run in a clean, separate Python process (self-study and the instructor's notebooks).
+
+When a class is graded, the verdicts are the judge's (``awale_ref.grading.juge``,
+sandboxed runner, plain data only) and ``corriger`` does nothing in the
+kernel; this module serves the self-study notebooks, where the student checks
+their own work on their own machine.
 
 Why: the student's kernel may have replaced anything (``awale_ref``, the
 grading helpers, builtins), may loop forever, exit or eat memory.  The hidden
@@ -11,8 +16,9 @@ and sends back a verdict.  In that process:
 - the student's prints go to ``/dev/null``, the verdict to a private pipe;
 - memory, CPU time and file sizes are limited, the parent enforces a timeout.
 
-This is a strong guard, not a sandbox: the student's code still runs with
-the grader's rights (see the README's section on untrusted classes).
+It is a guard, not a sandbox: it runs with the student's own rights, on the
+student's own machine.  The verdict uses the same plain-data comparison as
+the judge (``checks.juger_cas``).
 """
 
 from __future__ import annotations

@@ -18,12 +18,12 @@ are replaced by the reference versions while the student's function runs
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from awale_ref import exam
+from awale_ref.grading import executant
 
 Observation = dict[str, Any]
 
@@ -35,7 +35,7 @@ class Spec:
     question: str
     nom: str
     parametres: tuple[str, ...]
-    observer: Callable[[Callable, tuple], Observation]
+    genre: str  # observation kind, see executant.observer
     cas: Callable[[], list[tuple]]
     regle: str
     dependances: tuple[str, ...] = ()
@@ -43,6 +43,12 @@ class Spec:
     accepter: Callable[[Observation, Observation, tuple], bool] | None = None
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
     points_hint: str = ""
+
+    def observer(self, fonction: Callable, args: tuple) -> Observation:
+        """What is compared after ``fonction(*args)`` (the arguments after the call left out)."""
+        obs = executant.observer(self.genre, fonction, args)
+        obs.pop("__arguments__", None)
+        return obs
 
     def reference(self) -> Callable:
         """The reference function (from the already loaded ``awale_ref.exam``)."""
@@ -52,52 +58,6 @@ class Spec:
         if obtenu == attendu:
             return True
         return self.accepter is not None and self.accepter(obtenu, attendu, args)
-
-
-# ---------------------------------------------------------------- observations
-def _copie(args: tuple) -> tuple:
-    return copy.deepcopy(args)
-
-
-def _renvoie(fn: Callable, args: tuple) -> Observation:
-    return {"renvoie": fn(*_copie(args))}
-
-
-def _renvoie_et_plateau(fn: Callable, args: tuple) -> Observation:
-    args = _copie(args)
-    ret = fn(*args)
-    return {"renvoie": ret, "plateau après l'appel": args[0]}
-
-
-def _renvoie_et_jeu(fn: Callable, args: tuple) -> Observation:
-    args = _copie(args)
-    ret = fn(*args)
-    return {"renvoie": ret, "jeu après l'appel": args[0]}
-
-
-def _observer_copie(fn: Callable, args: tuple) -> Observation:
-    """Q7: equal to the source, and no list shared with it."""
-    (source,) = _copie(args)
-    avant = copy.deepcopy(source)
-    resultat = fn(source)
-    obs: Observation = {"renvoie": resultat}
-    if isinstance(resultat, dict):
-        for cle, valeur in resultat.items():
-            if isinstance(valeur, list):
-                valeur.append("marqueur")  # mutate the copy: the source must not see it
-        independant = source == avant
-        for valeur in resultat.values():
-            if isinstance(valeur, list) and valeur and valeur[-1] == "marqueur":
-                valeur.pop()
-        obs["copie indépendante de l'original"] = independant
-    return obs
-
-
-def _observer_gain(fn: Callable, args: tuple) -> Observation:
-    resultat = fn(*_copie(args))
-    if isinstance(resultat, tuple) and len(resultat) == 2:
-        return {"graines gagnées": resultat[0], "nouveau jeu": resultat[1]}
-    return {"renvoie": resultat}
 
 
 # ---------------------------------------------------------------- corpus-based inputs
@@ -225,59 +185,59 @@ def _diag_ramasser(args: tuple, obtenu: Observation, attendu: Observation) -> st
 # ---------------------------------------------------------------- the specs
 _R_PARITE = "joueur1 joue quand jeu['n'] est pair (n commence à 0 et joueur1 commence)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
-    Spec("Q4", "tour_joueur1", ("jeu",), _renvoie, _jeux_tours_varies, _R_PARITE),
-    Spec("Q5", "tourner_plateau", ("jeu",), _renvoie_et_jeu, _jeux,
+    Spec("Q4", "tour_joueur1", ("jeu",), "renvoie", _jeux_tours_varies, _R_PARITE),
+    Spec("Q5", "tourner_plateau", ("jeu",), "renvoie_et_jeu", _jeux,
          "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé"),
-    Spec("Q7", "copie", ("jeu",), _observer_copie, _jeux,
+    Spec("Q7", "copie", ("jeu",), "copie", _jeux,
          "la copie est égale à l'original et ne partage aucune liste avec lui (copie profonde, sans deepcopy)",
          contraintes=("sans_deepcopy", "arguments_intacts")),
-    Spec("Q8", "deplacer_graines", ("plateau", "case"), _renvoie_et_plateau, _plateau_case(toutes_les_cases=True),
+    Spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", _plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
          "la fonction renvoie l'indice de la dernière case semée", diagnostic=_diag_deplacer),
-    Spec("Q9", "case_ramassable", ("plateau", "case"), _renvoie, _plateau_case(toutes_les_cases=True, non_vide=False),
+    Spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
-    Spec("Q10", "ramasser_graines", ("plateau", "case"), _renvoie_et_plateau, _apres_semis,
+    Spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", _apres_semis,
          "on ramasse la case puis les précédentes tant qu'elles sont ramassables (camp adverse, 2 ou 3 graines) ; "
          "les cases ramassées sont vidées et la fonction renvoie le total",
          dependances=("case_ramassable",), contraintes=("recursive",), diagnostic=_diag_ramasser),
-    Spec("Q11", "test_famine", ("plateau", "case"), _renvoie, _plateau_case(toutes_les_cases=True),
+    Spec("Q11", "test_famine", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
          dependances=("deplacer_graines", "ramasser_graines", "case_ramassable"),
          contraintes=("arguments_intacts",)),
-    Spec("Q12", "test_case", ("plateau", "case"), _renvoie, _plateau_case(toutes_les_cases=True, non_vide=False),
+    Spec("Q12", "test_case", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine",
          dependances=("test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable")),
-    Spec("Q13", "cases_possibles", ("jeu",), _renvoie, _jeux,
+    Spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
          dependances=("test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable"),
          contraintes=("arguments_intacts",)),
-    Spec("Q14", "tour_suivant", ("jeu",), _renvoie, _jeux_finis_et_autres,
+    Spec("Q14", "tour_suivant", ("jeu",), "renvoie", _jeux_finis_et_autres,
          "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
          "ou si le joueur qui doit jouer n'a aucune case possible",
          dependances=("cases_possibles", "test_case", "test_famine", "deplacer_graines", "ramasser_graines",
                       "case_ramassable", "tour_joueur1")),
-    Spec("Q15", "tour_jeu", ("jeu", "case"), _renvoie_et_jeu, _jeux_et_cases,
+    Spec("Q15", "tour_jeu", ("jeu", "case"), "renvoie_et_jeu", _jeux_et_cases,
          "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au score "
          "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
          dependances=("test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
                       "tour_joueur1", "tourner_plateau", "tour_suivant", "cases_possibles")),
-    Spec("Q16", "gagnant", ("jeu",), _renvoie_et_jeu, _jeux_finis_et_autres,
+    Spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", _jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
          "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"",
          dependances=("tour_joueur1",), accepter=_gagnant_accepte),
-    Spec("Q17", "gain", ("jeu", "case"), _observer_gain, _jeux_et_cases_jouables,
+    Spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
          "gain renvoie (graines gagnées, nouveau jeu) ; le nouveau jeu a son score, n et son plateau (tourné) "
          "mis à jour, et le jeu passé en argument n'est pas modifié",
          dependances=("copie", "deplacer_graines", "ramasser_graines", "case_ramassable", "tour_joueur1",
                       "tourner_plateau"),
          contraintes=("arguments_intacts",)),
-    Spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), _renvoie, _negamax_cas,
+    Spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
          "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)",
          dependances=("tour_suivant", "gagnant", "tour_joueur1", "cases_possibles", "gain", "max_vals", "copie",
                       "test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
                       "tourner_plateau")),
-    Spec("Q20", "max_vals", ("vals_jeu", "profondeur"), _renvoie, _max_vals_cas,
+    Spec("Q20", "max_vals", ("vals_jeu", "profondeur"), "renvoie", _max_vals_cas,
          "à la racine (profondeur 0) la case du premier maximum, sinon la valeur maximale ; "
          "sans max, min ni sort (interdits par l'annexe)",
          contraintes=("sans_max_min_sort", "arguments_intacts")),

@@ -43,12 +43,14 @@ from __future__ import annotations
 
 import html
 import math
+import os
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from awale_ref import library
+from awale_ref.grading import executant
 from awale_ref.grading.checks import Resultat
 
 GRAINE_VISIBLE = library.GRAINE
@@ -75,107 +77,16 @@ RAPPELS = {
 TOLERANCE_Q23 = 0.01
 """Q23: a percentage rounded to two decimals is accepted."""
 
-BUDGET_INSTRUCTIONS = 200_000_000
-"""SQLite VM instructions a query may use: about 1000 times what the reference queries use, ten times
-a correlated-subquery answer to Q25; a few seconds at most."""
-PAS_PROGRESSION = 10_000
-MAX_LIGNES = 100_000
-LONGUEUR_MAX = 10_000_000
-"""Largest string or blob (bytes) a query may build."""
 LIGNES_MONTREES = 3
 
-# Authorizer actions a reading query needs; everything else is refused.
-_ACTIONS_PERMISES = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
-                     sqlite3.SQLITE_RECURSIVE}
-
-
-class ErreurRequete(Exception):
-    """A query that cannot be run or was stopped (message in French, for the student)."""
-
-
-@dataclass
-class Reponse:
-    """What a query returned: its column names and its rows."""
-
-    colonnes: tuple[str, ...]
-    lignes: list[tuple]
-
-
-# ---------------------------------------------------------------- running a query
-def _autoriser(action: int, *details: Any) -> int:
-    return sqlite3.SQLITE_OK if action in _ACTIONS_PERMISES else sqlite3.SQLITE_DENY
-
-
-def proteger(connexion: sqlite3.Connection) -> sqlite3.Connection:
-    """Make ``connexion`` refuse any change: ``query_only`` and a reading-only authorizer.
-
-    >>> base = proteger(sqlite3.connect(":memory:"))
-    >>> base.execute("CREATE TABLE t (x)")
-    Traceback (most recent call last):
-    ...
-    sqlite3.DatabaseError: not authorized
-    """
-    connexion.set_authorizer(None)  # protecting twice: our own PRAGMA must get through
-    connexion.execute("PRAGMA query_only = ON")
-    connexion.set_authorizer(_autoriser)
-    connexion.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, LONGUEUR_MAX)  # no zeroblob(10**9) eating the memory
-    return connexion
-
-
-def executer(connexion: sqlite3.Connection, requete: Any, budget: int = BUDGET_INSTRUCTIONS) -> Reponse:
-    """Run the student's ``requete`` on ``connexion`` under the guards; raise ``ErreurRequete`` in French.
-
-    The connection is protected first (:func:`proteger`; doing it again is harmless).
-
-    >>> executer(sqlite3.connect(":memory:"), "SELEC 1")
-    Traceback (most recent call last):
-    ...
-    awale_ref.grading.sql.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
-    """
-    if requete is ...:
-        raise ErreurRequete("réponse pas encore donnée : écrivez votre requête entre les triples guillemets.")
-    if not isinstance(requete, str):
-        raise ErreurRequete(f"la réponse doit être une chaîne de caractères contenant la requête SQL "
-                            f"(entre triples guillemets), pas un objet de type {type(requete).__name__}.")
-    requete = requete.strip().rstrip("; \t\n")  # "SELECT …;;" is still one query
-    if not requete:
-        raise ErreurRequete("la requête est vide.")
-    proteger(connexion)
-    compteur = [0]
-
-    def progression() -> int:
-        compteur[0] += PAS_PROGRESSION
-        return 1 if compteur[0] > budget else 0
-
-    connexion.set_progress_handler(progression, PAS_PROGRESSION)
-    try:
-        curseur = connexion.execute(requete)
-        lignes = curseur.fetchmany(MAX_LIGNES + 1)
-    except (sqlite3.Error, sqlite3.Warning) as exc:
-        if "one statement at a time" in str(exc):
-            raise ErreurRequete("une seule requête à la fois : un seul SELECT, sans second ordre après "
-                                "un point-virgule.") from None
-        if compteur[0] > budget:
-            raise ErreurRequete(
-                f"la requête a été arrêtée : elle dépasse le budget de calcul ({budget // 1_000_000} millions "
-                f"d'instructions SQLite). Requête récursive sans fin, ou produit de tables sans condition "
-                f"de jointure ?") from None
-        if isinstance(exc, sqlite3.DataError) or "too big" in str(exc):
-            raise ErreurRequete(f"la requête construit une valeur trop grande (plus de {LONGUEUR_MAX // 1_000_000} "
-                                f"millions d'octets).") from None
-        if str(exc) == "not authorized":
-            raise ErreurRequete("seules les requêtes de lecture (SELECT) sont acceptées : votre requête "
-                                "essaie de modifier la base ou d'en changer les réglages (INSERT, UPDATE, "
-                                "DELETE, CREATE, DROP, ATTACH, PRAGMA…).") from None
-        raise ErreurRequete(f"SQLite refuse la requête : {str(exc).rstrip('.')}.") from None
-    finally:
-        connexion.set_progress_handler(None, 0)
-    if curseur.description is None:
-        raise ErreurRequete("la requête ne renvoie aucune table : une requête SELECT est attendue.")
-    if len(lignes) > MAX_LIGNES:
-        raise ErreurRequete(f"la requête renvoie plus de {MAX_LIGNES} lignes : produit de tables sans "
-                            f"condition de jointure ?")
-    return Reponse(tuple(d[0] for d in curseur.description), lignes)
+# The guard that runs a student's query lives with the runner (it runs there, in the sandbox): one source.
+BUDGET_INSTRUCTIONS = executant.BUDGET_INSTRUCTIONS
+MAX_LIGNES = executant.MAX_LIGNES
+LONGUEUR_MAX = executant.LONGUEUR_MAX
+ErreurRequete = executant.ErreurRequete
+Reponse = executant.Reponse
+proteger = executant.proteger
+executer = executant.executer_requete
 
 
 def ouvrir(graine: int) -> sqlite3.Connection:
@@ -183,8 +94,16 @@ def ouvrir(graine: int) -> sqlite3.Connection:
     return proteger(library.open_library(graine))
 
 
-def preparer_bibliotheques(graines: tuple[int, ...] = (GRAINE_VISIBLE, GRAINE_CACHEE)) -> None:
-    """Build (once) the libraries the SQL questions use, so that no test has to wait for it."""
+def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
+    """Build (once) the libraries the SQL questions use, so that no test has to wait for it.
+
+    While a notebook is graded (``AWALE_CORRECTION=juge``, set for the
+    sandboxed kernel) only the visible library is prepared: the hidden one
+    is the judge's, out of the kernel's reach.
+    """
+    if graines is None:
+        en_correction = os.environ.get("AWALE_CORRECTION") == "juge"
+        graines = (GRAINE_VISIBLE,) if en_correction else (GRAINE_VISIBLE, GRAINE_CACHEE)
     for graine in graines:
         if not library.chemin_cache(graine).exists():
             print(f"Construction de la bibliothèque d'ouvertures {graine} (une seule fois, moins d'une minute)…")
@@ -311,35 +230,59 @@ def format_sql(question: str, requete: Any) -> Resultat:
                           f"Sa justesse est vérifiée à la correction, sur une autre bibliothèque.", 1)
 
 
-def preparer(question: str, graine: int = GRAINE_CACHEE) -> Callable[[Any], Resultat]:
-    """The hidden test of ``question``: a judge of the student's query string.
+def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable[[dict], Resultat]:
+    """The judge's half of the hidden test: compare the runner's plain data with the reference query.
 
-    Everything is ready before the student's query exists: the hidden
-    library is open (read-only, protected), the reference query of
-    :data:`awale_ref.library.REQUETES` has run, and the facts the hints need
-    are computed.  The returned function only runs the student's query and
-    compares.
+    The reference query runs here, on the hidden library (checksum verified);
+    the returned function receives what the student's query gave in the
+    sandbox (``{"obs": {"colonnes", "lignes"}}`` or ``{"erreur_sql": …}``) and
+    never runs anything of the student's.
     """
     _verifier_question(question)
     connexion = ouvrir(graine)
-    attendu = executer(connexion, library.REQUETES[question])
-    indices = {
-        "q22_niveau_1900": {ligne[0] for ligne in executer(
-            connexion, "SELECT id_Joueur FROM Joueur WHERE niveau = 1900").lignes},
-        "q23_avec_nuls": executer(
-            connexion, "SELECT 100.0 * SUM(resultat) / COUNT(*) FROM Partie WHERE jeu LIKE 'a%'").lignes[0][0],
-    }
+    try:
+        attendu = executer(connexion, library.REQUETES[question])
+        indices = {
+            "q22_niveau_1900": {ligne[0] for ligne in executer(
+                connexion, "SELECT id_Joueur FROM Joueur WHERE niveau = 1900").lignes},
+            "q23_avec_nuls": executer(
+                connexion, "SELECT 100.0 * SUM(resultat) / COUNT(*) FROM Partie WHERE jeu LIKE 'a%'").lignes[0][0],
+        }
+    finally:
+        connexion.close()
 
-    def juger(requete: Any) -> Resultat:
+    def juger(reponse: dict) -> Resultat:
+        if not isinstance(reponse, dict):
+            return Resultat(False, f"{question} — réponse illisible.", 1)
+        if "erreur_sql" in reponse:
+            return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
         try:
-            obtenu = executer(connexion, requete)
-        except ErreurRequete as exc:
-            return Resultat(False, f"{question} — {exc}", 1)
+            donnees = executant.decoder(reponse.get("obs"))
+            obtenu = Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
+        except (executant.ObjetRefuse, KeyError, TypeError):
+            return Resultat(False, f"{question} — réponse illisible.", 1)
         ecart = comparer(question, obtenu, attendu, indices)
         if ecart:
             return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}", 1)
         return Resultat(True, f"{question} — requête exacte sur la bibliothèque de correction "
                               f"({_pluriel(len(obtenu.lignes), 'ligne')}).", 1)
+
+    return juger
+
+
+def preparer(question: str, graine: int = GRAINE_CACHEE) -> Callable[[Any], Resultat]:
+    """The hidden test of ``question`` in one process (self-study): run the query, then compare.
+
+    Everything is ready before the student's query exists: the hidden
+    library is verified, the reference query has run.  The query goes
+    through the same guard and the same plain-data comparison as in the
+    judge (:func:`preparer_comparaison`).
+    """
+    comparer_reponse = preparer_comparaison(question, graine)
+    chemin = str(library.chemin_verifie(graine))
+
+    def juger(requete: Any) -> Resultat:
+        return comparer_reponse(executant.evaluer_sql(requete, chemin))
 
     return juger
 

@@ -24,8 +24,8 @@ from typing import Callable
 
 import nbformat
 
-Q4, Q8 = "q4_tour_joueur1", "q8_deplacer_graines"
-T4, T8 = "q4_tests", "q8_tests"
+Q4, Q7, Q8 = "q4_tour_joueur1", "q7_copie", "q8_deplacer_graines"
+T4, T7, T8 = "q4_tests", "q7_tests", "q8_tests"
 
 
 @dataclass
@@ -60,7 +60,7 @@ class Soumission:
     """One student's submission and what grading it must give."""
 
     nom: str
-    construire: Callable[[Contexte], dict[str, bytes]]  # file name -> content, in the submission folder
+    construire: Callable[[Contexte], dict[str, bytes | tuple[str, str]]]  # file -> content, or ("symlink", target)
     reussies: frozenset[str]
     raisons: tuple[str, ...]
 
@@ -155,6 +155,143 @@ def _trafique(nb: nbformat.NotebookNode) -> None:
     nb.cells.append(bonus)
 
 
+# ---- issue 8: forging must be impossible, honest structure changes cost nothing
+_SOLUTION_Q8_MARQUEUR = "@@Q8@@"  # replaced by the instructor's Q8 solution
+
+
+def _chemins_du_correcteur() -> str:
+    """Paths outside the submission, written literally in the notebook (the grader's, not the sandbox's)."""
+    from pathlib import Path
+
+    from awale_ref import library
+
+    return (f"CONFIG_UTILISATEUR = {str(Path.home() / '.jupyter' / 'nbgrader_config.py')!r}\n"
+            f"BIBLIOTHEQUE_CACHEE = {str(library.chemin_cache(1712))!r}\n")
+
+
+_CHEMINS = ("import os\nimport awale_ref\n"
+            "PAQUET = os.path.dirname(awale_ref.__file__)\n")
+
+
+def _avec_q7(cellules: dict[str, str], fin: str = "") -> Callable[[Contexte], dict[str, bytes]]:
+    """Q4, Q7 and Q8 right, ``cellules`` replaced, and ``fin`` as a last cell of the notebook."""
+    def construire(ctx: Contexte) -> dict[str, bytes]:
+        nb = ctx.notebook({Q7: ctx.solution(Q7), **{gid: code.replace(_SOLUTION_Q8_MARQUEUR, ctx.solution(Q8))
+                                                     for gid, code in cellules.items()}})
+        if fin:
+            nb.cells.append(nbformat.v4.new_code_cell(fin))
+        return {"partie2_structure.ipynb": ecrire(nb)}
+    return construire
+
+
+def _copie_de_test(ctx: Contexte) -> dict[str, bytes]:
+    """A pasted copy of the Q4 test cell (same grade_id) after the Q8 test, and one solution cell turned into
+    markdown and back into code by mistake (its type changed in the file)."""
+    nb = ctx.notebook()
+    copie = copy.deepcopy(_cellule(nb, T4))
+    nb.cells.insert(nb.cells.index(_cellule(nb, T8)) + 1, copie)
+    q8 = _cellule(nb, Q8)
+    q8.cell_type = "markdown"
+    q8.pop("outputs", None)
+    q8.pop("execution_count", None)
+    return {"partie2_structure.ipynb": ecrire(nb)}
+
+
+def _lien_symbolique(ctx: Contexte) -> dict[str, bytes]:
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q8: "exec(open('lien.py').read())\n"})),
+            "lien.py": ("symlink", "../../../source/partie2_structure/partie2_structure.ipynb")}
+
+
+_MENTEUR = ("class Toujours:\n"
+            "    def __eq__(self, autre):\n        return True\n"
+            "    def __ne__(self, autre):\n        return False\n"
+            "    __hash__ = object.__hash__\n")
+
+SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
+    Soumission("objet_menteur", _avec({Q8: _MENTEUR + "def deplacer_graines(plateau, case):\n"
+                                          "    plateau[:] = [Toujours()] * 12\n    return Toujours()\n"}),
+               frozenset({T4}), ("un objet de type Toujours",)),
+    Soumission("entier_menteur", _avec({Q4: "class Oui(int):\n    def __eq__(self, autre):\n        return True\n"
+                                            "    __hash__ = int.__hash__\n"
+                                            "def tour_joueur1(jeu):\n    return Oui(7)\n"}),
+               frozenset({T8}), ("Oui (sous-classe de int)",)),
+    Soumission("lit_la_pile", _avec(_q8("import sys\n"
+                                        "for profondeur in range(1, 30):\n"
+                                        "    try:\n        cadre = sys._getframe(profondeur)\n"
+                                        "    except ValueError:\n        break\n"
+                                        "    for nom in ('attendu', 'obs', 'reponse'):\n"
+                                        "        if nom in cadre.f_locals:\n"
+                                        "            return cadre.f_locals[nom]\n"
+                                        "return 0")), frozenset({T4}), ("Q8 — deplacer_graines",)),
+    Soumission("cherche_la_reference", _avec(_q8("import gc\n"
+                                                 "for objet in gc.get_objects():\n"
+                                                 "    if getattr(objet, '__name__', '') == 'deplacer_graines' and "
+                                                 "getattr(objet, '__code__', None) is not deplacer_graines.__code__"
+                                                 " and callable(objet):\n"
+                                                 "        return objet(plateau, case)\n"
+                                                 "return 0")), frozenset({T4}), ("Q8 — ",)),
+    Soumission("remplace_json", _avec({Q8: "import json\n_vrai = json.dumps\n"
+                                           "def _faux(objet, **kw):\n"
+                                           "    if isinstance(objet, dict) and 'resultats' in objet:\n"
+                                           "        objet = {**objet, 'resultats': [{'obs': {'renvoie': 0}}] * "
+                                           "len(objet['resultats'])}\n"
+                                           "    return _vrai(objet, **kw)\n"
+                                           "json.dumps = _faux\n" + _Q8_FAUX}),
+               frozenset({T4}), ("Q8 — deplacer_graines",)),
+    Soumission("cachette_du_noyau", _avec({Q8: _CHEMINS +
+                                           "if os.path.exists('cachette.py'):\n"
+                                           "    exec(open('cachette.py').read())\n"
+                                           "else:\n"
+                                           "    texte = open(os.path.join(PAQUET, 'exam.py')).read()\n"
+                                           "    open('cachette.py', 'w').write(texte)\n"
+                                           "    exec(texte)\n"}),
+               frozenset({T4}), ("Q8 — `deplacer_graines` n'existe pas",)),
+    Soumission("lien_symbolique", _lien_symbolique, frozenset({T4}),
+               ("symbolic link removed from the submission",)),
+    Soumission("processus_en_fond", _avec({Q4: "import subprocess, _posixsubprocess\n"
+                                               "subprocess.Popen(['sleep', '4242'])\n"
+                                               "subprocess.Popen(['python3', '-c', 'import time; time.sleep(4243)'])\n"
+                                               + "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"}),
+               frozenset({T4, T8}), ()),
+    Soumission("deluge_de_display", _avec({Q4: "from IPython.display import HTML, display\nimport os\n"
+                                               "for i in range(30):\n"
+                                               "    display(HTML('<p>' + 'z' * 2_000_000 + '</p>'))\n"
+                                               "os.write(1, b'w' * 30_000_000)\nos.write(2, b'e' * 30_000_000)\n"
+                                               "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"}),
+               frozenset({T4, T8}), ("sortie tronquée",)),
+    Soumission("cellules_dupliquees", _copie_de_test, frozenset({T4, T8}),
+               ("appears 2 times", "was turned into markdown")),
+    Soumission("brouillon_a_la_fin", _avec_q7({}, fin="copie = copie(initialisation('A', 'B'))\n"
+                                                      "tour_joueur1 = None\ndeplacer_graines = 3\n"),
+               frozenset({T4, T7, T8}), ()),
+    Soumission("magies_et_display", _avec_q7({Q4: "%load_ext autoreload\n%autoreload 2\n"
+                                                  "display('Q4')\ndef tour_joueur1(jeu):\n"
+                                                  "    return jeu['n'] % 2 == 0\n",
+                                              Q8: "%%time\n" + _SOLUTION_Q8_MARQUEUR}),
+               frozenset({T4, T7, T8}), ()),
+    Soumission("script_dans_les_sorties", _avec({Q4: "from IPython.display import HTML, Javascript, Markdown, "
+                                                     "display\n"
+                                                     "display(HTML('<b>gras</b><script>document.title = "
+                                                     "\"PIRATE\"</script><img src=x onerror=\"document.title="
+                                                     "\\'PIRATE\\'\">'))\n"
+                                                     "display(Javascript('document.title = \"PIRATE\"'))\n"
+                                                     "display(Markdown('<script>document.title=\"PIRATE\"'"
+                                                     "'</script>'))\n"
+                                                     "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"}),
+               frozenset({T4, T8}), ()),
+    Soumission("ecrit_partout", lambda ctx: _avec({Q4: _CHEMINS + _chemins_du_correcteur() +
+                                       "COURS = os.path.abspath(os.path.join('..', '..', '..'))\n"
+                                       "for cible in [os.path.join(PAQUET, 'exam.py'), os.path.join(COURS, "
+                                       "'gradebook.db'), os.path.join(COURS, 'nbgrader_config.py'), "
+                                       "os.path.join(os.path.expanduser('~'), '.jupyter', 'nbgrader_config.py'),"
+                                       " CONFIG_UTILISATEUR, BIBLIOTHEQUE_CACHEE]:\n"
+                                       "    try:\n        open(cible, 'a').write('\\n# pirate\\n')\n"
+                                       "    except OSError as exc:\n        print('refusé', cible, exc)\n"
+                                       "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"})(ctx),
+               frozenset({T4, T8}), ("refusé",)),
+)
+
+
 SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
@@ -188,7 +325,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("reference_importee", _avec({Q8: "from awale_ref import *\n",
                                             Q4: "from awale_ref.exam import tour_joueur1 as ref\n"
                                                 "def tour_joueur1(jeu):\n    return ref(jeu)\n"}),
-               frozenset(), ("vient du paquet de référence awale_ref", "la fonction de référence")),
+               frozenset(), ("Q8 — `deplacer_graines` n'existe pas", "Q4 — `tour_joueur1` n'existe pas")),
     Soumission("lit_la_reference_sur_disque", _avec({Q8: _chemin_reference() +
                                                          "def deplacer_graines(plateau, case):\n"
                                                          "    if not CACHE:\n"
@@ -197,45 +334,45 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                                          "        CACHE.append(espace['deplacer_graines'])\n"
                                                          "    return CACHE[0](plateau, case)\n"
                                                          "CACHE = []\n"}),
-               frozenset({T4}), ("lecture interdite", "the kernel passed but the re-check fails")),
+               frozenset({T4}), ("Q8 — deplacer_graines",)),
     Soumission("lit_le_corrige", _avec({Q8: _chemin_reference() +
                                             "import json\n"
                                             "for c in json.load(open(CORRIGE))['cells']:\n"
                                             "    if 'def deplacer_graines' in ''.join(c['source']):\n"
                                             "        exec(''.join(c['source']))\n"}),
-               frozenset({T4}), ("the kernel passed but the re-check fails",)),
+               frozenset({T4}), ("Q8 — `deplacer_graines` n'existe pas",)),
     Soumission("ecrit_dans_le_cours", _avec({Q4: _chemin_reference() + "def tour_joueur1(jeu):\n"
                                                  "    open(CORRIGE + '.pirate', 'w').write('x')\n"
                                                  "    return jeu['n'] % 2 == 0\n"
                                                  "open(os.path.join(os.path.dirname(CORRIGE), 'pirate.txt'), 'w')\n"}),
-               frozenset({T8}), ("lecture interdite", "the kernel passed but the re-check fails")),
-    # ---- tampering with the grader inside the kernel (without the re-check, all of these pass)
+               frozenset({T8}), ("Q4 — tour_joueur1",)),
+    # ---- tampering with the grader inside the kernel: nothing the kernel does counts
     Soumission("remplace_corriger", _triche("import awale_ref.grading as g\n"
                                             "g.corriger = g.tester = lambda *args: None\n"
                                             "tester = g.tester\n"),
-               frozenset({T4}), ("the kernel passed but the re-check fails",)),
+               frozenset({T4}), ("Q8 — deplacer_graines",)),
     Soumission("remplace_le_module", _triche("import sys, types\nfaux = types.ModuleType('awale_ref.grading')\n"
                                              "faux.tester = faux.corriger = lambda *args: None\n"
                                              "sys.modules['awale_ref.grading'] = faux\n"
                                              "def tester(*args):\n    pass\n"),
-               frozenset({T4}), ("the kernel passed but the re-check fails",)),
+               frozenset({T4}), ("Q8 — deplacer_graines",)),
     Soumission("remplace_executer", _triche("from awale_ref.grading import cleanroom, checks\n"
                                             "cleanroom.executer = lambda q, o: {'ok': True, 'message': 'ok',"
                                             " 'nb_cas': 1}\n"
                                             "checks.verifier = lambda *a, **k: checks.Resultat(True, 'ok', 1)\n"),
-               frozenset({T4}), ("the kernel passed but the re-check fails",)),
+               frozenset({T4}), ("Q8 — deplacer_graines",)),
     Soumission("remplace_builtins", _triche("import builtins\n"
                                             "builtins.isinstance = lambda *args: True\n"
                                             "builtins.AssertionError = type('AssertionError', (Exception,), {})\n"
                                             "builtins.print = lambda *args, **kw: None\n"),
-               frozenset(), ("q8_tests",)),  # the kernel's own checks break: Q4 is lost too
+               frozenset(), ("Q8 — ",)),  # it breaks IPython in its own runner too: no point gained
     Soumission("cache_les_erreurs", _triche("ip = get_ipython()\n"
                                             "ip.showtraceback = lambda *args, **kw: None\n"
                                             "ip._showtraceback = lambda *args, **kw: None\n"),
                frozenset({T4}), ("q8_tests",)),
     Soumission("efface_les_cellules", _triche("get_ipython().input_transformers_cleanup.append("
                                               "lambda lignes: ['pass\\n'])\n"),
-               frozenset({T4}), ("the kernel passed but the re-check fails",)),
+               frozenset({T4}), ("Q8 — `deplacer_graines` n'existe pas",)),
     # ---- the notebook file itself
     Soumission("carnet_trafique", _editer(_trafique), frozenset({T4, T8}),
                ("Missing grade cell q8_tests", "Cell q4_tests of carnet_trafique/partie2_structure: nbgrader "
@@ -247,4 +384,4 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("pas_utf8", _latin1, frozenset(), ("utf-8",)),
     Soumission("fichiers_en_plus", _fichiers_en_plus, frozenset({T4, T8}), ()),
     Soumission("notebook_enorme", _enorme, frozenset({T4, T8}), ()),
-)
+) + SOUMISSIONS_ISSUE8

@@ -1,0 +1,215 @@
+"""The sandbox in which a submission's code runs while it is graded: bubblewrap (``bwrap``).
+
+Both the student's kernel and the runner (``executant``) run inside one, one
+per submission, built here as a command line:
+
+- no network (``--unshare-net``), own PID, IPC and UTS namespaces (nothing
+  outlives the sandbox: ``--die-with-parent`` kills its whole PID namespace);
+- the system (``/usr``, ``/etc``) and Python's installation read-only; of the
+  course folder only what is listed in ``lecture`` (read-only) and
+  ``ecriture`` (the private copy of the submission, a private temporary
+  folder) is visible: not ``source/``, other submissions, the gradebook, the
+  caches or the user's home;
+- when the grader is root, the code inside runs as ``nobody`` (65534) with
+  no capabilities and ``no_new_privs``; otherwise in a user namespace;
+- limits (``prlimit``): address space, file size, processes, CPU time, no
+  core files.
+
+Where bubblewrap cannot run (not installed, macOS, a container without user
+namespaces) :func:`verifier_disponible` raises :class:`BacASableIndisponible`
+with a French message naming the explicit opt-out for trusted work
+(``AWALE_BAC_A_SABLE=non``, or ``c.ExecutionProtegee.bac_a_sable = False``).
+
+>>> b = BacASable(repertoire="/tmp/copie", ecriture=["/tmp/copie"])
+>>> cmd = b.commande(["python3", "-c", "print(1)"])
+>>> cmd[0].endswith("bwrap"), "--unshare-net" in cmd, cmd[-3:]
+(True, True, ['python3', '-c', 'print(1)'])
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import site
+import stat
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass, field
+from pathlib import Path
+
+UID_NOBODY = 65534
+VARIABLE_OPT_OUT = "AWALE_BAC_A_SABLE"
+
+
+class BacASableIndisponible(RuntimeError):
+    """Bubblewrap cannot run here (message in French, with the opt-out)."""
+
+
+def desactive_par_environnement() -> bool:
+    """``AWALE_BAC_A_SABLE=non`` (or 0/off/false): the explicit opt-out for trusted work."""
+    return os.environ.get(VARIABLE_OPT_OUT, "").strip().lower() in ("non", "0", "off", "false", "no")
+
+
+def _bwrap() -> str | None:
+    return shutil.which("bwrap")
+
+
+def en_root() -> bool:
+    return os.geteuid() == 0
+
+
+@functools.lru_cache(maxsize=1)
+def _raison_indisponible() -> str | None:
+    """Why a sandbox cannot start here, or ``None`` when a trial sandbox ran."""
+    if sys.platform != "linux":
+        return f"bubblewrap n'existe que sous Linux (ce système : {sys.platform})"
+    if _bwrap() is None:
+        return "la commande bwrap est absente (paquet Debian « bubblewrap » : apt-get install bubblewrap)"
+    if shutil.which("prlimit") is None:
+        return "la commande prlimit est absente (paquet Debian « util-linux »)"
+    essai = BacASable(repertoire="/", ecriture=[])
+    try:
+        sortie = subprocess.run(essai.commande([sys.executable, "-c", "print(6 * 7)"]), capture_output=True,
+                                timeout=60, text=True)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"bwrap n'a pas pu démarrer ({exc})"
+    if sortie.stdout.strip() != "42":
+        detail = (sortie.stderr.strip().splitlines() or ["aucun détail"])[-1]
+        return f"bwrap n'a pas pu lancer Python dans un bac à sable ({detail[:300]})"
+    return None
+
+
+def verifier_disponible() -> None:
+    """Raise :class:`BacASableIndisponible` (French) when the sandbox cannot run here."""
+    raison = _raison_indisponible()
+    if raison:
+        raise BacASableIndisponible(
+            f"Correction refusée : le bac à sable n'est pas disponible ({raison}). Le code des élèves ne doit "
+            f"pas s'exécuter hors d'un bac à sable. Pour un travail de confiance seulement (vos propres "
+            f"notebooks), relancez avec {VARIABLE_OPT_OUT}=non, ou mettez "
+            f"c.ExecutionProtegee.bac_a_sable = False dans nbgrader_config.py.")
+
+
+def dossiers_python() -> list[str]:
+    """Python's installation and the installed packages: visible, read-only, in every sandbox."""
+    dossiers = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+                *(sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
+                *site.getsitepackages(), os.path.dirname(os.path.realpath(sys.executable))}
+    existants = sorted({os.path.realpath(d) for d in dossiers if d and os.path.isdir(d)} |
+                       {d for d in dossiers if d and os.path.isdir(d)})
+    # keep only the outermost folders
+    garde: list[str] = []
+    for d in existants:
+        if not any(d == g or d.startswith(g.rstrip("/") + "/") for g in garde):
+            garde.append(d)
+    return [d for d in garde if not _sous_systeme(d)]
+
+
+def _sous_systeme(chemin: str) -> bool:
+    return chemin == "/usr" or chemin.startswith("/usr/")
+
+
+def preparer_dossier_prive(chemin: str | Path) -> None:
+    """Make a private folder writable by the sandbox's user (``nobody`` when the grader is root)."""
+    os.makedirs(chemin, exist_ok=True)
+    if en_root():
+        for racine, dossiers, fichiers in os.walk(chemin):
+            for nom in [racine, *(os.path.join(racine, d) for d in dossiers),
+                        *(os.path.join(racine, f) for f in fichiers)]:
+                if not os.path.islink(nom):
+                    os.chown(nom, UID_NOBODY, UID_NOBODY)
+
+
+def copier_sans_liens(source: str | Path, destination: str | Path) -> list[str]:
+    """Copy a submission's folder, never following a symbolic link; return the links left out."""
+    ignores: list[str] = []
+    source, destination = Path(source), Path(destination)
+    destination.mkdir(parents=True, exist_ok=True)
+    for racine, dossiers, fichiers in os.walk(source, followlinks=False):
+        cible = destination / Path(racine).relative_to(source)
+        cible.mkdir(exist_ok=True)
+        for nom in [*dossiers, *fichiers]:
+            chemin = Path(racine) / nom
+            mode = os.lstat(chemin).st_mode
+            if stat.S_ISLNK(mode):
+                ignores.append(str(chemin.relative_to(source)))
+                if nom in dossiers:
+                    dossiers.remove(nom)
+            elif stat.S_ISREG(mode):
+                shutil.copyfile(chemin, cible / nom, follow_symlinks=False)
+    return ignores
+
+
+@dataclass
+class BacASable:
+    """One sandbox: what it sees, what it may write, its limits."""
+
+    repertoire: str                                     # working directory inside (and outside)
+    ecriture: list = field(default_factory=list)        # private folders, writable: a path (same inside)
+                                                        # or a pair (private folder, path inside)
+    lecture: list[str] = field(default_factory=list)    # extra read-only paths (same path inside)
+    memoire: int = 2 * 1024 ** 3                        # RLIMIT_AS, bytes
+    fichier: int = 64 * 1024 ** 2                       # RLIMIT_FSIZE, bytes
+    processus: int = 256                                # RLIMIT_NPROC
+    cpu: int = 0                                        # RLIMIT_CPU, seconds (0: none)
+    environnement: dict[str, str] = field(default_factory=dict)
+
+    def _points_de_montage(self) -> list[str]:
+        args: list[str] = []
+        crees: set[str] = {"/", "/tmp", "/proc", "/dev", "/usr", "/etc"}
+
+        def parents(chemin: str) -> None:
+            courant = ""
+            for partie in Path(chemin).parts[1:-1]:
+                courant += "/" + partie
+                if courant not in crees:
+                    crees.add(courant)
+                    args.extend(["--perms", "0755", "--dir", courant])
+
+        args += ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
+        for nom in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+            chemin = "/" + nom
+            if os.path.islink(chemin):
+                args += ["--symlink", os.readlink(chemin), chemin]
+            elif os.path.isdir(chemin):
+                args += ["--ro-bind", chemin, chemin]
+            crees.add(chemin)
+        args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+        for chemin in [*dossiers_python(), *self.lecture]:
+            if os.path.exists(chemin) and not _sous_systeme(chemin):
+                parents(chemin)
+                args += ["--ro-bind", chemin, chemin]
+        for entree in self.ecriture:
+            source, chemin = (entree, entree) if isinstance(entree, str) else entree
+            parents(chemin)
+            args += ["--bind", source, chemin]
+        return args
+
+    def commande(self, argv: list[str]) -> list[str]:
+        """The command line running ``argv`` in this sandbox."""
+        bwrap = _bwrap() or "bwrap"
+        cmd = [bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+               "--die-with-parent", "--new-session"]
+        if not en_root():
+            cmd += ["--unshare-user"]
+        cmd += self._points_de_montage()
+        venv_bin = os.path.dirname(os.path.abspath(sys.executable))
+        env = {"PATH": f"{venv_bin}:/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
+               "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
+               "MPLCONFIGDIR": "/tmp/.matplotlib", "IPYTHONDIR": "/tmp/.ipython", "JUPYTER_CONFIG_DIR":
+               "/tmp/.jupyter", "JUPYTER_DATA_DIR": "/tmp/.jupyter-data", "JUPYTER_RUNTIME_DIR":
+               "/tmp/.jupyter-runtime", "JUPYTER_NO_CONFIG": "1", "MPLBACKEND": "Agg", **self.environnement}
+        cmd += ["--clearenv"]
+        for cle, valeur in env.items():
+            cmd += ["--setenv", cle, valeur]
+        cmd += ["--chdir", self.repertoire, "--"]
+        if en_root():
+            cmd += ["setpriv", f"--reuid={UID_NOBODY}", f"--regid={UID_NOBODY}", "--clear-groups",
+                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+        limites = [f"--as={self.memoire}", f"--fsize={self.fichier}", f"--nproc={self.processus}", "--core=0"]
+        if self.cpu:
+            limites.append(f"--cpu={self.cpu}")
+        cmd += ["prlimit", *limites, "--"]
+        return cmd + list(argv)

@@ -1,0 +1,575 @@
+"""The runner: rebuilds a student's notebook from its submitted cells and answers with plain data.
+
+Grading has three parties with one-way trust (docs/grading_security.md):
+the student's *kernel* (untrusted, its results never count), this *runner*
+(untrusted: it runs the student's code, in a sandbox) and the *judge*
+(``awale_ref.grading.juge``: trusted, never runs student code).  This module
+is the runner.  It is **self-contained** (standard library and IPython
+only, never ``awale_ref``): the judge mounts this one file, read-only, in a
+sandbox where neither the package, the course nor the expected answers
+exist.
+
+What the runner does, on orders read as JSON lines on its standard input:
+
+- ``cellule``: run one code cell in an IPython shell (magics, ``display``,
+  ``get_ipython`` work as in a notebook); an error ends only that cell;
+- ``question``: fork, and in the child evaluate the graded name *as it is
+  at this point of the notebook* on the inputs the judge sent, with every
+  other exam function replaced by the plain reference code the judge sent
+  (never the graded one); answer with plain data; the child then dies, so
+  nothing a question installs survives it.
+
+Everything that crosses back is encoded by :func:`encoder` into JSON of
+exact builtin types; the judge decodes it with :func:`decoder`, which can
+only ever build ``bool``, ``int``, ``float``, ``str``, ``None``, lists,
+tuples and dicts.  An object of any other type, a subclass of ``int`` or
+``dict`` included, arrives as a refusal, never as itself: there is no
+``__eq__`` of the student's left to call.
+
+The judge also uses the pure functions of this module in its own process
+(encoding, observations, the SQL guard), so that both sides share one
+definition.
+
+>>> decoder(encoder({"plateau": [4] * 2, "gain": (1, True)}))
+{'plateau': [4, 4], 'gain': (1, True)}
+>>> class Menteur(int):
+...     def __eq__(self, autre): return True
+>>> encoder(Menteur(3))
+{'__objet__': 'Menteur (sous-classe de int)'}
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import signal
+import sqlite3
+import sys
+import types
+from dataclasses import dataclass
+from typing import Any, Callable
+
+_DEEPCOPY = copy.deepcopy  # the observations' own deep copy, captured before any student code exists
+PROFONDEUR_MAX = 200       # nesting of an encoded value
+TAILLE_MAX_REPONSE = 64 * 1024 ** 2
+
+
+# ---------------------------------------------------------------- exact data across the boundary
+class ObjetRefuse(ValueError):
+    """Raised by :func:`decoder` for a value that was not plain data (message in French)."""
+
+
+def _nom_type(valeur: Any) -> str:
+    t = type(valeur)
+    for base in (bool, int, float, str, list, tuple, dict):
+        if isinstance(valeur, base):
+            return f"{t.__qualname__} (sous-classe de {base.__name__})"
+    return t.__qualname__
+
+
+def encoder(valeur: Any, profondeur: int = 0) -> Any:
+    """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
+
+    Tuples and dicts whose keys are not all ``str`` are tagged
+    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).
+    """
+    t = type(valeur)
+    if valeur is None or t is bool or t is str or t is float:
+        return valeur
+    if t is int:
+        if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
+            return {"__objet__": "entier trop grand"}
+        return valeur
+    if profondeur > PROFONDEUR_MAX:
+        return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
+    if t is list:
+        return [encoder(v, profondeur + 1) for v in valeur]
+    if t is tuple:
+        return {"__tuple__": [encoder(v, profondeur + 1) for v in valeur]}
+    if t is dict:
+        if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
+            return {k: encoder(v, profondeur + 1) for k, v in valeur.items()}
+        return {"__dict__": [[encoder(k, profondeur + 1), encoder(v, profondeur + 1)] for k, v in valeur.items()]}
+    return {"__objet__": _nom_type(valeur)}
+
+
+def decoder(donnee: Any) -> Any:
+    """The value that :func:`encoder` encoded, built only from exact builtin types.
+
+    Raises :class:`ObjetRefuse` on a refusal marker or malformed data.
+    """
+    t = type(donnee)
+    if donnee is None or t in (bool, int, float, str):
+        return donnee
+    if t is list:
+        return [decoder(v) for v in donnee]
+    if t is dict:
+        if set(donnee) == {"__objet__"}:
+            raise ObjetRefuse(f"un objet de type {donnee['__objet__']!s:.120}, alors que seules des valeurs "
+                              f"simples (int, float, bool, str, None, list, tuple, dict) sont acceptées")
+        if set(donnee) == {"__tuple__"} and type(donnee["__tuple__"]) is list:
+            return tuple(decoder(v) for v in donnee["__tuple__"])
+        if set(donnee) == {"__dict__"} and type(donnee["__dict__"]) is list:
+            resultat = {}
+            for paire in donnee["__dict__"]:
+                if type(paire) is not list or len(paire) != 2:
+                    raise ObjetRefuse("un dictionnaire mal formé")
+                cle = decoder(paire[0])
+                try:
+                    resultat[cle] = decoder(paire[1])
+                except TypeError:
+                    raise ObjetRefuse(f"un dictionnaire dont une clé n'est pas hachable ({type(cle).__name__})") \
+                        from None
+            return resultat
+        return {str(k): decoder(v) for k, v in donnee.items()}
+    raise ObjetRefuse(f"une donnée illisible ({t.__name__})")
+
+
+def exact(valeur: Any) -> Any:
+    """``valeur`` rebuilt as exact builtin data (the round trip the runner's answers go through)."""
+    return decoder(json.loads(json.dumps(encoder(valeur))))
+
+
+# ---------------------------------------------------------------- running one case
+class ContrainteViolee(Exception):
+    """An exam constraint broken at run time (message in French)."""
+
+
+@dataclass
+class Garde:
+    """What watches the graded function while it runs: calls counted, forbidden calls trapped."""
+
+    actif: bool = False
+    appels: int = 0
+
+
+def _piege(nom: str, original: Callable, garde: Garde) -> Callable:
+    def piege(*args: Any, **kwargs: Any) -> Any:
+        if garde.actif:
+            raise ContrainteViolee(f"utilisation de {nom}, interdite par l'énoncé")
+        return original(*args, **kwargs)
+
+    piege.__name__ = getattr(original, "__name__", nom)
+    return piege
+
+
+def installer_contraintes(contraintes: list[str], espace: dict, garde: Garde) -> None:
+    """Trap the forbidden calls *whatever name reaches them* (module attribute, alias, builtin)."""
+    import builtins
+
+    interdits: dict[str, Callable] = {}
+    if "sans_deepcopy" in contraintes:
+        interdits["deepcopy"] = copy.deepcopy
+    if "sans_max_min_sort" in contraintes:
+        interdits.update(max=builtins.max, min=builtins.min, sorted=builtins.sorted)
+    for nom, original in interdits.items():
+        piege = _piege(nom, original, garde)
+        if nom == "deepcopy":
+            copy.deepcopy = piege
+        else:
+            setattr(builtins, nom, piege)
+        for cle, valeur in list(espace.items()):  # aliases: from copy import deepcopy as dupliquer
+            if valeur is original:
+                espace[cle] = piege
+
+
+def envelopper(fonction: Callable, garde: Garde) -> Callable:
+    """The graded function, counting its calls and marking the time it runs (for the traps)."""
+    def graded(*args: Any, **kwargs: Any) -> Any:
+        garde.appels += 1
+        avant, garde.actif = garde.actif, True
+        try:
+            return fonction(*args, **kwargs)
+        finally:
+            garde.actif = avant
+
+    return graded
+
+
+# ---------------------------------------------------------------- observations (shared with the specs)
+def observer(genre: str, fonction: Callable, args: tuple) -> dict:
+    """What is compared with the reference after ``fonction(*args)`` on a fresh copy of ``args``.
+
+    ``genre``: ``renvoie`` (the value), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
+    (and the first argument after the call), ``copie`` (Q7: equal and
+    independent), ``gain`` (Q17: the pair split).  Every observation also
+    holds ``"__arguments__"``, the arguments after the call, for the
+    constraint "arguments untouched" (checked by the judge).
+    """
+    args = _DEEPCOPY(args)
+    if genre == "copie":
+        (source,) = args
+        avant = _DEEPCOPY(source)
+        resultat = fonction(source)
+        obs: dict = {"renvoie": resultat}
+        if type(resultat) is dict:
+            for valeur in resultat.values():
+                if type(valeur) is list:
+                    valeur.append("marqueur")  # mutate the copy: the source must not see it
+            independant = exact(source) == exact(avant)
+            for valeur in resultat.values():
+                if type(valeur) is list and valeur and valeur[-1] == "marqueur":
+                    valeur.pop()
+            obs["copie indépendante de l'original"] = independant
+        obs["__arguments__"] = (source,)
+        return obs
+    resultat = fonction(*args)
+    if genre == "renvoie":
+        obs = {"renvoie": resultat}
+    elif genre == "renvoie_et_plateau":
+        obs = {"renvoie": resultat, "plateau après l'appel": args[0]}
+    elif genre == "renvoie_et_jeu":
+        obs = {"renvoie": resultat, "jeu après l'appel": args[0]}
+    elif genre == "gain":
+        if type(resultat) is tuple and len(resultat) == 2:
+            obs = {"graines gagnées": resultat[0], "nouveau jeu": resultat[1]}
+        else:
+            obs = {"renvoie": resultat}
+    else:
+        raise ValueError(f"unknown observation kind {genre!r}")
+    obs["__arguments__"] = args
+    return obs
+
+
+def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
+    """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}`` or
+    ``{"contrainte": message}``."""
+    garde.appels = 0
+    try:
+        obs = observer(genre, fonction, args)
+    except ContrainteViolee as exc:
+        return {"contrainte": str(exc)}
+    except RecursionError:
+        return {"exception": ["RecursionError", ""]}
+    except BaseException as exc:  # the student's code may raise anything, SystemExit included
+        if isinstance(exc, (_Delai, KeyboardInterrupt)):
+            raise
+        try:
+            message = str(exc)[:300]
+        except BaseException:
+            message = ""
+        return {"exception": [type(exc).__name__[:80], message]}
+    return {"obs": encoder(obs), "appels": garde.appels}
+
+
+# ---------------------------------------------------------------- Q21: a whole game, NegaAwale spied on
+def jouer_q21(fonction: Callable, espace: dict, reference: dict) -> dict:
+    """Run ``awale_ia("Alice", "Bob")`` with ``NegaAwale`` spied on; the calls and the winner, as data.
+
+    The spy is as strict as the real ``NegaAwale``: a call the real function
+    would reject fails here too.  It plays the last playable pit (instant,
+    deterministic).  ``affiche`` is the real one (its output discarded);
+    ``input`` is refused.
+    """
+    appels: list = []
+    cases_possibles = reference["cases_possibles"]
+
+    def NegaAwale(jeu: Any, profondeur_max: Any, profondeur: Any) -> int:
+        if (type(jeu) is not dict or type(jeu.get("plateau")) is not list or len(jeu["plateau"]) != 12
+                or type(jeu.get("n")) is not int or type(jeu.get("score")) is not list):
+            raise TypeError("NegaAwale(jeu, profondeur_max, profondeur) : jeu doit être le dictionnaire du jeu "
+                            f"(reçu {type(jeu).__name__})")
+        if type(profondeur_max) is not int or type(profondeur) is not int:
+            raise TypeError("NegaAwale(jeu, profondeur_max, profondeur) : les profondeurs sont des entiers")
+        appels.append([profondeur_max, profondeur, list(jeu["plateau"]), jeu["n"]])
+        return cases_possibles(jeu)[-1]
+
+    def refus_input(*args: Any) -> str:
+        raise RuntimeError("awale_ia ne doit pas lire le clavier (input) : c'est l'IA qui choisit")
+
+    espace["NegaAwale"] = NegaAwale
+    espace["input"] = refus_input
+    try:
+        vainqueur = fonction("Alice", "Bob")
+    except BaseException as exc:
+        if isinstance(exc, _Delai):
+            raise
+        return {"exception": [type(exc).__name__[:80], str(exc)[:300]], "appels": len(appels)}
+    return {"obs": encoder({"appels": appels, "renvoie": vainqueur})}
+
+
+# ---------------------------------------------------------------- SQL: the student's query, guarded
+BUDGET_INSTRUCTIONS = 200_000_000
+PAS_PROGRESSION = 10_000
+MAX_LIGNES = 100_000
+LONGUEUR_MAX = 10_000_000
+_ACTIONS_PERMISES = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
+                     getattr(sqlite3, "SQLITE_RECURSIVE", 33)}
+
+
+class ErreurRequete(Exception):
+    """A query that cannot be run or was stopped (message in French, for the student)."""
+
+
+@dataclass
+class Reponse:
+    """What a query returned: its column names and its rows."""
+
+    colonnes: tuple[str, ...]
+    lignes: list[tuple]
+
+
+def _autoriser(action: int, *details: Any) -> int:
+    return sqlite3.SQLITE_OK if action in _ACTIONS_PERMISES else sqlite3.SQLITE_DENY
+
+
+def proteger(connexion: sqlite3.Connection) -> sqlite3.Connection:
+    """Make ``connexion`` refuse any change: ``query_only`` and a reading-only authorizer.
+
+    >>> base = proteger(sqlite3.connect(":memory:"))
+    >>> base.execute("CREATE TABLE t (x)")
+    Traceback (most recent call last):
+    ...
+    sqlite3.DatabaseError: not authorized
+    """
+    connexion.set_authorizer(None)  # protecting twice: our own PRAGMA must get through
+    connexion.execute("PRAGMA query_only = ON")
+    connexion.set_authorizer(_autoriser)
+    connexion.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, LONGUEUR_MAX)  # no zeroblob(10**9) eating the memory
+    return connexion
+
+
+def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = BUDGET_INSTRUCTIONS) -> Reponse:
+    """Run the student's ``requete`` on ``connexion`` under the guards; raise ``ErreurRequete`` in French.
+
+    >>> executer_requete(sqlite3.connect(":memory:"), "SELEC 1")
+    Traceback (most recent call last):
+    ...
+    awale_ref.grading.executant.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
+    """
+    if requete is ...:
+        raise ErreurRequete("réponse pas encore donnée : écrivez votre requête entre les triples guillemets.")
+    if type(requete) is not str:
+        raise ErreurRequete(f"la réponse doit être une chaîne de caractères contenant la requête SQL "
+                            f"(entre triples guillemets), pas un objet de type {_nom_type(requete)}.")
+    requete = requete.strip().rstrip("; \t\n")  # "SELECT …;;" is still one query
+    if not requete:
+        raise ErreurRequete("la requête est vide.")
+    proteger(connexion)
+    compteur = [0]
+
+    def progression() -> int:
+        compteur[0] += PAS_PROGRESSION
+        return 1 if compteur[0] > budget else 0
+
+    connexion.set_progress_handler(progression, PAS_PROGRESSION)
+    try:
+        curseur = connexion.execute(requete)
+        lignes = curseur.fetchmany(MAX_LIGNES + 1)
+    except (sqlite3.Error, sqlite3.Warning) as exc:
+        if "one statement at a time" in str(exc):
+            raise ErreurRequete("une seule requête à la fois : un seul SELECT, sans second ordre après "
+                                "un point-virgule.") from None
+        if compteur[0] > budget:
+            raise ErreurRequete(
+                f"la requête a été arrêtée : elle dépasse le budget de calcul ({budget // 1_000_000} millions "
+                f"d'instructions SQLite). Requête récursive sans fin, ou produit de tables sans condition "
+                f"de jointure ?") from None
+        if isinstance(exc, sqlite3.DataError) or "too big" in str(exc):
+            raise ErreurRequete(f"la requête construit une valeur trop grande (plus de {LONGUEUR_MAX // 1_000_000} "
+                                f"millions d'octets).") from None
+        if str(exc) == "not authorized":
+            raise ErreurRequete("seules les requêtes de lecture (SELECT) sont acceptées : votre requête "
+                                "essaie de modifier la base ou d'en changer les réglages (INSERT, UPDATE, "
+                                "DELETE, CREATE, DROP, ATTACH, PRAGMA…).") from None
+        raise ErreurRequete(f"SQLite refuse la requête : {str(exc).rstrip('.')}.") from None
+    finally:
+        connexion.set_progress_handler(None, 0)
+    if curseur.description is None:
+        raise ErreurRequete("la requête ne renvoie aucune table : une requête SELECT est attendue.")
+    if len(lignes) > MAX_LIGNES:
+        raise ErreurRequete(f"la requête renvoie plus de {MAX_LIGNES} lignes : produit de tables sans "
+                            f"condition de jointure ?")
+    return Reponse(tuple(d[0] for d in curseur.description), lignes)
+
+
+def evaluer_sql(requete: Any, base: str) -> dict:
+    """The student's query on the read-only library file ``base``, as plain data."""
+    try:
+        connexion = sqlite3.connect(f"file:{base}?mode=ro&immutable=1", uri=True)
+        try:
+            reponse = executer_requete(connexion, requete)
+        finally:
+            connexion.close()
+    except ErreurRequete as exc:
+        return {"erreur_sql": str(exc)}
+    return {"obs": encoder({"colonnes": list(reponse.colonnes), "lignes": [list(l) for l in reponse.lignes]})}
+
+
+# ---------------------------------------------------------------- the runner process
+class _Delai(BaseException):
+    """Raised by the alarm when a cell or a question takes too long."""
+
+
+def _sonner(*_: Any) -> None:
+    raise _Delai()
+
+
+def _module_reference(nom: str, source: str) -> types.ModuleType:
+    module = types.ModuleType(nom)
+    exec(compile(source, f"<référence {nom}>", "exec"), module.__dict__)
+    return module
+
+
+class _Importeur:
+    """Answers ``import awale_ref…`` in the runner: the supplied functions as plain code, nothing else.
+
+    ``awale_ref`` and ``awale_ref.exam`` hold the functions the notebook
+    supplies; every other submodule is a stub whose names fail when used
+    (drawings, widgets and test helpers do nothing here).
+    """
+
+    def __init__(self, fournies: types.ModuleType) -> None:
+        self.fournies = fournies
+
+    def find_spec(self, nom: str, chemin: Any = None, cible: Any = None) -> Any:
+        import importlib.machinery
+
+        if nom.startswith("awale_ref.exam."):
+            return None  # ``from awale_ref.exam import absent`` must fail, not give a stub
+        if nom == "awale_ref" or nom.startswith("awale_ref."):
+            return importlib.machinery.ModuleSpec(nom, self, is_package=True)
+        return None
+
+    def create_module(self, spec: Any) -> types.ModuleType:
+        if spec.name in ("awale_ref", "awale_ref.exam"):
+            module = types.ModuleType(spec.name)
+            module.__dict__.update({k: v for k, v in vars(self.fournies).items() if not k.startswith("__")})
+            module.__path__ = []
+        else:
+            module = _ModuleFactice(spec.name)
+        module.__file__ = f"<{spec.name} : absent pendant la correction>"
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        pass
+
+
+class _ModuleFactice(types.ModuleType):
+    """A part of ``awale_ref`` that the runner does not have: importing works, using a name does nothing."""
+
+    __path__: list = []
+
+    def __getattr__(self, nom: str) -> Any:
+        if nom.startswith("__"):
+            raise AttributeError(nom)
+
+        def rien(*args: Any, **kwargs: Any) -> None:
+            return None
+
+        rien.__name__ = nom
+        return rien
+
+
+def _question(ordre: dict, espace: dict) -> dict:
+    """Evaluate one question in this (forked, disposable) process."""
+    genre = ordre["genre"]
+    try:
+        objet = eval(ordre["expression"], espace)  # the expression is the teacher's (restored test cell)
+    except NameError:
+        return {"absent": True}
+    except BaseException as exc:
+        return {"illisible": type(exc).__name__}
+    if genre == "valeur":
+        return {"obs": encoder(objet)}
+    if genre == "sql":
+        return evaluer_sql(objet, ordre["base"])
+    if type(objet) is not types.FunctionType:
+        return {"pas_une_fonction": _nom_type(objet), "appelable": callable(objet)}
+    # Every other exam function resolves to the reference (design principle 2), the graded one stays the
+    # student's; the reference code never contains the graded function.
+    reference = _module_reference("awale_ref.exam", ordre["reference"])
+    nom = ordre["nom"]
+    for autre in ordre["substituer"]:
+        if autre != nom and autre in vars(reference):
+            espace[autre] = getattr(reference, autre)
+    if genre == "q21":
+        espace[nom] = objet
+        return jouer_q21(objet, espace, vars(reference))
+    garde = Garde()
+    graded = envelopper(objet, garde)
+    espace[nom] = graded  # recursion goes through the wrapper (calls counted)
+    if objet.__name__ != nom and espace.get(objet.__name__) is objet:
+        espace[objet.__name__] = graded
+    installer_contraintes(ordre.get("contraintes", []), espace, garde)
+    resultats = []
+    for args in ordre["cas"]:
+        resultats.append(evaluer_cas(ordre["observation"], graded, tuple(decoder(args)), garde))
+    return {"resultats": resultats}
+
+
+def _envoyer(canal: Any, message: dict) -> None:
+    ligne = json.dumps(message, ensure_ascii=False, allow_nan=True)
+    if len(ligne) > TAILLE_MAX_REPONSE:
+        ligne = json.dumps({**{k: v for k, v in message.items() if k in ("id",)}, "trop_gros": len(ligne)})
+    canal.write(ligne.encode("utf-8") + b"\n")
+    canal.flush()
+
+
+def principal() -> None:
+    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+    entree = os.fdopen(os.dup(0), "rb")
+    sortie = os.fdopen(os.dup(1), "wb")
+    nul = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(nul, fd)
+    import io
+
+    sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
+    import builtins
+    demarrage = json.loads(entree.readline())
+    fournies = _module_reference("awale_ref.exam", demarrage["fournies"])
+    sys.meta_path.insert(0, _Importeur(fournies))
+    sys.setrecursionlimit(3000)
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    shell = InteractiveShell.instance(config=config)
+    shell.user_ns["__name__"] = "__main__"
+    dictionnaire = vars(builtins)
+    originaux = dict(dictionnaire)  # put back in each question's child: the student's changes do not count
+    signal.signal(signal.SIGALRM, _sonner)
+    _envoyer(sortie, {"pret": True})
+    for ligne in entree:
+        ordre = json.loads(ligne)
+        if ordre["op"] == "cellule":
+            sys.stdout, sys.stderr = open(os.devnull, "w"), open(os.devnull, "w")
+            signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+            try:
+                shell.run_cell(ordre["source"], store_history=False, silent=False)
+            except BaseException:  # the alarm outside IPython's own handler
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            _envoyer(sortie, {"id": ordre["id"], "fait": True})
+        elif ordre["op"] == "question":
+            sortie.flush()
+            pid = os.fork()
+            if pid == 0:  # the child: answers once, then dies without running any clean-up code
+                try:
+                    dictionnaire.clear()
+                    dictionnaire.update(originaux)
+                    signal.signal(signal.SIGALRM, _sonner)
+                    signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+                    try:
+                        reponse = _question(ordre, shell.user_ns)
+                    except _Delai:
+                        reponse = {"delai": True}
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    _envoyer(sortie, {"id": ordre["id"], **reponse})
+                finally:
+                    os._exit(0)
+            os.waitpid(pid, 0)
+            _envoyer(sortie, {"id": ordre["id"], "fin": True})
+        elif ordre["op"] == "fin":
+            break
+    sortie.close()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    principal()

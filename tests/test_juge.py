@@ -1,0 +1,116 @@
+"""The judge's side of grading, alone: exact data across the boundary, what the runner is given, the hidden library.
+
+The whole class through the real ``nbgrader autograde`` is in ``test_hostile.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sqlite3
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from awale_ref import library
+from awale_ref.grading import executant, juge, specs
+
+SIMPLES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda enfants: (st.lists(enfants, max_size=4) | st.tuples(enfants, enfants)
+                     | st.dictionaries(st.text(max_size=8), enfants, max_size=4)
+                     | st.dictionaries(st.integers(), enfants, max_size=4)),
+    max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SIMPLES)
+def test_plain_data_crosses_unchanged_with_its_exact_types(valeur):
+    recu = executant.decoder(json.loads(json.dumps(executant.encoder(valeur))))
+    assert recu == valeur
+    assert repr(recu) == repr(valeur)  # tuples stay tuples, bools stay bools, int keys stay ints
+
+
+class EntierMenteur(int):
+    def __eq__(self, autre):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class DictMenteur(dict):
+    def __eq__(self, autre):
+        return True
+
+
+@pytest.mark.parametrize("objet", [EntierMenteur(3), DictMenteur(a=1), [1, EntierMenteur(2)], (object(),),
+                                   {"x": type("Toujours", (), {"__eq__": lambda s, o: True})()}])
+def test_any_other_object_is_refused_never_compared(objet):
+    with pytest.raises(executant.ObjetRefuse) as info:
+        executant.decoder(json.loads(json.dumps(executant.encoder(objet))))
+    assert "seules des valeurs simples" in str(info.value)
+
+
+@pytest.mark.parametrize("forge", [{"__objet__": "x", "y": 1}, {"__tuple__": 3}, {"__dict__": [[1]]},
+                                   {"__dict__": [[[1], 2]]}])
+def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
+    try:
+        valeur = executant.decoder(forge)
+    except executant.ObjetRefuse:
+        return
+    assert type(valeur) is dict  # a plain dict of plain data, nothing else
+
+
+def test_the_runner_never_gets_the_graded_functions():
+    etapes = [juge.Etape(0, "x = 1"), juge.Etape(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
+    fournies = juge.Juge(etapes).fournies
+    noms = {n.name for n in ast.parse(fournies).body if isinstance(n, ast.FunctionDef)}
+    assert "deplacer_graines" not in noms and "tour_joueur1" not in noms and "initialisation" in noms
+    ordre = juge.Juge(etapes).ordre("Q8", "deplacer_graines", 1)
+    assert "def deplacer_graines" not in ordre["reference"] and "def test_famine" in ordre["reference"]
+    assert "_cas" in ordre and all("attendu" not in json.dumps(c) for c in ordre["cas"][:5])
+
+
+def test_constraints_are_read_from_the_source_whatever_the_alias():
+    def etapes(code: str) -> list[juge.Etape]:
+        return [juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])]
+
+    alias = "from copy import deepcopy as dupliquer\ndef copie(jeu):\n    return dupliquer(jeu)\n"
+    raison = juge.controles_source(specs.SPECS["Q7"], etapes(alias), 1)
+    assert raison and "deepcopy (sous le nom dupliquer)" in raison
+    tri = "def max_vals(vals_jeu, profondeur):\n    vals_jeu.sort()\n    return vals_jeu[-1][1]\n"
+    raison = juge.controles_source(specs.SPECS["Q20"], [juge.Etape(0, tri)], 1)
+    assert raison and "sort" in raison
+    assert juge.controles_source(specs.SPECS["Q7"], etapes("def copie(jeu):\n    return dict(jeu)\n"), 1) is None
+
+
+def test_an_aliased_deepcopy_is_also_trapped_at_run_time():
+    code = "import copy\nf = getattr(copy, 'deep' + 'copy')\ndef copie(jeu):\n    return f(jeu)\n"
+    verdict = juge.juger_notebook([juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])])["Q7"]
+    assert not verdict.ok and "deepcopy, interdite par l'énoncé" in verdict.message
+
+
+def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    construites = []
+
+    def construire(chemin, seed):  # a small library, fast: the checksum logic is what is tested
+        construites.append(seed)
+        base = sqlite3.connect(chemin)
+        base.execute("CREATE TABLE Joueur (id_Joueur INTEGER)")
+        base.execute("INSERT INTO Joueur VALUES (?)", (seed,))
+        base.commit()
+        base.close()
+
+    monkeypatch.setattr(library, "build_library", construire)
+    chemin = library.chemin_verifie(1712)
+    assert construites == [1712] and oct(chemin.stat().st_mode & 0o777) == "0o444"
+    assert library.chemin_verifie(1712) == chemin and construites == [1712]  # verified, not rebuilt
+    chemin.chmod(0o644)
+    with sqlite3.connect(chemin) as base:  # poisoned behind the grader's back
+        base.execute("UPDATE Joueur SET id_Joueur = 0")
+    library.chemin_verifie(1712)
+    assert construites == [1712, 1712]
+    with sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True) as base:
+        assert base.execute("SELECT id_Joueur FROM Joueur").fetchall() == [(1712,)]
