@@ -24,7 +24,8 @@
 #   liste de 12 entiers…). Sa **justesse** est vérifiée à la correction, par des tests cachés dans la
 #   même cellule.
 # - Les cellules « Justification » sont des cellules de texte : écrivez-y votre raisonnement, en
-#   français, en quelques lignes. Elles sont corrigées à la main.
+#   français, en quelques lignes. Dans la version notée, l'enseignant les corrige à la main ; en
+#   autonomie, comparez avec les éléments de réponse repliés sous la cellule.
 # - Si un test affiche `NameError`, c'est que la cellule de réponse au-dessus n'a pas encore été
 #   exécutée sans erreur : complétez-la et exécutez-la d'abord.
 #
@@ -158,7 +159,7 @@ corriger("Q2_gains", Q2_gains)
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# ## La figure 5 : deux situations de famine
+# ## La figure 5 : deux coups qui menacent de vider la rangée de Bob
 #
 # C'est encore à Alice de jouer ; dans les deux cas, elle n'a de graines que dans la case 5.
 

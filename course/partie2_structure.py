@@ -27,17 +27,19 @@
 #   refuse une fonction qui vient du paquet de référence).
 # - Chaque question a une cellule à compléter : remplacez `raise NotImplementedError()` par votre code.
 #   Gardez le nom et les paramètres de la fonction, ceux de l'énoncé.
-# - La cellule de tests qui suit vérifie votre fonction sur les exemples de l'énoncé : exécutez-la. Un
-#   `✔` par exemple réussi ; sinon un message dit l'entrée, le résultat attendu, le vôtre et la règle.
+# - La cellule de tests qui suit vérifie votre fonction sur les exemples de l'énoncé : exécutez-la. Elle
+#   affiche un `✔` pour chaque exemple réussi ; sinon un message dit l'entrée, le résultat attendu, le
+#   vôtre et la règle.
 # - À la correction, la même cellule lance aussi des **tests cachés** qui comparent votre fonction à
-#   une référence sur des milliers de positions de parties. Les points d'une cellule de tests sont
+#   une référence sur des centaines de positions de parties. Les points d'une cellule de tests sont
 #   acquis si tous ses tests passent.
 # - Chaque question est notée **seule** : si votre fonction en appelle une autre (par exemple
 #   `test_famine` appelle `deplacer_graines`), c'est la version de référence de cette autre fonction
 #   qui est utilisée pendant la correction. Une erreur dans une question ne coûte donc que ses points.
-# - Les cellules « Justification » sont des cellules de texte, corrigées à la main.
+# - Les cellules « Justification » sont des cellules de texte. Dans la version notée, l'enseignant les
+#   corrige à la main ; en autonomie, comparez avec les éléments de réponse repliés sous la cellule.
 #
-# Seules les commandes de l'annexe de l'épreuve sont autorisées là où l'énoncé le précise.
+# (règle de l'annexe)
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)

@@ -50,6 +50,13 @@ STUB_TEXTE = "VOTRE RÉPONSE ICI"
 _SOLUTION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n(.*?)^[ \t]*### END SOLUTION\n?", re.S | re.M)
 _CACHES = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS\n(.*?)^[ \t]*### END HIDDEN TESTS\n?", re.S | re.M)
 _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+MARQUE_ANNEXE = "(règle de l'annexe)"
+"""A markdown line of a course source that the build replaces with :func:`regle_annexe`."""
+BANDEAU_AUTONOMIE = (
+    "> **Version en autonomie.** Ce carnet n'est ni relevé ni noté : écrivez vos fonctions, lancez les "
+    "tests (les exemples de l'énoncé, puis la vérification complète sur des centaines de positions) et "
+    "dépliez « Voir une solution » seulement après avoir cherché. Le barème est celui de la version notée : "
+    "il dit ce que pèse chaque question.")
 
 
 class CourseError(ValueError):
@@ -151,6 +158,22 @@ def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str
     return "\n".join(lignes)
 
 
+def regle_annexe() -> str:
+    """The annex's rule, stated once for every notebook, with the questions where grading enforces it.
+
+    The list comes from the grading specs (constraint ``sans_max_min_sort``), so the text says
+    exactly what the grader checks.
+    """
+    from awale_ref.grading.specs import SPECS
+    verifiees = [f"{s.question} (`{s.nom}`)" for s in SPECS.values() if "sans_max_min_sort" in s.contraintes]
+    if not verifiees:
+        raise CourseError("no grading spec enforces the annex's rule: the course text would be wrong")
+    return ("**La règle de l'annexe.** L'épreuve n'autorise que les commandes de base de Python rappelées "
+            "dans son annexe, sans les fonctions toutes faites comme `max`, `min`, `sort` ou `sorted`. "
+            "Cette règle vaut pour toutes les questions ; la correction automatique la vérifie là où l'une "
+            f"de ces fonctions ferait le travail à votre place : {', '.join(verifiees)}.")
+
+
 def _ligne_points(cell: nbformat.NotebookNode) -> str:
     p = cell.metadata["points"]
     return f"# {cell.metadata['grade_id']} — {p:g} point{'s' if p > 1 else ''}\n"
@@ -171,6 +194,8 @@ def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment:
             tags = tags + ["raises-exception"]  # a top-level stub raises NotImplementedError
         if "bareme" in tags:
             cell.source = _bareme(nb, totaux, assignment)
+        if cell.cell_type == "markdown" and MARQUE_ANNEXE in cell.source:
+            cell.source = cell.source.replace(MARQUE_ANNEXE, regle_annexe())
         new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
                else nbformat.v4.new_markdown_cell(cell.source))
         new.metadata = {}
@@ -192,10 +217,7 @@ def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment:
 
 def autoformation(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> nbformat.NotebookNode:
     """The self-study notebook: stubs, folded solutions, every check runnable locally."""
-    cells = [nbformat.v4.new_markdown_cell(
-        "> **Version en autonomie.** Rien n'est noté ni envoyé : écrivez vos fonctions, lancez les tests "
-        "(les exemples de l'énoncé, puis la vérification complète sur des centaines de positions), "
-        "et dépliez « Voir une solution » seulement après avoir cherché.")]
+    cells = [nbformat.v4.new_markdown_cell(BANDEAU_AUTONOMIE)]
     for cell in instructeur(nb, totaux, assignment).cells:
         meta = cell.metadata.pop("nbgrader", None)
         cell.metadata.pop("editable", None)

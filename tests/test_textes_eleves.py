@@ -1,0 +1,54 @@
+"""What students read: one statement of the annex's rule, and the wording fixed in issue 12."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import ASSIGNMENTS, BANDEAU_AUTONOMIE, MARQUE_ANNEXE, regle_annexe
+
+RACINE = Path(__file__).resolve().parent.parent
+FORMES = {"source": "source/{a}/{a}.ipynb", "release": "release/{a}/{a}.ipynb",
+          "autoformation": "notebooks/autoformation/{a}.ipynb"}
+
+
+def _markdown(chemin: Path) -> list[str]:
+    return [("".join(c["source"]) if isinstance(c["source"], list) else c["source"])
+            for c in json.loads(chemin.read_text())["cells"] if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("forme", FORMES)
+def test_the_annex_rule_is_stated_once_the_same_way_in_every_notebook(forme):
+    regle = regle_annexe()
+    assert "Q20 (`max_vals`)" in regle  # derived from the grading specs: what the grader enforces
+    avec_regle = []
+    for assignment in ASSIGNMENTS:
+        textes = _markdown(RACINE / FORMES[forme].format(a=assignment))
+        assert not [t for t in textes if MARQUE_ANNEXE in t]
+        mentions = [t for t in textes if re.search(r"\bannexe\b", t, re.I)]
+        if [t for t in mentions if regle in t]:
+            avec_regle.append(assignment)
+        # Any other mention of the annex agrees with the rule: max, min and sort are forbidden.
+        for texte in mentions:
+            for phrase in re.findall(r"[^.]*\bannexe\b[^.]*", texte, re.I):
+                assert "là où l'énoncé le précise" not in phrase
+    assert avec_regle == ["partie2_structure", "partie3_ia"]  # the two notebooks where Python is written
+
+
+@pytest.mark.parametrize("perime", [
+    "par exemple réussi", "des milliers de positions", "Rien n'est noté ni envoyé",
+    "deux situations de famine", "Elles sont corrigées à la main", "corrigées à la main.",
+])
+def test_wording_fixed_in_issue_12_is_gone(perime):
+    for assignment in ASSIGNMENTS:
+        for forme in FORMES.values():
+            for texte in _markdown(RACINE / forme.format(a=assignment)):
+                assert perime not in texte, (forme.format(a=assignment), perime)
+
+
+def test_self_study_banner_does_not_contradict_the_bareme():
+    for assignment in ASSIGNMENTS:
+        textes = _markdown(RACINE / FORMES["autoformation"].format(a=assignment))
+        assert textes[0] == BANDEAU_AUTONOMIE and "Barème" in "\n".join(textes)
+        assert "barème est celui de la version notée" in textes[0]
