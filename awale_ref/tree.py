@@ -49,8 +49,10 @@ STYLE = {
 VERT, GRIS, BOIS, TRAIT = "#38761d", "#888888", "#fbf3e6", "#ffd966"
 # Sizes in inches (at 100 dpi, 1 inch = 100 px): a pit of a node's board, a node (board, label, VJ),
 # the gap for an edge, a row (one per leaf), the margins, the narrowest and widest figure.
-CASE, NOEUD, ARETE, LIGNE, MARGE = 0.15, 1.55, 0.8, 0.42, 0.15
-LARGEUR_MIN, LARGEUR_MAX = 6.6, 9.5
+CASE, NOEUD, ARETE, LIGNE, MARGE = 0.15, 1.5, 0.65, 0.42, 0.15
+# LARGEUR_MAX: JupyterLab's output area in a 1280-px-wide window with the file browser open is about
+# 848 px; a wider image would be scaled down, its text with it.
+LARGEUR_MIN, LARGEUR_MAX = 6.6, 8.4
 TAILLE_MIN = 7.5  # points: no text of the drawing is smaller (10.4 px at 100 dpi)
 
 
@@ -153,6 +155,15 @@ def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | N
     return racine
 
 
+def position_la_plus_large(profondeur: int = PROFONDEUR_MAX_ARBRE) -> dict:
+    """The position of the test corpus whose tree at ``profondeur`` has the most leaves.
+
+    The largest tree a student can ask for from a corpus position: the drawing is checked on it.
+    """
+    from awale_ref import corpus
+    return max(corpus.corpus_positions(), key=lambda jeu: len(arbre_negamax(jeu, profondeur).feuilles()))
+
+
 def est_reconstruction_q18(jeu: dict) -> bool:
     """True when ``jeu`` is the reconstructed Q18 position of ``facts.Q18_JEU``.
 
@@ -164,6 +175,17 @@ def est_reconstruction_q18(jeu: dict) -> bool:
 
 
 # ---------------------------------------------------------------- drawing
+class FigureArbre(Figure):
+    """A matplotlib ``Figure`` that shows itself as a PNG at its real size (100 dpi) in any notebook,
+    with or without ``%matplotlib inline``."""
+
+    def _repr_png_(self) -> bytes:
+        import io
+        tampon = io.BytesIO()
+        self.savefig(tampon, format="png", dpi=STYLE["figure.dpi"], metadata={"Software": None})
+        return tampon.getvalue()
+
+
 def _plateau_affiche(jeu: dict, orientation: str) -> tuple[list[int], bool]:
     """The 12 counts as drawn (index k = board label k) and whether the mover's row is the bottom one.
 
@@ -253,7 +275,7 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
                                  for texte, taille, *_ in entetes)
     hauteur = hauteur_entete + hauteur_arbre
     with matplotlib.rc_context(STYLE):
-        fig = Figure(figsize=(largeur, hauteur))
+        fig = FigureArbre(figsize=(largeur, hauteur))
         y = MARGE
         for texte, taille, graisse, couleur, style in entetes:
             fig.text(MARGE / largeur, 1 - y / hauteur, texte, ha="left", va="top", fontsize=taille,
@@ -283,10 +305,11 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
             bord, epaisseur = (VERT, 2.5) if vert else ("#5b3a1a", 1.0)
             _dessiner_plateau(ax, x, y, noeud.jeu, orientation, bord, epaisseur)
             droite = x + 6 * CASE + 0.06
-            ax.text(droite, y - 0.02, f"({noeud.label})", ha="left", va="bottom", fontsize=9, fontweight="bold")
+            fin = " fin" if noeud.terminal else ""  # a finished game
+            ax.text(droite, y - 0.02, f"({noeud.label}){fin}", ha="left", va="bottom", fontsize=9,
+                    fontweight="bold")
             vj = str(noeud.valeur) if montrer_valeurs else "?"
-            fin = " fin" if noeud.terminal else ""
-            ax.text(droite, y + 0.02, f"VJ = {vj}{fin}", ha="left", va="top", fontsize=TAILLE_MIN + 0.5,
+            ax.text(droite, y + 0.02, f"VJ = {vj}", ha="left", va="top", fontsize=TAILLE_MIN + 0.5,
                     fontweight="bold", color=VERT if vert else "black")
     return fig
 

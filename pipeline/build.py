@@ -21,6 +21,11 @@ From it this module writes:
 - ``notebooks/autoformation/<a>.ipynb``: the self-study version (stubs, the
   solution behind a "Voir une solution" fold, the full checks runnable locally).
 
+It also writes ``notebooks/<nom>.ipynb`` from each ``notebooks/<nom>.py`` (the board and tree
+notebooks, jupytext sources that are *not* paired).  Every notebook gets the kernel metadata that
+JupyterLab itself writes when the notebook's kernel starts (:func:`metadonnees_noyau`), so that
+opening a notebook does not mark it modified and autosave never rewrites a tracked file.
+
 Run ``python -m pipeline.build`` (all assignments) or with assignment names.
 """
 
@@ -137,11 +142,50 @@ def points(nb: nbformat.NotebookNode) -> list[tuple[str, float]]:
             if {"tests", "manual"} & set(c.metadata.get("tags", []))]
 
 
+def metadonnees_noyau() -> dict:
+    """The notebook metadata JupyterLab sets when a python3 kernel of this interpreter starts.
+
+    ``language_info`` is what ipykernel reports (it includes the Python version): a committed
+    notebook that already holds it is not marked modified when it is opened.
+    """
+    from ipykernel.ipkernel import IPythonKernel
+    return {"kernelspec": dict(_KERNEL), "language_info": copy.deepcopy(IPythonKernel.language_info)}
+
+
 def _nouveau_notebook(cells: list) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(_KERNEL), "language_info": {"name": "python"}}
+    nb.metadata = metadonnees_noyau()
     nb.cells = cells
     return nb
+
+
+CARNETS = RACINE / "notebooks"
+
+
+def carnet_depuis_script(script: Path) -> nbformat.NotebookNode:
+    """``notebooks/<nom>.ipynb`` from its jupytext script: same cells, stable ids, kernel metadata, no pairing."""
+    source = jupytext.read(script)
+    cells = []
+    for cell in source.cells:
+        new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
+               else nbformat.v4.new_markdown_cell(cell.source))
+        new.metadata = {k: v for k, v in cell.metadata.items() if k == "tags"}
+        cells.append(new)
+    out = _nouveau_notebook(cells)
+    for i, cell in enumerate(out.cells):
+        cell["id"] = f"n{i:03d}"
+    return out
+
+
+def construire_carnets(racine: Path = RACINE) -> list[Path]:
+    """Write ``notebooks/<nom>.ipynb`` for each ``notebooks/<nom>.py``; return the paths."""
+    ecrits = []
+    for script in sorted(CARNETS.glob("*.py")):
+        cible = racine / "notebooks" / f"{script.stem}.ipynb"
+        cible.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(carnet_depuis_script(script), cible)
+        ecrits.append(cible)
+    return ecrits
 
 
 def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
@@ -285,7 +329,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("assignments", nargs="*", help=f"default: all of {', '.join(ASSIGNMENTS)} that exist")
     parser.add_argument("--no-release", action="store_true", help="skip nbgrader generate_assignment")
     args = parser.parse_args(argv)
-    for chemin in construire(assignments=tuple(args.assignments) or None, release=not args.no_release):
+    ecrits = construire(assignments=tuple(args.assignments) or None, release=not args.no_release)
+    if not args.assignments:
+        ecrits += construire_carnets()
+    for chemin in ecrits:
         print(f"écrit {chemin.relative_to(RACINE)}")
 
 

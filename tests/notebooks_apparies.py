@@ -15,7 +15,7 @@ def executer_notebook_apparie(nom: str, dossier_travail: Path, timeout: int) -> 
     carnet = nbformat.read(DOSSIER / f"{nom}.ipynb", as_version=4)
     source = jupytext.read(DOSSIER / f"{nom}.py")
     assert [c.source for c in carnet.cells] == [c.source for c in source.cells], \
-        f"{nom}.ipynb is out of date: jupytext --to ipynb notebooks/{nom}.py"
+        f"{nom}.ipynb is out of date: python -m pipeline.build"
     NotebookClient(carnet, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(dossier_travail)}}).execute()
     return [o for c in carnet.cells if c.cell_type == "code" for o in c.outputs]

@@ -165,15 +165,9 @@ def test_drawing_says_when_the_position_is_the_reconstruction():
     assert tree.NOTE_RECONSTRUCTION not in textes(tree.dessiner_arbre(tree.arbre_negamax(jeu_depuis("egai"), 1)))
 
 
-def _position_la_plus_large(profondeur: int = 3) -> dict:
-    """The corpus position whose tree has the most leaves at ``profondeur`` (the widest the notebook can draw)."""
-    from awale_ref import corpus
-    return max(corpus.corpus_positions(), key=lambda jeu: len(tree.arbre_negamax(jeu, profondeur).feuilles()))
-
-
 @pytest.fixture(scope="module")
 def plus_large():
-    return _position_la_plus_large()
+    return tree.position_la_plus_large(3)
 
 
 @pytest.mark.parametrize("profondeur", [1, 2, 3])
@@ -187,7 +181,8 @@ def test_every_tree_is_readable_at_its_real_size(plus_large, profondeur):
     assert largeur <= tree.LARGEUR_MAX  # shown at 100 % in a notebook: text is never shrunk
     textes = fig.axes[0].texts
     contenus = [t.get_text() for t in textes]
-    assert [c for c in contenus if c.startswith("(")] == [f"({n.label})" for n in noeuds]
+    assert [c for c in contenus if c.startswith("(")] == [f"({n.label})" + (" fin" if n.terminal else "")
+                                                           for n in noeuds]
     assert len([c for c in contenus if c.startswith("VJ = ")]) == len(noeuds)
     assert len([c for c in contenus if c.startswith("G = ")]) == len(noeuds) - 1
     assert len([c for c in contenus if c.startswith("case ")]) == len(noeuds) - 1
