@@ -74,10 +74,13 @@ from awale_ref.exam import affiche
 # n'a aucun coup permis. Chacun ajoute alors à sa réserve les graines de son camp ; le plus riche gagne
 # (égalité possible).
 #
-# Pour vous approprier ces règles, jouez quelques coups sur le plateau ci-dessous (cliquez sur une case
-# de la rangée du bas : c'est le camp du joueur qui doit jouer ; le plateau se retourne après chaque
-# coup). Servez-vous-en aussi pour **vérifier** vos réponses aux questions après les avoir cherchées :
-# la case « Position » permet de placer un plateau, par exemple `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`.
+# Pour vous approprier ces règles, jouez quelques coups sur le plateau ci-dessous : Alice joue la
+# rangée du bas (cases 0 à 5), Bob celle du haut (cases 6 à 11) ; le plateau ne tourne pas, et les
+# cases jouables du joueur dont c'est le tour sont entourées de jaune. Servez-vous-en aussi pour
+# **vérifier** vos réponses aux questions après les avoir cherchées : la case « Position » permet de
+# placer un plateau, par exemple `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="plateau_interactif"
 # Un plateau d'awalé interactif (ne pas modifier).

@@ -509,9 +509,12 @@ corriger("Q16", gagnant)
 # jouée). Si une fonction n'est pas encore écrite, la cellule le dit sans s'arrêter sur une erreur.
 #
 # Le plateau interactif d'après utilise lui aussi vos fonctions `deplacer_graines`, `ramasser_graines`,
-# `test_case`, `tourner_plateau`, `tour_suivant` et `gagnant` : cliquez sur une case de la rangée du
-# bas pour la jouer. Quand l'une d'elles se trompe (graines perdues, case de départ non vidée…), le
-# plateau l'explique au lieu de jouer.
+# `test_case`, `tourner_plateau`, `tour_suivant` et `gagnant` : cliquez sur une case entourée de jaune
+# pour la jouer (Alice en bas, Bob en haut). Quand l'une d'elles se trompe (graines perdues, case de
+# départ non vidée…), le plateau l'explique au lieu de jouer. Les messages nomment chaque case par le
+# numéro écrit sous elle ; pour Bob, son numéro dans `jeu['plateau']` (0 à 5) suit entre parenthèses.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="code_jouez"
 def jouer_quelques_coups(coups):

@@ -320,6 +320,8 @@ corriger("Q21", awale_ia)
 # vos fonctions `gain` et `max_vals` ; les règles du jeu (semis, récolte, fin de partie) sont celles de
 # la référence. Vous êtes Alice : cliquez sur une case de votre rangée (en bas) pour jouer. Si votre
 # fonction lève une erreur ou renvoie une case impossible, le plateau l'affiche. Rien n'est noté ici.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="jouer_plateau"
 from awale_ref.widget import Plateau

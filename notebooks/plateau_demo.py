@@ -20,9 +20,7 @@
 # règle la profondeur de recherche de l'IA (1 à 8), « Pause » la vitesse de l'animation. Le champ
 # « Position » accepte une suite de coups (`egai`) ou un plateau (`[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`).
 #
-# Le plateau vit dans le noyau Python : si vous rouvrez ce carnet plus tard et voyez « Error
-# displaying widget » à la place du plateau, le noyau a été relancé entre-temps ; réexécutez
-# simplement la cellule ci-dessous.
+# (si le plateau disparaît)
 
 # %%
 from awale_ref.widget import Plateau

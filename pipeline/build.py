@@ -57,6 +57,19 @@ _CACHES = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS\n(.*?)^[ \t]*### END HIDDEN
 _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 MARQUE_ANNEXE = "(règle de l'annexe)"
 """A markdown line of a course source that the build replaces with :func:`regle_annexe`."""
+MARQUE_PLATEAU = "(si le plateau disparaît)"
+NOTE_PLATEAU = (
+    "*Le plateau vit dans le noyau Python : si, en rouvrant ce carnet, vous lisez « Error displaying "
+    "widget » à la place du plateau, c'est que le noyau s'est arrêté entre-temps. Réexécutez la cellule "
+    "du plateau (et celles qui définissent vos fonctions) : il revient.*")
+"""What a student reads next to every board, in every notebook (marker :data:`MARQUE_PLATEAU`)."""
+
+
+def remplacer_marques(texte: str) -> str:
+    """A markdown text with the build's markers replaced by the single statements they stand for."""
+    if MARQUE_ANNEXE in texte:
+        texte = texte.replace(MARQUE_ANNEXE, regle_annexe())
+    return texte.replace(MARQUE_PLATEAU, NOTE_PLATEAU)
 BANDEAU_AUTONOMIE = (
     "> **Version en autonomie.** Ce carnet n'est ni relevé ni noté : écrivez vos fonctions, lancez les "
     "tests (les exemples de l'énoncé, puis la vérification complète sur des centaines de positions) et "
@@ -168,7 +181,7 @@ def carnet_depuis_script(script: Path) -> nbformat.NotebookNode:
     cells = []
     for cell in source.cells:
         new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
-               else nbformat.v4.new_markdown_cell(cell.source))
+               else nbformat.v4.new_markdown_cell(remplacer_marques(cell.source)))
         new.metadata = {k: v for k, v in cell.metadata.items() if k == "tags"}
         cells.append(new)
     out = _nouveau_notebook(cells)
@@ -238,8 +251,8 @@ def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment:
             tags = tags + ["raises-exception"]  # a top-level stub raises NotImplementedError
         if "bareme" in tags:
             cell.source = _bareme(nb, totaux, assignment)
-        if cell.cell_type == "markdown" and MARQUE_ANNEXE in cell.source:
-            cell.source = cell.source.replace(MARQUE_ANNEXE, regle_annexe())
+        if cell.cell_type == "markdown":
+            cell.source = remplacer_marques(cell.source)
         new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
                else nbformat.v4.new_markdown_cell(cell.source))
         new.metadata = {}

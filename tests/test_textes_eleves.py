@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import ASSIGNMENTS, BANDEAU_AUTONOMIE, MARQUE_ANNEXE, regle_annexe
+from pipeline.build import (ASSIGNMENTS, BANDEAU_AUTONOMIE, MARQUE_ANNEXE, MARQUE_PLATEAU, NOTE_PLATEAU,
+                            regle_annexe)
 
 RACINE = Path(__file__).resolve().parent.parent
 FORMES = {"source": "source/{a}/{a}.ipynb", "release": "release/{a}/{a}.ipynb",
@@ -52,3 +53,20 @@ def test_self_study_banner_does_not_contradict_the_bareme():
         textes = _markdown(RACINE / FORMES["autoformation"].format(a=assignment))
         assert textes[0] == BANDEAU_AUTONOMIE and "Barème" in "\n".join(textes)
         assert "barème est celui de la version notée" in textes[0]
+
+
+def test_every_board_tells_what_to_do_when_the_kernel_has_stopped():
+    """Each notebook that shows a board says, once, to run the cell again after « Error displaying widget »."""
+    chemins = [RACINE / FORMES[f].format(a=a) for f in FORMES for a in ASSIGNMENTS]
+    chemins += sorted((RACINE / "notebooks").glob("*.ipynb"))
+    avec_plateau = 0
+    for chemin in chemins:
+        carnet = json.loads(chemin.read_text())
+        codes = ["".join(c["source"]) for c in carnet["cells"] if c["cell_type"] == "code"]
+        textes = _markdown(chemin)
+        assert not [t for t in textes if MARQUE_PLATEAU in t], chemin
+        plateaux = sum("Plateau(" in code for code in codes)
+        if plateaux:
+            avec_plateau += 1
+            assert sum(NOTE_PLATEAU in t for t in textes) >= 1, chemin
+    assert avec_plateau >= 10  # partie1, partie2, partie3_ia in three forms, and plateau_demo
