@@ -40,6 +40,8 @@ ATTENTE_MS = 90_000  # generous: 2 shared cores, JupyterLab's first load is slow
 ARGUMENTS_CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                       "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LARGEUR_FENETRE = 1280
+# The students' notebooks; source/ (the teacher's) is built the same way and checked without a browser
+# (tests/test_textes_eleves.py: every tracked notebook carries the kernel metadata JupyterLab writes).
 NOTEBOOKS_OUVERTS = sorted(str(p.relative_to(RACINE)) for dossier in ("notebooks", "release")
                            for p in (RACINE / dossier).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 

@@ -70,3 +70,18 @@ def test_every_board_tells_what_to_do_when_the_kernel_has_stopped():
             avec_plateau += 1
             assert sum(NOTE_PLATEAU in t for t in textes) >= 1, chemin
     assert avec_plateau >= 10  # partie1, partie2, partie3_ia in three forms, and plateau_demo
+
+
+def test_every_tracked_notebook_already_has_the_metadata_jupyterlab_writes():
+    """Opening a notebook starts its kernel, and JupyterLab writes the kernel's language_info into it: a
+    notebook that already holds it is not marked modified (tests/test_browser.py opens the students' ones)."""
+    import subprocess
+    from pipeline.build import metadonnees_noyau
+    suivis = subprocess.run(["git", "ls-files", "*.ipynb"], cwd=RACINE, capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert len(suivis) >= 14
+    attendu = metadonnees_noyau()
+    for chemin in suivis:
+        metadonnees = json.loads((RACINE / chemin).read_text())["metadata"]
+        assert {k: metadonnees.get(k) for k in attendu} == attendu, chemin
+        assert "jupytext" not in metadonnees, chemin  # no pairing: opening never rewrites a .py

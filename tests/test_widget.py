@@ -306,11 +306,11 @@ def test_fixed_orientation_keeps_alice_at_the_bottom_and_names_pits_by_their_lab
     vue = Plateau(adversaire="joueur2", profondeur=2, vitesse=0)
     dessins = []
     dessiner = vue._dessiner
-    vue._dessiner = lambda etape: (dessins.append(vue.nom_bas.value), dessiner(etape))
+    vue._dessiner = lambda etape: (dessiner(etape), dessins.append(vue.nom_bas.value))
     vue.cliquer(2)
     vue.attendre(30)
     assert vue.partie.jeu["n"] == 2 and dessins
-    assert all("<b>Alice</b>" in bas for bas in dessins + [vue.nom_bas.value])  # never turned
+    assert all("<b>Alice</b>" in bas for bas in dessins)  # never turned, in any frame
     # The board seen from Alice (label k = index k of her view) at every moment.
     assert _cases_affichees(vue) == vue.partie.jeu["plateau"]
     (bob,) = [c for c in vue.partie.coups_joues()[1:]]
@@ -328,13 +328,13 @@ def test_player_orientation_turns_the_board_once_per_move():
     vue = Plateau(vitesse=0, orientation="joueur")
     bas = []
     dessiner = vue._dessiner
-    vue._dessiner = lambda etape: (bas.append((etape.genre, "<b>Alice</b>" in vue.nom_bas.value)),
-                                   dessiner(etape))
+    vue._dessiner = lambda etape: (dessiner(etape),  # what the frame shows, once drawn
+                                   bas.append((etape.genre, "<b>Alice</b>" in vue.nom_bas.value)))
     vue.cliquer(2)
     vue.attendre(30)
     # Alice at the bottom for every frame of her move; the board turns at the last step only.
     changements = [k for k in range(1, len(bas)) if bas[k][1] != bas[k - 1][1]]
-    assert len(changements) == 1 and bas[changements[0]][0] == "etat"
+    assert len(changements) == 1 and bas[changements[0]][0] == "tour"  # the step that turns the board
     assert ">5<" in vue.cases[0].dessin.value  # Bob at the bottom now: his pit 0 got a seed
     assert vue.dernier_coup.etapes[-1].texte.startswith(
         "Alice a joué la case 2 (la case 8 une fois le plateau tourné).")
