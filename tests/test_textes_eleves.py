@@ -85,3 +85,15 @@ def test_every_tracked_notebook_already_has_the_metadata_jupyterlab_writes():
         metadonnees = json.loads((RACINE / chemin).read_text())["metadata"]
         assert {k: metadonnees.get(k) for k in attendu} == attendu, chemin
         assert "jupytext" not in metadonnees, chemin  # no pairing: opening never rewrites a .py
+
+
+def test_the_q18_solution_tree_is_absent_from_the_graded_notebooks():
+    """The graded Q18 shows the tree with « ? » only; the answer values are not in the release."""
+    for forme in ("release", "source"):
+        carnet = json.loads((RACINE / FORMES[forme].format(a="partie3_ia")).read_text())
+        codes = ["".join(c["source"]) for c in carnet["cells"] if c["cell_type"] == "code"]
+        dessins = [code for code in codes if "dessiner_arbre(" in code]
+        assert dessins and all("montrer_valeurs=False" in code for code in dessins), forme
+    release = "\n".join("".join(c["source"]) for c in json.loads(
+        (RACINE / FORMES["release"].format(a="partie3_ia")).read_text())["cells"])
+    assert "Q18_case = 4" not in release and '"e": (2, 0)' not in release
