@@ -83,7 +83,10 @@ def test_every_tracked_notebook_already_has_the_metadata_jupyterlab_writes():
     attendu = metadonnees_noyau()
     for chemin in suivis:
         metadonnees = json.loads((RACINE / chemin).read_text())["metadata"]
-        assert {k: metadonnees.get(k) for k in attendu} == attendu, chemin
+        assert {k: metadonnees.get(k) for k in attendu} == attendu, (
+            f"{chemin}: its kernel metadata is not what this interpreter's kernel reports "
+            f"({metadonnees.get('language_info')} != {attendu['language_info']}); JupyterLab would mark it "
+            "modified on opening: run python -m pipeline.build with the project's Python")
         assert "jupytext" not in metadonnees, chemin  # no pairing: opening never rewrites a .py
 
 
