@@ -19,18 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import count
+import textwrap
 
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.patches import Rectangle
 
 from awale_ref import exam, facts
+from awale_ref.widget.partie import etiquette_case
 
 PROFONDEUR_MAX_ARBRE = 3
 FONCTIONS_ARBRE = ("NegaAwale", "gain", "cases_possibles", "tour_suivant")
 """The exam functions an arbre can take from a student."""
 
-NOTE_RECONSTRUCTION = ("Position reconstruite : l'arbre du corrigé est illisible ; cette position respecte "
-                       "tout ce que l'énoncé et le corrigé en disent.")
+NOTE_RECONSTRUCTION = (
+    "Position reconstruite : l'arbre à compléter de la question 18 (sur le document réponse) est illisible "
+    "dans notre copie du sujet. Cette position respecte ce que le texte de l'énoncé dit de l'arbre (la branche "
+    "de gauche, déjà remplie) et le résultat de la solution publiée ; ce n'est pas une copie de la figure, "
+    "dont la forme exacte nous est inconnue.")
+"""Where the Q18 position comes from, said once: the drawing and both notebooks show this sentence."""
 
 # Drawing: fixed sizes and fonts so that the PNG is the same on every machine.
 STYLE = {
@@ -40,8 +46,14 @@ STYLE = {
     "figure.dpi": 100,
     "savefig.dpi": 100,
 }
-VERT, GRIS, BOIS = "#38761d", "#888888", "#f3e2c7"
-FEUILLES_AVEC_PLATEAUX = 24  # above, the nodes are drawn without their boards
+VERT, GRIS, BOIS, TRAIT = "#38761d", "#888888", "#fbf3e6", "#ffd966"
+# Sizes in inches (at 100 dpi, 1 inch = 100 px): a pit of a node's board, a node (board, label, VJ),
+# the gap for an edge, a row (one per leaf), the margins, the narrowest and widest figure.
+CASE, NOEUD, ARETE, LIGNE, MARGE = 0.15, 1.5, 0.65, 0.42, 0.15
+# LARGEUR_MAX: JupyterLab's output area in a 1280-px-wide window with the file browser open is about
+# 848 px; a wider image would be scaled down, its text with it.
+LARGEUR_MIN, LARGEUR_MAX = 6.6, 8.4
+TAILLE_MIN = 7.5  # points: no text of the drawing is smaller (10.4 px at 100 dpi)
 
 
 @dataclass
@@ -143,6 +155,15 @@ def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | N
     return racine
 
 
+def position_la_plus_large(profondeur: int = PROFONDEUR_MAX_ARBRE) -> dict:
+    """The position of the test corpus whose tree at ``profondeur`` has the most leaves.
+
+    The largest tree a student can ask for from a corpus position: the drawing is checked on it.
+    """
+    from awale_ref import corpus
+    return max(corpus.corpus_positions(), key=lambda jeu: len(arbre_negamax(jeu, profondeur).feuilles()))
+
+
 def est_reconstruction_q18(jeu: dict) -> bool:
     """True when ``jeu`` is the reconstructed Q18 position of ``facts.Q18_JEU``.
 
@@ -154,102 +175,148 @@ def est_reconstruction_q18(jeu: dict) -> bool:
 
 
 # ---------------------------------------------------------------- drawing
-def _dessiner_plateau(ax, x: float, y: float, plateau: list, largeur: float, hauteur: float,
-                      bord: str, epaisseur: float) -> None:
-    """A small board centred on (x, y): pits 11…6 on top, 0…5 at the bottom (mover's view)."""
-    cote_x, cote_y = largeur / 6, hauteur / 2
-    gauche, bas = x - largeur / 2, y - hauteur / 2
+class FigureArbre(Figure):
+    """A matplotlib ``Figure`` that shows itself as a PNG at its real size (100 dpi) in any notebook,
+    with or without ``%matplotlib inline``."""
+
+    def _repr_png_(self) -> bytes:
+        import io
+        tampon = io.BytesIO()
+        self.savefig(tampon, format="png", dpi=STYLE["figure.dpi"], metadata={"Software": None})
+        return tampon.getvalue()
+
+
+def _plateau_affiche(jeu: dict, orientation: str) -> tuple[list[int], bool]:
+    """The 12 counts as drawn (index k = board label k) and whether the mover's row is the bottom one.
+
+    >>> _plateau_affiche({'n': 1, 'plateau': list(range(12))}, "fixe")
+    ([6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5], False)
+    """
+    plateau = jeu['plateau']
+    affiche = [plateau[etiquette_case(k, jeu['n'], orientation)] for k in range(12)]
+    return affiche, etiquette_case(0, jeu['n'], orientation) == 0
+
+
+def _dessiner_plateau(ax, gauche: float, centre_y: float, jeu: dict, orientation: str, bord: str,
+                      epaisseur: float) -> None:
+    """A small board (inches): labels 11…6 on top, 0…5 at the bottom; the mover's row shaded."""
+    affiche, trait_en_bas = _plateau_affiche(jeu, orientation)
+    haut = centre_y - CASE  # y grows downwards
     for colonne in range(6):
-        for rangee, indice in ((1, 11 - colonne), (0, colonne)):
-            ax.add_patch(Rectangle((gauche + colonne * cote_x, bas + rangee * cote_y), cote_x, cote_y,
-                                   facecolor=BOIS, edgecolor="#a9743f", linewidth=0.6))
-            ax.text(gauche + (colonne + 0.5) * cote_x, bas + (rangee + 0.5) * cote_y, str(plateau[indice]),
-                    ha="center", va="center", fontsize=7.5)
-    ax.add_patch(Rectangle((gauche, bas), largeur, hauteur, fill=False, edgecolor=bord, linewidth=epaisseur))
+        for rangee, indice in ((0, 11 - colonne), (1, colonne)):
+            au_trait = (rangee == 1) == trait_en_bas
+            ax.add_patch(Rectangle((gauche + colonne * CASE, haut + rangee * CASE), CASE, CASE,
+                                   facecolor=TRAIT if au_trait else BOIS, edgecolor="#a9743f", linewidth=0.6))
+            ax.text(gauche + (colonne + 0.5) * CASE, haut + (rangee + 0.5) * CASE, str(affiche[indice]),
+                    ha="center", va="center", fontsize=TAILLE_MIN)
+    ax.add_patch(Rectangle((gauche, haut), 6 * CASE, 2 * CASE, fill=False, edgecolor=bord, linewidth=epaisseur))
+
+
+def _lignes(texte: str, largeur_pouces: float, taille: float) -> str:
+    """``texte`` wrapped to a width in inches at font size ``taille`` (a DejaVu Sans character ≈ 0.6 em)."""
+    return "\n".join(textwrap.wrap(texte, max(20, int(largeur_pouces * 72 / (0.6 * taille)))))
 
 
 def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None = None,
-                   reconstruction: bool | None = None) -> Figure:
-    """Draw the tree: labels, a small board per node, G on each edge, VJ per node, the chosen move in green.
+                   reconstruction: bool | None = None, orientation: str = "fixe") -> Figure:
+    """Draw the tree lying on its side: the root on the left, one row per leaf, every node with its board.
 
-    ``montrer_valeurs=False`` writes "?" instead of G and VJ (for a quiz).
-    ``reconstruction`` (default: detected) adds the note that the position is
-    the Q18 reconstruction.  Returns a matplotlib ``Figure`` (no pyplot
-    state): ``fig.savefig(...)`` or display it in a notebook.
+    Each node shows its label, its board, and VJ; each edge the pit played
+    and G; the chosen move is green.  Sizes are fixed in inches and fonts
+    never go below :data:`TAILLE_MIN` points: a bigger tree makes a *taller*
+    figure (the notebook scrolls), never smaller text.  At 100 dpi the width
+    stays under :data:`LARGEUR_MAX` inches for depths 1–3, so the image is
+    shown at its real size.  ``orientation="fixe"`` (the default) draws
+    every board as the exam's tree does, joueur1's row at the bottom (labels
+    0–5) and pits named by these labels; ``"joueur"`` turns each board for the
+    player to move, like ``jeu['plateau']``.  ``montrer_valeurs=False`` writes
+    "?" instead of G and VJ (for a quiz).  ``reconstruction`` (default:
+    detected) adds the note that the position is the Q18 reconstruction.
+    Returns a matplotlib ``Figure`` (no pyplot state).
 
     >>> fig = dessiner_arbre(arbre_negamax(facts.Q18_JEU, 2))
-    >>> fig.get_size_inches().tolist()
-    [14.0, 6.0]
+    >>> [round(float(v), 2) for v in fig.get_size_inches()]
+    [6.6, 7.02]
     """
     import matplotlib
 
+    etiquette_case(0, 0, orientation)  # checks the orientation
     feuilles = arbre.feuilles()
     profondeur = max(n.profondeur for n in arbre.noeuds())
-    avec_plateaux = len(feuilles) <= FEUILLES_AVEC_PLATEAUX
     if reconstruction is None:
         reconstruction = est_reconstruction_q18(arbre.jeu)
-    # Positions: one slot per leaf, a parent above the middle of its children.
-    position_x: dict[int, float] = {}
-    for rang, feuille in enumerate(feuilles):
-        position_x[id(feuille)] = float(rang)
+    # Rows: one per leaf, a parent in the middle of its first and last child.
+    rang_y: dict[int, float] = {id(f): MARGE + (k + 0.5) * LIGNE for k, f in enumerate(feuilles)}
 
     def placer(noeud: Noeud) -> float:
         if noeud.enfants:
-            xs = [placer(e) for e in noeud.enfants]
-            position_x[id(noeud)] = (xs[0] + xs[-1]) / 2
-        return position_x[id(noeud)]
+            ys = [placer(e) for e in noeud.enfants]
+            rang_y[id(noeud)] = (ys[0] + ys[-1]) / 2
+        return rang_y[id(noeud)]
 
     placer(arbre)
-    largeur_pouces = max(6.0, round(1.2 * len(feuilles) + 0.8, 1)) if avec_plateaux \
-        else max(6.0, round(0.35 * len(feuilles) + 0.8, 1))
-    hauteur_pouces = 2.0 * (profondeur + 1)
+    largeur = max(LARGEUR_MIN, 2 * MARGE + (profondeur + 1) * NOEUD + profondeur * ARETE)
+    hauteur_arbre = 2 * MARGE + len(feuilles) * LIGNE
+    titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} de jouer"
+                      + (f", NegaAwale choisit {_nom_case(arbre, arbre.case_choisie, orientation)}"
+                         if montrer_valeurs and arbre.case_choisie is not None else ""))
+    entetes = [(_lignes(titre, largeur - 2 * MARGE, 11), 11, "bold", "black", "normal")]
+    if reconstruction:
+        entetes.append((_lignes(NOTE_RECONSTRUCTION, largeur - 2 * MARGE, 8.5), 8.5, "normal", "#990000",
+                        "italic"))
+    legende = ("Chaque petit plateau est vu comme dans l'arbre de l'énoncé : rangée de "
+               f"{arbre.jeu['joueur1']} en bas (cases 0 à 5), celle de {arbre.jeu['joueur2']} en haut "
+               "(cases 6 à 11). " if orientation == "fixe" else
+               "Chaque petit plateau est tourné pour le joueur qui doit y jouer (ses cases 0 à 5 en bas). ")
+    legende += ("Rangée jaune : le joueur qui doit jouer. Sur chaque arête : la case jouée et G, les graines "
+                "prises ; à droite de chaque plateau : VJ, la valeur du nœud pour le joueur qui doit y jouer.")
+    entetes.append((_lignes(legende, largeur - 2 * MARGE, TAILLE_MIN), TAILLE_MIN, "normal", "#444444", "normal"))
+    hauteur_entete = MARGE + sum((texte.count("\n") + 1) * taille * 1.35 / 72 + 0.06
+                                 for texte, taille, *_ in entetes)
+    hauteur = hauteur_entete + hauteur_arbre
     with matplotlib.rc_context(STYLE):
-        fig = Figure(figsize=(largeur_pouces, hauteur_pouces))
-        ax = fig.add_axes((0.01, 0.01, 0.98, 0.86 if (titre or reconstruction) else 0.95))
-        ax.set_xlim(-0.6, len(feuilles) - 0.4)
-        ax.set_ylim(-profondeur - 0.45, 0.45)
+        fig = FigureArbre(figsize=(largeur, hauteur))
+        y = MARGE
+        for texte, taille, graisse, couleur, style in entetes:
+            fig.text(MARGE / largeur, 1 - y / hauteur, texte, ha="left", va="top", fontsize=taille,
+                     fontweight=graisse, color=couleur, style=style, linespacing=1.2)
+            y += (texte.count("\n") + 1) * taille * 1.35 / 72 + 0.06
+        ax = fig.add_axes((0, 0, 1, hauteur_arbre / hauteur))
+        ax.set_xlim(0, largeur)
+        ax.set_ylim(hauteur_arbre, 0)  # one unit = one inch, y downwards
         ax.axis("off")
-        largeur, hauteur = 0.78, 0.34  # a node's board, in (slot, level) units
         for noeud in arbre.noeuds():
-            x, y = position_x[id(noeud)], -noeud.profondeur
+            x, y = MARGE + noeud.profondeur * (NOEUD + ARETE), rang_y[id(noeud)]
+            vert = noeud.choisi and montrer_valeurs
             for enfant in noeud.enfants:
-                xe, ye = position_x[id(enfant)], -enfant.profondeur
-                couleur, epaisseur = (VERT, 3.0) if enfant.choisi and montrer_valeurs else (GRIS, 1.0)
-                depart, arrivee = y - hauteur / 2 - 0.15, ye + hauteur / 2 + 0.13
-                ax.plot([x, xe], [depart, arrivee], color=couleur, linewidth=epaisseur, zorder=1)
+                xe, ye = MARGE + enfant.profondeur * (NOEUD + ARETE), rang_y[id(enfant)]
+                choisi = enfant.choisi and montrer_valeurs
+                couleur, epaisseur = (VERT, 2.5) if choisi else (GRIS, 1.0)
+                coude = x + NOEUD + 0.12
+                ax.plot([x + NOEUD - 0.02, coude, coude, xe - 0.04], [y, y, ye, ye], color=couleur,
+                        linewidth=epaisseur, zorder=1, solid_joinstyle="miter")
                 g = str(enfant.gain) if montrer_valeurs else "?"
-                couleur_texte = VERT if enfant.choisi and montrer_valeurs else "black"
-                if avec_plateaux:  # the edge's text nearer the child: a fan's edges are further apart there
-                    ax.text(x + 0.6 * (xe - x), depart + 0.6 * (arrivee - depart),
-                            f"case {enfant.case}\nG = {g}", ha="center", va="center", fontsize=8, zorder=3,
-                            color=couleur_texte, bbox=dict(boxstyle="round,pad=0.2", facecolor="white",
-                                                           edgecolor=couleur, linewidth=0.6))
-                else:  # a large tree: only G, small, just above the child
-                    ax.text(xe, arrivee + 0.02, f"G={g}", ha="center", va="bottom", fontsize=5, zorder=3,
-                            color=couleur_texte)
+                milieu = (coude + xe) / 2
+                couleur_texte = VERT if choisi else "black"
+                ax.text(milieu, ye - 0.03, _nom_case(noeud, enfant.case, orientation)[3:], ha="center",
+                        va="bottom", fontsize=TAILLE_MIN, color=couleur_texte)
+                ax.text(milieu, ye + 0.03, f"G = {g}", ha="center", va="top", fontsize=TAILLE_MIN + 0.5,
+                        fontweight="bold", color=couleur_texte)
+            bord, epaisseur = (VERT, 2.5) if vert else ("#5b3a1a", 1.0)
+            _dessiner_plateau(ax, x, y, noeud.jeu, orientation, bord, epaisseur)
+            droite = x + 6 * CASE + 0.06
+            fin = " fin" if noeud.terminal else ""  # a finished game
+            ax.text(droite, y - 0.02, f"({noeud.label}){fin}", ha="left", va="bottom", fontsize=9,
+                    fontweight="bold")
             vj = str(noeud.valeur) if montrer_valeurs else "?"
-            bord, epaisseur = (VERT, 2.5) if noeud.choisi and montrer_valeurs else ("#5b3a1a", 1.0)
-            if avec_plateaux:
-                _dessiner_plateau(ax, x, y, noeud.jeu['plateau'], largeur, hauteur, bord, epaisseur)
-                ax.text(x - largeur / 2, y + hauteur / 2 + 0.02, f"({noeud.label})", ha="left", va="bottom",
-                        fontsize=10, fontweight="bold")
-                ax.text(x + largeur / 2, y + hauteur / 2 + 0.02, f"à {noeud.joueur}", ha="right",
-                        va="bottom", fontsize=7.5, color="#555555")
-                fin = " (fin)" if noeud.terminal else ""
-                ax.text(x, y - hauteur / 2 - 0.03, f"VJ = {vj}{fin}", ha="center", va="top", fontsize=8.5,
-                        fontweight="bold", color=VERT if noeud.choisi and montrer_valeurs else "black")
-            else:
-                ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.12), 0.6, 0.24, boxstyle="round,pad=0.02",
-                                            facecolor=BOIS, edgecolor=bord, linewidth=epaisseur, zorder=2))
-                ax.text(x, y, f"({noeud.label})\n{vj}", ha="center", va="center", fontsize=6, zorder=3)
-        texte_titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} "
-                                f"de jouer" + (f", NegaAwale choisit la case {arbre.case_choisie}"
-                                               if montrer_valeurs and arbre.case_choisie is not None else ""))
-        fig.text(0.5, 0.985, texte_titre, ha="center", va="top", fontsize=12, fontweight="bold")
-        if reconstruction:
-            fig.text(0.5, 0.935, NOTE_RECONSTRUCTION, ha="center", va="top", fontsize=9, style="italic",
-                     color="#990000")
+            ax.text(droite, y + 0.02, f"VJ = {vj}", ha="left", va="top", fontsize=TAILLE_MIN + 0.5,
+                    fontweight="bold", color=VERT if vert else "black")
     return fig
+
+
+def _nom_case(parent: Noeud, case: int, orientation: str) -> str:
+    """The pit played from ``parent``, named by its label on the drawn boards."""
+    return f"la case {etiquette_case(case, parent.jeu['n'], orientation)}"
 
 
 # ---------------------------------------------------------------- checking answers

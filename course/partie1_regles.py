@@ -24,7 +24,8 @@
 #   liste de 12 entiers…). Sa **justesse** est vérifiée à la correction, par des tests cachés dans la
 #   même cellule.
 # - Les cellules « Justification » sont des cellules de texte : écrivez-y votre raisonnement, en
-#   français, en quelques lignes. Elles sont corrigées à la main.
+#   français, en quelques lignes. Dans la version notée, l'enseignant les corrige à la main ; en
+#   autonomie, comparez avec les éléments de réponse repliés sous la cellule.
 # - Si un test affiche `NameError`, c'est que la cellule de réponse au-dessus n'a pas encore été
 #   exécutée sans erreur : complétez-la et exécutez-la d'abord.
 #
@@ -73,10 +74,13 @@ from awale_ref.exam import affiche
 # n'a aucun coup permis. Chacun ajoute alors à sa réserve les graines de son camp ; le plus riche gagne
 # (égalité possible).
 #
-# Pour vous approprier ces règles, jouez quelques coups sur le plateau ci-dessous (cliquez sur une case
-# de la rangée du bas : c'est le camp du joueur qui doit jouer ; le plateau se retourne après chaque
-# coup). Servez-vous-en aussi pour **vérifier** vos réponses aux questions après les avoir cherchées :
-# la case « Position » permet de placer un plateau, par exemple `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`.
+# Pour vous approprier ces règles, jouez quelques coups sur le plateau ci-dessous : Alice joue la
+# rangée du bas (cases 0 à 5), Bob celle du haut (cases 6 à 11) ; le plateau ne tourne pas, et les
+# cases jouables du joueur dont c'est le tour sont entourées de jaune. Servez-vous-en aussi pour
+# **vérifier** vos réponses aux questions après les avoir cherchées : la case « Position » permet de
+# placer un plateau, par exemple `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]`.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="plateau_interactif"
 # Un plateau d'awalé interactif (ne pas modifier).
@@ -158,7 +162,7 @@ corriger("Q2_gains", Q2_gains)
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# ## La figure 5 : deux situations de famine
+# ## La figure 5 : deux coups qui menacent de vider la rangée de Bob
 #
 # C'est encore à Alice de jouer ; dans les deux cas, elle n'a de graines que dans la case 5.
 

@@ -27,17 +27,19 @@
 #   refuse une fonction qui vient du paquet de référence).
 # - Chaque question a une cellule à compléter : remplacez `raise NotImplementedError()` par votre code.
 #   Gardez le nom et les paramètres de la fonction, ceux de l'énoncé.
-# - La cellule de tests qui suit vérifie votre fonction sur les exemples de l'énoncé : exécutez-la. Un
-#   `✔` par exemple réussi ; sinon un message dit l'entrée, le résultat attendu, le vôtre et la règle.
+# - La cellule de tests qui suit vérifie votre fonction sur les exemples de l'énoncé : exécutez-la. Elle
+#   affiche un `✔` pour chaque exemple réussi ; sinon un message dit l'entrée, le résultat attendu, le
+#   vôtre et la règle.
 # - À la correction, la même cellule lance aussi des **tests cachés** qui comparent votre fonction à
-#   une référence sur des milliers de positions de parties. Les points d'une cellule de tests sont
+#   une référence sur des centaines de positions de parties. Les points d'une cellule de tests sont
 #   acquis si tous ses tests passent.
 # - Chaque question est notée **seule** : si votre fonction en appelle une autre (par exemple
 #   `test_famine` appelle `deplacer_graines`), c'est la version de référence de cette autre fonction
 #   qui est utilisée pendant la correction. Une erreur dans une question ne coûte donc que ses points.
-# - Les cellules « Justification » sont des cellules de texte, corrigées à la main.
+# - Les cellules « Justification » sont des cellules de texte. Dans la version notée, l'enseignant les
+#   corrige à la main ; en autonomie, comparez avec les éléments de réponse repliés sous la cellule.
 #
-# Seules les commandes de l'annexe de l'épreuve sont autorisées là où l'énoncé le précise.
+# (règle de l'annexe)
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -507,9 +509,12 @@ corriger("Q16", gagnant)
 # jouée). Si une fonction n'est pas encore écrite, la cellule le dit sans s'arrêter sur une erreur.
 #
 # Le plateau interactif d'après utilise lui aussi vos fonctions `deplacer_graines`, `ramasser_graines`,
-# `test_case`, `tourner_plateau`, `tour_suivant` et `gagnant` : cliquez sur une case de la rangée du
-# bas pour la jouer. Quand l'une d'elles se trompe (graines perdues, case de départ non vidée…), le
-# plateau l'explique au lieu de jouer.
+# `test_case`, `tourner_plateau`, `tour_suivant` et `gagnant` : cliquez sur une case entourée de jaune
+# pour la jouer (Alice en bas, Bob en haut). Quand l'une d'elles se trompe (graines perdues, case de
+# départ non vidée…), le plateau l'explique au lieu de jouer. Les messages nomment chaque case par le
+# numéro écrit sous elle ; pour Bob, son numéro dans `jeu['plateau']` (0 à 5) suit entre parenthèses.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="code_jouez"
 def jouer_quelques_coups(coups):

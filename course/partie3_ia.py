@@ -27,8 +27,7 @@
 # chaque question est notée seule, sur des centaines de positions : si votre fonction en appelle une
 # autre de cette partie, c'est la version de référence de l'autre qui est utilisée.
 #
-# Rappel de l'annexe : seules les commandes de base de Python sont permises ; en particulier `max`,
-# `min` et `sort` sont interdites.
+# (règle de l'annexe)
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -100,16 +99,21 @@ corriger("Q17", gain)
 # Bob (nœuds de profondeur 2, dont la valeur de jeu est 0 puisque la profondeur maximale est atteinte).
 # Sur chaque arête on note le gain **G** du coup, et en chaque nœud sa valeur de jeu **VJ**.
 #
-# **Attention : cette position est une reconstruction.** L'arbre du document réponse de l'épreuve est
-# illisible dans les sources disponibles ; cette position respecte tout ce que l'énoncé en dit : la
-# branche de gauche, où Alice joue sa deuxième case (case 1), rapporte G = 4, puis Bob peut répondre
-# par un coup qui rapporte 4 (nœud c) ou par un coup qui ne rapporte rien (nœud d), et la valeur de jeu
-# de (b) vaut donc max(4 − 0, 0 − 0) = 4.
+# **Attention :**
+# Position reconstruite : l'arbre à compléter de la question 18 (sur le document réponse) est
+# illisible dans notre copie du sujet. Cette position respecte ce que le texte de l'énoncé dit de
+# l'arbre (la branche de gauche, déjà remplie) et le résultat de la solution publiée ; ce n'est pas
+# une copie de la figure, dont la forme exacte nous est inconnue.
 #
-# Dans le dessin, chaque plateau est vu **par le joueur dont c'est le tour en ce nœud** (sa rangée en
-# bas, cases 0 à 5 de gauche à droite ; celle de l'adversaire en haut, cases 6 à 11 de droite à
-# gauche), et le numéro de case d'une arête est celui de la case jouée dans cette vue. Les valeurs G et
-# VJ sont remplacées par « ? » : c'est à vous de les trouver.
+# La branche de gauche, donnée par l'énoncé : Alice joue sa deuxième case (case 1) et prend G = 4
+# graines ; Bob peut alors répondre par un coup qui rapporte 4 (nœud c) ou par un coup qui ne rapporte
+# rien (nœud d), donc la valeur de jeu de (b) vaut max(4 − 0, 0 − 0) = 4.
+#
+# Comme dans l'arbre de l'épreuve, le plateau **n'est pas tourné** d'un nœud à l'autre : chaque petit
+# plateau montre la rangée d'Alice en bas (cases 0 à 5, de gauche à droite) et celle de Bob en haut
+# (cases 6 à 11, de droite à gauche) ; la rangée en jaune est celle du joueur qui doit jouer. Sur chaque
+# arête, la case jouée porte ce numéro-là : quand Bob joue la case 10, c'est sa case 4 dans
+# `jeu['plateau']`. Les valeurs G et VJ sont remplacées par « ? » : c'est à vous de les trouver.
 
 # %% tags=["readonly"] grade_id="q18_position"
 import io
@@ -316,6 +320,8 @@ corriger("Q21", awale_ia)
 # vos fonctions `gain` et `max_vals` ; les règles du jeu (semis, récolte, fin de partie) sont celles de
 # la référence. Vous êtes Alice : cliquez sur une case de votre rangée (en bas) pour jouer. Si votre
 # fonction lève une erreur ou renvoie une case impossible, le plateau l'affiche. Rien n'est noté ici.
+#
+# (si le plateau disparaît)
 
 # %% tags=["readonly"] grade_id="jouer_plateau"
 from awale_ref.widget import Plateau

@@ -1,10 +1,5 @@
 # ---
 # jupyter:
-#   jupytext:
-#     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,16 +11,21 @@
 #
 # `NegaAwale(jeu, profondeur_max, profondeur)` essaie tous les coups du joueur qui doit jouer, puis
 # toutes les réponses de l'adversaire, et ainsi de suite jusqu'à `profondeur_max` coups d'avance.
-# On peut dessiner ce calcul comme un arbre :
+# On peut dessiner ce calcul comme un arbre, ici couché : la racine à gauche, les coups vers la droite.
 #
 # - chaque **nœud** est une position, nommée (a), (b), (c)… dans l'ordre où `NegaAwale` la visite
-#   (on descend d'abord dans la branche de gauche, jusqu'en bas, avant de passer à la suivante) ;
-# - chaque **arête** est un coup : la case jouée (numérotée du point de vue du joueur qui la joue,
-#   de 0 à 5) et **G**, le nombre de graines qu'il ramasse ;
+#   (on descend d'abord dans la première branche, jusqu'au bout, avant de passer à la suivante) ;
+# - chaque **arête** est un coup : la case jouée et **G**, le nombre de graines qu'il ramasse ;
 # - **VJ** est la valeur d'un nœud *pour le joueur qui doit y jouer* : 0 quand la profondeur
 #   maximale est atteinte, 500 ou −500 quand la partie est finie (gagnée ou perdue), et sinon le
 #   meilleur « G − VJ de l'enfant » parmi ses coups : ce que je gagne moins ce que l'adversaire
 #   pourra gagner ensuite.
+#
+# Comme dans l'arbre de l'épreuve, le plateau n'est pas tourné d'un nœud à l'autre : la rangée
+# d'Alice est toujours en bas (cases 0 à 5), celle de Bob en haut (cases 6 à 11), et les cases des
+# arêtes portent ces numéros ; la rangée en jaune est celle du joueur qui doit jouer.
+# (`dessiner_arbre(..., orientation="joueur")` tourne au contraire chaque plateau pour le joueur qui
+# doit y jouer, comme `jeu['plateau']`.)
 #
 # À la racine, `NegaAwale` ne renvoie pas une valeur mais la **case** du meilleur coup.
 
@@ -38,12 +38,11 @@ from awale_ref.widget import jeu_depuis
 # %% [markdown]
 # ## La position de la question 18
 #
-# **Attention : cette position est une reconstruction.** Le corrigé de l'épreuve dessine l'arbre de
-# la question 18, mais ce dessin est illisible dans la version dont nous disposons. La position
-# ci-dessous respecte tout ce que l'énoncé et le corrigé en disent : Alice joue sa deuxième case
-# (indice 1) et gagne 4 graines ; les deux réponses de Bob rapportent 4 et 0 graines, donc
-# VJ(b) = 4 ; la branche du milieu est la meilleure pour Alice et vaut 2. Ce n'est peut-être pas
-# exactement la position de l'épreuve, mais l'arbre a la même forme et les mêmes valeurs.
+# **Attention :**
+# Position reconstruite : l'arbre à compléter de la question 18 (sur le document réponse) est
+# illisible dans notre copie du sujet. Cette position respecte ce que le texte de l'énoncé dit de
+# l'arbre (la branche de gauche, déjà remplie) et le résultat de la solution publiée ; ce n'est pas
+# une copie de la figure, dont la forme exacte nous est inconnue.
 #
 # C'est à Alice de jouer ; la rangée du bas est la sienne (cases 0 à 5).
 
@@ -53,9 +52,7 @@ exam.affiche(jeu['plateau'])
 print("Scores :", jeu['score'], "— tours déjà joués :", jeu['n'])
 
 # %% [markdown]
-# Voici l'arbre de profondeur 2, **sans les valeurs**. Chaque petit plateau est vu par le joueur
-# qui doit jouer à ce nœud (son nom est écrit au-dessus) : ses cases sont en bas, comme dans
-# `jeu['plateau']` après `tourner_plateau`.
+# Voici l'arbre de profondeur 2, **sans les valeurs** (des « ? » à la place de G et de VJ).
 
 # %%
 arbre = arbre_negamax(jeu, 2)
@@ -92,22 +89,35 @@ case_choisie = None
 verifier_q18(reponses, case_choisie)
 
 # %% [markdown]
-# ## La solution
+# ## La solution, quand vous la demandez
 #
-# Essayez d'abord ! Puis exécutez la cellule : le coup choisi par `NegaAwale` est en vert.
-# VJ(a) = max(4 − 4, 2 − 0, 0 − 0) = 2, obtenu en jouant la case 4 : Alice gagne 2 graines et Bob
-# ne peut rien reprendre au coup suivant, alors que la case 1 rapporte 4 graines mais en rend 4.
+# Cherchez d'abord ! Quand vous voulez la voir, mettez `voir_la_solution = True` et exécutez la
+# cellule : l'arbre complet s'affiche, le coup choisi par `NegaAwale` en vert. L'explication est
+# repliée juste en dessous.
 
 # %%
-dessiner_arbre(arbre)
+voir_la_solution = False
+if voir_la_solution:
+    display(dessiner_arbre(arbre))
+else:
+    print("Solution cachée : mettez voir_la_solution = True puis réexécutez cette cellule.")
+
+# %% [markdown]
+# <details><summary>💡 Voir l'explication de la solution</summary>
+#
+# VJ(a) = max(4 − 4, 2 − 0, 0 − 0) = 2, obtenu en jouant la case 4 : Alice gagne 2 graines et Bob
+# ne peut rien reprendre au coup suivant, alors que la case 1 rapporte 4 graines mais en rend 4.
+#
+# </details>
 
 # %% [markdown]
 # ## L'arbre de n'importe quelle position
 #
 # Changez `position` : une liste de 12 entiers (`plateau`, Alice à jouer), un dictionnaire `jeu`,
 # ou une suite de coups comme dans la base de parties (`'egai'` : une lettre par coup, `a` à `f`
-# pour les cases 0 à 5 d'Alice, `g` à `l` pour celles de Bob). La profondeur va de 1 à 3 ; à la
-# profondeur 3 l'arbre peut avoir plus de 200 feuilles et les plateaux ne sont plus dessinés.
+# pour les cases 0 à 5 d'Alice, `g` à `l` pour celles de Bob). La profondeur va de 1 à 3. Un arbre
+# plus grand donne une image plus haute, jamais un texte plus petit : à la profondeur 3, faites
+# défiler (près de 200 feuilles depuis la position de départ).
 
 # %%
 position = "egaibk"

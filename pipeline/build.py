@@ -21,6 +21,11 @@ From it this module writes:
 - ``notebooks/autoformation/<a>.ipynb``: the self-study version (stubs, the
   solution behind a "Voir une solution" fold, the full checks runnable locally).
 
+It also writes ``notebooks/<nom>.ipynb`` from each ``notebooks/<nom>.py`` (the board and tree
+notebooks, jupytext sources that are *not* paired).  Every notebook gets the kernel metadata that
+JupyterLab itself writes when the notebook's kernel starts (:func:`metadonnees_noyau`), so that
+opening a notebook does not mark it modified and autosave never rewrites a tracked file.
+
 Run ``python -m pipeline.build`` (all assignments) or with assignment names.
 """
 
@@ -50,6 +55,26 @@ STUB_TEXTE = "VOTRE RÉPONSE ICI"
 _SOLUTION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n(.*?)^[ \t]*### END SOLUTION\n?", re.S | re.M)
 _CACHES = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS\n(.*?)^[ \t]*### END HIDDEN TESTS\n?", re.S | re.M)
 _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+MARQUE_ANNEXE = "(règle de l'annexe)"
+"""A markdown line of a course source that the build replaces with :func:`regle_annexe`."""
+MARQUE_PLATEAU = "(si le plateau disparaît)"
+NOTE_PLATEAU = (
+    "*Le plateau vit dans le noyau Python : si, en rouvrant ce carnet, vous lisez « Error displaying "
+    "widget » à la place du plateau, c'est que le noyau s'est arrêté entre-temps. Réexécutez la cellule "
+    "du plateau (et celles qui définissent vos fonctions) : il revient.*")
+"""What a student reads next to every board, in every notebook (marker :data:`MARQUE_PLATEAU`)."""
+
+
+def remplacer_marques(texte: str) -> str:
+    """A markdown text with the build's markers replaced by the single statements they stand for."""
+    if MARQUE_ANNEXE in texte:
+        texte = texte.replace(MARQUE_ANNEXE, regle_annexe())
+    return texte.replace(MARQUE_PLATEAU, NOTE_PLATEAU)
+BANDEAU_AUTONOMIE = (
+    "> **Version en autonomie.** Ce carnet n'est ni relevé ni noté : écrivez vos fonctions, lancez les "
+    "tests (les exemples de l'énoncé, puis la vérification complète sur des centaines de positions) et "
+    "dépliez « Voir une solution » seulement après avoir cherché. Le barème est celui de la version notée : "
+    "il dit ce que pèse chaque question.")
 
 
 class CourseError(ValueError):
@@ -130,11 +155,50 @@ def points(nb: nbformat.NotebookNode) -> list[tuple[str, float]]:
             if {"tests", "manual"} & set(c.metadata.get("tags", []))]
 
 
+def metadonnees_noyau() -> dict:
+    """The notebook metadata JupyterLab sets when a python3 kernel of this interpreter starts.
+
+    ``language_info`` is what ipykernel reports (it includes the Python version): a committed
+    notebook that already holds it is not marked modified when it is opened.
+    """
+    from ipykernel.ipkernel import IPythonKernel
+    return {"kernelspec": dict(_KERNEL), "language_info": copy.deepcopy(IPythonKernel.language_info)}
+
+
 def _nouveau_notebook(cells: list) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(_KERNEL), "language_info": {"name": "python"}}
+    nb.metadata = metadonnees_noyau()
     nb.cells = cells
     return nb
+
+
+CARNETS = RACINE / "notebooks"
+
+
+def carnet_depuis_script(script: Path) -> nbformat.NotebookNode:
+    """``notebooks/<nom>.ipynb`` from its jupytext script: same cells, stable ids, kernel metadata, no pairing."""
+    source = jupytext.read(script)
+    cells = []
+    for cell in source.cells:
+        new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
+               else nbformat.v4.new_markdown_cell(remplacer_marques(cell.source)))
+        new.metadata = {k: v for k, v in cell.metadata.items() if k == "tags"}
+        cells.append(new)
+    out = _nouveau_notebook(cells)
+    for i, cell in enumerate(out.cells):
+        cell["id"] = f"n{i:03d}"
+    return out
+
+
+def construire_carnets(racine: Path = RACINE) -> list[Path]:
+    """Write ``notebooks/<nom>.ipynb`` for each ``notebooks/<nom>.py``; return the paths."""
+    ecrits = []
+    for script in sorted(CARNETS.glob("*.py")):
+        cible = racine / "notebooks" / f"{script.stem}.ipynb"
+        cible.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(carnet_depuis_script(script), cible)
+        ecrits.append(cible)
+    return ecrits
 
 
 def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
@@ -149,6 +213,22 @@ def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str
     lignes += ["", f"Total : **{totaux[assignment]:g} points** sur {total:g} pour toute la série "
                f"({', '.join(f'{a} : {p:g}' for a, p in totaux.items())})."]
     return "\n".join(lignes)
+
+
+def regle_annexe() -> str:
+    """The annex's rule, stated once for every notebook, with the questions where grading enforces it.
+
+    The list comes from the grading specs (constraint ``sans_max_min_sort``), so the text says
+    exactly what the grader checks.
+    """
+    from awale_ref.grading.specs import SPECS
+    verifiees = [f"{s.question} (`{s.nom}`)" for s in SPECS.values() if "sans_max_min_sort" in s.contraintes]
+    if not verifiees:
+        raise CourseError("no grading spec enforces the annex's rule: the course text would be wrong")
+    return ("**La règle de l'annexe.** L'épreuve n'autorise que les commandes de base de Python rappelées "
+            "dans son annexe, sans les fonctions toutes faites comme `max`, `min`, `sort` ou `sorted`. "
+            "Cette règle vaut pour toutes les questions ; la correction automatique la vérifie là où l'une "
+            f"de ces fonctions ferait le travail à votre place : {', '.join(verifiees)}.")
 
 
 def _ligne_points(cell: nbformat.NotebookNode) -> str:
@@ -171,6 +251,8 @@ def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment:
             tags = tags + ["raises-exception"]  # a top-level stub raises NotImplementedError
         if "bareme" in tags:
             cell.source = _bareme(nb, totaux, assignment)
+        if cell.cell_type == "markdown":
+            cell.source = remplacer_marques(cell.source)
         new = (nbformat.v4.new_code_cell(cell.source) if cell.cell_type == "code"
                else nbformat.v4.new_markdown_cell(cell.source))
         new.metadata = {}
@@ -192,10 +274,7 @@ def instructeur(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment:
 
 def autoformation(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> nbformat.NotebookNode:
     """The self-study notebook: stubs, folded solutions, every check runnable locally."""
-    cells = [nbformat.v4.new_markdown_cell(
-        "> **Version en autonomie.** Rien n'est noté ni envoyé : écrivez vos fonctions, lancez les tests "
-        "(les exemples de l'énoncé, puis la vérification complète sur des centaines de positions), "
-        "et dépliez « Voir une solution » seulement après avoir cherché.")]
+    cells = [nbformat.v4.new_markdown_cell(BANDEAU_AUTONOMIE)]
     for cell in instructeur(nb, totaux, assignment).cells:
         meta = cell.metadata.pop("nbgrader", None)
         cell.metadata.pop("editable", None)
@@ -263,7 +342,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("assignments", nargs="*", help=f"default: all of {', '.join(ASSIGNMENTS)} that exist")
     parser.add_argument("--no-release", action="store_true", help="skip nbgrader generate_assignment")
     args = parser.parse_args(argv)
-    for chemin in construire(assignments=tuple(args.assignments) or None, release=not args.no_release):
+    ecrits = construire(assignments=tuple(args.assignments) or None, release=not args.no_release)
+    if not args.assignments:
+        ecrits += construire_carnets()
+    for chemin in ecrits:
         print(f"écrit {chemin.relative_to(RACINE)}")
 
 

@@ -1,4 +1,5 @@
-"""Shared by the tests: run a notebook of ``notebooks/`` that jupytext pairs with a ``.py`` source."""
+"""Shared by the tests: run a notebook of ``notebooks/`` built by ``pipeline.build`` from its ``.py`` source (not paired:
+opening the notebook in JupyterLab must not rewrite either file)."""
 
 from pathlib import Path
 
@@ -7,14 +8,15 @@ DOSSIER = Path(__file__).resolve().parent.parent / "notebooks"
 
 def executer_notebook_apparie(nom: str, dossier_travail: Path, timeout: int) -> list:
     """Check ``<nom>.ipynb`` matches ``<nom>.py``, execute it, and return every code cell output."""
-    import jupytext
     import nbformat
     from nbclient import NotebookClient
 
+    from pipeline.build import carnet_depuis_script
+
     carnet = nbformat.read(DOSSIER / f"{nom}.ipynb", as_version=4)
-    source = jupytext.read(DOSSIER / f"{nom}.py")
+    source = carnet_depuis_script(DOSSIER / f"{nom}.py")  # what the build writes from the .py
     assert [c.source for c in carnet.cells] == [c.source for c in source.cells], \
-        f"{nom}.ipynb is out of date: jupytext --to ipynb notebooks/{nom}.py"
+        f"{nom}.ipynb is out of date: python -m pipeline.build"
     NotebookClient(carnet, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(dossier_travail)}}).execute()
     return [o for c in carnet.cells if c.cell_type == "code" for o in c.outputs]

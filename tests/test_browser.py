@@ -1,13 +1,21 @@
-"""The board in a real browser: JupyterLab on localhost, headless Debian Chromium driven by Playwright.
+"""What students see, in a real browser: JupyterLab on localhost, headless Debian Chromium driven by Playwright.
 
-The test opens a copy of notebooks/plateau_demo.ipynb, runs all its cells, clicks Alice's pit 2 and
-checks that the board shows the position after her move and the AI's answer (computed here with the
-same engine), then saves a screenshot in $AWALE_ARTIFACTS (default: the test's tmp dir).
+One JupyterLab server (module-scoped) serves the project folder itself, so that opening the committed
+notebooks is checked on the real files; the scratch notebooks the tests write go to ``build/navigateur/``
+(ignored by git).  The tests check:
 
-Needs /usr/bin/chromium (``scripts/setup.sh --browser``): in CI (CI=true) its absence is a failure,
-elsewhere a skip.
+- the board against the AI: the position after a move and the AI's answer (computed here with the same
+  engine), Alice kept at the bottom during the whole exchange, pits named by their labels, no focus ring
+  left on the clicked pit (issue 12, item 3);
+- every pit's count legible from 0 to 48 seeds: number and dots inside the round pit (item 1);
+- the negamax tree at depths 1–3 from the widest corpus position shown at its real size (item 5);
+- opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file (item 6).
+
+Screenshots go to $AWALE_ARTIFACTS (default: a tmp dir).  Needs /usr/bin/chromium
+(``scripts/setup.sh --browser``): in CI (CI=true) its absence is a failure, elsewhere a skip.
 """
 
+import base64
 import json
 import os
 import shutil
@@ -19,16 +27,23 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from awale_ref.widget import Partie
 
 CHROMIUM = "/usr/bin/chromium"
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "plateau_demo.ipynb"
+RACINE = Path(__file__).resolve().parent.parent
+BROUILLONS = RACINE / "build" / "navigateur"  # scratch notebooks: ignored by git
 TOKEN = "awale-test-token"
 ATTENTE_MS = 90_000  # generous: 2 shared cores, JupyterLab's first load is slow
 ARGUMENTS_CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                       "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LARGEUR_FENETRE = 1280
+# The students' notebooks; source/ (the teacher's) is built the same way and checked without a browser
+# (tests/test_textes_eleves.py: every tracked notebook carries the kernel metadata JupyterLab writes).
+NOTEBOOKS_OUVERTS = sorted(str(p.relative_to(RACINE)) for dossier in ("notebooks", "release")
+                           for p in (RACINE / dossier).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
 def _chromium_present() -> None:
@@ -46,16 +61,37 @@ def _port_libre() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def jupyterlab(tmp_path):
-    """A JupyterLab server on a free localhost port, serving a copy of the demo notebook."""
+def _api(url: str, chemin: str, methode: str = "GET"):
+    requete = urllib.request.Request(f"{url}/api/{chemin}?token={TOKEN}", method=methode)
+    with urllib.request.urlopen(requete, timeout=10) as reponse:
+        corps = reponse.read()
+    return json.loads(corps) if corps else None
+
+
+def _etat_git() -> str:
+    """The tracked files that differ from HEAD (``git status --porcelain``, untracked files left out)."""
+    return subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=RACINE,
+                          capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def artefacts(tmp_path_factory) -> Path:
+    dossier = Path(os.environ.get("AWALE_ARTIFACTS") or tmp_path_factory.mktemp("artifacts"))
+    dossier.mkdir(parents=True, exist_ok=True)
+    return dossier
+
+
+@pytest.fixture(scope="module")
+def jupyterlab(tmp_path_factory):
+    """A JupyterLab server on a free localhost port whose root is the project folder."""
     _chromium_present()  # before starting anything
-    racine = tmp_path / "racine"
-    racine.mkdir()
-    shutil.copy(NOTEBOOK, racine / NOTEBOOK.name)
+    tmp_path = tmp_path_factory.mktemp("jupyterlab")
+    shutil.rmtree(BROUILLONS, ignore_errors=True)
+    BROUILLONS.mkdir(parents=True)
     # User settings: start the notebook's kernel without asking, no news or update checks.
     reglages = tmp_path / "config" / "lab" / "user-settings" / "@jupyterlab"
-    for extension, valeurs in {"notebook-extension/tracker": {"autoStartDefaultKernel": True},
+    for extension, valeurs in {"notebook-extension/tracker": {"autoStartDefaultKernel": True,
+                                                               "windowingMode": "none"},  # every cell drawn
                                "apputils-extension/notification": {"checkForUpdates": False,
                                                                    "fetchNews": "false"}}.items():
         fichier = reglages / f"{extension}.jupyterlab-settings"
@@ -68,18 +104,17 @@ def jupyterlab(tmp_path):
     journal = open(tmp_path / "jupyterlab.log", "w")
     serveur = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={racine}", "--allow-root",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={RACINE}", "--allow-root",
          "--ServerApp.port_retries=0", "--LabApp.news_url=",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=racine, env=env, stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
+        cwd=RACINE, env=env, stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         limite = time.monotonic() + 120
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=5) as reponse:
-                    if reponse.status == 200:
-                        break
+                if _api(url, "status") is not None:
+                    break
             except OSError:
                 pass
             if serveur.poll() is not None or time.monotonic() > limite:
@@ -99,19 +134,71 @@ def jupyterlab(tmp_path):
                 pass
             serveur.wait(timeout=10)
         journal.close()
+        shutil.rmtree(BROUILLONS, ignore_errors=True)
 
 
-def _attendre_noyau(url: str) -> None:
-    """Wait until the notebook's kernel is started, idle and connected to the page."""
+@pytest.fixture(scope="module")
+def navigateur(jupyterlab, tmp_path_factory):
+    """One headless Chromium for the module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        contexte = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("profil-chromium")), executable_path=CHROMIUM, headless=True,
+            args=ARGUMENTS_CHROMIUM, viewport={"width": LARGEUR_FENETRE, "height": 1000})
+        try:
+            yield contexte
+        finally:
+            contexte.close()
+
+
+@pytest.fixture
+def page(navigateur, jupyterlab, artefacts, request):
+    """A fresh page; its last state is saved as a screenshot; every kernel is shut down after."""
+    page = navigateur.new_page()
+    page.set_default_timeout(ATTENTE_MS)
+    yield page
+    page.screenshot(path=str(artefacts / f"fin_{request.node.name}.png"))
+    page.close()
+    for session in _api(jupyterlab, "sessions"):
+        _api(jupyterlab, f"sessions/{session['id']}", "DELETE")
+
+
+def _attendre_noyau(url: str, chemin: str) -> None:
+    """Wait until the kernel of notebook ``chemin`` is started, idle and connected to the page."""
     limite = time.monotonic() + ATTENTE_MS / 1000
     while time.monotonic() < limite:
-        with urllib.request.urlopen(f"{url}/api/sessions?token={TOKEN}", timeout=5) as reponse:
-            sessions = json.loads(reponse.read())
-        noyaux = [s["kernel"] for s in sessions if s.get("kernel")]
+        noyaux = [s["kernel"] for s in _api(url, "sessions") if s.get("path") == chemin and s.get("kernel")]
         if noyaux and noyaux[0]["execution_state"] == "idle" and noyaux[0]["connections"] >= 1:
             return
         time.sleep(0.5)
-    pytest.fail(f"the notebook's kernel was not ready after {ATTENTE_MS // 1000} s")
+    pytest.fail(f"the kernel of {chemin} was not ready after {ATTENTE_MS // 1000} s")
+
+
+def _ouvrir(page, url: str, chemin: str) -> None:
+    """Open ``chemin`` (relative to the project) in a fresh JupyterLab workspace, kernel ready."""
+    page.goto(f"{url}/lab/tree/{chemin}?reset&token={TOKEN}")
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    _attendre_noyau(url, chemin)  # « Run All » before the kernel is connected does nothing
+
+
+def _tout_executer(page) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+    page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+
+
+def _brouillon(nom: str, *cellules: str) -> str:
+    """Write a scratch notebook of code cells in build/navigateur/; return its path for JupyterLab."""
+    carnet = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cellules])
+    carnet.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                     "name": "python3"}
+    nbformat.write(carnet, BROUILLONS / nom)
+    return str((BROUILLONS / nom).relative_to(RACINE))
+
+
+def _lire_plateau(page) -> list[int]:
+    """The seed counts drawn in the 12 pits, by board label."""
+    return [int(page.locator(f".awale-coupe-{i} .awale-graines").inner_text()) for i in range(12)]
 
 
 def _attendu_apres(case: int, profondeur: int) -> list[int]:
@@ -123,45 +210,125 @@ def _attendu_apres(case: int, profondeur: int) -> list[int]:
     return partie.jeu["plateau"]
 
 
-def _lire_plateau(page) -> list[int]:
-    """The seed counts drawn in the 12 pits, by index."""
-    return [int(page.locator(f".awale-coupe-{i} .awale-graines").inner_text()) for i in range(12)]
+# ---------------------------------------------------------------- the board
+ENREGISTRER_BAS = """() => {
+    window.nomsEnBas = [];
+    const noter = () => {
+        const nom = document.querySelector('.awale-nom-bas b');
+        if (nom) window.nomsEnBas.push(nom.textContent);
+    };
+    new MutationObserver(noter).observe(document.querySelector('.awale-plateau'),
+                                        {subtree: true, childList: true, characterData: true});
+}"""
 
 
-def test_board_in_jupyterlab_plays_against_the_ai(jupyterlab, tmp_path):
-    from playwright.sync_api import sync_playwright
+def test_board_in_jupyterlab_plays_against_the_ai(page, jupyterlab, artefacts):
+    chemin = _brouillon("plateau_ia.ipynb", "from awale_ref.widget import Plateau\n"
+                        "Plateau('Alice', 'Bob', adversaire='joueur2', profondeur=3, vitesse=0.3)")
+    _ouvrir(page, jupyterlab, chemin)
+    _tout_executer(page)
+    titre = page.locator(".awale-titre")
+    titre.filter(has_text="Tour 1 · à Alice de jouer").wait_for()
+    assert _lire_plateau(page) == [4] * 12
+    page.evaluate(ENREGISTRER_BAS)
 
-    artefacts = Path(os.environ.get("AWALE_ARTIFACTS", tmp_path / "artifacts"))
-    artefacts.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        contexte = p.chromium.launch_persistent_context(
-            str(tmp_path / "profil-chromium"), executable_path=CHROMIUM, headless=True,
-            args=ARGUMENTS_CHROMIUM, viewport={"width": 1200, "height": 1000})
-        page = contexte.new_page()
-        try:
-            page.set_default_timeout(ATTENTE_MS)
-            page.goto(f"{jupyterlab}/lab/tree/{NOTEBOOK.name}?token={TOKEN}")
-            page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
-            _attendre_noyau(jupyterlab)  # « Run All » before the kernel is connected does nothing
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-            titre = page.locator(".awale-titre")
-            titre.filter(has_text="Tour 1 · à Alice de jouer").wait_for()
-            assert _lire_plateau(page) == [4] * 12
+    page.locator(".awale-case-2").click()
+    # The AI (Bob, depth 3) answers: Alice is to move again at turn 3.
+    titre.filter(has_text="Tour 3 · à Alice de jouer").wait_for()
+    page.locator(".awale-evaluation", has_text="Évaluation de Bob à la profondeur 3").wait_for()
+    page.locator(".awale-message", has_text="À Alice de jouer").wait_for()
+    assert _lire_plateau(page) == _attendu_apres(2, 3)
+    noms = page.evaluate("window.nomsEnBas")
+    assert len(noms) > 10 and set(noms) == {"Alice"}  # every frame of both moves: the board never turned
+    # Bob's move is named by its label (6–11), his own number in brackets, in the message and the table.
+    message = page.locator(".awale-message").inner_text()
+    assert "Bob a joué la case " in message and "pour Bob)" in message
+    entetes = page.locator(".awale-evaluation th").all_inner_texts()
+    assert entetes and all(int(e.split()[1]) >= 6 and "sa case" in e for e in entetes)
+    # No focus ring left on the pit clicked with the mouse.
+    assert page.locator(".awale-case-2").evaluate("b => getComputedStyle(b).outlineStyle") == "none"
 
-            page.locator(".awale-case-2").click()
-            # The AI (Bob, depth 3) answers: Alice is to move again at turn 3.
-            titre.filter(has_text="Tour 3 · à Alice de jouer").wait_for()
-            page.locator(".awale-evaluation", has_text="Évaluation de Bob à la profondeur 3").wait_for()
-            page.locator(".awale-message", has_text="À Alice de jouer").wait_for()
-            assert _lire_plateau(page) == _attendu_apres(2, 3)
+    page.locator(".awale-case-8").click()  # a pit of Bob's row: refused, in French
+    page.locator(".awale-message", has_text="La case 8 appartient à Bob").wait_for()
+    page.locator(".awale-plateau").scroll_into_view_if_needed()
+    page.locator(".awale-plateau").screenshot(path=str(artefacts / "plateau_jupyterlab.png"))
 
-            page.locator(".awale-case-8").click()  # a pit of Bob's row: refused, in French
-            page.locator(".awale-message", has_text="La case 8 appartient à Bob").wait_for()
-            page.locator(".awale-plateau").scroll_into_view_if_needed()
-            page.screenshot(path=str(artefacts / "plateau_jupyterlab.png"), full_page=True)
-        except Exception:
-            page.screenshot(path=str(artefacts / "echec_jupyterlab.png"), full_page=True)
-            raise
-        finally:
-            contexte.close()
+
+LISIBILITE = """coupe => {
+    const cercle = coupe.querySelector('.awale-coupe');
+    const c = cercle.getBoundingClientRect();
+    const bord = parseFloat(getComputedStyle(cercle).borderTopWidth);
+    const cx = c.left + c.width / 2, cy = c.top + c.height / 2, r = c.width / 2 - bord;
+    const dedans = el => {
+        const b = el.getBoundingClientRect();
+        return [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]]
+            .every(([x, y]) => Math.hypot(x - cx, y - cy) <= r + 0.5);
+    };
+    const nombre = coupe.querySelector('.awale-graines');
+    const points = coupe.querySelector('.awale-points');
+    const graines = [...coupe.querySelectorAll('.awale-graine')];
+    return {texte: nombre.innerText, taille: parseFloat(getComputedStyle(nombre).fontSize),
+            nombre_dedans: dedans(nombre), points_dedans: points === null || dedans(points),
+            graines: graines.length, graines_visibles: graines.every(g => g.getBoundingClientRect().width >= 3)};
+}"""
+
+
+def test_every_pit_count_is_legible_from_0_to_48_seeds(page, jupyterlab, artefacts):
+    plateaux = {"a": [0, 1, 12, 16, 24, 30, 0, 0, 0, 0, 0, 1], "b": [48] + [0] * 11}
+    chemin = _brouillon("plateau_graines.ipynb", "from awale_ref.widget import Plateau\n"
+                        f"Plateau(position={plateaux['a']}, vitesse=0)")
+    _ouvrir(page, jupyterlab, chemin)
+    _tout_executer(page)
+    page.locator(".awale-titre", has_text="Tour 1").wait_for()
+    vus = {}
+    for nom, plateau in plateaux.items():
+        if nom == "b":  # typed in the Position field, as a student would
+            page.locator(".awale-plateau input[type='text']").fill(str(plateau))
+            page.locator(".awale-plateau button", has_text="Placer").click()
+            page.locator(".awale-coupe-0 .awale-graines", has_text="48").wait_for()
+        page.locator(".awale-plateau").scroll_into_view_if_needed()
+        page.locator(".awale-plateau").screenshot(path=str(artefacts / f"plateau_graines_{nom}.png"))
+        for case, graines in enumerate(plateau):
+            mesure = page.locator(f".awale-coupe-{case}").evaluate(LISIBILITE)
+            assert mesure["texte"] == str(graines) and mesure["taille"] >= 14, (graines, mesure)
+            assert mesure["nombre_dedans"] and mesure["points_dedans"], (graines, mesure)
+            assert mesure["graines"] == graines and mesure["graines_visibles"], (graines, mesure)
+            if graines not in vus:
+                vus[graines] = mesure
+                page.locator(f".awale-coupe-{case}").screenshot(path=str(artefacts / f"case_{graines}_graines.png"))
+    assert sorted(vus) == [0, 1, 12, 16, 24, 30, 48]
+
+
+# ---------------------------------------------------------------- the tree
+def test_negamax_trees_are_shown_at_their_real_size(page, jupyterlab, artefacts):
+    chemin = _brouillon("arbres.ipynb", "from awale_ref.tree import arbre_negamax, dessiner_arbre, "
+                        "position_la_plus_large\njeu = position_la_plus_large(3)",
+                        *[f"dessiner_arbre(arbre_negamax(jeu, {p}))" for p in (1, 2, 3)])
+    _ouvrir(page, jupyterlab, chemin)
+    _tout_executer(page)
+    images = page.locator(".jp-OutputArea-output img")
+    images.nth(2).wait_for()
+    for profondeur in (1, 2, 3):
+        image = images.nth(profondeur - 1)
+        image.scroll_into_view_if_needed()
+        taille = image.evaluate("i => ({vue: i.getBoundingClientRect().width, vraie: i.naturalWidth})")
+        assert taille["vraie"] > 0 and taille["vue"] >= taille["vraie"] - 1, taille  # never scaled down
+        # The page as the student sees it, the top of the tree in view, and the whole image as shown.
+        image.evaluate("i => i.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(artefacts / f"arbre_profondeur_{profondeur}_jupyterlab.png"))
+        donnees = image.get_attribute("src").split(",", 1)[1]
+        (artefacts / f"arbre_profondeur_{profondeur}.png").write_bytes(base64.b64decode(donnees))
+
+
+# ---------------------------------------------------------------- opening notebooks
+def test_opening_the_notebooks_changes_no_tracked_file(page, jupyterlab):
+    avant = _etat_git()
+    assert NOTEBOOKS_OUVERTS
+    for chemin in NOTEBOOKS_OUVERTS:
+        _ouvrir(page, jupyterlab, chemin)
+        page.wait_for_timeout(1500)  # let the kernel's info and any late metadata arrive
+        onglet = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
+        assert "jp-mod-dirty" not in (onglet.get_attribute("class") or ""), f"{chemin} is marked modified"
+        for session in _api(jupyterlab, "sessions"):
+            _api(jupyterlab, f"sessions/{session['id']}", "DELETE")
+    assert _etat_git() == avant

@@ -142,28 +142,87 @@ def test_q18_drawing_matches_the_reference_image(tmp_path):
     # The comparison is not blind: hiding the values, or one wrong VJ, is seen as a difference.
     quiz = tmp_path / "arbre_q18_quiz.png"
     dessiner_q18(quiz, montrer_valeurs=False)
-    assert compare_images(str(REFERENCE), str(quiz), tol=TOLERANCE) is not None
+    assert _differe(REFERENCE, quiz)
     faux = tmp_path / "arbre_q18_faux.png"
     dessiner_q18(faux, retouche=lambda arbre: setattr(list(arbre.noeuds())[2], "valeur", 4))
-    assert compare_images(str(REFERENCE), str(faux), tol=TOLERANCE) is not None
+    assert _differe(REFERENCE, faux)
+
+
+def _differe(attendu, obtenu) -> bool:
+    """True when the two PNGs differ beyond TOLERANCE (a different size is a difference)."""
+    from matplotlib.testing.exceptions import ImageComparisonFailure
+    try:
+        return compare_images(str(attendu), str(obtenu), tol=TOLERANCE) is not None
+    except ImageComparisonFailure:
+        return True
 
 
 def test_drawing_says_when_the_position_is_the_reconstruction():
-    textes = [t.get_text() for t in tree.dessiner_arbre(tree.arbre_negamax(facts.Q18_JEU, 1)).texts]
-    assert tree.NOTE_RECONSTRUCTION in textes
-    autre = tree.dessiner_arbre(tree.arbre_negamax(jeu_depuis("egai"), 1))
-    assert tree.NOTE_RECONSTRUCTION not in [t.get_text() for t in autre.texts]
+    def textes(fig):
+        return [t.get_text().replace("\n", " ") for t in fig.texts]
+
+    assert tree.NOTE_RECONSTRUCTION in textes(tree.dessiner_arbre(tree.arbre_negamax(facts.Q18_JEU, 1)))
+    assert tree.NOTE_RECONSTRUCTION not in textes(tree.dessiner_arbre(tree.arbre_negamax(jeu_depuis("egai"), 1)))
 
 
-def test_large_trees_are_drawn_without_boards():
-    arbre = tree.arbre_negamax(jeu_depuis(""), 3)
+@pytest.fixture(scope="module")
+def plus_large():
+    return tree.position_la_plus_large(3)
+
+
+@pytest.mark.parametrize("profondeur", [1, 2, 3])
+def test_every_tree_is_readable_at_its_real_size(plus_large, profondeur):
+    """Every node has its label, board and VJ, every edge its pit and G; no text below TAILLE_MIN; none overlap."""
+    import numpy as np
+    arbre = tree.arbre_negamax(plus_large, profondeur)
     noeuds = list(arbre.noeuds())
-    assert len(arbre.feuilles()) > tree.FEUILLES_AVEC_PLATEAUX
     fig = tree.dessiner_arbre(arbre)
-    textes = [t.get_text() for t in fig.axes[0].texts]
-    assert textes.count(f"(a)\n{arbre.valeur}") == 1
-    assert f"({noeuds[-1].label})\n{noeuds[-1].valeur}" in textes
-    assert len([t for t in textes if t.startswith("G=")]) == len(noeuds) - 1
+    largeur, _ = fig.get_size_inches()
+    assert largeur <= tree.LARGEUR_MAX  # shown at 100 % in a notebook: text is never shrunk
+    textes = fig.axes[0].texts
+    contenus = [t.get_text() for t in textes]
+    assert [c for c in contenus if c.startswith("(")] == [f"({n.label})" + (" fin" if n.terminal else "")
+                                                           for n in noeuds]
+    assert len([c for c in contenus if c.startswith("VJ = ")]) == len(noeuds)
+    assert len([c for c in contenus if c.startswith("G = ")]) == len(noeuds) - 1
+    assert len([c for c in contenus if c.startswith("case ")]) == len(noeuds) - 1
+    assert len([c for c in contenus if c.isdigit()]) == 12 * len(noeuds)  # a board per node
+    assert min(t.get_fontsize() for t in fig.texts + textes) >= tree.TAILLE_MIN
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    rendu = FigureCanvasAgg(fig).get_renderer()
+    boites = np.array([t.get_window_extent(rendu).extents for t in fig.texts + textes])
+    x0, y0, x1, y1 = (boites[:, k] for k in range(4))
+    chevauche = ((x0[:, None] < x1[None, :] - 0.5) & (x0[None, :] < x1[:, None] - 0.5)
+                 & (y0[:, None] < y1[None, :] - 0.5) & (y0[None, :] < y1[:, None] - 0.5))
+    np.fill_diagonal(chevauche, False)
+    assert not chevauche.any(), [contenus[k] for k in np.argwhere(chevauche)[0]]
+
+
+def test_boards_are_drawn_as_in_the_exam_alice_at_the_bottom():
+    arbre = tree.arbre_negamax(facts.Q18_JEU, 2)
+    b = arbre.enfants[0]  # Bob to move at (b): his view is turned back for the drawing
+    assert b.jeu["n"] % 2 == 1
+    affiche, trait_en_bas = tree._plateau_affiche(b.jeu, "fixe")
+    assert affiche == b.jeu["plateau"][6:] + b.jeu["plateau"][:6] and not trait_en_bas
+    assert tree._plateau_affiche(b.jeu, "joueur") == (b.jeu["plateau"], True)
+    textes = [t.get_text() for t in tree.dessiner_arbre(arbre).axes[0].texts]
+    # Bob's replies from (b) are his pits 4 and 5, drawn at labels 10 and 11 (as in the exam's tree).
+    assert textes.count("case 10") >= 1 and "case 11" in textes
+    tournes = [t.get_text() for t in tree.dessiner_arbre(arbre, orientation="joueur").axes[0].texts]
+    assert "case 10" not in tournes and "case 11" not in tournes
+    with pytest.raises(ValueError):
+        tree.dessiner_arbre(arbre, orientation="tournée")
+
+
+def test_the_reconstruction_is_described_the_same_way_everywhere():
+    """One sentence, in the drawing and in both notebooks that use the Q18 position."""
+    racine = Path(__file__).resolve().parent.parent
+    note = tree.NOTE_RECONSTRUCTION
+    for chemin in (racine / "notebooks" / "arbre_negamax.py", racine / "course" / "partie3_ia.py"):
+        texte = " ".join(ligne.lstrip("# ").strip() for ligne in chemin.read_text().splitlines())
+        assert note in texte, chemin
+        for ancien in ("corrigé", "la même forme et les mêmes valeurs"):
+            assert ancien not in texte, (chemin, ancien)
 
 
 # ---------------------------------------------------------------- the final notebook
@@ -171,8 +230,9 @@ def test_notebook_arbre_negamax_runs_end_to_end(tmp_path):
     sorties = executer_notebook_apparie("arbre_negamax", tmp_path, timeout=120)
     assert not [o for o in sorties if o.output_type == "error"]
     images = [o for o in sorties if "image/png" in o.get("data", {})]
-    assert len(images) == 4  # quiz, solution, any position, the student's NegaAwale
+    assert len(images) == 3  # quiz, any position, the student's NegaAwale: the solution waits to be asked for
     textes = "\n".join(o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in sorties)
     assert "Pas encore de réponse : e, f, g, h, i, j, k, l, m, n, o." in textes  # the checker ran
+    assert "Solution cachée : mettez voir_la_solution = True" in textes
     assert "la même case à la racine" in textes  # the reference compared with itself
     assert "la case choisie = 1 au lieu de 4" in textes  # the classic mistake is caught

@@ -219,10 +219,12 @@ def test_view_click_animates_then_shows_the_new_board():
     vue.attendre(30)
     assert vue.partie.jeu["n"] == 1
     assert "Tour 2 · à Bob de jouer" in vue.titre.value
-    assert ">5<" in vue.cases[0].dessin.value  # pit 0 of Bob's view received a seed
-    vue.cliquer(8)
+    assert ">5<" in vue.cases[6].dessin.value  # Bob's first pit (label 6) received a seed
+    assert ">0<" in vue.cases[2].dessin.value  # Alice's pit 2 stays where it was, now empty
+    vue.cliquer(2)  # the label of Alice's pit: refused for Bob, named by its label only
     vue.attendre(30)
-    assert "La case 8 appartient à Alice" in vue.message.value
+    assert "La case 2 (case 8 pour Bob) appartient à Alice" in vue.message.value
+    assert "(en haut, cases 6 à 11)" in vue.message.value
 
 
 def test_view_against_the_ai_answers_and_undo_goes_back_to_the_human():
@@ -285,7 +287,147 @@ def test_notebook_plateau_demo_runs_and_shows_the_board(tmp_path):
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in sorties)
 
 
-@pytest.mark.parametrize("options", [{"adversaire": "ordinateur"}, {"profondeur": 9}, {"vitesse": 2}])
+@pytest.mark.parametrize("options", [{"adversaire": "ordinateur"}, {"profondeur": 9}, {"vitesse": 2},
+                                     {"orientation": "tournante"}])
 def test_view_options_are_checked(options):
     with pytest.raises(ValueError):
         Plateau(**options)
+
+
+# ---------------------------------------------------------------- one name per pit, fixed orientation
+def _cases_affichees(vue):
+    """The seed count drawn in each pit, by board label."""
+    import re
+    return [int(re.search(r'class="awale-graines"[^>]*>(\d+)<', vue.cases[k].dessin.value).group(1))
+            for k in range(12)]
+
+
+def test_fixed_orientation_keeps_alice_at_the_bottom_and_names_pits_by_their_label():
+    vue = Plateau(adversaire="joueur2", profondeur=2, vitesse=0)
+    dessins = []
+    dessiner = vue._dessiner
+    vue._dessiner = lambda etape: (dessiner(etape), dessins.append(vue.nom_bas.value))
+    vue.cliquer(2)
+    vue.attendre(30)
+    assert vue.partie.jeu["n"] == 2 and dessins
+    assert all("<b>Alice</b>" in bas for bas in dessins)  # never turned, in any frame
+    # The board seen from Alice (label k = index k of her view) at every moment.
+    assert _cases_affichees(vue) == vue.partie.jeu["plateau"]
+    (bob,) = [c for c in vue.partie.coups_joues()[1:]]
+    label = bob + 6
+    assert f"Bob a joué la case {label} (case {bob} pour Bob)" in "".join(
+        e.texte for e in vue.dernier_coup.etapes)
+    assert f"l'IA joue la case {label} (case {bob} pour Bob)" in vue.evaluation.value
+    import re
+    entetes = [int(k) for k in re.findall(r"<th[^>]*>case (\d+)", vue.evaluation.value)]
+    assert entetes and all(6 <= k <= 11 for k in entetes)  # Bob's pits, by their labels
+    assert re.findall(r"\(sa case (\d)\)", vue.evaluation.value) == [str(k - 6) for k in entetes]
+
+
+def test_player_orientation_turns_the_board_once_per_move():
+    vue = Plateau(vitesse=0, orientation="joueur")
+    bas = []
+    dessiner = vue._dessiner
+    vue._dessiner = lambda etape: (dessiner(etape),  # what the frame shows, once drawn
+                                   bas.append((etape.genre, "<b>Alice</b>" in vue.nom_bas.value)))
+    vue.cliquer(2)
+    vue.attendre(30)
+    # Alice at the bottom for every frame of her move; the board turns at the last step only.
+    changements = [k for k in range(1, len(bas)) if bas[k][1] != bas[k - 1][1]]
+    assert len(changements) == 1 and bas[changements[0]][0] == "tour"  # the step that turns the board
+    assert ">5<" in vue.cases[0].dessin.value  # Bob at the bottom now: his pit 0 got a seed
+    assert vue.dernier_coup.etapes[-1].texte.startswith(
+        "Alice a joué la case 2 (la case 8 une fois le plateau tourné).")
+    vue.cliquer(8)
+    vue.attendre(30)
+    assert "La case 8 appartient à Alice" in vue.message.value
+
+
+def test_pits_are_drawn_legibly_from_0_to_48_seeds():
+    from awale_ref.widget.vue import GRAINES_DESSINEES, grille_graines, html_case
+    assert GRAINES_DESSINEES == 48
+    for nombre in range(0, 49):
+        code = html_case(nombre, 3, True)
+        assert f">{nombre}</div>" in code and code.count('class="awale-graine"') == nombre
+        colonnes, taille = grille_graines(nombre)
+        lignes = -(-nombre // colonnes)
+        assert colonnes * taille + colonnes - 1 <= 44 and lignes * (taille + 1) - 1 <= 30  # the dots' box
+    assert 'class="awale-graine"' not in html_case(60, 3, True) and ">60</div>" in html_case(60, 3, True)
+
+
+@pytest.mark.parametrize("texte, morceau", [
+    ("[1, 2, 3]", "12 nombres entiers positifs ou nuls ; j'en lis 3"),
+    ("[1, 2", "Je ne peux pas lire ce plateau"),
+    ("[4] * 12", "Je ne peux pas lire ce plateau"),
+    ("[4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1]", "-1 n'est pas un nombre de graines"),
+    ("x", "« x » n'est pas une lettre de coup"),
+    ("eg", ""),
+    ("ee", "« e » est une case de Alice, mais c'est à Bob de jouer"),
+    ("", "La position est vide"),
+])
+def test_positions_typed_by_a_student_are_refused_in_french(texte, morceau):
+    vue = Plateau(vitesse=0)
+    vue.champ_position.value = texte
+    vue.bouton_placer.click()
+    if not morceau:
+        assert vue.partie.jeu["n"] == 2 and "Position illisible" not in vue.message.value
+        return
+    assert "Position illisible" in vue.message.value and morceau in vue.message.value.replace("&#x27;", "'")
+    assert vue.partie.jeu["n"] == 0  # nothing changed
+    for anglais in ("got", "expected", "never closed", "line 1", "move letter"):
+        assert anglais not in vue.message.value
+
+
+def test_singular_and_plural_of_seeds_and_undone_moves():
+    partie = Partie(position=[0, 0, 0, 0, 0, 1, 4, 4, 4, 4, 4, 4])
+    textes = [e.texte for e in partie.cliquer(5).etapes]
+    assert "Alice prend 1 graine dans la case 5." in textes
+    assert not [t for t in textes if "graine(s)" in t or "les 1 " in t]
+    vue = Plateau(adversaire="joueur2", profondeur=1, vitesse=0)
+    vue.cliquer(2)
+    vue.attendre(30)
+    vue.annuler()
+    assert "2 coups annulés. À Alice de jouer." in vue.message.value
+    vue.menu_mode.value = "humains"
+    vue.cliquer(2)
+    vue.attendre(30)
+    vue.annuler()
+    assert "Coup annulé. À Alice de jouer." in vue.message.value
+
+
+def test_switching_to_two_humans_clears_the_ai_table():
+    vue = Plateau(adversaire="joueur2", profondeur=1, vitesse=0)
+    vue.cliquer(2)
+    vue.attendre(30)
+    assert "Évaluation de Bob" in vue.evaluation.value
+    vue.menu_mode.value = "humains"
+    assert vue.evaluation.value == ""
+
+
+def test_ai_versus_ai_keeps_each_move_message_while_the_next_one_is_searched():
+    vue = Plateau(adversaire="ia", profondeur=1, vitesse=0)
+    messages = []
+    montrer = vue._message
+    vue._message = lambda texte, genre="info": (messages.append(texte), montrer(texte, genre))
+    vue.attendre(120)
+    assert vue.partie.terminee
+    reflexions = [k for k, m in enumerate(messages) if "réfléchit" in m]
+    assert len(reflexions) > 5
+    for k in reflexions[1:]:  # each search message still shows the move just played
+        assert " a joué la case " in messages[k]
+
+
+def test_an_unfinished_student_function_says_so_in_french():
+    def deplacer_graines(plateau, case):
+        raise NotImplementedError()
+
+    coup = Partie(regles={"deplacer_graines": deplacer_graines}).cliquer(2)
+    assert coup.erreur and coup.raison == ("Votre fonction deplacer_graines n'est pas encore écrite (elle lève "
+                                           "NotImplementedError) : complétez-la, exécutez sa cellule, puis "
+                                           "celle du plateau.")
+
+    def ramasser_graines(plateau, derniere):
+        raise ValueError()
+
+    coup = Partie(regles={"ramasser_graines": ramasser_graines}).cliquer(2)
+    assert coup.raison.endswith("a levé l'exception ValueError (sans message)")

@@ -26,9 +26,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from awale_ref import engine, exam, notation
-from awale_ref.widget.regles import ErreurEleve, Regles
+from awale_ref.widget.regles import ErreurEleve, Regles, graines
 
 PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
+
+ORIENTATIONS = ("fixe", "joueur")
+"""How the board is drawn and its pits named.  ``fixe`` (the default): joueur1's row
+always at the bottom, labelled 0–5, joueur2's row on top, 6–11, as in the exam's
+tree; ``joueur``: the player to move at the bottom, the board turning after each
+move like ``jeu['plateau']``."""
+
+
+def etiquette_case(case: int, n: int, orientation: str = "fixe") -> int:
+    """The label the board shows for pit ``case`` (0–11 in the mover's view at turn ``n``).
+
+    With the fixed orientation joueur2's view (odd ``n``) is shifted by six
+    pits; the map is its own inverse, so it also turns a label back into the
+    mover's index.
+
+    >>> etiquette_case(2, 1), etiquette_case(8, 1), etiquette_case(2, 0), etiquette_case(2, 1, "joueur")
+    (8, 2, 2, 2)
+    """
+    if orientation not in ORIENTATIONS:
+        raise ValueError(f"orientation must be one of {ORIENTATIONS}, got {orientation!r}")
+    if orientation == "fixe" and n % 2 and isinstance(case, int) and 0 <= case <= 11:
+        return (case + 6) % 12
+    return case
 
 
 @dataclass(frozen=True)
@@ -125,7 +148,9 @@ class Partie:
     """
 
     def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None,
-                 regles: Regles | dict | None = None) -> None:
+                 regles: Regles | dict | None = None, orientation: str = "fixe") -> None:
+        etiquette_case(0, 0, orientation)  # checks the orientation
+        self.orientation = orientation
         self.regles = regles if isinstance(regles, Regles) else Regles(regles)
         self.joueur1, self.joueur2 = joueur1, joueur2
         self.placer(position)
@@ -152,6 +177,29 @@ class Partie:
     @property
     def adversaire(self) -> str:
         return self.jeu['joueur2'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur1']
+
+    def nom_case(self, case, n: int | None = None) -> str:
+        """« la case 8 (case 2 pour Bob) »: pit ``case`` of the mover at turn ``n``, by its board label.
+
+        The mover's own number is added in brackets when it differs from the label.
+
+        >>> partie = Partie(position="e")
+        >>> partie.nom_case(2), partie.nom_case(2, n=0), Partie(position="e", orientation="joueur").nom_case(2)
+        ('la case 8 (case 2 pour Bob)', 'la case 2', 'la case 2')
+        """
+        n = self.jeu['n'] if n is None else n
+        label = etiquette_case(case, n, self.orientation)
+        if label == case:
+            return f"la case {label}"
+        joueur = self.jeu['joueur2'] if n % 2 else self.jeu['joueur1']
+        return f"la case {label} (case {case} pour {joueur})"
+
+    def rangee(self, n: int | None = None) -> str:
+        """Where the mover's row is on the board and its labels, in French."""
+        n = self.jeu['n'] if n is None else n
+        if etiquette_case(0, n, self.orientation) == 6:
+            return "en haut, cases 6 à 11"
+        return "en bas, cases 0 à 5"
 
     def etat(self, texte: str = "") -> Etape:
         """The still board as an Etape (the final board once the game is over)."""
@@ -188,13 +236,15 @@ class Partie:
             return "La partie est terminée : cliquez sur « Nouvelle partie » ou « Annuler »."
         if not isinstance(case, int) or isinstance(case, bool) or not 0 <= case <= 11:
             return f"{case!r} n'est pas une case : les cases sont numérotées de 0 à 11."
+        nom = self.nom_case(case)
+        nom = nom[0].upper() + nom[1:]
         if case >= 6:
-            return (f"La case {case} appartient à {self.adversaire} : {self.joueur_actif}, "
-                    "choisissez une case de votre rangée (en bas, cases 0 à 5).")
+            return (f"{nom} appartient à {self.adversaire} : {self.joueur_actif}, "
+                    f"choisissez une case de votre rangée ({self.rangee()}).")
         if self.jeu['plateau'][case] == 0:
-            return f"La case {case} est vide : choisissez une case qui contient des graines."
+            return f"{nom} est vide : choisissez une case qui contient des graines."
         if not exam.test_famine(self.jeu['plateau'], case):
-            return (f"La case {case} laisserait {self.adversaire} sans aucune graine dans sa rangée : "
+            return (f"{nom} laisserait {self.adversaire} sans aucune graine dans sa rangée : "
                     "c'est interdit (règle de la famine).")
         return ""
 
@@ -217,12 +267,12 @@ class Partie:
         raison = self.raison_refus(case)
         if not accepte:
             if not raison:  # only the student's test_case refuses it
-                raison = (f"Votre test_case refuse la case {case}, qui est pourtant jouable d'après "
+                raison = (f"Votre test_case refuse {self.nom_case(case)}, qui est pourtant jouable d'après "
                           "l'énoncé (sur votre rangée, non vide, sans famine).")
             return Coup(case, False, raison)
         avertissement = ""
         if raison:  # only the student's test_case accepts it
-            avertissement = f"Attention : votre test_case accepte la case {case}. {raison}"
+            avertissement = f"Attention : votre test_case accepte {self.nom_case(case)}. {raison}"
         try:
             coup = self._jouer(case)
         except ErreurEleve as erreur:
@@ -236,16 +286,16 @@ class Partie:
         joueur, n, score = self.joueur_actif, jeu['n'], list(jeu['score'])
         derniere, seme = self.regles.semer(jeu['plateau'], case)
         gain, recolte = self.regles.recolter(seme, derniere)
-        etapes, semees, graines = [], set(), sum(jeu['plateau'])
+        etapes, semees, total = [], set(), sum(jeu['plateau'])
         for indice, plateau in seme.ecritures:
-            en_main = graines - sum(plateau)
+            en_main = total - sum(plateau)
             if indice == case and plateau[case] == 0 and not semees:
-                texte = f"{joueur} prend les {en_main} graines de la case {case}."
+                texte = f"{joueur} prend {graines(en_main)} dans {self.nom_case(case, n)}."
                 etapes.append(Etape(plateau, tuple(score), n, "prise", texte, case, en_main=en_main))
                 continue
             semees.add(indice)
             etapes.append(Etape(plateau, tuple(score), n, "semis",
-                                f"Une graine dans la case {indice} (encore {en_main} en main).",
+                                f"Une graine dans {self.nom_case(indice, n)} (encore {en_main} en main).",
                                 indice, frozenset(semees), en_main=en_main))
         recoltees, precedent = set(), tuple(seme)
         indice_score = 0 if exam.tour_joueur1(jeu) else 1  # whose reserve grows
@@ -255,7 +305,7 @@ class Partie:
             score[indice_score] += prises
             recoltees.add(indice)
             etapes.append(Etape(plateau, tuple(score), n, "recolte",
-                                f"{joueur} ramasse {prises} graine(s) dans la case {indice}.",
+                                f"{joueur} ramasse {graines(prises)} dans {self.nom_case(indice, n)}.",
                                 indice, frozenset(semees), frozenset(recoltees)))
         score[indice_score] = jeu['score'][indice_score] + gain
         suite = {'joueur1': jeu['joueur1'], 'joueur2': jeu['joueur2'], 'score': score,
@@ -264,7 +314,10 @@ class Partie:
         self.historique.append((exam.copie(jeu), case))
         self.jeu = suite
         self._fin_de_partie()
-        bilan = f"{joueur} a joué la case {case}" + (f" et gagné {gain} graine(s)." if gain else ".")
+        bilan = f"{joueur} a joué {self.nom_case(case, n)}"
+        if self.orientation == "joueur":  # the board has turned: say where that pit is now
+            bilan += f" (la case {(case + 6) % 12} une fois le plateau tourné)"
+        bilan += f" et gagné {graines(gain)}." if gain else "."
         etapes.append(Etape(tuple(suite['plateau']), tuple(score), n + 1, "tour",
                             f"{bilan} À {self.joueur_actif} de jouer."))
         if self.terminee:

@@ -69,6 +69,15 @@ class PlateauEspion(list):
         self.ecritures.append((indice if isinstance(indice, int) else None, tuple(self)))
 
 
+def graines(nombre: int) -> str:
+    """« 1 graine », « 5 graines » (French plural: 0 and 1 are singular).
+
+    >>> graines(0), graines(1), graines(16)
+    ('0 graine', '1 graine', '16 graines')
+    """
+    return f"{nombre} graine" + ("s" if nombre > 1 else "")
+
+
 def _est_entier(valeur) -> bool:
     return isinstance(valeur, int) and not isinstance(valeur, bool)
 
@@ -116,12 +125,16 @@ class Regles:
             return self.fonctions[nom](*arguments)
         except ErreurEleve:
             raise
+        except NotImplementedError:
+            raise ErreurEleve(f"{self._qui(nom)} n'est pas encore écrite (elle lève NotImplementedError) : "
+                              "complétez-la, exécutez sa cellule, puis celle du plateau.") from None
         except RecursionError:
             raise ErreurEleve(f"{self._qui(nom)}{appel} s'appelle sans fin (RecursionError) : "
                               "vérifiez le cas de base de la récursion.") from None
         except Exception as erreur:  # any bug of the student's code
+            detail = f" : {erreur}" if str(erreur) else " (sans message)"
             raise ErreurEleve(f"{self._qui(nom)}{appel} a levé l'exception "
-                              f"{_nom_type(erreur)} : {erreur}") from erreur
+                              f"{_nom_type(erreur)}{detail}") from erreur
 
     def _verifier_plateau(self, nom: str, appel: str, plateau: list) -> None:
         if len(plateau) != 12 or not all(_est_entier(g) and g >= 0 for g in plateau):
@@ -172,7 +185,7 @@ class Regles:
                               f"avant, {sum(espion)} après ({list(plateau)} → {list(espion)}).")
         if plateau[case] > 0 and espion[case] != 0:
             raise ErreurEleve(f"{qui}{appel} n'a pas vidé la case de départ {case} (elle contient "
-                              f"{espion[case]} graine(s) après le semis) : avec 12 graines ou plus, "
+                              f"{graines(espion[case])} après le semis) : avec 12 graines ou plus, "
                               "la case de départ est sautée.")
         return derniere, espion
 
@@ -195,8 +208,8 @@ class Regles:
                               f"({list(plateau)} → {list(espion)}) : ramasser ne fait que vider des cases.")
         retirees = sum(plateau) - sum(espion)
         if gain != retirees:
-            raise ErreurEleve(f"{qui}{appel} annonce un gain de {gain} graine(s) mais a retiré "
-                              f"{retirees} graine(s) du plateau : les graines ne sont pas conservées.")
+            raise ErreurEleve(f"{qui}{appel} annonce un gain de {graines(gain)} mais a retiré "
+                              f"{graines(retirees)} du plateau : les graines ne sont pas conservées.")
         return gain, espion
 
     def tourner(self, jeu: dict) -> list:

@@ -1,7 +1,10 @@
 """The ipywidgets view of the board: it draws a ``Partie`` and sends it the clicks.
 
-The exam's orientation: the player to move at the bottom (pits 0 → 5, left
-to right), the opponent on top (pits 11 → 6), so the board turns after each
+By default the board does not turn: joueur1's row is at the bottom, labelled
+0 → 5 from left to right, joueur2's on top, 11 → 6, as in the exam's tree; the
+labels are the only pit names the messages and the AI's table use (with the
+mover's own number in brackets when it differs).  ``orientation="joueur"``
+puts the player to move at the bottom instead, the board turning after each
 move like ``jeu['plateau']``.  Moves are animated in a background thread
 (small sleeps between the steps), so the kernel stays free for the other
 buttons: « Passer l'animation » jumps to the final board at once.  The AI
@@ -11,6 +14,9 @@ also searches in that thread.
 >>> plateau.cliquer(2); plateau.attendre()
 >>> plateau.partie.jeu['n'], plateau.partie.joueur_actif
 (1, 'Bob')
+>>> plateau.cliquer(8); plateau.attendre()   # Bob's pit 8 (his pit 2): labels do not move
+>>> plateau.partie.coups_joues()
+[2, 2]
 """
 
 from __future__ import annotations
@@ -21,14 +27,19 @@ import threading
 
 import ipywidgets as widgets
 
-from awale_ref.widget.partie import PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie
-from awale_ref.widget.regles import ErreurEleve
+from awale_ref import exam, notation
+from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
+                                     etiquette_case)
+from awale_ref.widget.regles import ErreurEleve, graines
 
 MODES = ("humains", "joueur2", "joueur1", "ia")
 """Who the AI plays: nobody, joueur2, joueur1, or both (AI versus AI)."""
 
 PAUSE_MAX = 1.5  # seconds between two animation steps, at the slowest
-GRAINES_DESSINEES = 24  # beyond this, the seeds would not fit in a pit: the number says it
+GRAINES_DESSINEES = 48  # all the seeds of a game; beyond (a typed board), only the number
+# (most seeds, columns, dot size in px) of the dots' grid: smaller dots as a pit fills up,
+# always inside the same 44 × 30 px box above the number, which fits in the round pit.
+GRILLES = ((12, 4, 9), (30, 6, 5), (GRAINES_DESSINEES, 8, 4))
 
 # Colours of a pit: (background, border) for each highlight.
 COULEURS = {
@@ -49,28 +60,51 @@ MESSAGES = {  # kind of message: (background, border)
 }
 
 
-def html_case(graines: int, indice: int, montrer_indice: bool, surlignage: str = "normal",
+def grille_graines(nombre: int) -> tuple[int, int] | None:
+    """(columns, dot size in px) to draw ``nombre`` seeds, None when only the number is shown.
+
+    >>> grille_graines(4), grille_graines(16), grille_graines(48), grille_graines(49)
+    ((4, 9), (6, 5), (8, 4), None)
+    """
+    for plus, colonnes, taille in GRILLES:
+        if nombre <= plus:
+            return colonnes, taille
+    return None
+
+
+def html_case(nombre: int, etiquette: int, montrer_etiquette: bool, surlignage: str = "normal",
               courante: bool = False, en_haut: bool = False) -> str:
-    """The HTML of one pit: a round cup with its seeds drawn as dots and their number.
+    """The HTML of one pit: a round cup, its seeds drawn as dots, and their number, always legible.
 
     >>> "case 4" in html_case(16, 4, True) and ">16<" in html_case(16, 4, False)
     True
+    >>> html_case(48, 0, False).count('class="awale-graine"'), ">60<" in html_case(60, 0, False)
+    (48, True)
     """
     fond, bord = COULEURS[surlignage]
     anneau = f"box-shadow:{COURANTE};" if courante else ""
-    points = "".join(
-        '<span style="width:8px;height:8px;border-radius:50%;background:#fbeed3;'
-        'border:1px solid #5b3a1a;display:inline-block;margin:1px"></span>'
-        for _ in range(min(graines, GRAINES_DESSINEES)))
-    coupe = (f'<div style="width:74px;height:74px;border-radius:50%;background:{fond};border:{bord};'
-             f'{anneau}box-sizing:border-box;margin:3px auto;display:flex;flex-direction:column;'
-             'align-items:center;justify-content:center;overflow:hidden">'
-             f'<div style="width:56px;line-height:0;text-align:center">{points}</div>'
-             f'<div class="awale-graines" style="font:bold 16px sans-serif;color:#fff;margin-top:2px">'
-             f'{graines}</div></div>')
-    etiquette = (f'<div style="font:11px sans-serif;color:#555;text-align:center;height:13px">'
-                 f'{"case " + str(indice) if montrer_indice else ""}</div>')
-    return etiquette + coupe if en_haut else coupe + etiquette
+    grille = grille_graines(nombre)
+    if grille is None:
+        points = ""
+    else:
+        colonnes, taille = grille
+        points = "".join(
+            f'<span class="awale-graine" style="width:{taille}px;height:{taille}px;border-radius:50%;'
+            'background:#fbeed3;box-shadow:0 0 0 1px #5b3a1a inset"></span>' for _ in range(nombre))
+        points = (f'<div class="awale-points" style="display:grid;grid-template-columns:repeat({colonnes},'
+                  f'{taille}px);gap:1px;justify-content:center;align-content:end">{points}</div>')
+    coupe = (f'<div class="awale-coupe" style="position:relative;width:78px;height:78px;border-radius:50%;'
+             f'background:{fond};border:{bord};{anneau}box-sizing:border-box;margin:2px auto;'
+             'display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px">'
+             f'<div style="width:44px;height:30px;display:flex;align-items:flex-end;justify-content:center">'
+             f'{points}</div>'
+             '<div class="awale-graines" style="font:bold 17px/18px sans-serif;color:#fff;'
+             'background:rgba(60,35,12,0.75);border-radius:9px;padding:0 6px;min-width:14px;'
+             f'text-align:center">{nombre}</div></div>')
+    texte = f"case {etiquette}" if montrer_etiquette else ""
+    etiquette_html = (f'<div class="awale-etiquette" style="font:12px sans-serif;color:#444;'
+                      f'text-align:center;height:14px">{texte}</div>')
+    return etiquette_html + coupe if en_haut else coupe + etiquette_html
 
 
 def html_message(texte: str, genre: str = "info") -> str:
@@ -82,20 +116,68 @@ def html_message(texte: str, genre: str = "info") -> str:
             f'font:14px sans-serif;max-width:560px">{html.escape(texte)}</div>')
 
 
-def lire_position(texte: str):
-    """A position typed in the board's text field: a move string or a board list.
+class PositionIllisible(ValueError):
+    """A position typed in the board's field that cannot be read (French message for the student)."""
 
-    >>> lire_position(" egai "), lire_position("[1, 2, 3]")
-    ('egai', [1, 2, 3])
+
+def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob"):
+    """A position typed in the board's text field: a move string or a board list, checked in French.
+
+    >>> lire_position(" egai "), lire_position("[1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1]")
+    ('egai', [1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1])
+    >>> lire_position("[1, 2, 3]")
+    Traceback (most recent call last):
+    ...
+    awale_ref.widget.vue.PositionIllisible: Un plateau est une liste de 12 nombres entiers positifs ou nuls ; j'en lis 3.
     """
     texte = texte.strip()
     if texte.startswith(("[", "(")):
-        return list(ast.literal_eval(texte))
+        try:
+            valeurs = ast.literal_eval(texte)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            raise PositionIllisible("Je ne peux pas lire ce plateau : écrivez 12 nombres entre crochets, "
+                                    "séparés par des virgules, par exemple [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]."
+                                    ) from None
+        if not isinstance(valeurs, (list, tuple)) or len(valeurs) != 12:
+            combien = len(valeurs) if isinstance(valeurs, (list, tuple)) else "autre chose"
+            raise PositionIllisible("Un plateau est une liste de 12 nombres entiers positifs ou nuls ; "
+                                    f"j'en lis {combien}.")
+        mauvais = [v for v in valeurs if not isinstance(v, int) or isinstance(v, bool) or v < 0]
+        if mauvais:
+            raise PositionIllisible(f"{mauvais[0]!r} n'est pas un nombre de graines : chaque case contient "
+                                    "un nombre entier positif ou nul.")
+        return list(valeurs)
+    if not texte:
+        raise PositionIllisible("La position est vide : tapez des coups comme « egai » ou un plateau "
+                                "comme [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] (« Nouvelle partie » pour recommencer).")
+    jeu = exam.initialisation(joueur1, joueur2)
+    for numero, lettre in enumerate(texte, start=1):
+        if lettre not in notation.LETTRES:
+            raise PositionIllisible(f"Coup n° {numero} : « {lettre} » n'est pas une lettre de coup (de a à f "
+                                    f"pour les cases 0 à 5 de {joueur1}, de g à l pour les cases 6 à 11 "
+                                    f"de {joueur2}).")
+        if not exam.tour_suivant(jeu):
+            raise PositionIllisible(f"Coup n° {numero} : la partie est déjà finie après {numero - 1} coups.")
+        joueur, autre = (joueur1, joueur2) if jeu['n'] % 2 == 0 else (joueur2, joueur1)
+        proprietaire = joueur1 if notation.LETTRES.index(lettre) < 6 else joueur2
+        if proprietaire != joueur:
+            raise PositionIllisible(f"Coup n° {numero} : « {lettre} » est une case de {autre}, mais "
+                                    f"c'est à {joueur} de jouer.")
+        case = notation.case(lettre, jeu['n'])
+        if not exam.test_case(jeu['plateau'], case):
+            raise PositionIllisible(f"Coup n° {numero} : {joueur} ne peut pas jouer « {lettre} » (case vide, "
+                                    f"ou {autre} n'aurait plus aucune graine).")
+        exam.tour_jeu(jeu, case)
     return texte
 
 
+# No dotted focus ring on the pit last clicked with the mouse; a keyboard user still sees one.
+STYLE_CSS = ("<style>.awale-case:focus{outline:none!important;box-shadow:none!important}"
+             ".awale-case:focus-visible{outline:2px solid #3d85c6!important}</style>")
+
+
 class _Case(widgets.GridBox):
-    """One pit: the cup drawn in HTML with a transparent button laid over it, which takes the clicks."""
+    """One pit, by its board label: the cup drawn in HTML with a transparent button laid over it."""
 
     def __init__(self, indice: int, en_haut: bool) -> None:
         self.indice, self.en_haut = indice, en_haut
@@ -108,7 +190,7 @@ class _Case(widgets.GridBox):
         self.bouton.add_class("awale-case")
         self.bouton.add_class(f"awale-case-{indice}")
         super().__init__([self.dessin, self.bouton], layout=widgets.Layout(
-            grid_template_columns="86px", grid_template_rows="96px", width="86px", height="96px"))
+            grid_template_columns="86px", grid_template_rows="98px", width="86px", height="98px"))
 
 
 class Plateau(widgets.VBox):
@@ -116,12 +198,15 @@ class Plateau(widgets.VBox):
 
     ``adversaire`` is one of :data:`MODES`; ``regles`` the student's
     functions (see :class:`~awale_ref.widget.regles.Regles`); ``vitesse`` the
-    pause between two animation steps in seconds.
+    pause between two animation steps in seconds; ``orientation`` one of
+    :data:`~awale_ref.widget.partie.ORIENTATIONS`.
     """
 
     def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None, regles=None,
                  adversaire: str = "humains", profondeur: int = 3, vitesse: float = 0.3,
-                 indices: bool = False, evaluation: bool = True) -> None:
+                 indices: bool = True, evaluation: bool = True, orientation: str = "fixe") -> None:
+        if orientation not in ORIENTATIONS:
+            raise ValueError(f"orientation must be one of {ORIENTATIONS}, got {orientation!r}")
         if adversaire not in MODES:
             raise ValueError(f"adversaire must be one of {MODES}, got {adversaire!r}")
         if not PROFONDEUR_MIN <= profondeur <= PROFONDEUR_MAX:
@@ -129,12 +214,14 @@ class Plateau(widgets.VBox):
                              f"got {profondeur!r}")
         if not 0 <= vitesse <= PAUSE_MAX:
             raise ValueError(f"vitesse (a pause in seconds) must be from 0 to {PAUSE_MAX}, got {vitesse!r}")
-        self.partie = Partie(joueur1, joueur2, position, regles)
+        self.partie = Partie(joueur1, joueur2, position, regles, orientation)
         self._verrou = threading.Lock()
         self._occupe = False
         self._fil: threading.Thread | None = None
         self._passer = threading.Event()  # « Passer l'animation »
         self._arret = threading.Event()  # stop the AI loop (mode changed, new game…)
+        self._texte_message = ""
+        self.dernier_coup = None
         self._construire(adversaire, profondeur, vitesse, indices, evaluation)
         self._dessiner(self.partie.etat())
         self._message(self.partie.erreur_fin, "erreur")
@@ -160,7 +247,8 @@ class Plateau(widgets.VBox):
         self.bouton_passer = widgets.Button(description="Passer l'animation", icon="forward", layout=auto)
         self.curseur_vitesse = widgets.FloatSlider(value=vitesse, min=0, max=PAUSE_MAX, step=0.05,
                                                    description="Pause (s)", readout_format=".2f")
-        self.case_indices = widgets.Checkbox(value=indices, description="Montrer les indices", indent=False)
+        self.case_indices = widgets.Checkbox(value=indices, description="Montrer les numéros des cases",
+                                             indent=False)
         self.menu_mode = widgets.Dropdown(options=self._options_mode(), value=adversaire,
                                           description="Adversaire")
         self.curseur_profondeur = widgets.IntSlider(value=profondeur, min=PROFONDEUR_MIN,
@@ -180,7 +268,7 @@ class Plateau(widgets.VBox):
         plateau = widgets.VBox([self.nom_haut, rangee_haut, rangee_bas, self.nom_bas], layout=widgets.Layout(
             border="4px solid #5b3a1a", padding="6px", width="max-content"))
         super().__init__([
-            self.titre, plateau, self.message,
+            widgets.HTML(STYLE_CSS), self.titre, plateau, self.message,
             widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer]),
             widgets.HBox([self.curseur_vitesse, self.case_indices]),
             widgets.HBox([self.menu_mode, self.curseur_profondeur]),
@@ -199,13 +287,16 @@ class Plateau(widgets.VBox):
         """Show one frame: the pits, names, scores, whose turn."""
         with self._verrou:
             partie, jeu = self.partie, self.partie.jeu
-            joueur1_en_bas = etape.n % 2 == 0
+            orientation = partie.orientation
+            joueur1_en_bas = orientation == "fixe" or etape.n % 2 == 0
             bas, haut = ((jeu['joueur1'], jeu['joueur2']) if joueur1_en_bas
                          else (jeu['joueur2'], jeu['joueur1']))
             score_bas, score_haut = etape.score if joueur1_en_bas else etape.score[::-1]
+            trait_en_bas = etape.n % 2 == 0 or orientation == "joueur"
             jouables = (set(partie.cases_jouables())
                         if etape.genre == "etat" and not self._tour_de_ia() else set())
-            for i, case in self.cases.items():
+            for label, case in self.cases.items():
+                i = etiquette_case(label, etape.n, orientation)  # the pit in the mover's view
                 if i in etape.recoltees:
                     surlignage = "recoltee"
                 elif etape.genre == "prise" and i == etape.case:
@@ -216,40 +307,52 @@ class Plateau(widgets.VBox):
                     surlignage = "jouable"
                 else:
                     surlignage = "normal"
-                case.dessin.value = html_case(etape.plateau[i], i, self.case_indices.value, surlignage,
+                case.dessin.value = html_case(etape.plateau[i], label, self.case_indices.value, surlignage,
                                               courante=i == etape.case, en_haut=case.en_haut)
-                case.bouton.tooltip = f"case {i} : {etape.plateau[i]} graine(s)"
+                case.bouton.tooltip = f"case {label} : {graines(etape.plateau[i])}"
             fin = etape.genre == "fin"
-            trait = "" if fin else " ◀ à son tour de jouer"
-            self.nom_haut.value = (f'<div style="font:15px sans-serif"><b>{html.escape(haut)}</b> — '
-                                   f'réserve : {score_haut}</div>')
-            self.nom_bas.value = (f'<div style="font:15px sans-serif"><b>{html.escape(bas)}</b> — '
-                                  f'réserve : {score_bas}<span style="color:#38761d">{trait}</span></div>')
+            trait = '<span style="color:#38761d"> ◀ à son tour de jouer</span>'
+            trait_haut, trait_bas = ("", "") if fin else (("", trait) if trait_en_bas else (trait, ""))
+            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px sans-serif">'
+                                   f'<b>{html.escape(haut)}</b> — réserve : {score_haut}{trait_haut}</div>')
+            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px sans-serif">'
+                                  f'<b>{html.escape(bas)}</b> — réserve : {score_bas}{trait_bas}</div>')
             if fin:
                 titre = etape.texte
             else:
-                titre = f"Tour {etape.n + 1} · à {bas} de jouer"
+                au_trait = jeu['joueur1'] if etape.n % 2 == 0 else jeu['joueur2']
+                titre = f"Tour {etape.n + 1} · à {au_trait} de jouer"
             self.titre.value = f'<h3 style="margin:4px 0" class="awale-titre">{html.escape(titre)}</h3>'
 
     def _message(self, texte: str, genre: str = "info") -> None:
+        self._texte_message = texte if genre in ("info", "fin") else ""
         self.message.value = html_message(texte, genre)
 
     def _basculer_evaluation(self, _=None) -> None:
         self.evaluation.layout.display = None if self.case_evaluation.value else "none"
 
     def _montrer_evaluation(self, joueur: str, profondeur: int, case: int, valeurs) -> None:
+        nom = self.partie.nom_case(case)
         if valeurs is None:
-            texte = f"{joueur} (votre NegaAwale, profondeur {profondeur}) joue la case {case}."
+            texte = f"{joueur} (votre NegaAwale, profondeur {profondeur}) joue {nom}."
             self.evaluation.value = html_message(texte, "ia")
             return
         choisie = "background:#6aa84f;color:white;"
         cellules = "".join(
             f'<td style="padding:2px 8px;text-align:center;{choisie if c == case else ""}">{v:+d}</td>'
             for c, v in valeurs)
-        entetes = "".join(f'<th style="padding:2px 8px">case {c}</th>' for c, _ in valeurs)
+        n = self.partie.jeu['n']
+
+        def entete(c: int) -> str:
+            label = etiquette_case(c, n, self.partie.orientation)
+            propre = "" if label == c else f'<br><span style="font-weight:normal;color:#666">(sa case {c})</span>'
+            return f'<th style="padding:2px 8px">case {label}{propre}</th>'
+
+        entetes = "".join(entete(c) for c, _ in valeurs)
         self.evaluation.value = (
             f'<div style="font:13px sans-serif">Évaluation de {html.escape(joueur)} à la profondeur '
-            f"{profondeur} (valeur d'un coup = gain − valeur pour l'adversaire) : l'IA joue la case {case}."
+            f"{profondeur} (valeur d'un coup = gain − valeur pour l'adversaire) : l'IA joue "
+            f"{html.escape(nom)}."
             f'<table style="border-collapse:collapse;margin-top:2px"><tr>{entetes}</tr>'
             f"<tr>{cellules}</tr></table></div>")
         self._basculer_evaluation()
@@ -302,6 +405,7 @@ class Plateau(widgets.VBox):
             self._message(etape.texte)
             self._passer.wait(self.curseur_vitesse.value)  # a pause that « Passer » cuts short
         self._dessiner(self.partie.etat())
+        self.dernier_coup = coup
         if coup.erreur or coup.avertissement:
             self._message(coup.avertissement, "erreur")
         elif self.partie.terminee:
@@ -311,11 +415,19 @@ class Plateau(widgets.VBox):
 
     def _suite_ia(self) -> None:
         """Let the AI play as long as it is its turn."""
+        premier = True
         while self._tour_de_ia() and not self._arret.is_set():
+            if not premier:  # AI against AI: the last move's message stays on screen for one pause
+                self._arret.wait(self.curseur_vitesse.value)
+                if self._arret.is_set():
+                    return
+            premier = False
             self._passer.clear()  # « Passer » skips one move's animation, not the whole game
             joueur = self.partie.joueur_actif
             profondeur = self.curseur_profondeur.value
-            self._message(f"{joueur} (IA) réfléchit à la profondeur {profondeur}…", "ia")
+            # Added to the last move's message, which stays readable while the AI searches.
+            precedent = self._texte_message + " " if self._texte_message else ""
+            self._message(f"{precedent}{joueur} (IA) réfléchit à la profondeur {profondeur}…", "ia")
             try:
                 case, valeurs = self.partie.coup_ia(profondeur)
             except ErreurEleve as erreur:
@@ -331,13 +443,14 @@ class Plateau(widgets.VBox):
 
     # ------------------------------------------------------------ actions
     def cliquer(self, case: int) -> None:
-        """What a click on pit ``case`` does (also callable from Python)."""
+        """What a click on the pit labelled ``case`` on the board does (also callable from Python)."""
         if self._tour_de_ia():
             self._message(f"C'est au tour de l'IA ({self.partie.joueur_actif}) : patientez.", "refus")
             return
+        # A board label, turned into the pit of the mover's view when the move starts.
 
         def tache() -> None:
-            coup = self.partie.cliquer(case)
+            coup = self.partie.cliquer(etiquette_case(case, self.partie.jeu['n'], self.partie.orientation))
             self._montrer_coup(coup)
             if coup.accepte:
                 self._suite_ia()
@@ -355,15 +468,17 @@ class Plateau(widgets.VBox):
     def annuler(self) -> None:
         """Undo the last move; against the AI, back to the human's last turn."""
         self._arreter()
-        if not self.partie.annuler():
+        annules = self.partie.annuler()
+        if not annules:
             self._dessiner(self.partie.etat())
             self._message("Rien à annuler.", "refus")
             return
         while self.menu_mode.value in ("joueur1", "joueur2") and self._tour_de_ia() \
                 and self.partie.annuler():
-            pass
+            annules += 1
         self._dessiner(self.partie.etat())
-        self._message(f"Coup annulé. À {self.partie.joueur_actif} de jouer.")
+        quoi = "Coup annulé" if annules == 1 else f"{annules} coups annulés"
+        self._message(f"{quoi}. À {self.partie.joueur_actif} de jouer.")
         self.evaluation.value = ""
         if self._tour_de_ia():
             self._lancer(self._suite_ia)
@@ -390,12 +505,15 @@ class Plateau(widgets.VBox):
 
     def _placer_texte(self) -> None:
         try:
-            self.placer(lire_position(self.champ_position.value))
-        except (ValueError, TypeError, SyntaxError) as erreur:
+            position = lire_position(self.champ_position.value, self.partie.joueur1, self.partie.joueur2)
+        except PositionIllisible as erreur:
             self._message(f"Position illisible : {erreur}", "refus")
+            return
+        self.placer(position)
 
     def _changer_mode(self, _=None) -> None:
         self._arreter()
+        self.evaluation.value = ""  # an old table would describe a move of the previous mode
         self._dessiner(self.partie.etat())
         if self._tour_de_ia():
             self._lancer(self._suite_ia)
