@@ -30,9 +30,7 @@ The end of the module resumes an autograde that was killed in the middle
 from __future__ import annotations
 
 import ast
-import contextlib
 import copy
-import io
 import json
 import os
 import re
@@ -138,12 +136,11 @@ class ExecutionProtegee(Execute):
 
     # ---------------------------------------------------------------- the sandbox
     def avec_bac(self) -> bool:
-        return self.bac_a_sable and not bac_a_sable.desactive_par_environnement()
+        return bac_a_sable.actif(self.bac_a_sable)
 
     def create_kernel_manager(self) -> Any:
         if not self.avec_bac():
-            km = super().create_kernel_manager()
-            return km
+            return super().create_kernel_manager()
         bac_a_sable.verifier_disponible()
         self.kernel_manager_class = NoyauIsole
         km = super().create_kernel_manager()
@@ -330,7 +327,6 @@ class RestaureMetadonnees(NbGraderPreprocessor):
                         meta.pop("points", None)
         return nb, resources
 
-
     def _dedoublonner(self, nb: NotebookNode, gb: Gradebook, info: dict, qui: str) -> None:
         """One cell per known ``grade_id``, of the type the release gave it.
 
@@ -342,12 +338,13 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         """
         par_id: dict[str, list[NotebookNode]] = {}
         for cell in nb.cells:
-            meta = cell.metadata.get("nbgrader")
-            if "nbgrader" in cell.metadata and not (isinstance(meta, dict) and isinstance(meta.get("grade_id"), str)):
-                del cell.metadata["nbgrader"]  # no grade_id: not an nbgrader cell (nbgrader would crash on it)
+            if "nbgrader" not in cell.metadata:
                 continue
+            meta = cell.metadata["nbgrader"]
             if isinstance(meta, dict) and isinstance(meta.get("grade_id"), str):
                 par_id.setdefault(meta["grade_id"], []).append(cell)
+            else:
+                del cell.metadata["nbgrader"]  # no grade_id: not an nbgrader cell (nbgrader would crash on it)
         for gid, cellules in par_id.items():
             try:
                 genre = gb.find_source_cell(gid, info["notebook"], info["assignment"]).cell_type
@@ -412,27 +409,26 @@ class Jugement(NbGraderPreprocessor):
             else:
                 etapes.append(juge.Etape(index, cell.source))
         qui = "{student}/{notebook}".format(**{"student": "?", "notebook": "?", **resources.get("nbgrader", {})})
-        avec_bac = self.bac_a_sable and not bac_a_sable.desactive_par_environnement()
+        avec_bac = bac_a_sable.actif(self.bac_a_sable)
         if avec_bac:
             bac_a_sable.verifier_disponible()
         elif tests:
             self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", qui)
         verdicts: dict[str, Any] = {}
-        if any(questions for _, questions in tests):
+        if etapes and any(e.questions for e in etapes):
             from awale_ref.grading import sql
 
             base = (str(library.chemin_verifie(sql.GRAINE_CACHEE))
                     if any(q in juge.QUESTIONS_SQL for _, qs in tests for q, _ in qs) else None)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire)
             dossier = resources.get("metadata", {}).get("path") or None
-            with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints
-                verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", qui, evenement)
         for cell, questions in tests:
-            cell.outputs = [_pour_information(o) for o in cell.outputs]
-            if not questions:
+            if not questions:  # no hidden test: nbgrader scores the kernel's outputs as usual
                 continue
+            cell.outputs = [_pour_information(o) for o in cell.outputs]
             for question, _ in questions:
                 verdict = verdicts[question]
                 if verdict.ok:

@@ -52,6 +52,11 @@ def desactive_par_environnement() -> bool:
     return os.environ.get(VARIABLE_OPT_OUT, "").strip().lower() in ("non", "0", "off", "false", "no")
 
 
+def actif(reglage: bool) -> bool:
+    """The sandbox is used when the course's setting asks for it and the environment does not opt out."""
+    return reglage and not desactive_par_environnement()
+
+
 def _bwrap() -> str | None:
     return shutil.which("bwrap")
 

@@ -52,14 +52,14 @@ def decrire_observation(obs: dict) -> str:
     return " ; ".join(f"{cle} {_court(val)}" for cle, val in obs.items())
 
 
-def decrire_exception(exc: BaseException) -> str:
-    if isinstance(exc, NotImplementedError):
+def decrire_exception_nommee(nom: str, message: str) -> str:
+    """What the student reads about an exception, known by its name and message (plain data from the runner)."""
+    if nom == "NotImplementedError":
         return "la fonction n'est pas encore écrite (NotImplementedError)"
-    if isinstance(exc, RecursionError):
+    if nom == "RecursionError":
         return "récursion infinie (RecursionError) : le cas de base n'est jamais atteint"
-    if isinstance(exc, ContrainteViolee):
-        return str(exc)
-    return f"l'appel a levé {type(exc).__name__} : {_court(str(exc), 200)}"
+    message = _court(str(message), 200).strip("'\"") if message else ""
+    return f"l'appel a levé {nom} : {message}" if message else f"l'appel a levé {nom} (sans message)"
 
 
 def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str) -> str:
@@ -157,16 +157,6 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
     return appel
 
 
-def decrire_exception_nommee(nom: str, message: str) -> str:
-    """``decrire_exception`` for an exception known only by its name and message (the runner's data)."""
-    if nom == "NotImplementedError":
-        return "la fonction n'est pas encore écrite (NotImplementedError)"
-    if nom == "RecursionError":
-        return "récursion infinie (RecursionError) : le cas de base n'est jamais atteint"
-    message = _court(str(message), 200).strip("'\"") if message else ""
-    return f"l'appel a levé {nom} : {message}" if message else f"l'appel a levé {nom} (sans message)"
-
-
 def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     """The reference's observation on ``args``, as exact data (judge side)."""
     return executant.exact(spec.observer(getattr(reference, spec.nom), args))
@@ -229,7 +219,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         if raison:
             if "NotImplementedError" in fonction.__code__.co_names:  # still nbgrader's stub
                 return Resultat(False, f"{spec.question} — {spec.nom} : "
-                                       f"{decrire_exception(NotImplementedError())}.")
+                                       f"{decrire_exception_nommee('NotImplementedError', '')}.")
             return Resultat(False, raison)
         etudiant = preparer(spec, fonction, reference, garde)
     else:

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import inspect
+import io
 import json
 import os
 import select
@@ -44,14 +46,13 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
 from awale_ref import exam
 from awale_ref.grading import answers, bac_a_sable, executant, specs
-from awale_ref.grading.checks import Resultat, attendu_de, juger_cas
+from awale_ref.grading.checks import Resultat, attendu_de, decrire_exception_nommee, juger_cas
 
 DELAI_CELLULE_S = 30.0
 DELAI_QUESTION_S = 60.0
@@ -205,6 +206,18 @@ def exemples_visibles(question: str, source: str) -> list[tuple]:
     return exemples
 
 
+@functools.lru_cache(maxsize=64)
+def cas_et_attendus(question: str, source_exemples: str) -> tuple[list[tuple], list, list[dict]]:
+    """The inputs of a question (the test cell's visible examples, then the corpus), encoded for the
+    runner, and the reference's observations: computed once for a whole class (the test cell's source
+    is the teacher's, restored from the gradebook, so it is the same for every student)."""
+    spec = specs.SPECS[question]
+    exemples = exemples_visibles(question, source_exemples)
+    cas = exemples + [c for c in specs.cas_caches(question) if c not in exemples]
+    attendus = [attendu_de(spec, c, exam) for c in cas]
+    return cas, [executant.encoder(c) for c in cas], attendus
+
+
 # ---------------------------------------------------------------- the runner's process
 class ExecutantBloque(Exception):
     """The runner did not answer in time, or died: it must be started again."""
@@ -335,12 +348,11 @@ class Juge:
             raison = controles_source(spec, self.etapes, jusqua)
             if raison:
                 return Resultat(False, raison, 0)
-            exemples = exemples_visibles(question, self.etapes[position].exemples)
-            cas = exemples + [c for c in specs.cas_caches(question) if c not in exemples]
+            cas, envoi, attendus = cas_et_attendus(question, self.etapes[position].exemples)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                    "observation": spec.genre, "cas": [executant.encoder(c) for c in cas],
-                    "reference": reference_sans({spec.nom}), "substituer": self.toutes,
-                    "contraintes": list(spec.contraintes), "_cas": cas}
+                    "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}),
+                    "substituer": self.toutes, "contraintes": list(spec.contraintes), "_cas": cas,
+                    "_attendus": attendus}
         if question == "Q21":
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
                     "reference": reference_sans({"awale_ia", "NegaAwale"}), "substituer": self.toutes}
@@ -391,15 +403,15 @@ class Juge:
             return answers.juger_q21(reponse, exam)
         spec = specs.SPECS[question]
         resultats = reponse.get("resultats")
-        cas = ordre["_cas"]
+        cas, attendus = ordre["_cas"], ordre["_attendus"]
         if not isinstance(resultats, list) or len(resultats) != len(cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        for n, (args, res) in enumerate(zip(cas, resultats), 1):
-            echec = juger_cas(spec, args, res, attendu_de(spec, args, exam))
+        for n, (args, res, attendu) in enumerate(zip(cas, resultats, attendus), 1):
+            echec = juger_cas(spec, args, res, attendu)
             if echec:
-                if "NotImplementedError" in echec and n == 1:
-                    return Resultat(False, f"{question} — {spec.nom} : la fonction n'est pas encore écrite "
-                                           f"(NotImplementedError).", n)
+                if "NotImplementedError" in echec and n == 1:  # still the stub: no need for the whole case
+                    return Resultat(False, f"{question} — {spec.nom} : "
+                                           f"{decrire_exception_nommee('NotImplementedError', '')}.", n)
                 return Resultat(False, echec, n)
         return Resultat(True, f"{question} — {spec.nom} : {len(cas)} cas vérifiés, tous corrects.", len(cas))
 
@@ -416,7 +428,12 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
     the runner is left out and the runner started again; a question that
     does, fails.
     """
-    limites = limites or Limites()
+    with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
+        return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql)
+
+
+def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,
+                    base_sql: str | None) -> dict[str, Resultat]:
     juge = Juge(etapes, base_sql)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
