@@ -80,5 +80,10 @@ if "autograde" in sys.argv[1:]:
 # A deleted test cell is put back from the gradebook (and graded) instead of being skipped.
 c.OverwriteCells.add_missing_cells = True
 
-# Keep the feedback readable: hide nothing nbgrader hides by default, keep the French messages.
+# The feedback keeps the hidden verdicts (the judge's messages, the smallest failing board) but never the
+# hidden tests' source (nbgrader issues #917, #1156, #1363): nbgrader's ClearHiddenTests, as in the release.
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
+from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
+
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
 c.GenerateFeedback.force = True

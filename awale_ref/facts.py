@@ -37,9 +37,15 @@ FIGURE5_SITUATION1 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]
 FIGURE5_SITUATION2 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1]
 
 Q3_SITUATION1_PARTIE1 = {"plateau": [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0], "gain": 0}
-"""Part I's rule: the harvest would take all of Bob's seeds, so it is
-cancelled; the sowing stays.  (Part II's program instead rejects the move:
-``test_case`` is False and Alice has no playable pit, the game ends.)"""
+"""The exam states the famine rule twice, in two ways.  Reading "cancelled
+harvest": the harvest would take all of Bob's seeds, so it is cancelled;
+the sowing stays."""
+
+Q3_SITUATION1_COUP_INTERDIT = {"plateau": list(FIGURE5_SITUATION1), "gain": 0}
+"""Reading "forbidden move" (the one Part II's program follows): a move that
+would take all of Bob's seeds may not be played, so the board does not
+change; as pit 5 is Alice's only non-empty pit, she cannot play and the game
+ends."""
 
 Q3_SITUATION2 = {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "gain": 10}
 """Pits 6–10 reach 2 seeds and are harvested from 10 down to 6; pit 11

@@ -22,14 +22,14 @@
 #   réponse (par exemple `Q1_cases = [0, 1]`), puis exécutez la cellule.
 # - La cellule de tests qui suit vérifie seulement la **forme** de votre réponse (un dictionnaire, une
 #   liste de 12 entiers…). Sa **justesse** est vérifiée à la correction, par des tests cachés dans la
-#   même cellule.
+#   même cellule ; chaque plateau et chaque gain de Q2 compte pour sa part des points.
 # - Les cellules « Justification » sont des cellules de texte : écrivez-y votre raisonnement, en
 #   français, en quelques lignes. Dans la version notée, l'enseignant les corrige à la main ; en
 #   autonomie, comparez avec les éléments de réponse repliés sous la cellule.
 # - Si un test affiche `NameError`, c'est que la cellule de réponse au-dessus n'a pas encore été
 #   exécutée sans erreur : complétez-la et exécutez-la d'abord.
 #
-# Le barème ci-dessous donne les points de chaque cellule notée.
+# Le barème ci-dessous donne les points de chaque question.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -66,8 +66,16 @@ from awale_ref.exam import affiche
 # **La famine.** On n'a pas le droit de laisser l'adversaire sans aucune graine dans son camp :
 #
 # - si l'adversaire n'a plus de graines, il faut jouer un coup qui lui en donne au moins une ;
-# - une récolte qui viderait **tout** le camp adverse n'a pas lieu : dans cette partie I, on sème
-#   normalement mais **la récolte est annulée** (aucune graine gagnée).
+# - pour une récolte qui viderait **tout** le camp adverse, l'énoncé se contredit. Dans la même phrase
+#   de sa liste de règles (§ I.2), il dit d'abord qu'on ne peut pas prendre toutes les graines de
+#   l'adversaire, ce qui fait de ce coup un **coup interdit** ; il ajoute aussitôt que si la récolte se
+#   termine de cette façon, elle est **annulée**, ce qui suppose que le coup est joué (on sème, mais on
+#   ne gagne rien).
+#
+# Les deux lectures se défendent. Le programme de la partie II (`test_famine`, Q11 à Q13) et le
+# plateau interactif ci-dessous suivent la première : un tel coup est refusé. Pour Q1 et Q3, la
+# correction accepte **l'une ou l'autre**, pourvu que votre réponse soit cohérente avec la lecture
+# choisie ; nommez-la dans votre justification.
 #
 # **Fin de partie.** La partie s'arrête quand un joueur a au moins 25 graines dans sa réserve (plus de
 # la moitié des 48), quand il reste 3 graines ou moins sur le plateau, ou quand le joueur qui doit jouer
@@ -118,10 +126,11 @@ corriger("Q1_cases", Q1_cases)
 
 # %% [markdown] tags=["manual"] grade_id="q1_justification" points=1
 # Alice ne peut prendre des graines que dans son camp, les cases 0 à 5, et seulement dans une case non
-# vide : les cases 0, 1 et 3 sont vides, il reste donc 2, 4 et 5. Aucun de ces trois coups n'affame
-# Bob : la case 2 ne sème que dans le camp d'Alice (cases 3 et 4) et Bob garde ses graines ; la case 5
-# ajoute des graines chez Bob sans récolte ; la case 4 récolte les cases 9, 8 et 7 mais Bob garde des
-# graines en 6, 10 et 11. Alice peut donc jouer les cases **2, 4 et 5**.
+# vide : les cases 0, 1 et 3 sont vides, il reste donc 2, 4 et 5. Aucun de ces trois coups ne vide le
+# camp de Bob : la case 2 ne sème que dans le camp d'Alice (cases 3 et 4) ; la case 5 ajoute des
+# graines chez Bob sans récolte ; la case 4 récolte les cases 9, 8 et 7 mais Bob garde des graines en
+# 6, 10 et 11. La famine n'entre donc pas en jeu ici, quelle que soit la lecture de la règle : Alice
+# peut jouer les cases **2, 4 et 5**.
 
 # %% [markdown]
 # ## Q2 — Le plateau après chaque coup possible
@@ -182,12 +191,16 @@ affiche(figure5_situation2)
 # par Alice, sans échanger les camps) et les graines qu'elle gagne, sous la forme
 # `{"plateau": liste de 12 entiers, "gain": entier}`.
 #
-# **Deux lectures de la règle de la famine.** Ici on applique la règle de la **partie I** : une récolte
-# qui prendrait toutes les graines de Bob est *annulée*, mais le semis, lui, a bien lieu. Le programme
-# de la partie II fera autrement : sa fonction `test_case` déclarera un tel coup *non acceptable* (on
-# n'a pas le droit de le jouer du tout). Comme Q3 appartient à la partie I, la réponse notée
-# automatiquement suit la partie I ; dans la justification, dites ce que ferait le programme de la
-# partie II. (Le plateau interactif du début suit le programme de la partie II : il refuse ce coup.)
+# **La famine, deux lectures.** Dans la situation 1, la récolte viderait le camp de Bob. Répondez selon
+# la lecture de la règle que vous choisissez (voir « La famine » plus haut), la correction accepte les
+# deux :
+#
+# - **récolte annulée** : le semis a lieu, la récolte non ; donnez le plateau après le semis et un gain
+#   nul ;
+# - **coup interdit** : Alice n'a pas le droit de jouer cette case ; le plateau ne change pas et le gain
+#   est nul. Dites dans la justification ce qui en découle pour la partie (Alice a-t-elle un autre coup ?).
+#
+# La situation 2 ne dépend pas de la lecture choisie.
 
 # %% tags=["solution"] grade_id="q3_reponse"
 ### BEGIN SOLUTION
@@ -213,10 +226,14 @@ corriger("Q3_situation2", Q3_situation2)
 # **Situation 1.** Alice sème les 5 graines de la case 5 dans les cases 6 à 10, qui passent à 2 graines
 # chacune ; la dernière graine tombe en case 10. Les cases 10, 9, 8, 7 et 6 sont dans le camp de Bob et
 # ont 2 graines : la récolte les prendrait toutes, et Bob, dont la case 11 est vide, n'aurait plus
-# rien. C'est la famine : d'après la partie I la récolte est annulée, le plateau reste
-# `[0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0]` et Alice ne gagne rien. (Avec le programme de la partie II,
-# ce coup n'est pas acceptable ; comme c'est le seul coup d'Alice, elle ne peut pas jouer et la partie
-# s'arrête.)
+# rien. C'est la famine, et l'énoncé en donne deux lectures :
+#
+# - *récolte annulée* : le semis a lieu, la récolte non ; le plateau devient
+#   `[0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0]` et Alice ne gagne rien ;
+# - *coup interdit* (la lecture du programme de la partie II) : Alice ne peut pas jouer la case 5 ; le
+#   plateau reste `[0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]`, gain 0. Comme c'est sa seule case non vide,
+#   elle n'a aucun coup permis : la partie s'arrête, et chacun ajoute à sa réserve les graines de son
+#   camp.
 #
 # **Situation 2.** Le semis est le même, mais la case 11 de Bob garde sa graine. Alice récolte les
 # cases 10 à 6 (2 graines chacune), soit **10 graines**, et Bob n'est pas affamé puisqu'il lui reste

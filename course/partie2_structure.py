@@ -31,8 +31,11 @@
 #   affiche un `✔` pour chaque exemple réussi ; sinon un message dit l'entrée, le résultat attendu, le
 #   vôtre et la règle.
 # - À la correction, la même cellule lance aussi des **tests cachés** qui comparent votre fonction à
-#   une référence sur des centaines de positions de parties. Les points d'une cellule de tests sont
-#   acquis si tous ses tests passent.
+#   une référence sur des centaines de positions de parties. Comme pour un correcteur humain, les
+#   points d'une question sont répartis entre ses **règles** (par exemple pour Q8 : le semis simple, le
+#   tour complet qui saute la case de départ, la case renvoyée) ; le retour de correction dit quelles
+#   règles sont respectées et montre, pour une règle qui ne l'est pas, le **plus petit plateau** où
+#   votre fonction et la référence diffèrent, avec l'appel qui le reproduit.
 # - Chaque question est notée **seule** : si votre fonction en appelle une autre (par exemple
 #   `test_famine` appelle `deplacer_graines`), c'est la version de référence de cette autre fonction
 #   qui est utilisée pendant la correction. Une erreur dans une question ne coûte donc que ses points.

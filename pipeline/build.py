@@ -201,14 +201,36 @@ def construire_carnets(racine: Path = RACINE) -> list[Path]:
     return ecrits
 
 
+def _question_de(grade_id: str) -> str:
+    """``q8_tests`` → ``Q8`` (every graded cell's id starts with its question number)."""
+    trouve = re.match(r"q(\d+)_", grade_id)
+    if not trouve:
+        raise CourseError(f"graded cell {grade_id!r}: its grade_id must start with its question, like q8_tests")
+    return f"Q{trouve.group(1)}"
+
+
+def _repartition(question: str, points: float) -> str:
+    """How a question's automatic points are split between its rule families (from the grading specs)."""
+    from awale_ref.grading.specs import SPECS
+
+    if question not in SPECS or len(SPECS[question].rubriques()) < 2:
+        return ""
+    return " ; ".join(f"{f.nom} {round(f.poids * points, 2):g}" for f in SPECS[question].rubriques())
+
+
 def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
-    lignes = ["**Barème de ce notebook** (points automatiques, sauf mention *à la main*) :", "",
-              "| cellule | points |", "|---|---|"]
+    questions: dict[str, list[float]] = {}
     for cell in nb.cells:
         tags = cell.metadata.get("tags", [])
         if {"tests", "manual"} & set(tags):
-            mode = " *(à la main)*" if "manual" in tags else ""
-            lignes.append(f"| `{cell.metadata['grade_id']}`{mode} | {cell.metadata['points']:g} |")
+            points = questions.setdefault(_question_de(cell.metadata["grade_id"]), [0.0, 0.0])
+            points[1 if "manual" in tags else 0] += float(cell.metadata["points"])
+    lignes = ["**Barème de ce notebook**, par question : points de la correction automatique, points notés "
+              "*à la main* par l'enseignant (justifications), et la répartition des points automatiques entre "
+              "les règles vérifiées.", "",
+              "| question | automatique | à la main | total | répartition |", "|---|---|---|---|---|"]
+    for question, (auto, main) in questions.items():
+        lignes.append(f"| {question} | {auto:g} | {main:g} | {auto + main:g} | {_repartition(question, auto)} |")
     total = sum(totaux.values())
     lignes += ["", f"Total : **{totaux[assignment]:g} points** sur {total:g} pour toute la série "
                f"({', '.join(f'{a} : {p:g}' for a, p in totaux.items())})."]

@@ -429,16 +429,54 @@ class Jugement(NbGraderPreprocessor):
             if not questions:  # no hidden test: nbgrader scores the kernel's outputs as usual
                 continue
             cell.outputs = [_pour_information(o) for o in cell.outputs]
-            for question, _ in questions:
-                verdict = verdicts[question]
-                if verdict.ok:
-                    cell.outputs.append(NotebookNode(output_type="stream", name="stdout",
-                                                     text=f"✔ Correction : {verdict.message}\n"))
-                else:
-                    cell.outputs.append(_sortie_erreur(ENAME, verdict.message))
+            resultats = [verdicts[question] for question, _ in questions]
+            cell.outputs += sorties_du_verdict(resultats, float(cell.metadata["nbgrader"].get("points", 0)))
+            for resultat in resultats:
+                if not resultat.ok:
                     self.log.info("Judge of %s, cell %s: %s", qui, cell.metadata["nbgrader"]["grade_id"],
-                                  verdict.message.splitlines()[0])
+                                  resultat.message.splitlines()[0])
         return nb, resources
+
+
+def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
+    """The outputs that carry the judge's verdicts of one test cell, as nbgrader scores them.
+
+    All passed: a ``✔`` line (full marks).  None of the points earned: the
+    messages as an error output (0).  Part of the points (rule families):
+    the messages as text, then an ``execute_result`` holding the points,
+    which nbgrader reads as partial credit.  A failure with a smallest
+    failing case adds its board, drawn (HTML for the feedback, text in the
+    notebook), and the call that reproduces it.
+    """
+    sorties = []
+    for r in resultats:
+        if r.ok:
+            sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"✔ Correction : {r.message}\n"))
+    echecs = [r for r in resultats if not r.ok]
+    if not echecs:
+        return sorties
+    part = sum(r.part for r in resultats) / len(resultats)
+    obtenus = round(part * points, 2)
+    texte = "\n".join(r.message for r in echecs)
+    if obtenus > 0:
+        sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"✘ Correction : {texte}\n"))
+    else:
+        sorties.append(_sortie_erreur(ENAME, texte))
+    for r in echecs:
+        contre = r.contre_exemple or {}
+        if "plateau" in contre:
+            from awale_ref.grading.contre_exemples import dessin_html, dessin_texte
+
+            sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
+                "text/plain": f"{dessin_texte(contre['plateau'])}\nPour le reproduire : {contre['appel']}",
+                "text/html": dessin_html(contre["plateau"], contre["appel"])}))
+        elif "appel" in contre:
+            sorties.append(NotebookNode(output_type="stream", name="stdout",
+                                        text=f"Pour le reproduire : {contre['appel']}\n"))
+    if obtenus > 0:
+        sorties.append(NotebookNode(output_type="execute_result", execution_count=None, metadata={},
+                                    data={"text/plain": f"{obtenus:g}"}))
+    return sorties
 
 
 def _taille(sortie: Any) -> int:

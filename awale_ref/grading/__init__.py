@@ -34,8 +34,29 @@ class EchecTest(AssertionError):
 
 
 def _echec(message: str) -> None:
-    __tracebackhide__ = True  # IPython hides this frame: the student sees the message
+    __tracebackhide__ = True
     raise EchecTest(message)
+
+
+def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+    """How IPython shows a failed test: the French message alone, without the grader's frames."""
+    lignes = str(valeur).splitlines() or [""]
+    stb = [f"\x1b[0;31m{etype.__name__}\x1b[0m: {lignes[0]}", *lignes[1:]]
+    shell._showtraceback(etype, valeur, stb)  # ipykernel sends it as the cell's error output
+    return stb
+
+
+def _installer_affichage() -> None:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # plain Python: the usual traceback
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.set_custom_exc((EchecTest,), _montrer_echec)
+
+
+_installer_affichage()
 
 
 def _origine_valide(question: str, objet: Any) -> str | None:

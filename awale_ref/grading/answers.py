@@ -81,7 +81,8 @@ _ATTENDU: dict[str, tuple[Callable[[Any], str | None], Callable[[], Any], str]] 
     "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
                  "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)"),
     "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
-                      "partie I : une récolte qui prendrait toutes les graines de Bob est annulée"),
+                      "deux lectures de la famine sont admises : récolte annulée (le semis a lieu, gain 0) ou "
+                      "coup interdit (le plateau ne change pas, gain 0)"),
     "Q3_situation2": (_format_situation, lambda: facts.Q3_SITUATION2,
                       "la récolte remonte tant que les cases du camp adverse ont 2 ou 3 graines"),
     "Q6_max_graines": (_format_entier, lambda: facts.Q6_MAX_GRAINES,
@@ -119,12 +120,53 @@ def verifier_reponse(nom: str, valeur: Any) -> Resultat:
     if not forme.ok:
         return forme
     _, attendu, indice = _ATTENDU[nom]
+    if nom == "Q3_situation1":
+        return _q3_deux_lectures(valeur, indice)
+    if nom in _PAR_ELEMENT:
+        return _par_element(nom, valeur, attendu(), indice)
     if _normaliser(nom, valeur) != attendu():
-        if nom == "Q18_arbre" and set(valeur) == set(attendu()):
-            faux = sorted(k for k in valeur if valeur[k] != attendu()[k])
-            return Resultat(False, f"{nom} : les nœuds {', '.join(faux)} ont un G ou une VJ inexact. Rappel : {indice}.", 1)
         return Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
     return Resultat(True, f"{nom} : réponse exacte.", 1)
+
+
+_PAR_ELEMENT = {"Q2_plateaux": "plateaux", "Q2_gains": "gains", "Q18_arbre": "nœuds"}
+
+
+def _par_element(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
+    """Credit per item, as a corrector gives it: each board, gain or node of the tree counts on its own
+    (a node's G and VJ for half each); a missing or extra key is an item wrong."""
+    cles = sorted(set(valeur) | set(attendu), key=str)
+    points, faux = 0.0, []
+    for cle in cles:
+        if cle not in valeur or cle not in attendu:
+            faux.append(f"{cle!r} ({'manquant' if cle not in valeur else 'en trop'})")
+            continue
+        if nom == "Q18_arbre":
+            justes = [valeur[cle][0] == attendu[cle][0], valeur[cle][1] == attendu[cle][1]]
+            points += sum(justes) / 2
+            if not all(justes):
+                faux.append(f"{cle} ({'G' if not justes[0] else ''}{' et ' if not any(justes) else ''}"
+                            f"{'VJ' if not justes[1] else ''} inexact)")
+        elif valeur[cle] == attendu[cle]:
+            points += 1
+        else:
+            faux.append(repr(cle))
+    fraction = points / len(cles)
+    if not faux:
+        return Resultat(True, f"{nom} : réponse exacte ({len(cles)} {_PAR_ELEMENT[nom]}).", 1, 1.0)
+    return Resultat(False, f"{nom} : {_PAR_ELEMENT[nom]} inexacts : {', '.join(faux)} ; "
+                           f"{fraction:.0%} des points. Rappel : {indice}.", 1, fraction)
+
+
+def _q3_deux_lectures(valeur: dict, indice: str) -> Resultat:
+    """Q3, situation 1: the exam states the famine rule two ways; each reading is judged on its own terms."""
+    lectures = {"récolte annulée": facts.Q3_SITUATION1_PARTIE1, "coup interdit": facts.Q3_SITUATION1_COUP_INTERDIT}
+    for lecture, attendu in lectures.items():
+        if valeur == attendu:
+            return Resultat(True, f"Q3_situation1 : réponse exacte (lecture « {lecture} » de la règle de la "
+                                  f"famine ; dites dans la justification ce qui suit).", 1)
+    return Resultat(False, f"Q3_situation1 : réponse inexacte ({valeur!r}) pour chacune des deux lectures. "
+                           f"Rappel : {indice}.", 1)
 
 
 # ---------------------------------------------------------------- Q21

@@ -17,11 +17,11 @@ import builtins
 import copy
 import json
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from awale_ref.grading import executant
-from awale_ref.grading.specs import Spec
+from awale_ref.grading import contre_exemples, executant
+from awale_ref.grading.specs import Famille, Spec
 
 
 ContrainteViolee = executant.ContrainteViolee
@@ -29,11 +29,25 @@ ContrainteViolee = executant.ContrainteViolee
 
 @dataclass
 class Resultat:
-    """Outcome of a check: ``ok``, the French message, how many cases ran."""
+    """Outcome of a check: ``ok``, the French message, how many cases ran.
+
+    ``fraction``: the share of the points earned (``None``: all or nothing,
+    from ``ok``); ``familles``: ``(rule family, passed)`` pairs, for the
+    feedback; ``contre_exemple``: the smallest failing call, as plain data
+    (``{"appel": "f(…)", "plateau": [...]}``) for the drawn board.
+    """
 
     ok: bool
     message: str
     nb_cas: int = 0
+    fraction: float | None = None
+    familles: list[tuple[str, bool]] = field(default_factory=list)
+    contre_exemple: dict | None = None
+
+    @property
+    def part(self) -> float:
+        """The share of the points earned, between 0 and 1."""
+        return (1.0 if self.ok else 0.0) if self.fraction is None else self.fraction
 
 
 # ---------------------------------------------------------------- formatting
@@ -139,8 +153,9 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
     code); the constraints of the question are enforced at run time.
     """
     espace = dict(fonction.__globals__)
-    for nom in spec.dependances:
-        espace[nom] = getattr(reference, nom)
+    for nom, valeur in vars(reference).items():  # every other exam function is the reference's
+        if isinstance(valeur, types.FunctionType) and nom != spec.nom and not nom.startswith("_"):
+            espace[nom] = valeur
     if "sans_max_min_sort" in spec.contraintes:
         espace["__builtins__"] = {**vars(builtins), **{n: _interdit(n) for n in ("max", "min", "sorted")}}
     if "sans_deepcopy" in spec.contraintes:
@@ -162,51 +177,169 @@ def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     return executant.exact(spec.observer(getattr(reference, spec.nom), args))
 
 
-def juger_cas(spec: Spec, args: tuple, reponse: dict, attendu: dict) -> str | None:
-    """The French failure message of one case, or ``None``.
+def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
+    """One case as the runner sent it: ``(observation, arguments after the call, failure text)``.
 
-    ``reponse`` is plain data as the runner sends it (``executant.evaluer_cas``):
-    nothing of the student's code is called here; its values are rebuilt
-    from exact builtin types before any comparison.
+    ``reponse`` is plain data (``executant.evaluer_cas``): nothing of the
+    student's code is called here; its values are rebuilt from exact builtin
+    types before any comparison.  The failure text says what came back
+    instead of an observation (an exception, a refused object).
     """
     if not isinstance(reponse, dict):
-        return message_echec(spec, args, decrire_observation(attendu), "réponse illisible", spec.regle)
+        return None, None, "réponse illisible"
     if "contrainte" in reponse:
-        return message_echec(spec, args, decrire_observation(attendu), str(reponse["contrainte"]), spec.regle)
+        return None, None, str(reponse["contrainte"])
     if "exception" in reponse:
         nom, message = (list(reponse["exception"]) + ["", ""])[:2]
-        return message_echec(spec, args, decrire_observation(attendu),
-                             decrire_exception_nommee(str(nom), str(message)), spec.regle)
+        return None, None, decrire_exception_nommee(str(nom), str(message))
     try:
         obtenu = executant.decoder(reponse.get("obs"))
     except executant.ObjetRefuse as exc:
-        return message_echec(spec, args, decrire_observation(attendu), f"la fonction renvoie {exc}", spec.regle)
+        return None, None, f"la fonction renvoie {exc}"
     if type(obtenu) is not dict:
-        return message_echec(spec, args, decrire_observation(attendu), "réponse illisible", spec.regle)
+        return None, None, "réponse illisible"
     apres = obtenu.pop("__arguments__", None)
-    if "arguments_intacts" in spec.contraintes and apres is not None and apres != tuple(args):
-        return message_echec(spec, args, decrire_observation(attendu),
-                             f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
-                             f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
-    if not spec.conforme(obtenu, attendu, args):
-        regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
-        return message_echec(spec, args, decrire_observation(attendu), decrire_observation(obtenu), regle)
-    if "recursive" in spec.contraintes and reponse.get("appels") == 1:
+    return obtenu, apres, None
+
+
+def _restreint(obs: dict, famille: Famille) -> dict:
+    return obs if famille.cles is None else {k: obs.get(k) for k in famille.cles}
+
+
+def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, attendu: dict) -> str | None:
+    """The French failure message of one case for one rule family, or ``None``."""
+    obtenu, apres, echec = lire_cas(spec, args, reponse)
+    if famille.contrainte == "arguments_intacts":
+        if obtenu is None or apres is None or apres == tuple(args):
+            return None
+        return message_echec(spec, args, f"les arguments inchangés ({_court(tuple(args))})",
+                             f"les arguments ont été modifiés par l'appel : {_court(apres)}",
+                             "l'énoncé demande de ne pas modifier les arguments (travaillez sur une copie)")
+    if famille.contrainte == "recursive":
+        if obtenu is None or reponse.get("appels") != 1:
+            return None
         recoltees = sum(1 for a, b in zip(args[0], attendu.get("plateau après l'appel", [])) if a != b)
         if recoltees >= 2:
             return (f"{spec.question} — {spec.nom} doit être récursive : pour {decrire_appel(spec, args)} elle "
                     f"récolte {recoltees} cases sans jamais s'appeler elle-même.")
+        return None
+    dediee = any(f.contrainte == "arguments_intacts" for f in spec.rubriques())
+    if ("arguments_intacts" in spec.contraintes and not dediee and obtenu is not None and apres is not None
+            and apres != tuple(args)):  # no family of its own: every family requires it
+        return message_echec(spec, args, decrire_observation(_restreint(attendu, famille)),
+                             f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
+                             f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
+    attendu_vu = _restreint(attendu, famille)
+    if echec is not None:
+        return message_echec(spec, args, decrire_observation(attendu_vu), echec, spec.regle)
+    conforme = spec.conforme(_restreint(obtenu, famille), attendu_vu, args)
+    if not conforme:
+        regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
+        return message_echec(spec, args, decrire_observation(attendu_vu),
+                             decrire_observation(_restreint(obtenu, famille)), regle)
     return None
+
+
+def juger_cas(spec: Spec, args: tuple, reponse: Any, attendu: dict) -> str | None:
+    """The first failure message of one case over every rule family that covers it, or ``None``."""
+    for famille in spec.rubriques():
+        if famille.contrainte is None and not famille.couvre(args, attendu):
+            continue
+        if famille.contrainte is not None and famille.contrainte not in spec.contraintes:
+            continue
+        echec = echec_famille(spec, famille, args, reponse, attendu)
+        if echec:
+            return echec
+    return None
+
+
+@dataclass
+class Bilan:
+    """Every case of a question judged per rule family: the first failing case of each family."""
+
+    spec: Spec
+    echecs: dict[str, tuple[int, str]] = field(default_factory=dict)  # family -> (case index, message)
+    raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
+    nb_cas: int = 0
+
+    def echoue(self, famille: Famille) -> bool:
+        return famille.nom in self.echecs or famille.nom in self.raisons
+
+
+def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
+                   raisons: dict[str, str] | None = None) -> Bilan | str:
+    """Judge every case per rule family; a forbidden call anywhere fails the whole question (a string)."""
+    bilan = Bilan(spec, nb_cas=len(cas))
+    for famille in spec.rubriques():
+        if famille.contrainte and raisons and famille.contrainte in raisons:
+            bilan.raisons[famille.nom] = raisons[famille.contrainte]
+    for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
+        if isinstance(reponse, dict) and "contrainte" in reponse:
+            return message_echec(spec, args, decrire_observation(attendu), str(reponse["contrainte"]), spec.regle)
+        for famille in spec.rubriques():
+            if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
+                continue
+            if famille.contrainte is None and not famille.couvre(args, attendu):
+                continue
+            echec = echec_famille(spec, famille, args, reponse, attendu)
+            if echec:
+                bilan.echecs[famille.nom] = (n, echec)
+    return bilan
+
+
+def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None) -> Resultat:
+    """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message)."""
+    spec = bilan.spec
+    familles = spec.rubriques()
+    etats = [(f.nom, not bilan.echoue(f)) for f in familles]
+    fraction = sum(f.poids for f in familles if not bilan.echoue(f))
+    if all(ok for _, ok in etats):
+        return Resultat(True, f"{spec.question} — {spec.nom} : {bilan.nb_cas} cas vérifiés, tous corrects.",
+                        bilan.nb_cas, 1.0, etats)
+    assert contre_exemple is not None, "a failing question needs its counterexample"
+    nom_famille, args, detail = contre_exemple
+    lignes = []
+    if len(familles) > 1:
+        lignes.append(f"{spec.question} — {spec.nom} : {sum(ok for _, ok in etats)} règle(s) sur {len(familles)} "
+                      f"respectée(s), {fraction:.0%} des points.")
+        lignes += [f"  {'✔' if ok else '✘'} {nom}" for nom, ok in etats]
+        lignes.append(f"Règle « {nom_famille} » : "
+                      + ("plus petit cas où votre fonction et la référence diffèrent." if args is not None
+                         else "non respectée."))
+    lignes.append(detail)
+    dessin = None
+    if args is not None:
+        dessin = {"appel": appel_reproductible(spec, args)}
+        plateau = plateau_de(args)
+        if plateau is not None:
+            dessin["plateau"] = plateau
+    return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
+
+
+def plateau_de(args: tuple) -> list | None:
+    """The board of a call's arguments, if it has one (a board, or a game's board)."""
+    premier = args[0] if args else None
+    if isinstance(premier, dict) and isinstance(premier.get("plateau"), list):
+        return list(premier["plateau"])
+    if isinstance(premier, list) and len(premier) == 12 and all(type(g) is int for g in premier):
+        return list(premier)
+    return None
+
+
+def appel_reproductible(spec: Spec, args: tuple) -> str:
+    """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)``."""
+    return f"{spec.nom}({', '.join(repr(a) for a in args)})"
 
 
 # ---------------------------------------------------------------- the check itself (in one process)
 def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
-             reference: types.ModuleType | None = None) -> Resultat:
-    """Compare ``fonction`` with the reference on every case; stop at the first failure.
+             reference: types.ModuleType | None = None, retrecir: bool = False) -> Resultat:
+    """Compare ``fonction`` with the reference on every case, per rule family.
 
     In one process (the visible tests in the student's kernel, the
     self-study checks): each case goes through the same plain-data round
-    trip and the same :func:`juger_cas` as the judge's hidden tests.
+    trip and the same :func:`juger_familles` as the judge's hidden tests;
+    with ``retrecir``, a failing case is shrunk to the smallest one.
     """
     if reference is None:
         from awale_ref import exam as reference
@@ -214,22 +347,51 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         return Resultat(False, f"{spec.question} — {spec.nom} devrait être une fonction, "
                                f"pas un objet de type {type(fonction).__name__}.")
     garde = executant.Garde()
+    raisons: dict[str, str] = {}
     if isinstance(fonction, types.FunctionType):
         raison = controles_statiques(spec, fonction)
         if raison:
             if "NotImplementedError" in fonction.__code__.co_names:  # still nbgrader's stub
                 return Resultat(False, f"{spec.question} — {spec.nom} : "
                                        f"{decrire_exception_nommee('NotImplementedError', '')}.")
-            return Resultat(False, raison)
+            if "doit être récursive" in raison:
+                raisons["recursive"] = raison
+            else:
+                return Resultat(False, raison)
         etudiant = preparer(spec, fonction, reference, garde)
     else:
         etudiant = executant.envelopper(fonction, garde)
-    n = 0
-    for args in cas:
-        n += 1
-        attendu = attendu_de(spec, args, reference)
-        reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde)))
-        echec = juger_cas(spec, args, reponse, attendu)
-        if echec:
-            return Resultat(False, echec, n)
-    return Resultat(True, f"{spec.question} — {spec.nom} : {n} cas vérifiés, tous corrects.", n)
+
+    def evaluer(lot: list[tuple]) -> list:
+        return [json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde))) for args in lot]
+
+    cas = list(cas)
+    attendus = [attendu_de(spec, args, reference) for args in cas]
+    reponses = evaluer(cas)
+    return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference)
+
+
+def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
+             evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> Resultat:
+    """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``."""
+    bilan = juger_familles(spec, cas, reponses, attendus, raisons)
+    if isinstance(bilan, str):
+        return Resultat(False, bilan, len(cas), 0.0)
+    if not bilan.echecs and not bilan.raisons:
+        return resultat_du_bilan(bilan)
+    premiere = next(f for f in spec.rubriques() if bilan.echoue(f))
+    if premiere.nom in bilan.raisons:
+        contre = (premiere.nom, None, bilan.raisons[premiere.nom])
+    else:
+        n, message = bilan.echecs[premiere.nom]
+        if n == 0 and "NotImplementedError" in message:  # still the stub: no need for the whole case
+            return Resultat(False, f"{spec.question} — {spec.nom} : "
+                                   f"{decrire_exception_nommee('NotImplementedError', '')}.", 1, 0.0,
+                            [(f.nom, False) for f in spec.rubriques()])
+        args = cas[n]
+        if evaluer is not None:
+            args, message = contre_exemples.retrecir(
+                spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
+                lambda c, r, a: echec_famille(spec, premiere, c, r, a))
+        contre = (premiere.nom, args, message)
+    return resultat_du_bilan(bilan, contre)

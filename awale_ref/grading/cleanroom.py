@@ -139,7 +139,7 @@ def _preparer(question: str) -> Any:
     if question in specs.SPECS:
         spec = specs.SPECS[question]
         cas = specs.cas_caches(question)
-        return lambda objet: checks.verifier(spec, objet, cas, reference)
+        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True)
     if question == "Q21":
         return lambda objet: answers.verifier_q21(objet, reference)
     if question in answers.QUESTIONS_REPONSES:

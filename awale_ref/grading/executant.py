@@ -147,7 +147,9 @@ class Garde:
 def _piege(nom: str, original: Callable, garde: Garde) -> Callable:
     def piege(*args: Any, **kwargs: Any) -> Any:
         if garde.actif:
-            raise ContrainteViolee(f"utilisation de {nom}, interdite par l'énoncé")
+            appelant = sys._getframe(1)  # the student's code that reached the forbidden call, whatever its name
+            raise ContrainteViolee(f"utilisation de {nom}, interdite par l'énoncé (appel dans "
+                                   f"{appelant.f_code.co_name}, ligne {appelant.f_lineno} de sa cellule)")
         return original(*args, **kwargs)
 
     piege.__name__ = getattr(original, "__name__", nom)

@@ -46,17 +46,18 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
 from awale_ref import exam
 from awale_ref.grading import answers, bac_a_sable, executant, specs
-from awale_ref.grading.checks import Resultat, attendu_de, decrire_exception_nommee, juger_cas
+from awale_ref.grading.checks import Resultat, attendu_de, conclure
 
 DELAI_CELLULE_S = 30.0
 DELAI_QUESTION_S = 60.0
 DELAI_DEMARRAGE_S = 60.0
+DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
 MEMOIRE_OCTETS = 2 * 1024 ** 3
 _MARGE_S = 5.0
 QUESTIONS_SQL = ("Q22", "Q23", "Q24", "Q25")
@@ -166,12 +167,6 @@ def controles_source(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str 
     ou = f"(fonction {spec.nom}, cellule de code n°{cellule + 1}, ligne {{}})"
     noms = [(n.id, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Name)]
     attributs = [(n.attr, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Attribute)]
-    if "recursive" in spec.contraintes:
-        appels = [n for n in ast.walk(fonction) if isinstance(n, ast.Call)
-                  and getattr(n.func, "id", None) == spec.nom]
-        if not appels:
-            return (f"{spec.question} — {spec.nom} doit être récursive : elle doit s'appeler elle-même "
-                    f"(l'énoncé l'exige).")
     interdits: set[str] = set()
     if "sans_deepcopy" in spec.contraintes:
         interdits |= {"deepcopy"}
@@ -188,6 +183,24 @@ def controles_source(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str 
                 return (f"{spec.question} — {spec.nom} utilise {nomme} {ou.format(ligne - fonction.lineno + 1)} : "
                         f"{regle}.")
     return None
+
+
+def recursion_absente(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str | None:
+    """French reason when the graded function must be recursive and its source never calls itself.
+
+    Only that rule family is lost (partial credit); at run time the judge
+    also checks that a harvest of several pits went through several calls.
+    """
+    if "recursive" not in spec.contraintes:
+        return None
+    trouvee = definition(etapes, jusqua, spec.nom)
+    if trouvee is None:
+        return None
+    fonction, cellule = trouvee
+    if any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == spec.nom for n in ast.walk(fonction)):
+        return None
+    return (f"{spec.question} — {spec.nom} (cellule de code n°{cellule + 1}) doit être récursive : elle doit "
+            f"s'appeler elle-même (l'énoncé l'exige), or elle ne le fait jamais.")
 
 
 def exemples_visibles(question: str, source: str) -> list[tuple]:
@@ -299,11 +312,12 @@ class Executant:
         self._ecrire({"op": "cellule", "id": self.compteur, "source": source, "delai": self.limites.delai_cellule})
         self._attendre(self.compteur, self.limites.delai_cellule + _MARGE_S)
 
-    def question(self, ordre: dict) -> dict:
+    def question(self, ordre: dict, delai: float | None = None) -> dict:
         self.compteur += 1
         ident = self.compteur
-        self._ecrire({**ordre, "op": "question", "id": ident, "delai": self.limites.delai_question})
-        reponse = self._attendre(ident, self.limites.delai_question + _MARGE_S)
+        delai = self.limites.delai_question if delai is None else delai
+        self._ecrire({**ordre, "op": "question", "id": ident, "delai": delai})
+        reponse = self._attendre(ident, delai + _MARGE_S)
         if reponse.get("fin"):  # the child died without answering
             return {"mort": True}
         self._attendre(ident, _MARGE_S)  # the parent's "fin"
@@ -349,10 +363,11 @@ class Juge:
             if raison:
                 return Resultat(False, raison, 0)
             cas, envoi, attendus = cas_et_attendus(question, self.etapes[position].exemples)
+            recursion = recursion_absente(spec, self.etapes, jusqua)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
                     "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}),
                     "substituer": self.toutes, "contraintes": list(spec.contraintes), "_cas": cas,
-                    "_attendus": attendus}
+                    "_attendus": attendus, "_raisons": {"recursive": recursion} if recursion else {}}
         if question == "Q21":
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
                     "reference": reference_sans({"awale_ia", "NegaAwale"}), "substituer": self.toutes}
@@ -368,8 +383,9 @@ class Juge:
             return {"question": question, "genre": "sql", "expression": expression, "base": self.base_sql}
         return _echec(question, "question inconnue du correcteur.")
 
-    def verdict(self, ordre: dict, reponse: dict) -> Resultat:
-        """Compare the runner's plain data with the reference."""
+    def verdict(self, ordre: dict, reponse: dict,
+                evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
+        """Compare the runner's plain data with the reference (``evaluer``: more cases, to shrink a failure)."""
         question, expression = ordre["question"], ordre["expression"]
         if reponse.get("mort"):
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
@@ -406,14 +422,7 @@ class Juge:
         cas, attendus = ordre["_cas"], ordre["_attendus"]
         if not isinstance(resultats, list) or len(resultats) != len(cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        for n, (args, res, attendu) in enumerate(zip(cas, resultats, attendus), 1):
-            echec = juger_cas(spec, args, res, attendu)
-            if echec:
-                if "NotImplementedError" in echec and n == 1:  # still the stub: no need for the whole case
-                    return Resultat(False, f"{question} — {spec.nom} : "
-                                           f"{decrire_exception_nommee('NotImplementedError', '')}.", n)
-                return Resultat(False, echec, n)
-        return Resultat(True, f"{question} — {spec.nom} : {len(cas)} cas vérifiés, tous corrects.", len(cas))
+        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, exam)
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -527,5 +536,14 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
         return "bloque"
     if reponse.get("absent") and not fin:
         return "absent"
-    verdicts[question] = juge.verdict(ordre, reponse)
+
+    def evaluer(lot: list[tuple]) -> list:
+        """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
+        suite = ex.question({**envoi, "cas": [executant.encoder(c) for c in lot]}, delai=DELAI_RETRECIR_S)
+        resultats = suite.get("resultats")
+        if not isinstance(resultats, list) or len(resultats) != len(lot):
+            raise ExecutantBloque("réponse incomplète")
+        return resultats
+
+    verdicts[question] = juge.verdict(ordre, reponse, evaluer)
     return "juge"

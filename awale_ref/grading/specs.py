@@ -7,9 +7,13 @@ hidden tests (``corriger``, the seeded corpus, run in a clean process by
 
 A spec runs a function on a *fresh copy* of each input and returns an
 *observation*: a dict of what is compared with the reference (the returned
-value, the board after the call, …).  Dependencies named in ``dependances``
-are replaced by the reference versions while the student's function runs
-(design principle 2: each question is graded on its own).
+value, the board after the call, …).  Every other exam function resolves to
+the reference while the student's function runs (each question is graded
+on its own): that is derived from ``awale_ref.exam``, never listed here.
+
+A spec's hidden checks are split into *rule families* (``Famille``), each
+worth a share of the question's points, as a human corrector gives part of
+the points for a sowing that is right except when it laps round.
 
 >>> spec = SPECS["Q9"]
 >>> spec.observer(spec.reference(), ([1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8))
@@ -29,6 +33,27 @@ Observation = dict[str, Any]
 
 
 @dataclass(frozen=True)
+class Famille:
+    """One rule family of a question: the cases it covers, what it compares, its share of the points.
+
+    ``selection(args, attendu)`` picks the cases (``None``: every case);
+    ``cles`` the observation keys compared (``None``: the whole observation);
+    ``contrainte`` makes it the family of an exam constraint instead
+    (``"recursive"``: the function calls itself; ``"arguments_intacts"``:
+    the arguments are not modified).
+    """
+
+    nom: str
+    poids: float
+    selection: Callable[[tuple, Observation], bool] | None = None
+    cles: tuple[str, ...] | None = None
+    contrainte: str | None = None
+
+    def couvre(self, args: tuple, attendu: Observation) -> bool:
+        return self.contrainte is None and (self.selection is None or self.selection(args, attendu))
+
+
+@dataclass(frozen=True)
 class Spec:
     """How one code question is graded."""
 
@@ -38,11 +63,19 @@ class Spec:
     genre: str  # observation kind, see executant.observer
     cas: Callable[[], list[tuple]]
     regle: str
-    dependances: tuple[str, ...] = ()
     contraintes: tuple[str, ...] = ()
+    familles: tuple[Famille, ...] = ()
     accepter: Callable[[Observation, Observation, tuple], bool] | None = None
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
-    points_hint: str = ""
+    valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
+
+    def __post_init__(self) -> None:
+        if self.familles and abs(sum(f.poids for f in self.familles) - 1) > 1e-9:
+            raise ValueError(f"{self.question}: the weights of the rule families must add up to 1")
+
+    def rubriques(self) -> tuple[Famille, ...]:
+        """The rule families (a single one, every case, when the spec defines none)."""
+        return self.familles or (Famille("tous les cas", 1.0),)
 
     def observer(self, fonction: Callable, args: tuple) -> Observation:
         """What is compared after ``fonction(*args)`` (the arguments after the call left out)."""
@@ -129,7 +162,34 @@ def _jeux_finis_et_autres() -> list[tuple]:
                  "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
     res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [23, 22], "n": 41,
                  "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
+    res += [(jeu,) for jeu in _fins_de_partie()]
     return res
+
+
+def _fins_de_partie() -> list[dict]:
+    """Positions for each way a game ends (Q14, Q16, Q19's leaves), and near misses that go on."""
+    from awale_ref import corpus
+
+    jeux = []
+    for i, jeu in enumerate(corpus.corpus_positions()[1:40:4]):
+        graines = sum(jeu["plateau"])
+        reste = 48 - graines
+        vingt_six = [26, max(0, reste - 26)] if i % 2 else [max(0, reste - 26), 26]  # either player reaches 25
+        for score in ([25, max(0, reste - 25)], vingt_six, [24, max(0, reste - 24)]):
+            jeux.append({**jeu, "score": list(score)})
+        for n in (99, 100, 101):
+            jeux.append({**jeu, "n": n + jeu["n"] % 2})
+    peu = [[1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1], [0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+           [0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1],
+           [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]]
+    bloques = [[0, 0, 0, 0, 0, 0, 2, 3, 1, 0, 4, 2], [0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5],
+               [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 0, 0],
+               [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2], [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]]
+    for n, plateau in enumerate(peu + bloques):
+        graines = sum(plateau)
+        jeux.append({"joueur1": "Alice", "joueur2": "Bob", "score": [(48 - graines) // 2, 48 - graines - (48 - graines) // 2],
+                     "n": 30 + n, "plateau": plateau})
+    return jeux
 
 
 def _negamax_cas() -> list[tuple]:
@@ -139,6 +199,10 @@ def _negamax_cas() -> list[tuple]:
         profondeur_max = 1 + i % 3
         res.append((jeu, profondeur_max, 0))
         res.append((jeu, profondeur_max, profondeur_max - 1 if profondeur_max > 1 else 0))
+        if i % 3 == 0:  # the depth limit itself
+            res.append((jeu, profondeur_max, profondeur_max))
+    for i, jeu in enumerate(_fins_de_partie()[::3]):  # the leaves: finished games, at any depth
+        res.append((jeu, 2, i % 3))
     return res
 
 
@@ -156,9 +220,11 @@ def _max_vals_cas() -> list[tuple]:
 # ---------------------------------------------------------------- acceptances and diagnostics
 def _gagnant_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q16: the board may be emptied (reference) or left as it was."""
-    if obtenu.get("renvoie") != attendu["renvoie"]:
+    if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
-    jeu_obtenu, jeu_attendu = obtenu["jeu après l'appel"], attendu["jeu après l'appel"]
+    if "jeu après l'appel" not in attendu:
+        return "renvoie" in attendu
+    jeu_obtenu, jeu_attendu = obtenu.get("jeu après l'appel"), attendu["jeu après l'appel"]
     if not isinstance(jeu_obtenu, dict):
         return False
     return (jeu_obtenu.get("score") == jeu_attendu["score"]
@@ -182,6 +248,101 @@ def _diag_ramasser(args: tuple, obtenu: Observation, attendu: Observation) -> st
     return None
 
 
+# ---------------------------------------------------------------- rule families: which cases they cover
+def _plateau_de(args: tuple) -> list:
+    return args[0]["plateau"] if isinstance(args[0], dict) else args[0]
+
+
+def _tour_complet(args: tuple, attendu: Observation) -> bool:
+    """Q8: the pit holds 12 seeds or more, so the sowing laps round and skips its origin."""
+    plateau, case = args
+    return plateau[case] >= 12
+
+
+def _chaine_jusqua_camp(args: tuple, attendu: Observation) -> bool:
+    """Q10: the harvest must stop at the player's own row (it reaches pit 6, or starts in the own row)."""
+    plateau, case = args
+    return case < 6 or (attendu["plateau après l'appel"][6] == 0 and plateau[6] in (2, 3))
+
+
+def _fin_de_partie(jeu: dict) -> bool:
+    return not exam.tour_suivant(exam.copie(jeu))
+
+
+def _raison_fin(jeu: dict) -> str:
+    """Q14: why the game stops (or goes on), in the order the exam states the conditions."""
+    if max(jeu["score"]) >= 25:
+        return "score"
+    if jeu["n"] >= 100:
+        return "tours"
+    if sum(jeu["plateau"]) <= 3:
+        return "graines"
+    if not exam.cases_possibles(jeu):
+        return "bloque"
+    return "continue"
+
+
+def _raison(*raisons: str) -> Callable[[tuple, Observation], bool]:
+    return lambda args, attendu: _raison_fin(args[0]) in raisons
+
+
+def _case_refusee(args: tuple, attendu: Observation) -> bool:
+    jeu, case = args
+    return not exam.test_case(jeu["plateau"], case)
+
+
+def _feuille(args: tuple, attendu: Observation) -> bool:
+    """Q19: a finished game (the leaves valued ±500 or 0)."""
+    return _fin_de_partie(args[0])
+
+
+def _limite(args: tuple, attendu: Observation) -> bool:
+    jeu, profondeur_max, profondeur = args
+    return profondeur >= profondeur_max and not _fin_de_partie(jeu)
+
+
+def _recursion(args: tuple, attendu: Observation) -> bool:
+    jeu, profondeur_max, profondeur = args
+    return profondeur < profondeur_max and not _fin_de_partie(jeu)
+
+
+def _famine_possible(args: tuple, attendu: Observation) -> bool:
+    """Q13: a position where a non-empty pit of the player is refused because of the famine."""
+    plateau = args[0]["plateau"]
+    return any(plateau[c] and not exam.test_famine(plateau, c) for c in range(6))
+
+
+def _racine(args: tuple, attendu: Observation) -> bool:
+    return args[1] == 0
+
+
+def _renvoie(valeur: Any) -> Callable[[tuple, Observation], bool]:
+    return lambda args, attendu: attendu.get("renvoie") == valeur
+
+
+def _non(selection: Callable[[tuple, Observation], bool]) -> Callable[[tuple, Observation], bool]:
+    return lambda args, attendu: not selection(args, attendu)
+
+
+def _pit_non_vide(args: tuple) -> bool:
+    plateau, case = args
+    return 0 <= case < 12 and plateau[case] > 0
+
+
+def _coup_jouable(args: tuple) -> bool:
+    jeu, case = args
+    return case in exam.cases_possibles(jeu)
+
+
+def _profondeurs(args: tuple) -> bool:
+    jeu, profondeur_max, profondeur = args
+    return 0 <= profondeur <= profondeur_max <= 3
+
+
+_INTACTS = "arguments non modifiés"
+_TIERS = 1 / 3
+
+
 # ---------------------------------------------------------------- the specs
 _R_PARITE = "joueur1 joue quand jeu['n'] est pair (n commence à 0 et joueur1 commence)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
@@ -190,57 +351,80 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé"),
     Spec("Q7", "copie", ("jeu",), "copie", _jeux,
          "la copie est égale à l'original et ne partage aucune liste avec lui (copie profonde, sans deepcopy)",
-         contraintes=("sans_deepcopy", "arguments_intacts")),
+         contraintes=("sans_deepcopy", "arguments_intacts"),
+         familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",)),
+                   Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
+                           cles=("copie indépendante de l'original",)))),
     Spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", _plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
-         "la fonction renvoie l'indice de la dernière case semée", diagnostic=_diag_deplacer),
+         "la fonction renvoie l'indice de la dernière case semée", diagnostic=_diag_deplacer, valide=_pit_non_vide,
+         familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau après l'appel",)),
+                   Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
+                           ("plateau après l'appel",)),
+                   Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     Spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
     Spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", _apres_semis,
          "on ramasse la case puis les précédentes tant qu'elles sont ramassables (camp adverse, 2 ou 3 graines) ; "
-         "les cases ramassées sont vidées et la fonction renvoie le total",
-         dependances=("case_ramassable",), contraintes=("recursive",), diagnostic=_diag_ramasser),
+         "les cases ramassées sont vidées et la fonction renvoie le total", contraintes=("recursive",), diagnostic=_diag_ramasser,
+         familles=(Famille("la chaîne de récolte dans le camp adverse", _TIERS, _non(_chaine_jusqua_camp)),
+                   Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", _TIERS, _chaine_jusqua_camp),
+                   Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive"))),
     Spec("Q11", "test_famine", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
-         dependances=("deplacer_graines", "ramasser_graines", "case_ramassable"),
-         contraintes=("arguments_intacts",)),
+         contraintes=("arguments_intacts",), valide=_pit_non_vide,
+         familles=(Famille("coups qui laissent des graines à l'adversaire (True)", _TIERS, _renvoie(True)),
+                   Famille("coups qui affament l'adversaire (False)", _TIERS, _renvoie(False)),
+                   Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     Spec("Q12", "test_case", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
-         "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine",
-         dependances=("test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable")),
+         "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
     Spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
-         dependances=("test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable"),
-         contraintes=("arguments_intacts",)),
+         contraintes=("arguments_intacts",),
+         familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
+                   Famille("positions où la famine interdit une case", 0.4, _famine_possible),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
     Spec("Q14", "tour_suivant", ("jeu",), "renvoie", _jeux_finis_et_autres,
          "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
          "ou si le joueur qui doit jouer n'a aucune case possible",
-         dependances=("cases_possibles", "test_case", "test_famine", "deplacer_graines", "ramasser_graines",
-                      "case_ramassable", "tour_joueur1")),
+         familles=(Famille("score de 25 ou plus", 0.2, _raison("score")),
+                   Famille("100 tours joués", 0.2, _raison("tours")),
+                   Famille("3 graines ou moins sur le plateau", 0.2, _raison("graines")),
+                   Famille("joueur sans case possible", 0.2, _raison("bloque")),
+                   Famille("partie qui continue", 0.2, _raison("continue")))),
     Spec("Q15", "tour_jeu", ("jeu", "case"), "renvoie_et_jeu", _jeux_et_cases,
          "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au score "
          "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
-         dependances=("test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
-                      "tour_joueur1", "tourner_plateau", "tour_suivant", "cases_possibles")),
+         familles=(Famille("case refusée : rien ne change, renvoie True", _TIERS, _case_refusee),
+                   Famille("coup joué : semis, récolte, score, n et plateau tourné", _TIERS, _non(_case_refusee),
+                           ("jeu après l'appel",)),
+                   Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
+                           ("renvoie",)))),
     Spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", _jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
-         "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"",
-         dependances=("tour_joueur1",), accepter=_gagnant_accepte),
+         "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=_gagnant_accepte,
+         familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
+                   Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     Spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
          "gain renvoie (graines gagnées, nouveau jeu) ; le nouveau jeu a son score, n et son plateau (tourné) "
          "mis à jour, et le jeu passé en argument n'est pas modifié",
-         dependances=("copie", "deplacer_graines", "ramasser_graines", "case_ramassable", "tour_joueur1",
-                      "tourner_plateau"),
-         contraintes=("arguments_intacts",)),
+         contraintes=("arguments_intacts",), valide=_coup_jouable,
+         familles=(Famille("graines gagnées", _TIERS, cles=("graines gagnées",)),
+                   Famille("nouveau jeu (score, n, plateau tourné)", _TIERS, cles=("nouveau jeu",)),
+                   Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     Spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
-         "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)",
-         dependances=("tour_suivant", "gagnant", "tour_joueur1", "cases_possibles", "gain", "max_vals", "copie",
-                      "test_case", "test_famine", "deplacer_graines", "ramasser_graines", "case_ramassable",
-                      "tourner_plateau")),
+         "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)", valide=_profondeurs,
+         familles=(Famille("feuilles : partie finie (±500 ou 0)", _TIERS, _feuille),
+                   Famille("limite de profondeur (0)", _TIERS, _limite),
+                   Famille("récursion : max des g - NegaAwale(enfant), case à la racine", _TIERS, _recursion))),
     Spec("Q20", "max_vals", ("vals_jeu", "profondeur"), "renvoie", _max_vals_cas,
          "à la racine (profondeur 0) la case du premier maximum, sinon la valeur maximale ; "
          "sans max, min ni sort (interdits par l'annexe)",
-         contraintes=("sans_max_min_sort", "arguments_intacts")),
+         contraintes=("sans_max_min_sort", "arguments_intacts"),
+         familles=(Famille("à la racine : la case du premier maximum", 0.4, _racine),
+                   Famille("ailleurs : la valeur maximale", 0.4, _non(_racine)),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
 ]}
 
 

@@ -163,6 +163,22 @@ def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | N
     return None
 
 
+def familles_sql(question: str, obtenu: Reponse, attendu: Reponse) -> list[tuple[str, bool]]:
+    """The rule families of a query worth several points (Q25: columns, rows, order), judged apart.
+
+    The other queries are worth one point or return one value: all or nothing (``[]``).
+    """
+    if question != "Q25":
+        return []
+    colonnes = len(obtenu.colonnes) == len(attendu.colonnes)
+    lignes = colonnes and Counter(obtenu.lignes) == Counter(attendu.lignes)
+    victoires = [ligne[2] for ligne in obtenu.lignes if len(ligne) >= 3]
+    ordre = (len(victoires) == len(obtenu.lignes) and len(obtenu.lignes) > 1 and all(_nombre(v) for v in victoires)
+             and all(a >= b for a, b in zip(victoires, victoires[1:])))
+    return [("trois colonnes : nom, prénom, victoires", colonnes), ("les bonnes lignes (joueurs et victoires)", lignes),
+            ("classées par victoires décroissantes", ordre)]
+
+
 def _comparer_q23(obtenu: Reponse, attendu: Reponse, indices: dict) -> str | None:
     reference = attendu.lignes[0][0]
     if len(obtenu.lignes) != 1:
@@ -263,7 +279,11 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
             return Resultat(False, f"{question} — réponse illisible.", 1)
         ecart = comparer(question, obtenu, attendu, indices)
         if ecart:
-            return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}", 1)
+            familles = familles_sql(question, obtenu, attendu)
+            fraction = sum(ok for _, ok in familles) / len(familles) if familles else 0.0
+            resume = "".join(f"\n  {'✔' if ok else '✘'} {nom}" for nom, ok in familles)
+            return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}{resume}", 1,
+                            fraction, familles)
         return Resultat(True, f"{question} — requête exacte sur la bibliothèque de correction "
                               f"({_pluriel(len(obtenu.lignes), 'ligne')}).", 1)
 

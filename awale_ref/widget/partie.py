@@ -244,8 +244,9 @@ class Partie:
         if self.jeu['plateau'][case] == 0:
             return f"{nom} est vide : choisissez une case qui contient des graines."
         if not exam.test_famine(self.jeu['plateau'], case):
-            return (f"{nom} laisserait {self.adversaire} sans aucune graine dans sa rangée : "
-                    "c'est interdit (règle de la famine).")
+            return (f"{nom} laisserait {self.adversaire} sans aucune graine dans sa rangée : ce plateau suit "
+                    "le programme de la partie II, pour qui un tel coup est interdit (règle de la famine ; "
+                    "l'autre lecture de l'énoncé jouerait le coup en annulant la récolte).")
         return ""
 
     def cases_jouables(self) -> list[int]:

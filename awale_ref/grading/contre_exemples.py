@@ -1,0 +1,165 @@
+"""The smallest failing case, and how it is shown: a drawn board and the call that reproduces it.
+
+When a rule family fails, the first failing case of the corpus is often a
+crowded mid-game board.  :func:`retrecir` shrinks it greedily (fewest seeds
+on the board, then the smallest other numbers: turns, scores, depths), asking
+``evaluer`` for the student's answers on each batch of smaller candidates and
+keeping the smallest one on which the student's function and the reference
+still disagree for the same rule.  Only valid inputs are tried (the spec's
+``valide`` and the family's selection), so the smaller case tests the same
+rule.  ``evaluer`` is the runner in grading (plain data back) or the
+function itself in the student's kernel.
+
+>>> print(dessin_texte([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]))
+   11  10   9   8   7   6
+[   1   0   1   0   1   2 ]   camp adverse
+[   0   0   2   0  16   5 ]   joueur qui joue
+    0   1   2   3   4   5
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any, Callable
+
+from awale_ref.grading.specs import Famille, Spec
+
+TOURS_MAX = 60
+DUREE_MAX_S = 10.0
+
+
+def taille(args: tuple) -> tuple:
+    """How big a case is: seeds on the board first, then every other number (turns, scores, depths)."""
+    graines, reste = 0, 0
+    for valeur in args:
+        if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
+            graines += sum(valeur["plateau"])
+            reste += abs(valeur.get("n", 0)) + sum(abs(x) for x in valeur.get("score", []))
+        elif isinstance(valeur, list) and len(valeur) == 12 and all(type(g) is int for g in valeur):
+            graines += sum(valeur)
+        elif isinstance(valeur, list):  # Q20's [case, value] pairs
+            reste += len(valeur) * 100 + sum(abs(x) for paire in valeur for x in paire)
+        elif type(valeur) is int:
+            reste += abs(valeur)
+    return graines, reste
+
+
+def _plateaux_plus_petits(plateau: list) -> list[list]:
+    """Boards with fewer seeds: a pit emptied, halved, or one seed less."""
+    res = []
+    for i, g in enumerate(plateau):
+        for nouveau in sorted({0, g // 2, g - 1}):
+            if 0 <= nouveau < g:
+                res.append(plateau[:i] + [nouveau] + plateau[i + 1:])
+    return res
+
+
+def _variantes(valeur: Any, nom: str) -> list[Any]:
+    """Smaller versions of one argument (the others unchanged)."""
+    if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
+        res = [{**valeur, "plateau": p} for p in _plateaux_plus_petits(valeur["plateau"])]
+        n = valeur.get("n", 0)
+        if type(n) is int and n >= 2:  # keep the parity: the same player moves
+            res += [{**valeur, "n": n % 2}, {**valeur, "n": n - 2}]
+        score = valeur.get("score")
+        if isinstance(score, list) and len(score) == 2:
+            for j in range(2):
+                if type(score[j]) is int and score[j] > 0:
+                    for nouveau in (0, score[j] // 2, score[j] - 1):
+                        res.append({**valeur, "score": score[:j] + [nouveau] + score[j + 1:]})
+        return res
+    if isinstance(valeur, list) and len(valeur) == 12 and all(type(g) is int for g in valeur):
+        return _plateaux_plus_petits(valeur)
+    if isinstance(valeur, list) and valeur and all(isinstance(p, list) and len(p) == 2 for p in valeur):
+        res = [valeur[:i] + valeur[i + 1:] for i in range(len(valeur)) if len(valeur) > 1]
+        for i, (case, val) in enumerate(valeur):
+            for nouveau in (0, val // 2, val - 1 if val > 0 else val + 1):
+                if abs(nouveau) < abs(val):
+                    res.append(valeur[:i] + [[case, nouveau]] + valeur[i + 1:])
+        return res
+    if type(valeur) is int and nom in ("profondeur_max", "profondeur") and valeur > 0:
+        return [valeur - 1, 0]
+    return []
+
+
+def candidats(spec: Spec, args: tuple) -> list[tuple]:
+    """Valid inputs smaller than ``args`` (one argument made smaller at a time), without duplicates."""
+    vus, res = set(), []
+    for i, nom in enumerate(spec.parametres):
+        for variante in _variantes(args[i], nom):
+            nouveau = args[:i] + (variante,) + args[i + 1:]
+            cle = repr(nouveau)
+            if cle in vus or taille(nouveau) >= taille(args):
+                continue
+            if spec.valide is not None and not spec.valide(nouveau):
+                continue
+            vus.add(cle)
+            res.append(nouveau)
+    return res
+
+
+def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: Callable[[list[tuple]], list],
+             attendu_de: Callable[[tuple], dict],
+             echec_de: Callable[[tuple, Any, dict], str | None]) -> tuple[tuple, str]:
+    """The smallest case found from ``args`` that still fails ``famille``, and its message.
+
+    ``attendu_de(args)``: the reference's observation; ``echec_de(args, answer, expected)``: the
+    family's failure message for one answer of ``evaluer``, or ``None``.
+    """
+    if famille.contrainte == "recursive":
+        return args, message
+    debut = time.monotonic()
+    for _ in range(TOURS_MAX):
+        if time.monotonic() - debut > DUREE_MAX_S:
+            break
+        lot, attendus = [], []
+        for candidat in candidats(spec, args):
+            try:
+                attendu = attendu_de(candidat)
+            except Exception:  # an input the reference itself does not take: not a valid case
+                continue
+            if famille.contrainte is None and not famille.couvre(candidat, attendu):
+                continue
+            lot.append(candidat)
+            attendus.append(attendu)
+        if not lot:
+            break
+        try:
+            reponses = evaluer(lot)
+        except Exception:  # the runner stopped: keep the case found so far
+            break
+        echecs = [(taille(c), i, echec_de(c, r, a))
+                  for i, (c, r, a) in enumerate(zip(lot, reponses, attendus))]
+        echecs = [(t, i, m) for t, i, m in echecs if m]
+        if not echecs:
+            break
+        _, i, message = min(echecs)
+        args = lot[i]
+    return args, message
+
+
+# ---------------------------------------------------------------- drawing the board
+def dessin_texte(plateau: list) -> str:
+    """The board as ``affiche`` draws it (the opponent's row on top, read from 11 to 6), with the rows named."""
+    return "\n".join([
+        " " + "".join(f"{i:>4}" for i in range(11, 5, -1)),
+        "[" + "".join(f"{g:>4}" for g in plateau[11:5:-1]) + " ]   camp adverse",
+        "[" + "".join(f"{g:>4}" for g in plateau[0:6]) + " ]   joueur qui joue",
+        " " + "".join(f"{i:>4}" for i in range(6)),
+    ])
+
+
+def dessin_html(plateau: list, appel: str) -> str:
+    """The board as an HTML table (tags the feedback's sanitizer keeps), with the call under it."""
+    def ligne(cases: range, entete: bool = False) -> str:
+        balise = "th" if entete else "td"
+        valeurs = cases if entete else [plateau[i] for i in cases]
+        return "<tr>" + "".join(f"<{balise}>{v}</{balise}>" for v in valeurs) + "</tr>"
+
+    haut, bas = range(11, 5, -1), range(0, 6)
+    return ("<div class=\"awale-contre-exemple\"><p><strong>Plus petit cas qui échoue</strong> "
+            "(camp adverse en haut, joueur qui joue en bas ; indices des cases en gris)</p>"
+            f"<table class=\"awale-plateau\"><thead>{ligne(haut, True)}</thead><tbody>{ligne(haut)}{ligne(bas)}"
+            f"</tbody><tfoot>{ligne(bas, True)}</tfoot></table>"
+            f"<p>Pour le reproduire : <code>{html.escape(appel)}</code></p></div>")
