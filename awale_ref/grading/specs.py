@@ -40,7 +40,10 @@ class Famille:
     ``cles`` the observation keys compared (``None``: the whole observation);
     ``contrainte`` makes it the family of an exam constraint instead
     (``"recursive"``: the function calls itself; ``"arguments_intacts"``:
-    the arguments are not modified).
+    the arguments are not modified).  A constraint, or a family marked
+    ``accessoire`` (one that a function doing nothing would pass, like "a
+    refused pit changes nothing"), earns its share only beside a main
+    family that passes: a stub or a constant answer gets no point.
     """
 
     nom: str
@@ -48,6 +51,11 @@ class Famille:
     selection: Callable[[tuple, Observation], bool] | None = None
     cles: tuple[str, ...] | None = None
     contrainte: str | None = None
+    accessoire: bool = False
+
+    @property
+    def principale(self) -> bool:
+        return self.contrainte is None and not self.accessoire
 
     def couvre(self, args: tuple, attendu: Observation) -> bool:
         return self.contrainte is None and (self.selection is None or self.selection(args, attendu))
@@ -269,21 +277,22 @@ def _fin_de_partie(jeu: dict) -> bool:
     return not exam.tour_suivant(exam.copie(jeu))
 
 
-def _raison_fin(jeu: dict) -> str:
-    """Q14: why the game stops (or goes on), in the order the exam states the conditions."""
-    if max(jeu["score"]) >= 25:
-        return "score"
-    if jeu["n"] >= 100:
-        return "tours"
-    if sum(jeu["plateau"]) <= 3:
-        return "graines"
-    if not exam.cases_possibles(jeu):
-        return "bloque"
-    return "continue"
+_LIMITES_Q14: dict[str, Callable[[dict], bool]] = {
+    # each end condition with its near misses on the other side (a constant answer fails every family)
+    "score": lambda jeu: max(jeu["score"]) >= 24,
+    "tours": lambda jeu: jeu["n"] >= 99,
+    "graines": lambda jeu: sum(jeu["plateau"]) <= 4,
+    "bloque": lambda jeu: sum(1 for g in jeu["plateau"][:6] if g) <= 1,
+}
 
 
-def _raison(*raisons: str) -> Callable[[tuple, Observation], bool]:
-    return lambda args, attendu: _raison_fin(args[0]) in raisons
+def _limite_q14(nom: str) -> Callable[[tuple, Observation], bool]:
+    """Q14: the positions near one end condition, and the ordinary positions (near none) as contrast."""
+    def selection(args: tuple, attendu: Observation) -> bool:
+        pres = {cle for cle, test in _LIMITES_Q14.items() if test(args[0])}
+        return nom in pres or not pres
+
+    return selection
 
 
 def _case_refusee(args: tuple, attendu: Observation) -> bool:
@@ -297,13 +306,14 @@ def _feuille(args: tuple, attendu: Observation) -> bool:
 
 
 def _limite(args: tuple, attendu: Observation) -> bool:
+    """Q19: at the depth limit (0) and one level above it (the gains alone): a constant 0 fails."""
     jeu, profondeur_max, profondeur = args
-    return profondeur >= profondeur_max and not _fin_de_partie(jeu)
+    return profondeur >= profondeur_max - 1 and not _fin_de_partie(jeu)
 
 
 def _recursion(args: tuple, attendu: Observation) -> bool:
     jeu, profondeur_max, profondeur = args
-    return profondeur < profondeur_max and not _fin_de_partie(jeu)
+    return profondeur < profondeur_max - 1 and not _fin_de_partie(jeu)
 
 
 def _famine_possible(args: tuple, attendu: Observation) -> bool:
@@ -314,10 +324,6 @@ def _famine_possible(args: tuple, attendu: Observation) -> bool:
 
 def _racine(args: tuple, attendu: Observation) -> bool:
     return args[1] == 0
-
-
-def _renvoie(valeur: Any) -> Callable[[tuple, Observation], bool]:
-    return lambda args, attendu: attendu.get("renvoie") == valeur
 
 
 def _non(selection: Callable[[tuple, Observation], bool]) -> Callable[[tuple, Observation], bool]:
@@ -352,7 +358,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     Spec("Q7", "copie", ("jeu",), "copie", _jeux,
          "la copie est égale à l'original et ne partage aucune liste avec lui (copie profonde, sans deepcopy)",
          contraintes=("sans_deepcopy", "arguments_intacts"),
-         familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",)),
+         familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",), accessoire=True),
                    Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
                            cles=("copie indépendante de l'original",)))),
     Spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", _plateau_case(toutes_les_cases=True),
@@ -373,8 +379,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     Spec("Q11", "test_famine", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
          contraintes=("arguments_intacts",), valide=_pit_non_vide,
-         familles=(Famille("coups qui laissent des graines à l'adversaire (True)", _TIERS, _renvoie(True)),
-                   Famille("coups qui affament l'adversaire (False)", _TIERS, _renvoie(False)),
+         familles=(Famille("famine détectée après le semis et la récolte", 2 * _TIERS),
                    Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     Spec("Q12", "test_case", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
@@ -387,15 +392,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     Spec("Q14", "tour_suivant", ("jeu",), "renvoie", _jeux_finis_et_autres,
          "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
          "ou si le joueur qui doit jouer n'a aucune case possible",
-         familles=(Famille("score de 25 ou plus", 0.2, _raison("score")),
-                   Famille("100 tours joués", 0.2, _raison("tours")),
-                   Famille("3 graines ou moins sur le plateau", 0.2, _raison("graines")),
-                   Famille("joueur sans case possible", 0.2, _raison("bloque")),
-                   Famille("partie qui continue", 0.2, _raison("continue")))),
+         familles=(Famille("fin par le score (25 ou plus)", 0.25, _limite_q14("score")),
+                   Famille("fin après 100 tours", 0.25, _limite_q14("tours")),
+                   Famille("fin à 3 graines ou moins", 0.25, _limite_q14("graines")),
+                   Famille("fin quand le joueur n'a aucune case possible", 0.25, _limite_q14("bloque")))),
     Spec("Q15", "tour_jeu", ("jeu", "case"), "renvoie_et_jeu", _jeux_et_cases,
          "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au score "
          "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
-         familles=(Famille("case refusée : rien ne change, renvoie True", _TIERS, _case_refusee),
+         familles=(Famille("case refusée : rien ne change, renvoie True", _TIERS, _case_refusee, accessoire=True),
                    Famille("coup joué : semis, récolte, score, n et plateau tourné", _TIERS, _non(_case_refusee),
                            ("jeu après l'appel",)),
                    Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
@@ -416,8 +420,8 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
          "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)", valide=_profondeurs,
          familles=(Famille("feuilles : partie finie (±500 ou 0)", _TIERS, _feuille),
-                   Famille("limite de profondeur (0)", _TIERS, _limite),
-                   Famille("récursion : max des g - NegaAwale(enfant), case à la racine", _TIERS, _recursion))),
+                   Famille("limite de profondeur (0, et les seuls gains juste au-dessus)", _TIERS, _limite),
+                   Famille("récursion sur plusieurs niveaux : max des g - NegaAwale(enfant)", _TIERS, _recursion))),
     Spec("Q20", "max_vals", ("vals_jeu", "profondeur"), "renvoie", _max_vals_cas,
          "à la racine (profondeur 0) la case du premier maximum, sinon la valeur maximale ; "
          "sans max, min ni sort (interdits par l'annexe)",

@@ -1,0 +1,116 @@
+"""Partial credit per rule family: what earns points, what never does (in one process, fast).
+
+The same ``checks.verifier`` as the visible tests and the self-study checks,
+and the same ``juger_familles`` as the judge of ``nbgrader autograde``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import types
+
+import pytest
+
+from awale_ref import exam, facts
+from awale_ref.grading import answers, checks, contre_exemples, specs
+
+
+def _fonction(source: str, nom: str) -> types.FunctionType:
+    espace: dict = {"__name__": "__main__"}
+    exec(source, espace)
+    return espace[nom]
+
+
+@pytest.fixture(scope="module")
+def attendus():
+    with contextlib.redirect_stdout(io.StringIO()):  # tour_jeu prints on a refused pit
+        return {q: (s.cas(), [checks.attendu_de(s, c, exam) for c in s.cas()]) for q, s in specs.SPECS.items()}
+
+
+@pytest.mark.parametrize("question", sorted(specs.SPECS, key=lambda q: int(q[1:])))
+def test_every_rule_family_is_tested_on_enough_cases_and_weights_add_up(question, attendus):
+    spec = specs.SPECS[question]
+    cas, obs = attendus[question]
+    assert sum(f.poids for f in spec.rubriques()) == pytest.approx(1)
+    for famille in spec.rubriques():
+        if famille.contrainte is None:
+            assert sum(1 for c, a in zip(cas, obs) if famille.couvre(c, a)) >= 5, famille.nom
+        else:
+            assert famille.contrainte in spec.contraintes, famille.nom
+
+
+@pytest.mark.parametrize("question", sorted(specs.SPECS, key=lambda q: int(q[1:])))
+@pytest.mark.parametrize("constante", [True, False, 0, None, "égalité", []])
+def test_a_constant_answer_or_a_stub_earns_no_point(question, constante, attendus):
+    spec = specs.SPECS[question]
+    cas, _ = attendus[question]
+    parametres = ", ".join(spec.parametres)
+    constant = _fonction(f"def {spec.nom}({parametres}):\n    return {constante!r}\n", spec.nom)
+    stub = _fonction(f"def {spec.nom}({parametres}):\n    raise NotImplementedError()\n", spec.nom)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert checks.verifier(spec, constant, cas).part == 0
+        assert checks.verifier(spec, stub, cas[:20]).part == 0
+
+
+def test_a_sowing_right_but_for_the_lap_gets_its_share_and_the_smallest_lap():
+    sans_saut = _fonction("def deplacer_graines(plateau, case):\n    graines = plateau[case]\n"
+                          "    plateau[case] = 0\n    i = case\n    while graines > 0:\n"
+                          "        i = (i + 1) % 12\n        plateau[i] += 1\n        graines -= 1\n    return i\n",
+                          "deplacer_graines")
+    r = checks.verifier(specs.SPECS["Q8"], sans_saut, specs.cas_caches("Q8"), retrecir=True)
+    assert r.part == pytest.approx(1 / 3)
+    assert [ok for _, ok in r.familles] == [True, False, False]
+    plateau = r.contre_exemple["plateau"]
+    assert sum(plateau) == 12 and max(plateau) == 12  # one pit of 12 seeds: the smallest lap
+    assert r.contre_exemple["appel"].startswith("deplacer_graines([")
+
+
+def test_an_iterative_harvest_loses_only_the_recursion_share():
+    boucle = _fonction("def ramasser_graines(plateau, case):\n    total = 0\n"
+                       "    while case >= 6 and plateau[case] in (2, 3):\n"
+                       "        total += plateau[case]\n        plateau[case] = 0\n        case -= 1\n"
+                       "    return total\n", "ramasser_graines")
+    r = checks.verifier(specs.SPECS["Q10"], boucle, specs.cas_caches("Q10"))
+    assert r.part == pytest.approx(2 / 3) and "doit être récursive" in r.message
+
+
+def test_shrinking_keeps_the_rule_and_the_validity_of_the_input():
+    spec = specs.SPECS["Q8"]
+    famille = spec.rubriques()[1]
+    for candidat in contre_exemples.candidats(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)):
+        assert contre_exemples.taille(candidat) < contre_exemples.taille(([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4))
+        assert candidat[0][candidat[1]] > 0
+    assert famille.couvre(([0] * 4 + [12] + [0] * 7, 4), {}) and not famille.couvre(([0] * 4 + [11] + [0] * 7, 4), {})
+
+
+def test_literal_answers_get_credit_per_item():
+    plateaux = dict(facts.Q2_PLATEAUX)
+    plateaux[4] = [4] * 12
+    assert answers.verifier_reponse("Q2_plateaux", plateaux).part == pytest.approx(2 / 3)
+    arbre = {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()}
+    arbre["b"] = (4, 0)  # VJ wrong, G right: half of one node of 14
+    assert answers.verifier_reponse("Q18_arbre", arbre).part == pytest.approx(1 - 0.5 / 14)
+    assert answers.verifier_reponse("Q2_gains", {2: 0, 4: 8, 5: 0, 1: 0}).part == pytest.approx(3 / 4)
+
+
+def test_both_readings_of_the_famine_rule_are_accepted_each_consistent_with_itself():
+    annulee = {"plateau": [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0], "gain": 0}
+    interdit = {"plateau": list(facts.FIGURE5_SITUATION1), "gain": 0}
+    assert answers.verifier_reponse("Q3_situation1", annulee).ok
+    assert "coup interdit" in answers.verifier_reponse("Q3_situation1", interdit).message
+    # the forbidden-move reading is exactly what Part II's program does: the move is refused
+    assert not exam.test_case(list(facts.FIGURE5_SITUATION1), 5)
+    for incoherent in ({**annulee, "gain": 10}, {**interdit, "gain": 10},
+                       {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "gain": 10}):
+        assert not answers.verifier_reponse("Q3_situation1", incoherent).ok
+
+
+def test_the_sql_families_of_q25():
+    from awale_ref.grading.sql import Reponse, familles_sql
+
+    attendu = Reponse(("nom", "prenom", "v"), [("A", "a", 150), ("B", "b", 120)])
+    desordre = Reponse(("nom", "prenom", "v"), [("B", "b", 120), ("A", "a", 150)])
+    assert [ok for _, ok in familles_sql("Q25", desordre, attendu)] == [True, True, False]
+    deux_colonnes = Reponse(("nom", "v"), [("A", 150), ("B", 120)])
+    assert [ok for _, ok in familles_sql("Q25", deux_colonnes, attendu)] == [False, False, False]

@@ -1,0 +1,205 @@
+"""Verdicts a teacher can sign, through the real ``nbgrader autograde`` and ``generate_feedback`` (sandbox on).
+
+A small class over three assignments: a model student (every solution of the
+course) and a student whose answers are what a human corrector meets every
+year: part of a rule right (partial credit per rule family), the other
+reading of the famine rule, a correct answer built on the functions the
+notebook supplies, a forbidden function reached through an alias, and a call
+that the real ``affiche`` would reject.  The feedback must show the smallest
+failing board and the call that reproduces it, and never the hidden tests'
+source.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+from pipeline.nbgrader_cli import nbgrader
+
+RACINE = Path(__file__).resolve().parent.parent
+DEVOIRS = ("partie1_regles", "partie2_structure", "partie3_ia")
+LIMITES_DE_TEST = """
+c.Execute.timeout = 30
+c.Jugement.delai_cellule = 10
+c.Jugement.delai_question = 30
+"""
+
+# ---------------------------------------------------------------- the answers a corrector meets
+REPONSES_PARTIELLES = {
+    "partie1_regles": {
+        # one board of three wrong (pit 4's lap), the two others right: 2/3 of the points
+        "q2_reponse": ("Q2_plateaux = {\n    2: [0, 0, 0, 1, 17, 5, 2, 1, 0, 1, 0, 1],\n"
+                       "    4: [1, 1, 3, 1, 1, 7, 4, 0, 0, 0, 1, 2],\n"
+                       "    5: [0, 0, 2, 0, 16, 0, 3, 2, 1, 2, 1, 1],\n}\nQ2_gains = {2: 0, 4: 8, 5: 0}\n"),
+        # the "forbidden move" reading of the famine rule: the board does not change
+        "q3_reponse": ("Q3_situation1 = {\"plateau\": [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], \"gain\": 0}\n"
+                       "Q3_situation2 = {\"plateau\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], \"gain\": 10}\n"),
+    },
+    "partie2_structure": {
+        "q7_copie": "from copy import deepcopy as dupliquer\n\ndef copie(jeu):\n    return dupliquer(jeu)\n",
+        # forgets to skip the origin pit when the sowing laps round
+        "q8_deplacer_graines": ("def deplacer_graines(plateau, case):\n    graines = plateau[case]\n"
+                                "    plateau[case] = 0\n    i = case\n    while graines > 0:\n"
+                                "        i = (i + 1) % 12\n        plateau[i] += 1\n        graines -= 1\n"
+                                "    return i\n"),
+        # right, but a loop where the exam asks for recursion
+        "q10_ramasser_graines": ("def ramasser_graines(plateau, case):\n    total = 0\n"
+                                 "    while case >= 6 and plateau[case] in (2, 3):\n"
+                                 "        total += plateau[case]\n        plateau[case] = 0\n        case -= 1\n"
+                                 "    return total\n"),
+    },
+    "partie3_ia": {
+        # right, built on what the notebook supplies (tour_jeu on a copy)
+        "q17_gain": ("def gain(jeu, case):\n    nouveau = copie(jeu)\n"
+                     "    joueur = 0 if tour_joueur1(jeu) else 1\n    avant = nouveau['score'][joueur]\n"
+                     "    tour_jeu(nouveau, case)\n    return nouveau['score'][joueur] - avant, nouveau\n"),
+        # max reached by a helper under a computed name: no static check sees it, the run-time trap does
+        "q20_max_vals": ("import builtins\n\ndef _meilleure(valeurs):\n"
+                         "    return getattr(builtins, 'm' + 'ax')(valeurs)\n\n"
+                         "def max_vals(vals_jeu, profondeur):\n"
+                         "    meilleure = _meilleure([v for _, v in vals_jeu])\n    if profondeur == 0:\n"
+                         "        for case, v in vals_jeu:\n            if v == meilleure:\n"
+                         "                return case\n    return meilleure\n"),
+        # affiche takes a board: the real one fails on the whole game
+        "q21_awale_ia": ("def awale_ia(nom_joueur1, nom_joueur2):\n"
+                         "    jeu = initialisation(nom_joueur1, nom_joueur2)\n    jeu_continue = True\n"
+                         "    while jeu_continue:\n        affiche(jeu)\n"
+                         "        case_choisie = NegaAwale(jeu, 6, 0)\n"
+                         "        jeu_continue = tour_jeu(jeu, case_choisie)\n    return gagnant(jeu)\n"),
+    },
+}
+ATTENDU_PARTIEL = {  # autograded cell -> points; every other autograded cell: full marks
+    "q2_tests_plateaux": 2 * 2 / 3,
+    "q7_tests": 0.0,
+    "q8_tests": 1.0,    # plain sowing right; the lap and the returned pit wrong
+    "q10_tests": 2.0,   # the chain and the stop right; recursion missing
+    "q20_tests": 0.0,
+    "q21_tests": 0.0,
+}
+
+
+def _solution(source: nbformat.NotebookNode, grade_id: str) -> str:
+    return next(c.source for c in source.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def _copie(release: nbformat.NotebookNode, source: nbformat.NotebookNode, remplacements: dict[str, str]):
+    """The release with every solution cell answered by the course's solution, except ``remplacements``."""
+    nb = copy.deepcopy(release)
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution"):
+            cell.source = remplacements.get(meta["grade_id"], _solution(source, meta["grade_id"]))
+    return nb
+
+
+@pytest.fixture(scope="module")
+def classe(tmp_path_factory):
+    racine = tmp_path_factory.mktemp("cours_verdicts")
+    (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
+    (racine / "pipeline").symlink_to(RACINE / "pipeline")
+    for devoir in DEVOIRS:
+        (racine / "source" / devoir).mkdir(parents=True)
+        source = nbformat.read(RACINE / "source" / devoir / f"{devoir}.ipynb", as_version=4)
+        nbformat.write(source, racine / "source" / devoir / f"{devoir}.ipynb")
+        nbgrader("generate_assignment", devoir, "--force", racine=racine, capture=True)
+        release = nbformat.read(racine / "release" / devoir / f"{devoir}.ipynb", as_version=4)
+        for eleve, remplacements in (("modele", {}), ("partiel", REPONSES_PARTIELLES[devoir])):
+            dossier = racine / "submitted" / eleve / devoir
+            dossier.mkdir(parents=True)
+            nbformat.write(_copie(release, source, remplacements), dossier / f"{devoir}.ipynb")
+    journaux = []
+    for devoir in DEVOIRS:
+        fin = nbgrader("autograde", devoir, "--log-level=INFO", racine=racine, check=False, capture=True)
+        journaux.append(fin.stdout + fin.stderr)
+        assert fin.returncode == 0, fin.stdout + fin.stderr
+        nbgrader("generate_feedback", devoir, racine=racine, capture=True)
+    scores = {}
+    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+        for devoir in DEVOIRS:
+            for eleve in ("modele", "partiel"):
+                sub = gb.find_submission_notebook(devoir, devoir, eleve)
+                for g in sub.grades:
+                    if g.cell.cell_type == "code":
+                        scores[(eleve, g.name)] = (g.auto_score, g.max_score)
+    return racine, scores, "\n".join(journaux)
+
+
+def _sorties(racine: Path, eleve: str, devoir: str, grade_id: str) -> str:
+    nb = nbformat.read(racine / "autograded" / eleve / devoir / f"{devoir}.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+    morceaux = []
+    for o in cell.outputs:
+        morceaux += [o.get("text", ""), o.get("evalue", ""), *o.get("data", {}).values()]
+    return "\n".join(str(m) for m in morceaux)
+
+
+def _feedback(racine: Path, eleve: str, devoir: str) -> str:
+    return (racine / "feedback" / eleve / devoir / f"{devoir}.html").read_text(encoding="utf-8")
+
+
+def test_the_model_student_gets_every_automatic_point(classe):
+    _, scores, _ = classe
+    manques = {k: v for k, v in scores.items() if k[0] == "modele" and v[0] != v[1]}
+    assert not manques
+
+
+def test_points_are_those_a_human_corrector_gives(classe):
+    _, scores, _ = classe
+    for (eleve, cellule), (obtenu, maximum) in scores.items():
+        if eleve != "partiel":
+            continue
+        attendu = ATTENDU_PARTIEL.get(cellule, maximum)
+        assert obtenu == pytest.approx(attendu, abs=0.01), (cellule, obtenu, attendu)
+
+
+def test_the_other_reading_of_the_famine_rule_is_accepted_and_named(classe):
+    racine, scores, _ = classe
+    assert scores[("partiel", "q3_tests_situation1")] == (1.0, 1.0)
+    assert "coup interdit" in _sorties(racine, "partiel", "partie1_regles", "q3_tests_situation1")
+
+
+def test_partial_credit_names_the_rule_families_and_shows_the_smallest_failing_board(classe):
+    racine, _, _ = classe
+    sorties = _sorties(racine, "partiel", "partie2_structure", "q8_tests")
+    assert "✔ semis sans faire le tour du plateau" in sorties
+    assert "✘ tour complet : la case de départ est sautée" in sorties
+    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", sorties)
+    assert appel, sorties
+    plateau, case = eval(appel.group(1)), int(appel.group(2))
+    # shrunk from a crowded corpus board to the smallest lap: 12 seeds in the pit played, nothing else
+    assert plateau[case] == 12 and sum(plateau) == 12, (plateau, case)
+    assert "joueur qui joue" in sorties  # the board drawn as text in the notebook
+    recursion = _sorties(racine, "partiel", "partie2_structure", "q10_tests")
+    assert "✘ récursivité" in recursion and "doit être récursive" in recursion
+
+
+def test_constraints_are_enforced_on_behaviour_whatever_the_name(classe):
+    racine, _, _ = classe
+    q7 = _sorties(racine, "partiel", "partie2_structure", "q7_tests")
+    assert "deepcopy" in q7 and "dupliquer" in q7
+    q20 = _sorties(racine, "partiel", "partie3_ia", "q20_tests")
+    assert "utilisation de max" in q20 and "appel dans _meilleure, ligne 4 de sa cellule" in q20
+
+
+def test_a_stand_in_is_as_strict_as_the_real_function(classe):
+    racine, _, _ = classe
+    q21 = _sorties(racine, "partiel", "partie3_ia", "q21_tests")
+    assert "TypeError" in q21
+
+
+def test_the_feedback_shows_the_drawn_board_and_never_the_hidden_tests(classe):
+    racine, _, _ = classe
+    for eleve in ("modele", "partiel"):
+        for devoir in DEVOIRS:
+            page = _feedback(racine, eleve, devoir)
+            assert "HIDDEN TESTS" not in page and "corriger(" not in page, (eleve, devoir)
+            assert "awale_ref/grading" not in page and "__tracebackhide__" not in page
+    page = _feedback(racine, "partiel", "partie2_structure")
+    assert 'class="awale-plateau"' in page and "Pour le reproduire" in page
+    assert "✘ tour complet" in page  # the hidden verdict's message stays
