@@ -100,7 +100,7 @@ def tester(question: str, objet: Any, *args: Any) -> None:
                 obs = spec.observer(getattr(exam, spec.nom), args)
                 resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
     if not resultat.ok:
-        _echec(resultat.message)
+        _echec(resultat.message + _dessin(resultat.contre_exemple))
     print("✔ " + resultat.message)
 
 
@@ -125,8 +125,18 @@ def corriger(question: str, objet: Any) -> None:
 
     verdict = cleanroom.executer(question, objet)
     if not verdict.get("ok"):
-        _echec(str(verdict.get("message")))
+        _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))
     print("✔ " + str(verdict.get("message")))
+
+
+def _dessin(contre_exemple: Any) -> str:
+    """The smallest failing case drawn as text, with the call that reproduces it ('' if none)."""
+    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
+        return ""
+    from awale_ref.grading.contre_exemples import dessin_texte
+
+    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
+    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
 
 
 def __getattr__(nom: str) -> Any:

@@ -176,7 +176,8 @@ def _principal(fd_verdict: int) -> None:
     else:
         try:
             resultat = juger(objet)
-            verdict = {"ok": resultat.ok, "message": resultat.message, "nb_cas": resultat.nb_cas}
+            verdict = {"ok": resultat.ok, "message": resultat.message, "nb_cas": resultat.nb_cas,
+                       "part": resultat.part, "contre_exemple": resultat.contre_exemple}
         except MemoryError:
             verdict = {"ok": False, "nb_cas": 0, "message": f"{question} — mémoire épuisée pendant la correction."}
         except RecursionError:
