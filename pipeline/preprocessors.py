@@ -459,7 +459,9 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
     obtenus = round(part * points, 2)
     texte = "\n".join(r.message for r in echecs)
     if obtenus > 0:
-        sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"✘ Correction : {texte}\n"))
+        sorties.append(NotebookNode(output_type="stream", name="stdout",
+                                    text=f"✘ Correction : {texte}\nPoints de cette cellule : {obtenus:g} sur "
+                                         f"{points:g} (la valeur ci-dessous, lue par nbgrader).\n"))
     else:
         sorties.append(_sortie_erreur(ENAME, texte))
     for r in echecs:
