@@ -169,8 +169,9 @@ def test_partial_credit_names_the_rule_families_and_shows_the_smallest_failing_b
     sorties = _sorties(racine, "partiel", "partie2_structure", "q8_tests")
     assert "✔ semis sans faire le tour du plateau" in sorties
     assert "✘ tour complet : la case de départ est sautée" in sorties
-    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", sorties)
-    assert appel, sorties
+    juge = sorties[sorties.index("✘ Correction"):]  # the judge's outputs, after the kernel's (information)
+    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", juge)
+    assert appel, juge
     plateau, case = eval(appel.group(1)), int(appel.group(2))
     # shrunk from a crowded corpus board to the smallest lap: 12 seeds in the pit played, nothing else
     assert plateau[case] == 12 and sum(plateau) == 12, (plateau, case)

@@ -159,7 +159,7 @@ def dessin_html(plateau: list, appel: str) -> str:
 
     haut, bas = range(11, 5, -1), range(0, 6)
     return ("<div class=\"awale-contre-exemple\"><p><strong>Plus petit cas qui échoue</strong> "
-            "(camp adverse en haut, joueur qui joue en bas ; indices des cases en gris)</p>"
+            "(camp adverse en haut, joueur qui joue en bas, numéros des cases autour)</p>"
             f"<table class=\"awale-plateau\"><thead>{ligne(haut, True)}</thead><tbody>{ligne(haut)}{ligne(bas)}"
             f"</tbody><tfoot>{ligne(bas, True)}</tfoot></table>"
             f"<p>Pour le reproduire : <code>{html.escape(appel)}</code></p></div>")
