@@ -115,53 +115,41 @@ def noms_utilises(fonction: Callable) -> set[str]:
 
 
 def controles_statiques(spec: Spec, fonction: Callable) -> str | None:
-    """French reason when the source breaks one of the exam's constraints."""
+    """French reason when the code of a function (and of its helpers) uses a function the exam forbids.
+
+    What the run-time traps cannot see (``liste.sort()``); the names come from
+    ``executant.INTERDITS``, like the traps' and the judge's static check.
+    """
     noms = noms_utilises(fonction)
+    for contrainte in spec.contraintes:
+        interdits = sorted(noms & set(executant.INTERDITS.get(contrainte, ())))
+        if interdits:
+            return (f"{spec.question} — {spec.nom} utilise {', '.join(interdits)} : "
+                    f"{executant.REGLES_INTERDITS[contrainte]}.")
+    return None
+
+
+def recursion_absente(spec: Spec, fonction: Callable) -> str | None:
+    """French reason when the function must be recursive and its code never names itself."""
     if "recursive" in spec.contraintes and spec.nom not in {n for c in codes_de(fonction) for n in c.co_names}:
         return (f"{spec.question} — {spec.nom} doit être récursive : elle doit s'appeler elle-même "
                 f"(l'énoncé l'exige).")
-    if "sans_deepcopy" in spec.contraintes and "deepcopy" in noms:
-        return f"{spec.question} — {spec.nom} ne doit pas utiliser deepcopy (interdit par l'énoncé)."
-    if "sans_max_min_sort" in spec.contraintes:
-        interdits = sorted(noms & {"max", "min", "sort", "sorted"})
-        if interdits:
-            return (f"{spec.question} — {spec.nom} utilise {', '.join(interdits)} : "
-                    f"l'annexe de l'épreuve interdit max, min et sort.")
     return None
 
 
 # ---------------------------------------------------------------- swapping dependencies
-def _interdit(nom: str) -> Callable:
-    def refus(*args: Any, **kwargs: Any) -> Any:
-        raise ContrainteViolee(f"utilisation de {nom}, interdite par l'énoncé")
-
-    return refus
-
-
-class _CopieSansDeepcopy(types.ModuleType):
-    """Stands for the ``copy`` module inside a function that must not use deepcopy."""
-
-    copy = staticmethod(copy.copy)
-    deepcopy = staticmethod(_interdit("deepcopy"))
-
-
 def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
              garde: executant.Garde | None = None) -> Callable:
     """A new function with the same code, whose dependencies are the reference's.
 
     Its own name points to itself (recursion goes through the student's
-    code); the constraints of the question are enforced at run time.
+    code); the constraints of the question are trapped at run time by
+    :func:`verifier` (``executant.installer_contraintes``).
     """
     espace = dict(fonction.__globals__)
     for nom, valeur in vars(reference).items():  # every other exam function is the reference's
         if isinstance(valeur, types.FunctionType) and nom != spec.nom and not nom.startswith("_"):
             espace[nom] = valeur
-    if "sans_max_min_sort" in spec.contraintes:
-        espace["__builtins__"] = {**vars(builtins), **{n: _interdit(n) for n in ("max", "min", "sorted")}}
-    if "sans_deepcopy" in spec.contraintes:
-        espace["deepcopy"] = _interdit("deepcopy")
-        if isinstance(espace.get("copy"), types.ModuleType):
-            espace["copy"] = _CopieSansDeepcopy("copy")
     nouvelle = types.FunctionType(fonction.__code__, espace, fonction.__name__,
                                   fonction.__defaults__, fonction.__closure__)
     nouvelle.__kwdefaults__ = fonction.__kwdefaults__
@@ -356,13 +344,10 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     if isinstance(fonction, types.FunctionType):
         raison = controles_statiques(spec, fonction)
         if raison:
-            if "NotImplementedError" in fonction.__code__.co_names:  # still nbgrader's stub
-                return Resultat(False, f"{spec.question} — {spec.nom} : "
-                                       f"{decrire_exception_nommee('NotImplementedError', '')}.")
-            if "doit être récursive" in raison:
-                raisons["recursive"] = raison
-            else:
-                return Resultat(False, raison)
+            return Resultat(False, raison)
+        recursion = recursion_absente(spec, fonction)
+        if recursion and "NotImplementedError" not in fonction.__code__.co_names:  # not nbgrader's stub
+            raisons["recursive"] = recursion
         etudiant = preparer(spec, fonction, reference, garde)
     else:
         etudiant = executant.envelopper(fonction, garde)

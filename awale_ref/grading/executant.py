@@ -156,15 +156,27 @@ def _piege(nom: str, original: Callable, garde: Garde) -> Callable:
     return piege
 
 
+# The exam's forbidden functions, per constraint of a grading spec, and the rule the student reads:
+# the one source of the run-time traps (here), the judge's static check and the visible tests'.
+INTERDITS: dict[str, tuple[str, ...]] = {"sans_deepcopy": ("deepcopy",),
+                                         "sans_max_min_sort": ("max", "min", "sorted", "sort")}
+REGLES_INTERDITS = {"sans_deepcopy": "l'énoncé interdit deepcopy",
+                    "sans_max_min_sort": "l'annexe de l'épreuve interdit max, min et sort"}
+
+
 def installer_contraintes(contraintes: list[str], espace: dict, garde: Garde) -> None:
-    """Trap the forbidden calls *whatever name reaches them* (module attribute, alias, builtin)."""
+    """Trap the forbidden calls *whatever name reaches them* (module attribute, alias, builtin).
+
+    ``list.sort`` is a method of a builtin type: no trap reaches it, the static checks do.
+    """
     import builtins
 
     interdits: dict[str, Callable] = {}
-    if "sans_deepcopy" in contraintes:
-        interdits["deepcopy"] = copy.deepcopy
-    if "sans_max_min_sort" in contraintes:
-        interdits.update(max=builtins.max, min=builtins.min, sorted=builtins.sorted)
+    for contrainte in contraintes:
+        for nom in INTERDITS.get(contrainte, ()):
+            original = copy.deepcopy if nom == "deepcopy" else getattr(builtins, nom, None)
+            if original is not None:
+                interdits[nom] = original
     for nom, original in interdits.items():
         piege = _piege(nom, original, garde)
         if nom == "deepcopy":

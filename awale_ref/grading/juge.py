@@ -167,21 +167,15 @@ def controles_source(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str 
     ou = f"(fonction {spec.nom}, cellule de code n°{cellule + 1}, ligne {{}})"
     noms = [(n.id, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Name)]
     attributs = [(n.attr, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Attribute)]
-    interdits: set[str] = set()
-    if "sans_deepcopy" in spec.contraintes:
-        interdits |= {"deepcopy"}
-    if "sans_max_min_sort" in spec.contraintes:
-        interdits |= {"max", "min", "sorted", "sort"}
-    if interdits:
-        alias = _alias_interdits(etapes, jusqua, interdits)
+    regles = {nom: executant.REGLES_INTERDITS[c] for c in spec.contraintes for nom in executant.INTERDITS.get(c, ())}
+    if regles:
+        alias = _alias_interdits(etapes, jusqua, set(regles))
         for nom, ligne in noms + attributs:
             vrai = alias.get(nom, nom)
-            if vrai in interdits:
-                regle = ("l'annexe de l'épreuve interdit max, min et sort" if vrai != "deepcopy"
-                         else "l'énoncé interdit deepcopy")
+            if vrai in regles:
                 nomme = vrai if nom == vrai else f"{vrai} (sous le nom {nom})"
                 return (f"{spec.question} — {spec.nom} utilise {nomme} {ou.format(ligne - fonction.lineno + 1)} : "
-                        f"{regle}.")
+                        f"{regles[vrai]}.")
     return None
 
 
