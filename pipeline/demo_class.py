@@ -6,10 +6,12 @@ Every student hands in the *current* release notebooks with each answer cell
 cells listed in their mistakes, which hold the code that student wrote
 instead.  Justification cells (graded by hand) get a short French text.
 
-For each student the test cells that must score 0 are written down next to
-the mistake (``Erreur.echecs``); every other automatic cell must get full
-marks.  ``tests/test_demo_class.py`` autogrades the class and checks exactly
-that.
+For each student the test cells a mistake costs are written down next to it
+(``Erreur.echecs``), with what a corrector would still give: the rule families
+the mistake breaks (``Erreur.perdues``, their weights read from the specs) or,
+for a literal answer graded per item, how many items are wrong
+(``Erreur.items_faux``).  Every other automatic cell must get full marks.
+``tests/test_demo_class.py`` autogrades the class and checks exactly that.
 
 >>> [e.identifiant for e in CLASSE][:3]
 ['lefebvre_sarah', 'martin_hugo', 'bernard_chloe']
@@ -29,6 +31,7 @@ from pathlib import Path
 import nbformat
 
 from awale_ref import exam, facts
+from awale_ref.grading import specs, sql
 from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference
 
 # Questions of each assignment (the split of COURSE.md).
@@ -63,12 +66,19 @@ def assignment_de(grade_id: str) -> str:
 
 @dataclass(frozen=True)
 class Erreur:
-    """One mistake: the answer cell ``grade_id`` holds ``code``; the tests ``echecs`` score 0."""
+    """One mistake: the answer cell ``grade_id`` holds ``code``; the test cells ``echecs`` lose points.
+
+    ``perdues`` names the rule families the mistake breaks (empty: the whole
+    cell is lost); ``items_faux`` counts the wrong items of a literal answer
+    graded per item (a node of Q18 whose VJ alone is wrong counts 0.5).
+    """
 
     grade_id: str
     code: str
     echecs: tuple[str, ...]
     description: str
+    perdues: tuple[str, ...] = ()
+    items_faux: float = 0
 
 
 @dataclass(frozen=True)
@@ -112,7 +122,8 @@ def _variante(nom: str, *remplacements: tuple[str, str, int]) -> str:
 SANS_SAUT_ORIGINE = Erreur("q8_deplacer_graines", _variante("deplacer_graines", (
     "        if indice != case:\n            plateau[indice] = plateau[indice] + 1\n            graines = graines - 1",
     "        plateau[indice] = plateau[indice] + 1\n        graines = graines - 1", 1)),
-    ("q8_tests",), "Q8 : ne saute pas la case de départ quand le semis fait le tour du plateau")
+    ("q8_tests",), "Q8 : ne saute pas la case de départ quand le semis fait le tour du plateau",
+    perdues=("tour complet : la case de départ est sautée", "indice de la dernière case semée (valeur renvoyée)"))
 
 PARITE_INVERSEE = Erreur("q4_tour_joueur1", _code("""
     def tour_joueur1(jeu):
@@ -127,12 +138,15 @@ RECOLTE_ITERATIVE = Erreur("q10_ramasser_graines", _code("""
             plateau[case] = 0
             case = case - 1
         return total
-    """), ("q10_tests",), "Q10 : récolte écrite avec une boucle while au lieu d'une fonction récursive")
+    """), ("q10_tests",), "Q10 : récolte écrite avec une boucle while au lieu d'une fonction récursive",
+    perdues=("récursivité (la fonction s'appelle elle-même)",))
 
 COPIE_SUPERFICIELLE = Erreur("q7_copie", _code("""
     def copie(jeu):
         return dict(jeu)
-    """), ("q7_tests",), "Q7 : copie superficielle (dict(jeu) partage les listes plateau et score)")
+    """), ("q7_tests",), "Q7 : copie superficielle (dict(jeu) partage les listes plateau et score)",
+    # the copy is equal to the original, but that accessory family earns nothing beside a failing main one
+    perdues=("copie indépendante (aucune liste partagée, original intact)",))
 
 FAMINE_MODIFIE_PLATEAU = Erreur("q11_test_famine", _code("""
     def test_famine(plateau, case):
@@ -142,10 +156,12 @@ FAMINE_MODIFIE_PLATEAU = Erreur("q11_test_famine", _code("""
         for i in range(6, 12):
             total = total + plateau[i]
         return total > 0
-    """), ("q11_tests",), "Q11 : joue le coup sur le plateau reçu au lieu d'une copie (argument modifié)")
+    """), ("q11_tests",), "Q11 : joue le coup sur le plateau reçu au lieu d'une copie (argument modifié)",
+    perdues=("arguments non modifiés (le test travaille sur une copie)",))
 
 FIN_DECALEE = Erreur("q14_tour_suivant", _variante("tour_suivant", (">= 25", "> 25", 2), (">= 100", "> 100", 1)),
-    ("q14_tests",), "Q14 : conditions de fin décalées d'un cran (n > 100 et score > 25)")
+    ("q14_tests",), "Q14 : conditions de fin décalées d'un cran (n > 100 et score > 25)",
+    perdues=("fin par le score (25 ou plus)", "fin après 100 tours"))
 
 MAX_INTERDIT = Erreur("q20_max_vals", _code("""
     def max_vals(vals_jeu, profondeur):
@@ -158,7 +174,8 @@ MAX_INTERDIT = Erreur("q20_max_vals", _code("""
     """), ("q20_tests",), "Q20 : utilise max(), interdit par l'annexe")
 
 GAIN_MODIFIE_JEU = Erreur("q17_gain", _variante("gain", ("copie(jeu)", "jeu.copy()", 1)),
-    ("q17_tests",), "Q17 : jeu.copy() est superficielle, le jeu reçu est modifié")
+    ("q17_tests",), "Q17 : jeu.copy() est superficielle, le jeu reçu est modifié",
+    perdues=("arguments non modifiés (gain travaille sur une copie)",))
 
 GAGNANT_CAMPS_INVERSES = Erreur("q16_gagnant", _code("""
     def gagnant(jeu):
@@ -187,14 +204,16 @@ GAIN_Q2_FAUX = Erreur("q2_reponse", _code(f"""
         5: {facts.Q2_PLATEAUX[5]},
     }}
     Q2_gains = {{2: 0, 4: 7, 5: 0}}
-    """), ("q2_tests_gains",), "Q2 : erreur d'addition sur le gain de la case 4 (7 au lieu de 3 + 2 + 3)")
+    """), ("q2_tests_gains",), "Q2 : erreur d'addition sur le gain de la case 4 (7 au lieu de 3 + 2 + 3)",
+    items_faux=1)
 
 _ARBRE_FAUX = {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()}
 _ARBRE_FAUX["b"] = (4, 0)  # forgets to take the children's values into account
 ARBRE_Q18_FAUX = Erreur("q18_reponse", _code(f"""
     Q18_arbre = {_ARBRE_FAUX!r}
     Q18_case = {facts.Q18_CASE_CHOISIE!r}
-    """), ("q18_tests_arbre",), "Q18 : VJ du nœud b oubliée (0 au lieu de la valeur remontée des enfants)")
+    """), ("q18_tests_arbre",), "Q18 : VJ du nœud b oubliée (0 au lieu de la valeur remontée des enfants)",
+    items_faux=0.5)  # b's G is right, its VJ wrong: half a node
 
 IA_PROFONDEUR_5 = Erreur("q21_awale_ia", _variante("awale_ia", ("NegaAwale(jeu, 6, 0)", "NegaAwale(jeu, 5, 0)", 1)),
     ("q21_tests",), "Q21 : appelle NegaAwale à la profondeur 5 au lieu de 6")
@@ -211,7 +230,8 @@ SQL_SANS_ORDER_BY = Erreur("q25_requete", _code('''
     GROUP BY id_Joueur
     HAVING COUNT(*) > 100
     """
-    '''), ("q25_tests",), "Q25 : oublie ORDER BY (les lignes ne sont pas classées)")
+    '''), ("q25_tests",), "Q25 : oublie ORDER BY (les lignes ne sont pas classées)",
+    perdues=("classées par victoires décroissantes",))
 
 SQL_GROUPE_PAR_NOM = Erreur("q25_requete", _code('''
     Q25 = """
@@ -223,7 +243,8 @@ SQL_GROUPE_PAR_NOM = Erreur("q25_requete", _code('''
     HAVING COUNT(*) > 100
     ORDER BY victoires DESC
     """
-    '''), ("q25_tests",), "Q25 : GROUP BY nom regroupe les homonymes (il faut grouper par joueur)")
+    '''), ("q25_tests",), "Q25 : GROUP BY nom regroupe les homonymes (il faut grouper par joueur)",
+    perdues=("les bonnes lignes (joueurs et victoires)",))
 
 
 # ---------------------------------------------------------------- the class
@@ -257,8 +278,41 @@ def eleve(identifiant: str) -> Eleve:
 
 
 def echecs_attendus(e: Eleve) -> set[str]:
-    """The test cells that must score 0 in the student's submitted notebooks (blank students aside)."""
+    """The test cells that lose points in the student's submitted notebooks (blank students aside)."""
     return {gid for erreur in e.erreurs for gid in erreur.echecs}
+
+
+_ITEMS = {"Q2": lambda: len(facts.Q2_GAINS), "Q18": lambda: len(facts.Q18_ARBRE)}
+
+
+def part_gardee(erreur: Erreur) -> float:
+    """The share of its test cell's points a mistake keeps, as the grader's rule families weigh it.
+
+    The weights come from the question's spec (``Famille.poids``; Q25's three
+    SQL families weigh the same); a constraint or accessory family earns
+    nothing once every main family is lost, as in
+    :func:`awale_ref.grading.checks.resultat_du_bilan`.
+
+    >>> [round(part_gardee(err), 3) for err in (RECOLTE_ITERATIVE, PARITE_INVERSEE, COPIE_SUPERFICIELLE, GAIN_Q2_FAUX)]
+    [0.667, 0.0, 0.0, 0.667]
+    """
+    question = question_de(erreur.grade_id)
+    if erreur.items_faux:
+        return 1 - erreur.items_faux / _ITEMS[question]()
+    if not erreur.perdues:
+        return 0.0
+    if question in sql.FAMILLES_SQL:
+        noms = sql.FAMILLES_SQL[question]
+        familles = [(nom, 1 / len(noms), True) for nom in noms]
+    else:
+        familles = [(f.nom, f.poids, f.principale) for f in specs.SPECS[question].rubriques()]
+    inconnues = set(erreur.perdues) - {nom for nom, _, _ in familles}
+    if inconnues:
+        raise ValueError(f"{erreur.grade_id}: {sorted(inconnues)} are not rule families of {question}; "
+                         f"known: {[nom for nom, _, _ in familles]}")
+    if all(nom in erreur.perdues for nom, _, principale in familles if principale):
+        return 0.0
+    return sum(poids for nom, poids, _ in familles if nom not in erreur.perdues)
 
 
 # ---------------------------------------------------------------- justifications
@@ -399,9 +453,9 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]]) 
 
     >>> bareme = {"partie2_structure": [("q4_tests", 1, False), ("q8_tests", 3, False)]}
     >>> scores_attendus(eleve("martin_hugo"), bareme)
-    {('partie2_structure', 'q4_tests'): 0, ('partie2_structure', 'q8_tests'): 0}
+    {('partie2_structure', 'q4_tests'): 0.0, ('partie2_structure', 'q8_tests'): 1.0}
     """
-    echecs = echecs_attendus(e)
+    echecs = {gid: part_gardee(erreur) for erreur in e.erreurs for gid in erreur.echecs}
     attendus: dict[tuple[str, str], float | None] = {}
     for a, cellules in bareme.items():
         if a not in e.rendus:
@@ -412,7 +466,8 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]]) 
             elif manuel:
                 attendus[(a, gid)] = None
             else:
-                attendus[(a, gid)] = 0 if gid in echecs else pts
+                # rounded as the feedback writes the points nbgrader reads (two decimals)
+                attendus[(a, gid)] = round(echecs[gid] * pts, 2) if gid in echecs else pts
     return attendus
 
 

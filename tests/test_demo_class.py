@@ -68,6 +68,8 @@ def test_les_erreurs_de_code_sont_bien_fausses_pour_la_reference():
         if question in specs.SPECS and "import" not in err.code:
             resultat = checks.verifier(specs.SPECS[question], _fonction_de(err), specs.cas_caches(question), exam)
             assert not resultat.ok, err.description
+            # the rule families the mistake is said to break are the ones the checks find broken
+            assert resultat.part == pytest.approx(demo_class.part_gardee(err)), (err.description, resultat.familles)
 
 
 # ---------------------------------------------------------------- graded by nbgrader
@@ -96,7 +98,7 @@ def test_un_retour_html_par_eleve_et_par_notebook_rendu(cours):
 def test_le_retour_donne_le_premier_cas_cache_qui_echoue_en_francais(cours):
     # Q9 "case > 6": the exam's examples pass, only the hidden corpus catches it
     err = demo_class.CAMP_ADVERSE_DECALE
-    attendu = checks.verifier(specs.SPECS["Q9"], _fonction_de(err), specs.cas_caches("Q9"), exam)
+    attendu = checks.verifier(specs.SPECS["Q9"], _fonction_de(err), specs.cas_caches("Q9"), exam, retrecir=True)
     assert not attendu.ok and "entrée" in attendu.message
     texte = _texte_html(cours / "feedback" / "garcia_adam" / "partie2_structure" / "partie2_structure.html")
     assert attendu.message in texte

@@ -31,6 +31,7 @@ import pytest
 from nbgrader.api import Gradebook, MissingEntry
 
 from awale_ref import library
+from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.preprocessors import questions_cachees
@@ -384,7 +385,9 @@ def test_judge_is_deterministic_and_agrees_with_corriger():
     exec(faux, espace)
     with pytest.raises(EchecTest) as info:
         corriger("Q9", espace["case_ramassable"])
-    assert premier["Q9"].message == str(info.value) and premier["Q4"].ok
+    # the same verdict and the same smallest failing board, drawn after the message in the kernel
+    assert str(info.value) == premier["Q9"].message + grading._dessin(premier["Q9"].contre_exemple)
+    assert premier["Q9"].contre_exemple and premier["Q4"].ok
 
 
 def test_a_late_redefinition_does_not_change_the_verdict_and_a_moved_test_cell_still_finds_its_function():

@@ -163,6 +163,11 @@ def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | N
     return None
 
 
+FAMILLES_SQL = {"Q25": ("trois colonnes : nom, prénom, victoires", "les bonnes lignes (joueurs et victoires)",
+                         "classées par victoires décroissantes")}
+"""The rule families of the SQL queries graded in parts, each worth the same share."""
+
+
 def familles_sql(question: str, obtenu: Reponse, attendu: Reponse) -> list[tuple[str, bool]]:
     """The rule families of a query worth several points (Q25: columns, rows, order), judged apart.
 
@@ -175,8 +180,7 @@ def familles_sql(question: str, obtenu: Reponse, attendu: Reponse) -> list[tuple
     victoires = [ligne[2] for ligne in obtenu.lignes if len(ligne) >= 3]
     ordre = (len(victoires) == len(obtenu.lignes) and len(obtenu.lignes) > 1 and all(_nombre(v) for v in victoires)
              and all(a >= b for a, b in zip(victoires, victoires[1:])))
-    return [("trois colonnes : nom, prénom, victoires", colonnes), ("les bonnes lignes (joueurs et victoires)", lignes),
-            ("classées par victoires décroissantes", ordre)]
+    return list(zip(FAMILLES_SQL[question], (colonnes, lignes, ordre)))
 
 
 def _comparer_q23(obtenu: Reponse, attendu: Reponse, indices: dict) -> str | None:
