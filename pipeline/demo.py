@@ -9,9 +9,13 @@ course folder (this project, or ``--racine DIR``):
 2. write the demo class's submissions under ``submitted/`` (nbgrader's
    layout; see ``pipeline/demo_class.py``);
 3. ``nbgrader autograde`` (``--workers`` processes at once, 2 by default,
-   each in its own copy of the course: ``pipeline/correction_parallele.py``),
-   ``generate_feedback`` and ``export`` (CSV, ``report/export_nbgrader.csv``);
-4. the report (``pipeline/report.py``) under ``report/``.
+   each in its own copy of the course: ``pipeline/correction_parallele.py``);
+4. the simulated teacher's marks of the justification cells, written to
+   ``notes_manuelles.csv`` and imported as a teacher would import them
+   (``pipeline/notes_manuelles.py``; a real teacher grades them in the
+   formgrader), then ``generate_feedback`` and ``export`` (CSV,
+   ``report/export_nbgrader.csv``);
+5. the report (``pipeline/report.py``) under ``report/``.
 
 A second run gives the same result: the demo starts from a fresh gradebook
 (it refuses to delete one holding students outside the demo class), and
@@ -29,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline import correction_parallele, demo_class, report
+from pipeline import correction_parallele, demo_class, notes_manuelles, report
 from pipeline.build import RACINE, construire
 from pipeline.nbgrader_cli import environnement, nbgrader
 
@@ -147,8 +151,12 @@ def autograder(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1
 
 
 def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1) -> None:
-    """``nbgrader autograde`` of the demo class's submissions, then the feedback."""
+    """``nbgrader autograde`` of the demo class's submissions, the manual marks, then the feedback."""
     autograder(racine, assignments, travailleurs, [e.identifiant for e in demo_class.CLASSE])
+    chemin = racine / "notes_manuelles.csv"
+    notes_manuelles.ecrire(chemin, demo_class.notes_manuelles(racine))
+    nombre = notes_manuelles.importer(racine, notes_manuelles.lire(chemin))
+    etape(f"  {nombre} justifications notées à la main (enseignant simulé) : {chemin.name} importé")
     for a in assignments:
         nbgrader_suivi(racine, "generate_feedback", a, "--force", motif="Converting notebook ")
 
@@ -168,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     for e in demo_class.CLASSE:
         erreurs = "; ".join(err.description for err in e.erreurs) or e.profil
         etape(f"  {e.identifiant:16} {erreurs}")
-    etape(f"3/5 nbgrader autograde ({len(copies)} notebooks), puis generate_feedback")
+    etape(f"3/5 nbgrader autograde ({len(copies)} notebooks), notes manuelles, puis generate_feedback")
     noter(racine, assignments, args.workers)
     etape("4/5 nbgrader export (CSV)")
     (racine / "report").mkdir(exist_ok=True)

@@ -343,6 +343,33 @@ _JUSTIFICATION_GENERIQUE = ("J'applique les règles de la partie I case par case
                             "Voir le raisonnement : on suit les règles du jeu dans l'ordre.")
 
 
+# What the simulated teacher gives each wording of a justification in the formgrader (share of the points).
+APPRECIATIONS = {0: (1.0, "Justification complète et exacte."),
+                 1: (1.0, "Exact et bien expliqué."),
+                 2: (0.5, "Exact, mais une étape du raisonnement manque.")}
+
+
+def note_manuelle(e: Eleve, points: float) -> tuple[float, str]:
+    """The simulated teacher's mark and comment for one of ``e``'s written justifications."""
+    part, commentaire = APPRECIATIONS[e.style % len(APPRECIATIONS)]
+    return part * points, commentaire
+
+
+def notes_manuelles(racine: Path, classe: tuple[Eleve, ...] = CLASSE) -> list:
+    """The simulated teacher's marks for every justification the class wrote, as ``pipeline.notes_manuelles`` reads them."""
+    from pipeline.notes_manuelles import NoteManuelle
+
+    notes = []
+    for a, cellules in bareme(racine).items():
+        for e in classe:
+            if e.vierge or a not in e.rendus:
+                continue  # an untouched justification is 0, given by nbgrader itself
+            for gid, pts, manuel in cellules:
+                if manuel:
+                    notes.append(NoteManuelle(e.identifiant, a, gid, *note_manuelle(e, pts)))
+    return notes
+
+
 def justification(grade_id: str, style: int) -> str:
     """A short French justification for the manual cell ``grade_id``.
 
@@ -445,15 +472,19 @@ def ecrire_soumissions(racine: Path, classe: tuple[Eleve, ...] = CLASSE,
     return ecrits
 
 
-def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]]) -> dict[tuple[str, str], float | None]:
+def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]],
+                    manuelles: bool = True) -> dict[tuple[str, str], float | None]:
     """``{(assignment, grade_id): expected score}`` of every graded cell of the notebooks ``e`` handed in.
 
-    ``bareme`` maps an assignment to its graded cells ``(grade_id, points, manual)``.  A manual cell is
-    ``None`` (left to the teacher) once the student wrote in it, 0 when left untouched.
+    ``bareme`` maps an assignment to its graded cells ``(grade_id, points, manual)``.  A manual cell
+    the student wrote in gets the simulated teacher's mark (:func:`note_manuelle`), or ``None`` (left to
+    the teacher) with ``manuelles=False``; an untouched one is 0.
 
     >>> bareme = {"partie2_structure": [("q4_tests", 1, False), ("q8_tests", 3, False)]}
     >>> scores_attendus(eleve("martin_hugo"), bareme)
     {('partie2_structure', 'q4_tests'): 0.0, ('partie2_structure', 'q8_tests'): 1.0}
+    >>> scores_attendus(eleve("bernard_chloe"), {"partie1_regles": [("q1_justification", 1, True)]})
+    {('partie1_regles', 'q1_justification'): 0.5}
     """
     echecs = {gid: part_gardee(erreur) for erreur in e.erreurs for gid in erreur.echecs}
     attendus: dict[tuple[str, str], float | None] = {}
@@ -464,7 +495,7 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]]) 
             if e.vierge:
                 attendus[(a, gid)] = 0
             elif manuel:
-                attendus[(a, gid)] = None
+                attendus[(a, gid)] = note_manuelle(e, pts)[0] if manuelles else None
             else:
                 # rounded as the feedback writes the points nbgrader reads (two decimals)
                 attendus[(a, gid)] = round(echecs[gid] * pts, 2) if gid in echecs else pts

@@ -4,19 +4,22 @@ Read from nbgrader's gradebook (``gradebook.db`` of the course) after
 ``nbgrader autograde``; written under ``report/``:
 
 - ``notes_par_question.csv``: one row per student, assignment and graded cell;
-- ``notes_eleves.csv``: one row per student: automatic points per question
-  (Q1…Q25) and per assignment, total, and the mark out of 20;
+- ``notes_eleves.csv``: one row per student: points per question (Q1…Q25)
+  and per assignment, the automatic points, the manual points, the total
+  and the mark out of 20, and what is still to grade by hand;
 - ``reussite_par_question.png``: success rate of each question (Q1–Q25);
 - ``distribution_notes.png``: histogram of the marks out of 20;
 - ``rapport.md``: a summary in French.
 
-**Marks out of 20 are computed on the automatic points only**: the
-justification cells are graded by hand in the formgrader and nbgrader leaves
-them ungraded until then (an untouched one scores 0 automatically).  The
-CSV files list those cells with the status ``à corriger à la main``; they
-count neither in the total nor in the maximum.  An assignment not handed in
-scores 0 in the totals; the success rate of a question is computed over the
-notebooks handed in.
+**The mark out of 20 counts every point of the paper**, automatic and
+manual, over the maximum of both.  The justification cells are graded by
+hand in the formgrader (or imported from a file: ``pipeline/notes_manuelles.py``);
+until then nbgrader leaves them ungraded (an untouched one scores 0
+automatically), the CSV files show them ``à corriger à la main``, they count
+0, and the student's mark is ``provisoire`` with the points still to grade
+(``points_a_corriger``); the report lists those students.  An assignment
+not handed in scores 0 in the totals; the success rate of a question is
+computed over the notebooks handed in, on its automatic points.
 
 Run ``python -m pipeline.report [--racine DIR]``.
 """
@@ -62,12 +65,12 @@ def sur_20(points: float, maximum: float) -> float:
     return round(20 * points / maximum, 1)
 
 
-def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, float], list[Note]]:
-    """``(students {id: (first name, last name)}, automatic maximum per assignment, notes)`` from the gradebook."""
+def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[float, float]], list[Note]]:
+    """``(students {id: (first name, last name)}, {assignment: (automatic maximum, manual maximum)}, notes)``."""
     from nbgrader.api import Gradebook, MissingEntry
 
     eleves: dict[str, tuple[str, str]] = {}
-    maxima: dict[str, float] = {}
+    maxima: dict[str, tuple[float, float]] = {}
     notes: list[Note] = []
     with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
         for s in gb.students:
@@ -75,7 +78,9 @@ def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, floa
         assignments = [a.name for a in gb.assignments]
         for a in sorted(assignments, key=lambda n: ASSIGNMENTS.index(n) if n in ASSIGNMENTS else 99):
             devoir = gb.find_assignment(a)
-            maxima[a] = sum(c.max_score for nb in devoir.notebooks for c in nb.grade_cells if c.cell_type == "code")
+            cellules = [c for nb in devoir.notebooks for c in nb.grade_cells]
+            maxima[a] = (sum(c.max_score for c in cellules if c.cell_type == "code"),
+                         sum(c.max_score for c in cellules if c.cell_type == "markdown"))
             for eleve in sorted(eleves):
                 try:
                     soumission = gb.find_submission(a, eleve)
@@ -89,34 +94,47 @@ def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, floa
     return eleves, maxima, notes
 
 
-def totaux(eleves: dict, maxima: dict[str, float], notes: list[Note]) -> list[dict]:
-    """One row per student: automatic points per question and per assignment, total, mark /20.
+def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note]) -> list[dict]:
+    """One row per student: points per question and per assignment, automatic, manual, total, mark /20.
 
-    An assignment not handed in shows ``non rendu`` and counts 0.
+    An assignment not handed in shows ``non rendu`` and counts 0; a cell
+    still to grade by hand counts 0 and makes the mark ``provisoire``.
+
+    >>> notes = [Note("ana", "p1", "q1_tests", 1.0, 1.0, False), Note("ana", "p1", "q1_justification", None, 1.0, True),
+    ...          Note("ana", "p1", "q2_tests", 2.0, 2.0, False)]
+    >>> ligne = totaux({"ana": ("Ana", "Lima")}, {"p1": (3.0, 1.0)}, notes)[0]
+    >>> ligne["Q1"], ligne["points_auto"], ligne["points_manuels"], ligne["note_sur_20"], ligne["statut"]
+    (1.0, 3.0, 0.0, 15.0, 'provisoire')
     """
     points: dict[tuple[str, str], float] = defaultdict(float)
     par_question: dict[tuple[str, str], float] = defaultdict(float)
+    auto: dict[str, float] = defaultdict(float)
+    manuels: dict[str, float] = defaultdict(float)
     rendus: set[tuple[str, str]] = set()
     a_corriger: dict[str, float] = defaultdict(float)
     for n in notes:
         rendus.add((n.eleve, n.assignment))
-        if n.manuel:
-            if n.score is None:
-                a_corriger[n.eleve] += n.max_score
-        else:
-            points[(n.eleve, n.assignment)] += n.score or 0
-            par_question[(n.eleve, n.question)] += n.score or 0
-    questions = sorted({n.question for n in notes if not n.manuel}, key=lambda q: int(q[1:]))
-    maximum = sum(maxima.values())
+        if n.score is None:
+            a_corriger[n.eleve] += n.max_score
+        (manuels if n.manuel else auto)[n.eleve] += n.score or 0
+        points[(n.eleve, n.assignment)] += n.score or 0
+        par_question[(n.eleve, n.question)] += n.score or 0
+    questions = sorted({n.question for n in notes}, key=lambda q: int(q[1:]))
+    max_auto = sum(m for m, _ in maxima.values())
+    max_manuel = sum(m for _, m in maxima.values())
     lignes = []
     for eleve, (prenom, nom) in sorted(eleves.items()):
-        ligne = {"eleve": eleve, "prenom": prenom, "nom": nom}
+        ligne: dict = {"eleve": eleve, "prenom": prenom, "nom": nom}
         ligne.update({q: par_question[(eleve, q)] for q in questions})
         for a in maxima:
             ligne[a] = points[(eleve, a)] if (eleve, a) in rendus else "non rendu"
-        total = sum(points[(eleve, a)] for a in maxima)
-        ligne.update({"points_auto": total, "max_auto": maximum, "note_sur_20": sur_20(total, maximum),
-                      "points_manuels_a_corriger": a_corriger[eleve]})
+        total = auto[eleve] + manuels[eleve]
+        ligne.update({"points_auto": auto[eleve], "max_auto": max_auto,
+                      "points_manuels": manuels[eleve], "max_manuels": max_manuel,
+                      "points_total": total, "max_total": max_auto + max_manuel,
+                      "note_sur_20": sur_20(total, max_auto + max_manuel),
+                      "points_a_corriger": a_corriger[eleve],
+                      "statut": "provisoire" if a_corriger[eleve] else "définitive"})
         lignes.append(ligne)
     return lignes
 
@@ -161,7 +179,7 @@ def _graphiques(sortie: Path, reussite: dict[str, float], notes20: list[float]) 
 
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.hist(notes20, bins=list(range(0, 22, 2)), color="#1565c0", edgecolor="white")
-    ax.set_xlabel("note sur 20 (points automatiques)")
+    ax.set_xlabel("note sur 20")
     ax.set_ylabel("nombre d'élèves")
     ax.set_title("Distribution des notes")
     ax.set_xticks(range(0, 21, 2))
@@ -190,19 +208,32 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
     _ecrire_csv(ecrits[1], lignes)
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
     moyenne = sum(ligne["note_sur_20"] for ligne in lignes) / len(lignes)
+    max_auto = sum(m for m, _ in maxima.values())
+    max_manuel = sum(m for _, m in maxima.values())
+    en_attente = [ligne for ligne in lignes if ligne["statut"] == "provisoire"]
     texte = ["# Rapport de correction", "",
-             f"{len(lignes)} élèves, {len(maxima)} notebooks, {sum(maxima.values()):g} points automatiques.",
+             f"{len(lignes)} élèves, {len(maxima)} notebooks : {max_auto:g} points automatiques et "
+             f"{max_manuel:g} points corrigés à la main (justifications), {max_auto + max_manuel:g} en tout.",
              f"Moyenne : {moyenne:.1f} / 20.", "",
-             "Les notes sur 20 ne comptent que les **points automatiques** (tests des cellules de code). "
-             "Les justifications sont corrigées à la main dans le formgrader de nbgrader : elles ne sont "
-             "comptées ni dans les points ni dans le maximum (colonne `points_manuels_a_corriger`). "
-             "Un notebook non rendu compte 0 point.", "",
-             "| élève | " + " | ".join(maxima) + " | points | sur 20 |",
-             "|---|" + "---|" * (len(maxima) + 2)]
+             "La note sur 20 compte les points automatiques (tests des cellules de code) et les points des "
+             "justifications, corrigées à la main dans le formgrader de nbgrader (ou importées avec "
+             "`python -m pipeline.notes_manuelles`). Tant qu'une justification n'est pas corrigée, elle "
+             "compte 0 et la note est **provisoire**. Un notebook non rendu compte 0 point.", ""]
+    if en_attente:
+        texte += [f"**Encore à corriger à la main** ({len(en_attente)} élève(s)) : "
+                  + ", ".join(f"{noms[l['eleve']] or l['eleve']} ({l['points_a_corriger']:g} pt)" for l in en_attente)
+                  + ".", ""]
+    else:
+        texte += ["Toutes les justifications sont corrigées : les notes sont définitives.", ""]
+    texte += ["| élève | " + " | ".join(maxima) + " | automatiques | à la main | total | sur 20 |",
+              "|---|" + "---|" * (len(maxima) + 4)]
     for ligne in lignes:
+        provisoire = " (provisoire)" if ligne["statut"] == "provisoire" else ""
         texte.append(f"| {noms[ligne['eleve']] or ligne['eleve']} | "
-                     + " | ".join(str(ligne[a]) for a in maxima)
-                     + f" | {ligne['points_auto']:g} / {ligne['max_auto']:g} | {ligne['note_sur_20']} |")
+                     + " | ".join(f"{ligne[a]:g}" if isinstance(ligne[a], float) else str(ligne[a]) for a in maxima)
+                     + f" | {ligne['points_auto']:g} / {ligne['max_auto']:g}"
+                     + f" | {ligne['points_manuels']:g} / {ligne['max_manuels']:g}"
+                     + f" | {ligne['points_total']:g} / {ligne['max_total']:g} | {ligne['note_sur_20']}{provisoire} |")
     texte += ["", "Réussite par question (copies rendues) : "
               + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".",
               "", "![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]

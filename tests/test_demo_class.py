@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import html
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -125,21 +126,60 @@ def test_l_export_csv_a_une_ligne_par_eleve_et_par_notebook(cours):
 
 def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
     bareme = demo_class.bareme(cours)
-    maximum = sum(p for cellules in bareme.values() for _, p, manuel in cellules if not manuel)
+    maximum = sum(p for cellules in bareme.values() for _, p, _ in cellules)
+    manuelles = {(a, gid) for a, cellules in bareme.items() for gid, _, manuel in cellules if manuel}
     with open(cours / "report" / "notes_eleves.csv", encoding="utf-8") as f:
         lignes = {l["eleve"]: l for l in csv.DictReader(f)}
     assert set(lignes) == {e.identifiant for e in CLASSE}
     for e in CLASSE:
         attendues = demo_class.scores_attendus(e, bareme)
-        points = sum(s or 0 for (a, gid), s in attendues.items())
-        assert float(lignes[e.identifiant]["points_auto"]) == pytest.approx(points)
-        assert float(lignes[e.identifiant]["note_sur_20"]) == pytest.approx(round(20 * points / maximum, 1))
-        for question in {demo_class.question_de(gid) for cellules in bareme.values() for gid, _, m in cellules if not m}:
-            attendu = sum(s or 0 for (a, gid), s in attendues.items() if demo_class.question_de(gid) == question)
-            assert float(lignes[e.identifiant][question]) == pytest.approx(attendu), (e.identifiant, question)
+        ligne = lignes[e.identifiant]
+        auto = sum(s for cle, s in attendues.items() if cle not in manuelles)
+        manuels = sum(s for cle, s in attendues.items() if cle in manuelles)
+        assert float(ligne["points_auto"]) == pytest.approx(auto)
+        assert float(ligne["points_manuels"]) == pytest.approx(manuels)
+        assert float(ligne["max_total"]) == pytest.approx(maximum)
+        assert float(ligne["note_sur_20"]) == pytest.approx(round(20 * (auto + manuels) / maximum, 1))
+        assert ligne["statut"] == "définitive"  # the simulated teacher graded every justification
+        for question in {demo_class.question_de(gid) for cellules in bareme.values() for gid, _, _ in cellules}:
+            attendu = sum(s for (a, gid), s in attendues.items() if demo_class.question_de(gid) == question)
+            assert float(ligne[question]) == pytest.approx(attendu), (e.identifiant, question)
     assert lignes["lefebvre_sarah"]["note_sur_20"] == "20.0"
+    assert lignes["bernard_chloe"]["points_manuels"] != lignes["bernard_chloe"]["max_manuels"]  # half marks
+    rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    assert "à la main" in rapport and "les notes sont définitives" in rapport
     for nom in ("reussite_par_question.png", "distribution_notes.png"):
         assert (cours / "report" / nom).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with open(cours / "report" / "notes_par_question.csv", encoding="utf-8") as f:
         par_question = list(csv.DictReader(f))
     assert len(par_question) == sum(len(bareme[a]) for e in CLASSE for a in e.rendus if a in bareme)
+
+
+def test_notes_manuelles_importees_tout_ou_rien_avec_la_ligne_fautive(cours, tmp_path):
+    from nbgrader.api import Gradebook
+
+    from pipeline import notes_manuelles
+
+    shutil.copy(cours / "gradebook.db", tmp_path / "gradebook.db")
+    bonne = notes_manuelles.NoteManuelle("martin_hugo", "partie1_regles", "q1_justification", 0.0, "Trop vague.")
+    for fautive, motif in ((notes_manuelles.NoteManuelle("martin_hugo", "partie1_regles", "q1_justification", 9.0),
+                            "outside"),
+                           (notes_manuelles.NoteManuelle("inconnu", "partie1_regles", "q1_justification", 1.0),
+                            "no submitted cell"),
+                           (notes_manuelles.NoteManuelle("martin_hugo", "partie1_regles", "q1_tests", 1.0),
+                            "automatically")):
+        with pytest.raises(ValueError, match=motif):
+            notes_manuelles.importer(tmp_path, [bonne, fautive])
+    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:  # nothing written by a refused file
+        assert gb.find_grade("q1_justification", "partie1_regles", "partie1_regles", "martin_hugo").score > 0
+    chemin = tmp_path / "notes.csv"
+    chemin.write_text("eleve,assignment,cellule,points,commentaire\nmartin_hugo,partie1_regles,q1_justification,"
+                      "\"0,5\",Réponse juste mais incomplète — à revoir\n", encoding="utf-8")
+    assert notes_manuelles.importer(tmp_path, notes_manuelles.lire(chemin)) == 1
+    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:
+        assert gb.find_grade("q1_justification", "partie1_regles", "partie1_regles", "martin_hugo").score == 0.5
+        assert gb.find_comment("q1_justification", "partie1_regles", "partie1_regles",
+                               "martin_hugo").manual_comment == "Réponse juste mais incomplète — à revoir"
+    chemin.write_text("eleve,cellule,points\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="missing column"):
+        notes_manuelles.lire(chemin)
