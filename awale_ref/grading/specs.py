@@ -112,11 +112,14 @@ def _jeux() -> list[tuple]:
     return [(jeu,) for jeu in _positions()]
 
 
-def _plateau_case(toutes_les_cases: bool = False, non_vide: bool = True) -> Callable[[], list[tuple]]:
+def _plateau_case(toutes_les_cases: bool = False, non_vide: bool = True,
+                  saisie_negative: bool = False) -> Callable[[], list[tuple]]:
+    """Boards with the pits 0-5 (or 0-11); ``saisie_negative`` adds pit -1, a number a player may type
+    (Q12 checks the player's input: a negative index reads the last pit in Python, it must be refused)."""
     def cas() -> list[tuple]:
         res = []
         for jeu in _positions():
-            for case in range(12 if toutes_les_cases else 6):
+            for case in ([-1] if saisie_negative else []) + list(range(12 if toutes_les_cases else 6)):
                 if non_vide and jeu["plateau"][case] == 0:
                     continue
                 res.append((jeu["plateau"], case))
@@ -183,7 +186,7 @@ def _fins_de_partie() -> list[dict]:
         graines = sum(jeu["plateau"])
         reste = 48 - graines
         vingt_six = [26, max(0, reste - 26)] if i % 2 else [max(0, reste - 26), 26]  # either player reaches 25
-        for score in ([25, max(0, reste - 25)], vingt_six, [24, max(0, reste - 24)]):
+        for score in ([25, max(0, reste - 25)], [max(0, reste - 25), 25], vingt_six, [24, max(0, reste - 24)]):
             jeux.append({**jeu, "score": list(score)})
         for n in (99, 100, 101):
             jeux.append({**jeu, "n": n + jeu["n"] % 2})
@@ -211,6 +214,15 @@ def _negamax_cas() -> list[tuple]:
             res.append((jeu, profondeur_max, profondeur_max))
     for i, jeu in enumerate(_fins_de_partie()[::3]):  # the leaves: finished games, at any depth
         res.append((jeu, 2, i % 3))
+    # leaves whose value hangs on who is to move, on a draw, and on comparing the winner's name: names in
+    # either alphabetical order, and beyond "égalité" ("Ž" sorts after "é"), so that a comparison other
+    # than == cannot pass by chance
+    for joueur1, joueur2 in (("Alice", "Bob"), ("Zoé", "Alice"), ("Žofie", "Zoé"), ("Alice", "Žofie")):
+        for n in (40, 41):
+            for score in ([23, 23], [31, 15], [15, 31]):
+                jeu = {"joueur1": joueur1, "joueur2": joueur2, "score": score, "n": n,
+                       "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}
+                res += [(jeu, 2, 0), (jeu, 2, 1)]
     return res
 
 
@@ -381,7 +393,8 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          contraintes=("arguments_intacts",), valide=_pit_non_vide,
          familles=(Famille("famine détectée après le semis et la récolte", 2 * _TIERS),
                    Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
-    Spec("Q12", "test_case", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
+    Spec("Q12", "test_case", ("plateau", "case"), "renvoie",
+         _plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True),
          "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
     Spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",

@@ -19,7 +19,7 @@ names do not matter, their number and order do); the order of the rows
 matters only for Q25, whose statement asks for the decreasing number of
 wins (ties in any order).  Q24 does not ask for an order: any order of the
 three players is accepted.  Q23's single number is compared with a
-tolerance of 0.01 (a percentage, 0 to 100).  Where a typical mistake can be
+tolerance of 0.006 (a percentage, 0 to 100).  Where a typical mistake can be
 recognised (integer division, ``>=``, a missing ``LIMIT``, no
 ``ORDER BY``…) the message says so.
 
@@ -74,8 +74,9 @@ RAPPELS = {
            "(JOIN sur id_joueur1, GROUP BY joueur, HAVING COUNT(*) > 100), classées par nombre de "
            "victoires décroissant (ORDER BY … DESC)",
 }
-TOLERANCE_Q23 = 0.01
-"""Q23: a percentage rounded to two decimals is accepted."""
+TOLERANCE_Q23 = 0.006
+"""Q23: a percentage rounded to two decimals (off by 0.005 at most) is accepted; a denominator off by one
+game (0.009 on the hidden library, found by ``benchmarks/bench_mutation.py``) is not."""
 
 LIGNES_MONTREES = 3
 
