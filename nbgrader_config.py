@@ -87,3 +87,10 @@ from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
 
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
 c.GenerateFeedback.force = True
+
+# Late submissions (pipeline/retard.py, stated in the README): each started hour after the due date costs
+# 1 point of the notebook, and after 24 hours the notebook scores 0. The due date of an assignment is set
+# with `nbgrader db assignment add NAME --duedate="2026-12-04 18:00:00 Europe/Paris"`.
+c.AssignLatePenalties.plugin_class = "pipeline.retard.PenaliteDeRetard"
+c.PenaliteDeRetard.points_par_heure = 1.0
+c.PenaliteDeRetard.delai_max_heures = 24.0

@@ -5,17 +5,23 @@ course folder (this project, or ``--racine DIR``):
 
 1. build ``source/``, ``notebooks/autoformation/`` from ``course/`` and the
    release with ``nbgrader generate_assignment`` (recorded in the course's
-   gradebook, which ``autograde`` needs);
-2. write the demo class's submissions under ``submitted/`` (nbgrader's
-   layout; see ``pipeline/demo_class.py``);
+   gradebook, which ``autograde`` needs); the class roster ``classe.csv``
+   imported with ``nbgrader db student import``, as a teacher does;
+2. through nbgrader's exchange (``echange/``, ``pipeline/echange.py``): the
+   teacher releases each assignment; each simulated student (a distinct
+   nbgrader identity, working in ``eleves/<id>/``) fetches it, answers
+   (``pipeline/demo_class.py``) and submits; the due date is set; the late
+   student submits after it (``pipeline/retard.py`` gives the penalty); the
+   teacher collects everything into ``submitted/``;
 3. ``nbgrader autograde`` (``--workers`` processes at once, 2 by default,
    each in its own copy of the course: ``pipeline/correction_parallele.py``);
 4. the simulated teacher's marks of the justification cells, written to
    ``notes_manuelles.csv`` and imported as a teacher would import them
    (``pipeline/notes_manuelles.py``; a real teacher grades them in the
-   formgrader), then ``generate_feedback`` and ``export`` (CSV,
-   ``report/export_nbgrader.csv``);
-5. the report (``pipeline/report.py``) under ``report/``.
+   formgrader), ``generate_feedback``, ``release_feedback``, and each
+   student fetches their feedback;
+5. ``export`` (CSV, ``report/export_nbgrader.csv``) and the report
+   (``pipeline/report.py``) under ``report/``.
 
 A second run gives the same result: the demo starts from a fresh gradebook
 (it refuses to delete one holding students outside the demo class), and
@@ -26,6 +32,8 @@ previous output.
 from __future__ import annotations
 
 import argparse
+import csv
+import datetime
 import os
 import shutil
 import subprocess
@@ -33,7 +41,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline import correction_parallele, demo_class, notes_manuelles, report
+from pipeline import correction_parallele, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire
 from pipeline.nbgrader_cli import environnement, nbgrader
 
@@ -62,7 +70,7 @@ def nbgrader_suivi(racine: Path, *args: str, motif: str = "Autograding ") -> Non
         raise RuntimeError(f"nbgrader {' '.join(args)} failed (exit code {proc.returncode}) in {racine}")
 
 
-def _gradebook_neuf(racine: Path) -> None:
+def _gradebook_neuf(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> None:
     """Remove the course gradebook, unless it holds students outside the demo class."""
     chemin = racine / "gradebook.db"
     if not chemin.exists():
@@ -70,19 +78,23 @@ def _gradebook_neuf(racine: Path) -> None:
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{chemin}") as gb:
-        autres = sorted({s.id for s in gb.students} - {e.identifiant for e in demo_class.CLASSE})
+        autres = sorted({s.id for s in gb.students} - {e.identifiant for e in classe})
     if autres:
         raise RuntimeError(f"{chemin} holds students outside the demo class ({', '.join(autres[:5])}…): "
                            f"run the demo in another folder with --racine")
     chemin.unlink()
 
 
-def _inscrire(racine: Path) -> None:
-    from nbgrader.api import Gradebook
-
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
-        for e in demo_class.CLASSE:
-            gb.update_or_create_student(e.identifiant, first_name=e.prenom, last_name=e.nom)
+def inscrire(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> Path:
+    """The class roster as a teacher imports it: ``classe.csv``, then ``nbgrader db student import``."""
+    chemin = racine / "classe.csv"
+    with open(chemin, "w", newline="", encoding="utf-8") as f:
+        ecrivain = csv.writer(f)
+        ecrivain.writerow(("id", "first_name", "last_name", "email"))
+        for e in classe:
+            ecrivain.writerow((e.identifiant, e.prenom, e.nom, f"{e.identifiant}@lycee.example"))
+    nbgrader("db", "student", "import", chemin.name, "--log-level=WARN", racine=racine)
+    return chemin
 
 
 def copier_reglages(racine: Path) -> None:
@@ -97,7 +109,7 @@ def copier_reglages(racine: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__"))
 
 
-def preparer_cours(racine: Path) -> tuple[str, ...]:
+def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE) -> tuple[str, ...]:
     """Build the course under ``racine`` and record its assignments in a fresh gradebook."""
     if racine != RACINE:
         copier_reglages(racine)
@@ -109,12 +121,74 @@ def preparer_cours(racine: Path) -> tuple[str, ...]:
 
         etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")
         preparer_bibliotheques()
-    _gradebook_neuf(racine)
+    _gradebook_neuf(racine, classe)
     for a in assignments:
         etape(f"  generate_assignment {a}")
         nbgrader("generate_assignment", a, "--force", "--log-level=WARN", racine=racine)
-    _inscrire(racine)
+    etape(f"  {inscrire(racine, classe).name} : {len(classe)} élèves inscrits (nbgrader db student import)")
     return assignments
+
+
+def _vider_echange(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> None:
+    """A second run starts afresh: the demo's exchange, and the demo students' folders (no one else's)."""
+    dossiers = [echange.racine_echange(racine)]
+    for e in classe:
+        dossiers += [echange.dossier_eleve(racine, e.identifiant), racine / "submitted" / e.identifiant]
+    for dossier in dossiers:
+        if dossier.exists():
+            shutil.rmtree(dossier)
+
+
+def distribuer_et_rendre(racine: Path, assignments: tuple[str, ...], classe: tuple[demo_class.Eleve, ...]) -> int:
+    """Release, fetch, answer, submit (the late ones after the due date), collect; return the copies collected."""
+    import nbformat
+
+    _vider_echange(racine, classe)
+    for a in assignments:
+        echange.publier(racine, a)
+        etape(f"  release_assignment {a}")
+    sources = {a: nbformat.read(racine / "source" / a / f"{a}.ipynb", as_version=4) for a in assignments}
+
+    def rendre(e: demo_class.Eleve, a: str) -> None:
+        chemin = echange.recuperer(racine, e.identifiant, a)
+        recu = nbformat.read(chemin, as_version=4)
+        nbformat.write(demo_class.copie_rendue(e, recu, sources[a]), chemin)
+        echange.soumettre(racine, e.identifiant, a)
+
+    en_retard = []
+    for e in classe:
+        rendus = [a for a in assignments if a in e.rendus]
+        for a in rendus:
+            if a in e.en_retard:
+                echange.recuperer(racine, e.identifiant, a)  # fetched in time, handed in late
+                en_retard.append((e, a))
+            else:
+                rendre(e, a)
+        etape(f"  {e.identifiant:16} fetch_assignment + submit : {', '.join(rendus) or 'rien'}")
+    # The due date: now, once the punctual students have submitted; the late ones submit after it.
+    echeance = datetime.datetime.now(datetime.timezone.utc)
+    for a in assignments:
+        echange.fixer_echeance(racine, a, echeance)
+    etape(f"  échéance fixée à {echeance:%H:%M:%S} UTC (nbgrader db assignment add --duedate)")
+    for e, a in en_retard:
+        rendre(e, a)
+        etape(f"  {e.identifiant:16} submit {a} APRÈS l'échéance (pénalité de retard)")
+    for a in assignments:
+        echange.ramasser(racine, a)
+        etape(f"  collect {a}")
+    return len(list((racine / "submitted").glob("*/*/*.ipynb")))
+
+
+def rendre_les_retours(racine: Path, assignments: tuple[str, ...], classe: tuple[demo_class.Eleve, ...]) -> int:
+    """``release_feedback``, then each student fetches theirs; return the feedback pages fetched."""
+    nombre = 0
+    for a in assignments:
+        echange.rendre_retours(racine, a)
+        for e in classe:
+            if a in e.rendus:
+                nombre += len(echange.recuperer_retours(racine, e.identifiant, a))
+        etape(f"  release_feedback {a}, puis fetch_feedback par chaque élève")
+    return nombre
 
 
 def eleves_rendus(racine: Path) -> list[str]:
@@ -150,11 +224,12 @@ def autograder(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1
             racine, assignments, groupes, lambda dossier, a: lancer(dossier, a, eleves_rendus(dossier)))
 
 
-def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1) -> None:
-    """``nbgrader autograde`` of the demo class's submissions, the manual marks, then the feedback."""
-    autograder(racine, assignments, travailleurs, [e.identifiant for e in demo_class.CLASSE])
+def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
+          classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE) -> None:
+    """``nbgrader autograde`` of the demo class's submissions, the manual marks, then the feedback pages."""
+    autograder(racine, assignments, travailleurs, [e.identifiant for e in classe])
     chemin = racine / "notes_manuelles.csv"
-    notes_manuelles.ecrire(chemin, demo_class.notes_manuelles(racine))
+    notes_manuelles.ecrire(chemin, demo_class.notes_manuelles(racine, classe))
     nombre = notes_manuelles.importer(racine, notes_manuelles.lire(chemin))
     etape(f"  {nombre} justifications notées à la main (enseignant simulé) : {chemin.name} importé")
     for a in assignments:
@@ -167,21 +242,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
                         help="nbgrader autograde processes at once (default: 2, or 1 on a single core; "
                              "see benchmarks/bench_grading.py)")
+    parser.add_argument("--eleves", type=int, default=len(demo_class.CLASSE),
+                        help=f"size of the demo class (default: {len(demo_class.CLASSE)}; more students take the "
+                             f"same profiles under new names)")
     args = parser.parse_args(argv)
+    if args.eleves < 1:
+        parser.error(f"--eleves must be at least 1, got {args.eleves}")
     racine = args.racine.resolve()
-    etape(f"1/5 construction des notebooks (course/ -> source/, release/, notebooks/) dans {racine}")
-    assignments = preparer_cours(racine)
-    etape(f"2/5 copies de la classe de démonstration ({len(demo_class.CLASSE)} élèves) dans submitted/")
-    copies = demo_class.ecrire_soumissions(racine, assignments=assignments)
-    for e in demo_class.CLASSE:
+    classe = demo_class.classe_de(args.eleves)
+    etape(f"1/6 construction des notebooks (course/ -> source/, release/, notebooks/) dans {racine}")
+    assignments = preparer_cours(racine, classe)
+    etape(f"2/6 échange nbgrader : distribution, copies de la classe de démonstration ({len(classe)} "
+          f"élèves), rendu, ramassage")
+    for e in classe:
         erreurs = "; ".join(err.description for err in e.erreurs) or e.profil
         etape(f"  {e.identifiant:16} {erreurs}")
-    etape(f"3/5 nbgrader autograde ({len(copies)} notebooks), notes manuelles, puis generate_feedback")
-    noter(racine, assignments, args.workers)
-    etape("4/5 nbgrader export (CSV)")
+    copies = distribuer_et_rendre(racine, assignments, classe)
+    etape(f"3/6 nbgrader autograde ({copies} notebooks), notes manuelles, puis generate_feedback")
+    noter(racine, assignments, args.workers, classe)
+    etape("4/6 retours rendus aux élèves par l'échange")
+    retours = rendre_les_retours(racine, assignments, classe)
+    etape(f"  {retours} retours récupérés dans eleves/<élève>/<devoir>/feedback/")
+    etape("5/6 nbgrader export (CSV)")
     (racine / "report").mkdir(exist_ok=True)
     nbgrader("export", "--to=report/export_nbgrader.csv", "--log-level=WARN", racine=racine)
-    etape("5/5 rapport")
+    etape("6/6 rapport")
     for chemin in report.ecrire_rapport(racine):
         etape(f"  écrit {chemin.relative_to(racine)}")
     etape(f"terminé : retours HTML dans {racine / 'feedback'}, notes et graphiques dans {racine / 'report'}")

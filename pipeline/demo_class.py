@@ -22,9 +22,11 @@ for a literal answer graded per item, how many items are wrong
 from __future__ import annotations
 
 import copy
+import dataclasses
 import inspect
 import re
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,6 +94,7 @@ class Eleve:
     erreurs: tuple[Erreur, ...] = ()
     rendus: tuple[str, ...] = ASSIGNMENTS   # assignments handed in
     vierge: bool = False                    # hands in the release notebooks untouched
+    en_retard: tuple[str, ...] = ()         # assignments submitted after the due date
     style: int = 0                          # which wording of the justifications
 
 
@@ -256,7 +259,8 @@ CLASSE: tuple[Eleve, ...] = (
           (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY), style=0),
     Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé",
           (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM), style=1),
-    Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée", (FIN_DECALEE,), style=2),
+    Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée, partie II rendue en retard", (FIN_DECALEE,),
+          style=2, en_retard=("partie2_structure",)),
     Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5",
           (MAX_INTERDIT, IA_PROFONDEUR_5), style=0),
     Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu", (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES), style=1),
@@ -267,6 +271,52 @@ CLASSE: tuple[Eleve, ...] = (
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
     Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
 )
+
+
+def _identifiant(prenom: str, nom: str) -> str:
+    """nbgrader's student id of a generated student: ``nom_prenom``, lower-case ASCII letters.
+
+    >>> _identifiant("Inès", "Le Gall")
+    'legall_ines'
+    """
+    def lettres(texte: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", texte.lower()) if "a" <= c <= "z")
+
+    return f"{lettres(nom)}_{lettres(prenom)}"
+
+
+def classe_de(nombre: int) -> tuple[Eleve, ...]:
+    """A demo class of ``nombre`` students (``python -m pipeline.demo --eleves N``).
+
+    The first are the students of ``CLASSE``; beyond them, new students (French
+    names from Faker, fixed seed) take the same profiles in turn, the model
+    student's included, so a class of 45 has every mistake three times or so.
+
+    >>> [e.identifiant for e in classe_de(2)]
+    ['lefebvre_sarah', 'martin_hugo']
+    >>> grande = classe_de(45)
+    >>> len(grande), len({e.identifiant for e in grande}), grande[13].erreurs == CLASSE[0].erreurs
+    (45, 45, True)
+    """
+    if nombre < 1:
+        raise ValueError(f"a class needs at least one student, got {nombre!r}")
+    if nombre <= len(CLASSE):
+        return CLASSE[:nombre]
+    from faker import Faker
+
+    faux = Faker("fr_FR")
+    faux.seed_instance(2024)
+    pris = {e.identifiant for e in CLASSE}
+    classe = list(CLASSE)
+    while len(classe) < nombre:
+        prenom, nom = faux.first_name(), faux.last_name()
+        identifiant = _identifiant(prenom, nom)
+        if identifiant in pris or "_" not in identifiant.strip("_"):
+            continue
+        pris.add(identifiant)
+        modele = CLASSE[(len(classe) - len(CLASSE)) % len(CLASSE)]
+        classe.append(dataclasses.replace(modele, identifiant=identifiant, prenom=prenom, nom=nom))
+    return tuple(classe)
 
 
 def eleve(identifiant: str) -> Eleve:

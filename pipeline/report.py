@@ -9,7 +9,9 @@ Read from nbgrader's gradebook (``gradebook.db`` of the course) after
   and the mark out of 20, and what is still to grade by hand;
 - ``reussite_par_question.png``: success rate of each question (Q1–Q25);
 - ``distribution_notes.png``: histogram of the marks out of 20;
-- ``rapport.md``: a summary in French.
+- ``rapport.md``: a summary in French;
+- ``import_moodle.csv`` and ``eleves/<id>.html``: the Moodle gradebook
+  import file and one summary page per student (``pipeline/bulletins.py``).
 
 **The mark out of 20 counts every point of the paper**, automatic and
 manual, over the maximum of both.  The justification cells are graded by
@@ -32,6 +34,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import bulletins
 from pipeline.build import ASSIGNMENTS, RACINE
 from pipeline.demo_class import question_de
 
@@ -94,11 +97,27 @@ def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tupl
     return eleves, maxima, notes
 
 
-def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note]) -> list[dict]:
+def penalites_de_retard(racine: Path) -> dict[tuple[str, str], float]:
+    """``{(student, assignment): points off}`` for the notebooks handed in late (``pipeline/retard.py``)."""
+    from nbgrader.api import Gradebook
+
+    penalites: dict[tuple[str, str], float] = defaultdict(float)
+    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+        for devoir in gb.assignments:
+            for soumission in devoir.submissions:
+                for nb in soumission.notebooks:
+                    if nb.late_submission_penalty:
+                        penalites[(soumission.student.id, devoir.name)] += float(nb.late_submission_penalty)
+    return dict(penalites)
+
+
+def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
+           penalites: dict[tuple[str, str], float] | None = None) -> list[dict]:
     """One row per student: points per question and per assignment, automatic, manual, total, mark /20.
 
     An assignment not handed in shows ``non rendu`` and counts 0; a cell
-    still to grade by hand counts 0 and makes the mark ``provisoire``.
+    still to grade by hand counts 0 and makes the mark ``provisoire``; a late
+    penalty (``penalites``) comes off the total.
 
     >>> notes = [Note("ana", "p1", "q1_tests", 1.0, 1.0, False), Note("ana", "p1", "q1_justification", None, 1.0, True),
     ...          Note("ana", "p1", "q2_tests", 2.0, 2.0, False)]
@@ -128,9 +147,10 @@ def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Not
         ligne.update({q: par_question[(eleve, q)] for q in questions})
         for a in maxima:
             ligne[a] = points[(eleve, a)] if (eleve, a) in rendus else "non rendu"
-        total = auto[eleve] + manuels[eleve]
+        retard = sum(p for (e, _), p in (penalites or {}).items() if e == eleve)
+        total = max(0.0, auto[eleve] + manuels[eleve] - retard)
         ligne.update({"points_auto": auto[eleve], "max_auto": max_auto,
-                      "points_manuels": manuels[eleve], "max_manuels": max_manuel,
+                      "points_manuels": manuels[eleve], "max_manuels": max_manuel, "penalite_retard": retard,
                       "points_total": total, "max_total": max_auto + max_manuel,
                       "note_sur_20": sur_20(total, max_auto + max_manuel),
                       "points_a_corriger": a_corriger[eleve],
@@ -201,12 +221,17 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
     par_question = [{"eleve": n.eleve, "nom": noms[n.eleve], "assignment": n.assignment, "question": n.question,
                      "cellule": n.grade_id, "points": A_LA_MAIN if n.score is None else n.score,
                      "max": n.max_score, "correction": "manuelle" if n.manuel else "automatique"} for n in notes]
-    lignes = totaux(eleves, maxima, notes)
+    penalites = penalites_de_retard(racine)
+    lignes = totaux(eleves, maxima, notes, penalites)
     reussite = reussite_par_question(notes)
     ecrits = [sortie / "notes_par_question.csv", sortie / "notes_eleves.csv"]
     _ecrire_csv(ecrits[0], par_question)
     _ecrire_csv(ecrits[1], lignes)
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
+    commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
+    ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
+    ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
+                                      "Awalé — CCINP 2024")
     moyenne = sum(ligne["note_sur_20"] for ligne in lignes) / len(lignes)
     max_auto = sum(m for m, _ in maxima.values())
     max_manuel = sum(m for _, m in maxima.values())
@@ -225,14 +250,18 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
                   + ".", ""]
     else:
         texte += ["Toutes les justifications sont corrigées : les notes sont définitives.", ""]
-    texte += ["| élève | " + " | ".join(maxima) + " | automatiques | à la main | total | sur 20 |",
-              "|---|" + "---|" * (len(maxima) + 4)]
+    if penalites:
+        texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "
+                  + ", ".join(f"{noms[e] or e} ({a}, −{p:g} pt)" for (e, a), p in sorted(penalites.items())) + ".", ""]
+    texte += ["| élève | " + " | ".join(maxima) + " | automatiques | à la main | retard | total | sur 20 |",
+              "|---|" + "---|" * (len(maxima) + 5)]
     for ligne in lignes:
         provisoire = " (provisoire)" if ligne["statut"] == "provisoire" else ""
         texte.append(f"| {noms[ligne['eleve']] or ligne['eleve']} | "
                      + " | ".join(f"{ligne[a]:g}" if isinstance(ligne[a], float) else str(ligne[a]) for a in maxima)
                      + f" | {ligne['points_auto']:g} / {ligne['max_auto']:g}"
                      + f" | {ligne['points_manuels']:g} / {ligne['max_manuels']:g}"
+                     + (f" | −{ligne['penalite_retard']:g}" if ligne["penalite_retard"] else " | ")
                      + f" | {ligne['points_total']:g} / {ligne['max_total']:g} | {ligne['note_sur_20']}{provisoire} |")
     texte += ["", "Réussite par question (copies rendues) : "
               + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".",

@@ -17,7 +17,8 @@ import pytest
 
 from awale_ref import exam
 from awale_ref.grading import checks, specs, sql
-from pipeline import demo, demo_class
+from pipeline import demo, demo_class, echange
+from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
 CLASSE = demo_class.CLASSE
@@ -136,10 +137,12 @@ def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
         ligne = lignes[e.identifiant]
         auto = sum(s for cle, s in attendues.items() if cle not in manuelles)
         manuels = sum(s for cle, s in attendues.items() if cle in manuelles)
+        retard = PenaliteDeRetard().points_par_heure * len(e.en_retard)  # late by seconds: one started hour
         assert float(ligne["points_auto"]) == pytest.approx(auto)
         assert float(ligne["points_manuels"]) == pytest.approx(manuels)
+        assert float(ligne["penalite_retard"]) == pytest.approx(retard)
         assert float(ligne["max_total"]) == pytest.approx(maximum)
-        assert float(ligne["note_sur_20"]) == pytest.approx(round(20 * (auto + manuels) / maximum, 1))
+        assert float(ligne["note_sur_20"]) == pytest.approx(round(20 * (auto + manuels - retard) / maximum, 1))
         assert ligne["statut"] == "définitive"  # the simulated teacher graded every justification
         for question in {demo_class.question_de(gid) for cellules in bareme.values() for gid, _, _ in cellules}:
             attendu = sum(s for (a, gid), s in attendues.items() if demo_class.question_de(gid) == question)
@@ -183,3 +186,67 @@ def test_notes_manuelles_importees_tout_ou_rien_avec_la_ligne_fautive(cours, tmp
     chemin.write_text("eleve,cellule,points\n", encoding="utf-8")
     with pytest.raises(ValueError, match="missing column"):
         notes_manuelles.lire(chemin)
+
+
+# ---------------------------------------------------------------- the classroom loop through the exchange
+def test_the_roster_is_imported_from_the_class_csv(cours):
+    from nbgrader.api import Gradebook
+
+    with open(cours / "classe.csv", encoding="utf-8") as f:
+        roster = {l["id"]: l for l in csv.DictReader(f)}
+    assert set(roster) == {e.identifiant for e in CLASSE}
+    with Gradebook(f"sqlite:///{cours / 'gradebook.db'}") as gb:
+        for e in CLASSE:
+            eleve = gb.find_student(e.identifiant)
+            assert (eleve.first_name, eleve.last_name, eleve.email) == (e.prenom, e.nom, roster[e.identifiant]["email"])
+
+
+def test_every_copy_went_through_the_exchange_and_every_student_fetched_their_feedback(cours):
+    entrants = sorted(p.name.split("+")[:2] for p in (echange.racine_echange(cours) / echange.identifiant_du_cours(cours)
+                                                       / "inbound").iterdir())
+    attendus = sorted([e.identifiant, a] for e in CLASSE for a in e.rendus)
+    assert entrants == attendus  # one submission each, under the student's own id
+    for e in CLASSE:
+        for a in e.rendus:
+            assert (cours / "submitted" / e.identifiant / a / "timestamp.txt").exists()
+            retours = echange.recuperer_retours(cours, e.identifiant, a)  # fetching again changes nothing
+            assert len(retours) == 1, retours
+            assert retours[0].read_bytes() == (cours / "feedback" / e.identifiant / a / f"{a}.html").read_bytes()
+
+
+def test_the_late_student_is_late_and_only_they_lose_points_for_it(cours):
+    from nbgrader.api import Gradebook
+
+    en_retard = {(e.identifiant, a) for e in CLASSE for a in e.en_retard}
+    assert en_retard, "the demo class needs a late student"
+    with Gradebook(f"sqlite:///{cours / 'gradebook.db'}") as gb:
+        for e in CLASSE:
+            for a in e.rendus:
+                nb = gb.find_submission_notebook(a, a, e.identifiant)
+                en_retard_ici = (e.identifiant, a) in en_retard
+                assert (nb.assignment.total_seconds_late > 0) == en_retard_ici, (e.identifiant, a)
+                assert nb.late_submission_penalty == (PenaliteDeRetard().points_par_heure if en_retard_ici else None)
+    rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    assert "Rendus en retard" in rapport
+
+
+def test_grades_leave_for_moodle_and_each_student_gets_a_summary_page(cours):
+    with open(cours / "report" / "notes_eleves.csv", encoding="utf-8") as f:
+        notes = {l["eleve"]: l for l in csv.DictReader(f)}
+    with open(cours / "report" / "import_moodle.csv", encoding="utf-8") as f:
+        moodle = list(csv.DictReader(f))
+    assert [l["Numéro d'identification"] for l in moodle] == sorted(e.identifiant for e in CLASSE)
+    for ligne in moodle:
+        e = demo_class.eleve(ligne["Numéro d'identification"])
+        assert (ligne["Prénom"], ligne["Nom"]) == (e.prenom, e.nom)  # accents kept: Chloé, Inès, Zoé
+        assert float(ligne["Note sur 20"]) == float(notes[e.identifiant]["note_sur_20"])
+        parties = [float(ligne[a]) for a in demo_class.ASSIGNMENTS]
+        assert sum(parties) == pytest.approx(float(notes[e.identifiant]["points_total"]))
+    assert {"Chloé", "Inès", "Zoé"} <= {l["Prénom"] for l in moodle}
+    fiche = _texte_html(cours / "report" / "eleves" / "martin_hugo.html")
+    assert "Hugo Martin" in fiche and "/ 20" in fiche
+    assert "✘ tour complet : la case de départ est sautée" in fiche
+    assert "Pour le reproduire : deplacer_graines(" in fiche
+    assert "Dans votre noyau" not in fiche  # the judge's verdict only
+    assert "Rien à signaler" not in fiche
+    assert len(list((cours / "report" / "eleves").glob("*.html"))) == len(CLASSE)
