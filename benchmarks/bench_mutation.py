@@ -49,6 +49,7 @@ import io
 import json
 import os
 import re
+import select
 import signal
 import sys
 import time
@@ -129,6 +130,8 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
 
 # Survivors that are NOT equivalent but that the hidden library cannot show: they stay survivors in the
 # figures, with the data that would kill them.
+# Killing them needs namesakes among the best players, and namesakes would fail Q25's
+# `GROUP BY nom, prenom`, an answer the tests accept (tests/test_grading_sql.py): tried, and kept out.
 HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
     ("Q24", "DISTINCT ajouté", "SELECTDISTINCTnom,prenomFROMJoueurORDERBYniveauDESCLIMIT3"):
         "differs only if two of the best players share nom and prénom; no two players of the hidden library do",
@@ -302,12 +305,16 @@ def _juger(mutant: Mutant, attendus: dict) -> bool:
 def juger(mutant: Mutant, attendus: dict) -> str:
     """``tué``, ``survivant`` or ``délai`` (killed: the real grader fails a question that times out).
 
-    In a forked child, so that a mutant that loops, recurses forever or
-    corrupts the interpreter costs only itself.
+    In a forked child, in its own process group, so that a mutant that
+    loops, recurses forever or corrupts the interpreter costs only itself.
+    The deadline is kept by the parent (an alarm in the child cannot stop a
+    long SQLite query, and anything the child starts would hold the pipe
+    open): past it, the whole group is killed.
     """
     lecture, ecriture = os.pipe()
     pid = os.fork()
     if pid == 0:
+        os.setpgid(0, 0)
         os.close(lecture)
         try:
             signal.alarm(DELAI_S)
@@ -318,16 +325,32 @@ def juger(mutant: Mutant, attendus: dict) -> str:
         os.write(ecriture, resultat.encode())
         os._exit(0)
     os.close(ecriture)
-    with os.fdopen(lecture) as canal:
-        resultat = canal.read()
-    os.waitpid(pid, 0)
-    return resultat or "délai"
+    resultat = b""
+    limite = time.monotonic() + DELAI_S + 5
+    try:
+        while (reste := limite - time.monotonic()) > 0:
+            if not select.select([lecture], [], [], reste)[0]:
+                break
+            morceau = os.read(lecture, 64)
+            if not morceau:
+                break
+            resultat += morceau
+    finally:
+        os.close(lecture)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    return resultat.decode() or "délai"
 
 
 def attendus_de(questions: list[str]) -> dict:
     """The hidden cases and the reference's observations of each question, computed once."""
     res = {}
     with contextlib.redirect_stdout(io.StringIO()):
+        if any(q in ("Q22", "Q23", "Q24", "Q25") for q in questions):
+            from awale_ref.grading import sql
+
+            sql.preparer_bibliotheques()  # built here, once, never inside a mutant's child
         for q in questions:
             if q in specs.SPECS:
                 spec = specs.SPECS[q]

@@ -59,3 +59,19 @@ def test_the_equivalent_and_out_of_reach_lists_name_real_mutants_that_survive(at
     assert not set(banc.EQUIVALENTS) & set(banc.HORS_DE_PORTEE)
     tues = [cle for cle in sorted(EXCLUS) if banc.juger(par_cle[cle], attendus) != "survivant"]
     assert not tues, f"listed as surviving, but the hidden tests kill them: {tues}"
+
+
+def test_a_mutant_that_ignores_its_alarm_and_leaves_a_child_behind_is_stopped(monkeypatch):
+    """The CI once hung here: the deadline is the parent's, and the child's whole group is killed."""
+    import signal
+    import subprocess
+    import time
+
+    def bloque(mutant, attendus):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        subprocess.Popen(["sleep", "60"])  # inherits the pipe: reading to EOF would wait for it
+        time.sleep(60)
+
+    monkeypatch.setattr(banc, "DELAI_S", 0)
+    monkeypatch.setattr(banc, "_juger", bloque)
+    assert banc.juger(MUTANTS[0], {}) == "délai"
