@@ -14,6 +14,11 @@ c.CourseDirectory.course_id = "awale-ccinp-2024"
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.assignment_id = ""
 
+# The gradebook: SQLite in the course folder by default (nbgrader's own default); for several graders at
+# once, a server: AWALE_GRADEBOOK=postgresql+psycopg://user:password@host:port/base (README, "Correcteurs").
+if os.environ.get("AWALE_GRADEBOOK"):
+    c.CourseDirectory.db_url = os.environ["AWALE_GRADEBOOK"]
+
 # Student stubs in French (nbgrader's ClearSolutions).
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"

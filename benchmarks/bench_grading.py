@@ -1,36 +1,54 @@
-"""Cost of grading the demo class, measured side by side in one run.
+"""Cost of grading, measured side by side in one run: where the time goes, and what scale needs.
 
-Run: ``.venv/bin/python benchmarks/bench_grading.py [--workers 2]``
+Run: ``.venv/bin/python benchmarks/bench_grading.py [--workers 2] [--sans-bac-a-sable] [--demo 45]``
 
-In a throw-away copy of the course (never in the project itself):
+In throw-away copies of the course (never in the project itself), with the
+demo class's submissions (``pipeline.demo_class``, 15 students × 4
+notebooks):
 
-1. the demo class's submissions are written (``pipeline.demo_class``);
-2. **bare**: the same submitted notebooks are executed with nbclient, one
-   after the other, with the course's cell timeout and errors allowed (what
-   any grading must at least pay: a kernel start and the cells);
-3. **autograde, 1 worker**: ``nbgrader autograde --force`` of every
-   assignment (``pipeline.demo.autograder``);
-4. **autograde, N workers**: the same with N nbgrader processes at once, each
-   grading its share of the students in its own copy of the course, merged
-   back into the course's gradebook (``pipeline/correction_parallele.py``;
-   two processes sharing one course folder lost a notebook when measured:
-   the course's crash-recovery hooks are per folder).
+1. **kernel start**: a kernel started and stopped with nbclient, 5 times
+   (what every notebook pays at least once);
+2. **bare**: every submitted notebook executed with nbclient, one after
+   the other, errors allowed (what any grading must pay: a kernel and the
+   cells), the reference of the ratios;
+3. **autograde, 1 Dask worker**: ``pipeline.correction_dask`` on a
+   ``LocalCluster`` of one worker (the course's configuration: the kernel
+   and the runner each in a bubblewrap sandbox, the judge);
+4. **autograde, N Dask workers**: the same on N workers, and whether every
+   graded cell got the same score both times;
+5. ``--sans-bac-a-sable``: 1 worker with ``AWALE_BAC_A_SABLE=non``: the
+   cost of the sandbox alone;
+6. ``--demo M``: the whole demo (``python -m pipeline.demo --eleves M``:
+   build, exchange, autograde, manual marks, feedback, report) on the
+   default workers, wall time.
 
-Autograde runs with the course's configuration: the kernel and the runner
-each in a bubblewrap sandbox, every hidden verdict computed once by the
-judge (docs/grading_security.md).  ``--sans-bac-a-sable`` adds a third run
-with ``AWALE_BAC_A_SABLE=non`` to print the cost of the sandbox alone.
+Printed: the times; the ratios autograde / bare (goal ≤ 1.25), N workers /
+1 (goal ≥ 1.8 for 2), sandbox on / off; notebooks per core-minute; the wall
+time extrapolated to 1,000 students × 4 notebooks on 16 and 64 cores (at the
+measured parallel efficiency); and where the time of the 1-worker run goes,
+summed over its tasks (logged by ``pipeline/preprocessors.py`` and
+``pipeline/correction_dask.py``): the student's kernel (start and cells),
+the judge (the sandboxed runner and the verdicts), nbgrader's own work (its
+process start, imports, sanitizing, writing the notebook and its gradebook
+copy), the transfer (packing the course kit and the submission, unpacking on
+the worker, sending the result back) and the coordinator's gradebook writes.
 
-Printed: the times, the ratio autograde / bare, the speed-up of N workers,
-and whether both autograde runs gave exactly the same score to every graded
-cell of every student (the safety check of the parallel run; a failing
-worker is reported too).
+What it found (2 shared cores, see ``benchmarks/resultats/grading.md``):
+nbgrader's own steps cost more than the student's kernel: one
+``nbgrader autograde`` process per notebook pays its start and imports
+each time, which the bare run does not.  That is the price of a task
+that a worker on any machine can run alone; grading several notebooks per
+``nbgrader`` process, or nbgrader's API inside a long-lived worker, would
+remove most of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -40,8 +58,19 @@ import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's pipeline package
-from pipeline import demo, demo_class
-from pipeline.report import lire_notes
+from pipeline import correction_dask, demo, demo_class  # noqa: E402
+from pipeline.build import RACINE  # noqa: E402
+from pipeline.report import lire_notes  # noqa: E402
+
+ETUDIANTS_CIBLE, NOTEBOOKS_PAR_ETUDIANT = 1000, 4
+
+
+def demarrage_noyau(fois: int = 5) -> float:
+    """Mean seconds to start and stop a kernel (an empty notebook executed with nbclient)."""
+    debut = time.perf_counter()
+    for _ in range(fois):
+        NotebookClient(nbformat.v4.new_notebook(), kernel_name="python3").execute()
+    return (time.perf_counter() - debut) / fois
 
 
 def execution_nue(racine: Path, timeout: int = 90) -> float:
@@ -60,14 +89,23 @@ def scores(racine: Path) -> dict[tuple[str, str, str], float | None]:
     return {(n.eleve, n.assignment, n.grade_id): n.score for n in notes}
 
 
-def chronometrer_autograde(racine: Path, assignments: tuple[str, ...], travailleurs: int) -> tuple[float, str | None]:
-    """Seconds taken by ``autograder`` and the error it raised, if any."""
+def cours(dossier: Path) -> tuple[Path, tuple[str, ...], int]:
+    """A course copy with the demo class's submissions: (folder, assignments, notebooks)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        assignments = demo.preparer_cours(dossier)
+    copies = demo_class.ecrire_soumissions(dossier, assignments=assignments)
+    return dossier, assignments, len(copies)
+
+
+def autograde(racine: Path, assignments: tuple[str, ...], travailleurs: int) -> tuple[float, correction_dask.Bilan]:
     debut = time.perf_counter()
-    try:
-        demo.autograder(racine, assignments, travailleurs)
-    except RuntimeError as exc:
-        return time.perf_counter() - debut, str(exc)
-    return time.perf_counter() - debut, None
+    bilan = correction_dask.corriger(racine, assignments, travailleurs=travailleurs, suivi=lambda _: None)
+    return time.perf_counter() - debut, bilan
+
+
+def ligne(nom: str, secondes: float, bilan: correction_dask.Bilan | None = None) -> None:
+    echecs = f"  ÉCHECS : {len(bilan.echecs)}" if bilan and bilan.echecs else ""
+    print(f"{nom:34}: {secondes:7.1f} s{echecs}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -75,45 +113,76 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="workers of the parallel run (default 2)")
     parser.add_argument("--sans-bac-a-sable", action="store_true",
                         help="also autograde with the sandbox off (1 worker): the cost of the sandbox")
+    parser.add_argument("--demo", type=int, default=0, metavar="M",
+                        help="also time the whole demo with a class of M students (e.g. 45)")
     args = parser.parse_args(argv)
+    if args.workers < 2:
+        parser.error("--workers must be at least 2 (it is compared with 1 worker)")
     with tempfile.TemporaryDirectory(prefix="bench_grading_") as tmp:
-        # two identical course copies: the parallel run starts from a fresh gradebook too
-        racine, racine_n = Path(tmp) / "cours_1", Path(tmp) / f"cours_{args.workers}"
-        for r in (racine, racine_n):
-            assignments = demo.preparer_cours(r)
-            copies = demo_class.ecrire_soumissions(r, assignments=assignments)
-        print(f"classe de démonstration : {len(demo_class.CLASSE)} élèves, {len(copies)} notebooks, "
-              f"{', '.join(assignments)}", flush=True)
+        racine, assignments, notebooks = cours(Path(tmp) / "cours_1")
+        racine_n, _, _ = cours(Path(tmp) / f"cours_{args.workers}")
+        print(f"classe de démonstration : {len(demo_class.CLASSE)} élèves, {notebooks} notebooks, "
+              f"{', '.join(assignments)} ; {os.cpu_count()} cœurs", flush=True)
 
+        noyau = demarrage_noyau()
+        ligne("démarrage d'un noyau (moyenne)", noyau)
         nu = execution_nue(racine)
-        print(f"exécution nue (nbclient)        : {nu:7.1f} s", flush=True)
-        t1, err1 = chronometrer_autograde(racine, assignments, 1)
-        s1 = scores(racine)
-        print(f"autograde, 1 worker             : {t1:7.1f} s{'  ERREUR ' + err1 if err1 else ''}", flush=True)
-        tn, errn = chronometrer_autograde(racine_n, assignments, args.workers)
-        sn = scores(racine_n)
-        print(f"autograde, {args.workers} workers            : {tn:7.1f} s{'  ERREUR ' + errn if errn else ''}",
-              flush=True)
+        ligne("exécution nue (nbclient)", nu)
+        t1, b1 = autograde(racine, assignments, 1)
+        ligne("autograde, 1 worker Dask", t1, b1)
+        tn, bn = autograde(racine_n, assignments, args.workers)
+        ligne(f"autograde, {args.workers} workers Dask", tn, bn)
+        s1, sn = scores(racine), scores(racine_n)
 
         if args.sans_bac_a_sable:
-            racine_s = Path(tmp) / "cours_sans_bac"
-            demo.preparer_cours(racine_s)
-            demo_class.ecrire_soumissions(racine_s, assignments=assignments)
+            racine_s, _, _ = cours(Path(tmp) / "cours_sans_bac")
             os.environ["AWALE_BAC_A_SABLE"] = "non"
             try:
-                ts, errs = chronometrer_autograde(racine_s, assignments, 1)
+                ts, bs = autograde(racine_s, assignments, 1)
             finally:
                 del os.environ["AWALE_BAC_A_SABLE"]
-            print(f"autograde, 1 worker, sans bac   : {ts:7.1f} s{'  ERREUR ' + errs if errs else ''}", flush=True)
+            ligne("autograde, 1 worker, sans bac", ts, bs)
+
+        if args.demo:
+            debut = time.perf_counter()
+            demo_proc = subprocess.run([sys.executable, "-m", "pipeline.demo", "--racine", str(Path(tmp) / "demo"),
+                                        "--eleves", str(args.demo)], cwd=RACINE, capture_output=True, text=True)
+            td = time.perf_counter() - debut
+            ligne(f"démo entière, {args.demo} élèves", td)
+            if demo_proc.returncode != 0:
+                print(demo_proc.stdout[-3000:] + demo_proc.stderr[-3000:])
 
         print()
-        print(f"ratio autograde / exécution nue : {t1 / nu:.2f}")
+        print(f"ratio autograde / exécution nue       : {t1 / nu:.2f} (objectif ≤ 1.25)")
         if args.sans_bac_a_sable:
-            print(f"coût du bac à sable (avec/sans) : {t1 / ts:.2f}")
-        print(f"accélération {args.workers} workers / 1       : {t1 / tn:.2f}")
+            print(f"coût du bac à sable (avec / sans)     : {t1 / ts:.2f}")
+        acceleration = t1 / tn
+        print(f"accélération {args.workers} workers / 1              : {acceleration:.2f} (objectif ≥ 1.8 pour 2)")
+        par_coeur_minute = notebooks / (t1 / 60)
+        efficacite = acceleration / args.workers
+        print(f"notebooks par cœur-minute             : {par_coeur_minute:.1f}")
+        for coeurs in (16, 64):
+            minutes = ETUDIANTS_CIBLE * NOTEBOOKS_PAR_ETUDIANT / (par_coeur_minute * coeurs * efficacite)
+            print(f"{ETUDIANTS_CIBLE} élèves × {NOTEBOOKS_PAR_ETUDIANT} notebooks sur {coeurs} cœurs : "
+                  f"{minutes:.0f} min (extrapolé, efficacité parallèle mesurée {efficacite:.2f})")
+        if args.demo:
+            print(f"démo de {args.demo} élèves                 : {td / 60:.1f} min (objectif < 3 min)")
+        total = sum(b1.durees.values())
+        print("\noù va le temps (1 worker, somme sur les tâches) :")
+        noms = {"noyau": "noyau de l'élève (démarrage et cellules)", "juge": "juge (exécutant isolé et verdicts)",
+                "nbgrader": "nbgrader lui-même (processus, étapes)", "transfert": "transfert (kit, copie, retour)",
+                "gradebook": "écriture du gradebook (coordinateur)"}
+        for cle, nom in noms.items():
+            valeur = b1.durees.get(cle, 0.0)
+            print(f"  {nom:42}: {valeur:7.1f} s ({100 * valeur / total:4.1f} %, "
+                  f"{valeur / max(len(b1.corriges), 1):.2f} s par notebook)")
+        print(f"  dont démarrages de noyau (estimés)        : {noyau * notebooks:7.1f} s")
+        print(f"  Dask (démarrage du cluster, ordonnancement): {t1 - total:7.1f} s")
+
         differences = sorted(k for k in set(s1) | set(sn) if s1.get(k) != sn.get(k))
-        memes = not differences and not err1 and not errn
-        print(f"mêmes notes les deux fois       : {'oui' if memes else 'NON'} ({len(s1)} cellules notées)")
+        memes = not differences and not b1.echecs and not bn.echecs
+        print(f"\nmêmes notes avec 1 et {args.workers} workers      : {'oui' if memes else 'NON'} "
+              f"({len(s1)} cellules notées)")
         for cle in differences[:10]:
             print(f"  différence {cle}: 1 worker {s1.get(cle)}, {args.workers} workers {sn.get(cle)}")
     if not memes:

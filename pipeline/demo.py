@@ -13,8 +13,9 @@ course folder (this project, or ``--racine DIR``):
    (``pipeline/demo_class.py``) and submits; the due date is set; the late
    student submits after it (``pipeline/retard.py`` gives the penalty); the
    teacher collects everything into ``submitted/``;
-3. ``nbgrader autograde`` (``--workers`` processes at once, 2 by default,
-   each in its own copy of the course: ``pipeline/correction_parallele.py``);
+3. ``nbgrader autograde`` on Dask, one task per student's assignment
+   (``--workers``, one per core by default, or ``--scheduler`` for an
+   existing cluster: ``pipeline/correction_dask.py``);
 4. the simulated teacher's marks of the justification cells, written to
    ``notes_manuelles.csv`` and imported as a teacher would import them
    (``pipeline/notes_manuelles.py``; a real teacher grades them in the
@@ -41,7 +42,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline import correction_parallele, demo_class, echange, notes_manuelles, report
+from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire
 from pipeline.nbgrader_cli import environnement, nbgrader
 
@@ -198,36 +199,25 @@ def eleves_rendus(racine: Path) -> list[str]:
 
 
 def autograder(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
-               eleves: list[str] | None = None) -> None:
-    """``nbgrader autograde --force`` of the submissions, with ``travailleurs`` nbgrader processes at once.
+               eleves: list[str] | None = None, scheduler: str | None = None) -> None:
+    """Autograde the collected submissions on Dask (``pipeline/correction_dask.py``), everything again.
 
     ``eleves`` (default: every folder of ``submitted/``) limits the grading to
-    these students.  With several workers each one grades its share of the
-    students in its own copy of the course, merged back afterwards
-    (``pipeline/correction_parallele.py`` says why two processes must not
-    share the course folder).
+    these students; ``travailleurs`` workers of a local cluster, or the
+    cluster of ``scheduler``.
     """
-    tous = eleves_rendus(racine)
-    eleves = sorted(set(eleves) & set(tous)) if eleves is not None else tous
-    groupes = correction_parallele.repartir(eleves, travailleurs)
-
-    def lancer(dossier: Path, a: str, groupe: list[str]) -> None:
-        exclus = [e for e in eleves_rendus(dossier) if e not in groupe]
-        options = [f"--CourseDirectory.student_id_exclude={','.join(exclus)}"] if exclus else []
-        nbgrader_suivi(dossier, "autograde", a, "--force", *options)
-
-    if len(groupes) == 1:
-        for a in assignments:
-            lancer(racine, a, groupes[0])
-    elif groupes:
-        correction_parallele.autograder_en_parallele(
-            racine, assignments, groupes, lambda dossier, a: lancer(dossier, a, eleves_rendus(dossier)))
+    bilan = correction_dask.corriger(racine, assignments, eleves, travailleurs=travailleurs,
+                                     scheduler=scheduler, tout=True, suivi=lambda ligne: etape(f"  {ligne.strip()}"))
+    if bilan.echecs:
+        for (eleve, a), raison in bilan.echecs.items():
+            sys.stderr.write(f"{a} : {eleve}\n{raison}\n")
+        raise RuntimeError(f"autograde failed for {len(bilan.echecs)} submission(s) in {racine}")
 
 
 def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
-          classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE) -> None:
+          classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE, scheduler: str | None = None) -> None:
     """``nbgrader autograde`` of the demo class's submissions, the manual marks, then the feedback pages."""
-    autograder(racine, assignments, travailleurs, [e.identifiant for e in classe])
+    autograder(racine, assignments, travailleurs, [e.identifiant for e in classe], scheduler)
     chemin = racine / "notes_manuelles.csv"
     notes_manuelles.ecrire(chemin, demo_class.notes_manuelles(racine, classe))
     nombre = notes_manuelles.importer(racine, notes_manuelles.lire(chemin))
@@ -239,15 +229,19 @@ def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Build, submit, autograde, give feedback and report on the demo class.")
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
-                        help="nbgrader autograde processes at once (default: 2, or 1 on a single core; "
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="Dask workers of the local cluster that autogrades (default: one per core; "
                              "see benchmarks/bench_grading.py)")
+    parser.add_argument("--scheduler", default=None,
+                        help="autograde on an existing Dask cluster, tcp://HOST:PORT (README: grading on a cluster)")
     parser.add_argument("--eleves", type=int, default=len(demo_class.CLASSE),
                         help=f"size of the demo class (default: {len(demo_class.CLASSE)}; more students take the "
                              f"same profiles under new names)")
     args = parser.parse_args(argv)
     if args.eleves < 1:
         parser.error(f"--eleves must be at least 1, got {args.eleves}")
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
     racine = args.racine.resolve()
     classe = demo_class.classe_de(args.eleves)
     etape(f"1/6 construction des notebooks (course/ -> source/, release/, notebooks/) dans {racine}")
@@ -259,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
         etape(f"  {e.identifiant:16} {erreurs}")
     copies = distribuer_et_rendre(racine, assignments, classe)
     etape(f"3/6 nbgrader autograde ({copies} notebooks), notes manuelles, puis generate_feedback")
-    noter(racine, assignments, args.workers, classe)
+    noter(racine, assignments, args.workers, classe, args.scheduler)
     etape("4/6 retours rendus aux élèves par l'échange")
     retours = rendre_les_retours(racine, assignments, classe)
     etape(f"  {retours} retours récupérés dans eleves/<élève>/<devoir>/feedback/")

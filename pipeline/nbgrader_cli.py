@@ -28,3 +28,27 @@ def nbgrader(*args: str, racine: Path, check: bool = True, capture: bool = False
     """``nbgrader ARGS`` in the course folder ``racine``."""
     return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=racine, env=environnement(),
                           check=check, text=True, capture_output=capture)
+
+
+def url_gradebook(racine: Path) -> str:
+    """The gradebook of the course in ``racine``, as nbgrader itself finds it.
+
+    Read from the course's ``nbgrader_config.py`` (``CourseDirectory.db_url``,
+    which the course sets from ``$AWALE_GRADEBOOK`` for a PostgreSQL server),
+    else nbgrader's default, ``sqlite:///<racine>/gradebook.db``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (Path(d) / "nbgrader_config.py").write_text("c = get_config()\\nc.CourseDirectory.db_url = 'postgresql://h/x'")
+    ...     url_gradebook(Path(d))
+    'postgresql://h/x'
+    """
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config import Config
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = Config()
+    fichier = Path(racine) / "nbgrader_config.py"
+    if fichier.exists():
+        config = PyFileConfigLoader(fichier.name, path=str(fichier.parent)).load_config()
+    return CourseDirectory(config=config, root=str(Path(racine).resolve())).db_url

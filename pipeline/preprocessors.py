@@ -38,6 +38,7 @@ import resource
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -222,11 +223,13 @@ class ExecutionProtegee(Execute):
         self._sortie_totale = 0
         self._prives: list[str] = []
         self._dossier = (resources or {}).get("metadata", {}).get("path") or None
+        debut = time.perf_counter()
         try:
             return self._preprocess(nb, resources, km)
         finally:
             for prive in self._prives:
                 shutil.rmtree(prive, ignore_errors=True)
+            self.log.info("Timing %s: kernel %.3f s", _qui(resources), time.perf_counter() - debut)
 
     def _preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
         NotebookClient.__init__(self, nb, km)
@@ -379,6 +382,11 @@ def _existe(trouver: Callable, gid: str, info: dict) -> bool:
     return True
 
 
+def _qui(resources: ResourcesDict | None) -> str:
+    """``student/notebook`` of the notebook being graded, for the log."""
+    return "{student}/{notebook}".format(**{"student": "?", "notebook": "?", **(resources or {}).get("nbgrader", {})})
+
+
 class Jugement(NbGraderPreprocessor):
     """The judge: the verdict of every hidden test, computed once outside the kernel, written into its cell.
 
@@ -396,6 +404,13 @@ class Jugement(NbGraderPreprocessor):
                        ).tag(config=True)
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        debut = time.perf_counter()
+        try:
+            return self._preprocess(nb, resources)
+        finally:  # read by pipeline/correction_dask.py and benchmarks/bench_grading.py: where the time goes
+            self.log.info("Timing %s: judge %.3f s", _qui(resources), time.perf_counter() - debut)
+
+    def _preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
         etapes: list[juge.Etape] = []
         tests: list[tuple[NotebookNode, list[tuple[str, str]]]] = []
         for index, cell in enumerate(nb.cells):
@@ -408,7 +423,7 @@ class Jugement(NbGraderPreprocessor):
                     etapes.append(juge.Etape(index, questions=questions, exemples=cell.source))
             else:
                 etapes.append(juge.Etape(index, cell.source))
-        qui = "{student}/{notebook}".format(**{"student": "?", "notebook": "?", **resources.get("nbgrader", {})})
+        qui = _qui(resources)
         avec_bac = bac_a_sable.actif(self.bac_a_sable)
         if avec_bac:
             bac_a_sable.verifier_disponible()

@@ -1,0 +1,437 @@
+"""Autograde a class on Dask: one task per student's assignment, one writer of the gradebook.
+
+``python -m pipeline.correction_dask partie1_regles partie2_structure …`` in the
+course folder (or ``--racine``) grades every collected submission
+(``submitted/<student>/<assignment>/``) that is not graded yet:
+
+- on a ``distributed.LocalCluster`` by default (one worker per core, one
+  thread each: a task waits on one ``nbgrader autograde`` process), or on an
+  existing cluster with ``--scheduler tcp://HOST:PORT`` (the README shows
+  SLURM with dask-jobqueue and Kubernetes with dask-kubernetes);
+- **one task grades one student's assignment.**  It receives plain bytes
+  (the course kit: ``nbgrader_config.py``, ``pipeline/``, the assignment's
+  ``source/`` and a SQLite gradebook holding the assignment's definition;
+  and the student's submitted folder), so a worker on another machine needs
+  no shared folder, only the same software (this project installed, and
+  ``pipeline`` importable).  In a temporary course it runs the standard
+  ``nbgrader autograde`` (the sandboxed runner and the judge of
+  ``nbgrader_config.py``), and sends back the ``autograded/`` folder and the
+  grading rows (submission, notebooks, grades, comments) as plain values;
+- **only the coordinator writes the gradebook** (SQLite or PostgreSQL,
+  :func:`pipeline.nbgrader_cli.url_gradebook`), as each result arrives:
+  first the rows, in one transaction replacing that submission's previous
+  grading, then the ``autograded/`` folder, written aside and renamed into
+  place with a marker (``.correction.json``) naming the submission graded;
+- **resumable**: a submission counts as graded when its marker matches the
+  submitted files, the course's grading settings and a submission row of
+  the gradebook.  Killing the coordinator at any moment and running the
+  command again grades only what is missing: a result whose rows were
+  written but whose folder was not is graded again and its rows replaced,
+  never duplicated; nothing already recorded is lost.  ``--tout`` grades
+  everything again.
+
+Why not ``nbgrader autograde`` of the whole class in one process: one
+process uses one core; two processes must not share a course folder (the
+crash-recovery hooks of ``nbgrader_config.py`` would delete each other's
+half-done folders) nor a SQLite file.  This replaces the home-made process
+pool that copied the whole course per worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.nbgrader_cli import environnement, url_gradebook
+
+MARQUEUR = ".correction.json"
+_DUREE = re.compile(r"Timing \S+: (kernel|judge) ([0-9.]+) s")  # logged by pipeline/preprocessors.py
+# nbgrader's tables: what defines an assignment (sent to the workers) and what grading one writes (sent back).
+TABLES_DEFINITION = ("course", "student", "assignment", "notebook", "base_cell", "source_cell",
+                     "grade_cells", "solution_cells", "task_cells")
+TABLES_CORRECTION = ("submitted_assignment", "submitted_notebook", "grade", "comment")
+
+
+@dataclass
+class Bilan:
+    """What one run did: graded, already graded before, failed (with the reason)."""
+
+    corriges: list[tuple[str, str]] = field(default_factory=list)
+    deja_corriges: list[tuple[str, str]] = field(default_factory=list)
+    echecs: dict[tuple[str, str], str] = field(default_factory=dict)
+    # seconds summed over the tasks: kernel (the student's notebook run), judge (runner + verdicts),
+    # nbgrader (its own steps and process start), transfer (packing, unpacking on the worker),
+    # gradebook (the coordinator's writes)
+    durees: dict[str, float] = field(default_factory=dict)
+
+    def ajouter(self, durees: dict[str, float]) -> None:
+        for cle, valeur in durees.items():
+            self.durees[cle] = self.durees.get(cle, 0.0) + valeur
+
+
+# ---------------------------------------------------------------- plain bytes in and out
+def empaqueter(dossier: Path, racine_archive: Path, membres: Iterable[Path]) -> bytes:
+    """A gzip'd tar of ``membres`` (files or folders under ``dossier``), named relative to ``racine_archive``."""
+    tampon = io.BytesIO()
+    with tarfile.open(fileobj=tampon, mode="w:gz") as tar:
+        for membre in membres:
+            tar.add(membre, arcname=str(membre.relative_to(racine_archive)),
+                    filter=lambda info: None if "__pycache__" in info.name else info)
+    return tampon.getvalue()
+
+
+def deballer(archive: bytes, dossier: Path) -> None:
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+        tar.extractall(dossier, filter="data")  # no absolute path, no '..', no device, no link out
+
+
+def _empreinte(fichiers: Iterable[Path], base: Path) -> str:
+    h = hashlib.sha256()
+    for f in sorted(p for p in fichiers if p.is_file() and "__pycache__" not in p.parts):
+        h.update(str(f.relative_to(base)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def empreinte_soumission(racine: Path, eleve: str, assignment: str) -> str:
+    dossier = racine / "submitted" / eleve / assignment
+    return _empreinte(dossier.rglob("*"), dossier)
+
+
+def empreinte_reglages(racine: Path, assignment: str) -> str:
+    """The course's grading settings for ``assignment``: a change grades its submissions again."""
+    fichiers = [racine / "nbgrader_config.py", *(racine / "source" / assignment).rglob("*"),
+                *(racine / "pipeline").rglob("*.py")]
+    return _empreinte(fichiers, racine)
+
+
+# ---------------------------------------------------------------- the gradebook (coordinator only)
+def _tables(noms: tuple[str, ...]):
+    from nbgrader.api import Base
+
+    return [Base.metadata.tables[n] for n in noms]
+
+
+def gradebook_de_definition(url: str, assignment: str) -> bytes:
+    """A SQLite gradebook holding what nbgrader needs to grade ``assignment`` (no grading), as bytes."""
+    from nbgrader.api import Base
+    from sqlalchemy import create_engine, select, text
+
+    source = create_engine(url, future=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        chemin = Path(tmp) / "gradebook.db"
+        cible = create_engine(f"sqlite:///{chemin}", future=True)
+        Base.metadata.create_all(cible)
+        with source.connect() as lire, cible.begin() as ecrire:
+            # the schema's version as the course's gradebook has it (nbgrader checks it, and would
+            # otherwise run `alembic`, which a worker may not have on its PATH)
+            ecrire.execute(text("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)"))
+            for (version,) in lire.execute(text("SELECT version_num FROM alembic_version")):
+                ecrire.execute(text("INSERT INTO alembic_version VALUES (:v)"), {"v": version})
+            for table in _tables(TABLES_DEFINITION):
+                lignes = [dict(r._mapping) for r in lire.execute(select(table))]
+                ecrire.execute(table.delete())
+                if lignes:
+                    ecrire.execute(table.insert(), lignes)
+        cible.dispose()
+        source.dispose()
+        return chemin.read_bytes()
+
+
+def _soumissions(table_sa, table_a, eleve: str, assignment: str):
+    from sqlalchemy import select
+
+    return select(table_sa.c.id).where(table_sa.c.student_id == eleve, table_sa.c.assignment_id.in_(
+        select(table_a.c.id).where(table_a.c.name == assignment)))
+
+
+def lignes_de_correction(url: str, eleve: str, assignment: str) -> dict[str, list[dict]]:
+    """The grading rows of one submission (the worker reads its own gradebook with it)."""
+    from sqlalchemy import create_engine, select
+
+    sa, sn, grade, comment = _tables(TABLES_CORRECTION)
+    (a,) = _tables(("assignment",))
+    moteur = create_engine(url, future=True)
+    ids = _soumissions(sa, a, eleve, assignment)
+    carnets = select(sn.c.id).where(sn.c.assignment_id.in_(ids))
+    with moteur.connect() as lire:
+        res = {
+            "submitted_assignment": lire.execute(select(sa).where(sa.c.id.in_(ids))),
+            "submitted_notebook": lire.execute(select(sn).where(sn.c.id.in_(carnets))),
+            "grade": lire.execute(select(grade).where(grade.c.notebook_id.in_(carnets))),
+            "comment": lire.execute(select(comment).where(comment.c.notebook_id.in_(carnets))),
+        }
+        res = {t: [dict(r._mapping) for r in lignes] for t, lignes in res.items()}
+    moteur.dispose()
+    return res
+
+
+def enregistrer(moteur, eleve: str, assignment: str, lignes: dict[str, list[dict]], fiche_eleve: dict) -> None:
+    """Replace the grading of one submission in the course's gradebook, in one transaction."""
+    from sqlalchemy import select
+
+    sa, sn, grade, comment = _tables(TABLES_CORRECTION)
+    a, student = _tables(("assignment", "student"))
+    with moteur.begin() as db:
+        ids = [r[0] for r in db.execute(_soumissions(sa, a, eleve, assignment))]
+        if ids:
+            carnets = select(sn.c.id).where(sn.c.assignment_id.in_(ids))
+            lignes = _garder_le_manuel(db, carnets, lignes)
+            db.execute(comment.delete().where(comment.c.notebook_id.in_(carnets)))
+            db.execute(grade.delete().where(grade.c.notebook_id.in_(carnets)))
+            db.execute(sn.delete().where(sn.c.assignment_id.in_(ids)))
+            db.execute(sa.delete().where(sa.c.id.in_(ids)))
+        if db.execute(select(student.c.id).where(student.c.id == eleve)).first() is None:
+            db.execute(student.insert(), [fiche_eleve])
+        for table in (sa, sn, grade, comment):
+            if lignes[table.name]:
+                db.execute(table.insert(), lignes[table.name])
+
+
+def _garder_le_manuel(db, carnets, lignes: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """Carry the teacher's marks of the previous grading over to the new rows, as nbgrader's autograde does.
+
+    Grading a submission again must never lose a manual score, an extra
+    credit or a teacher's comment: they are matched by (notebook, cell).
+    """
+    from sqlalchemy import select
+
+    sn, grade, comment = _tables(("submitted_notebook", "grade", "comment"))
+    def_de = {r.id: r.notebook_id for r in db.execute(select(sn.c.id, sn.c.notebook_id).where(sn.c.id.in_(carnets)))}
+    anciennes = {(def_de[r.notebook_id], r.cell_id): r for r in db.execute(
+        select(grade).where(grade.c.notebook_id.in_(carnets))) if r.manual_score is not None or r.extra_credit}
+    commentaires = {(def_de[r.notebook_id], r.cell_id): r.manual_comment for r in db.execute(
+        select(comment).where(comment.c.notebook_id.in_(carnets))) if r.manual_comment}
+    nouveau_def = {r["id"]: r["notebook_id"] for r in lignes["submitted_notebook"]}
+    notes = []
+    for r in lignes["grade"]:
+        ancienne = anciennes.get((nouveau_def[r["notebook_id"]], r["cell_id"]))
+        if ancienne is not None:
+            r = {**r, "manual_score": ancienne.manual_score, "extra_credit": ancienne.extra_credit,
+                 "needs_manual_grade": ancienne.needs_manual_grade}
+        notes.append(r)
+    remarques = []
+    for r in lignes["comment"]:
+        ancien = commentaires.get((nouveau_def[r["notebook_id"]], r["cell_id"]))
+        remarques.append({**r, "manual_comment": ancien} if ancien is not None else r)
+    return {**lignes, "grade": notes, "comment": remarques}
+
+
+def soumissions_enregistrees(moteur) -> set[str]:
+    """The ids of every submission row of the gradebook."""
+    from sqlalchemy import select
+
+    (sa,) = _tables(("submitted_assignment",))
+    with moteur.connect() as db:
+        return {r[0] for r in db.execute(select(sa.c.id))}
+
+
+# ---------------------------------------------------------------- one task (on a worker)
+def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: str, assignment: str) -> dict:
+    """Grade one student's assignment in a temporary course; return the ``autograded/`` folder and the rows.
+
+    Runs on a Dask worker: reads nothing of the course folder, writes only
+    its temporary folder; everything it needs comes in as bytes.
+    """
+    debut = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix=f"correction_{eleve}_") as tmp:
+        cours = Path(tmp)
+        deballer(kit, cours)
+        deballer(soumission, cours)
+        (cours / "gradebook.db").write_bytes(gradebook)
+        url = f"sqlite:///{cours / 'gradebook.db'}"
+        if assignment == "partie3_sql":
+            from awale_ref.grading.sql import preparer_bibliotheques
+
+            with contextlib.redirect_stdout(io.StringIO()):
+                preparer_bibliotheques()  # once per machine, before any kernel waits for it
+        debut_nbgrader = time.monotonic()
+        proc = subprocess.run(
+            [sys.executable, "-m", "nbgrader", "autograde", assignment, "--force", "--log-level=INFO",
+             f"--CourseDirectory.db_url={url}", f"--CourseDirectory.student_id={eleve}"],
+            cwd=cours, env=environnement(), capture_output=True, text=True)
+        duree_nbgrader = time.monotonic() - debut_nbgrader
+        fait = cours / "autograded" / eleve / assignment
+        if proc.returncode != 0 or not fait.exists():
+            journal = [ligne for ligne in (proc.stdout + proc.stderr).splitlines()
+                       if "IPKernelApp" not in ligne and "checksum" not in ligne]
+            raise RuntimeError(f"nbgrader autograde {assignment} for {eleve} failed "
+                               f"(exit code {proc.returncode}):\n" + "\n".join(journal[-60:]))
+        durees = {"noyau": 0.0, "juge": 0.0}
+        for etape, secondes in _DUREE.findall(proc.stdout + proc.stderr):
+            durees["noyau" if etape == "kernel" else "juge"] += float(secondes)
+        durees["nbgrader"] = duree_nbgrader - durees["noyau"] - durees["juge"]
+        resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
+                    "lignes": lignes_de_correction(url, eleve, assignment)}
+        durees["transfert"] = time.monotonic() - debut - duree_nbgrader
+        return {**resultat, "durees": durees, "secondes": time.monotonic() - debut}
+
+
+# ---------------------------------------------------------------- the coordinator
+def _fiche_eleve(moteur, eleve: str) -> dict:
+    from sqlalchemy import select
+
+    (student,) = _tables(("student",))
+    with moteur.connect() as db:
+        ligne = db.execute(select(student).where(student.c.id == eleve)).first()
+    return dict(ligne._mapping) if ligne else {"id": eleve}
+
+
+def est_corrige(racine: Path, eleve: str, assignment: str, reglages: str, enregistrees: set[str]) -> bool:
+    """Graded already: the marker matches the submitted files, the settings and a row of the gradebook."""
+    marqueur = racine / "autograded" / eleve / assignment / MARQUEUR
+    try:
+        fiche = json.loads(marqueur.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (fiche.get("soumission") == empreinte_soumission(racine, eleve, assignment)
+            and fiche.get("reglages") == reglages and fiche.get("id") in enregistrees)
+
+
+def _poser_dossier(racine: Path, eleve: str, assignment: str, archive: bytes, fiche: dict) -> None:
+    """Write the ``autograded/`` folder aside, then rename it into place (never half a folder)."""
+    parent = racine / "autograded" / eleve
+    parent.mkdir(parents=True, exist_ok=True)
+    a_cote = parent / f".{assignment}.en_cours"
+    shutil.rmtree(a_cote, ignore_errors=True)
+    with tempfile.TemporaryDirectory(dir=parent, prefix=".deballage_") as tmp:
+        deballer(archive, Path(tmp))
+        (Path(tmp) / assignment / MARQUEUR).write_text(json.dumps(fiche), encoding="utf-8")
+        os.rename(Path(tmp) / assignment, a_cote)
+    cible = parent / assignment
+    if cible.exists():
+        shutil.rmtree(cible)
+    os.rename(a_cote, cible)
+
+
+def _client(travailleurs: int, scheduler: str | None):
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        return Client(scheduler), None
+    cluster = LocalCluster(n_workers=travailleurs, threads_per_worker=1, processes=True,
+                           dashboard_address=":0", silence_logs=40)  # any free port: never a clash
+    return Client(cluster), cluster
+
+
+def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | None = None, *,
+             travailleurs: int | None = None, scheduler: str | None = None, tout: bool = False,
+             suivi: Callable[[str], None] = print) -> Bilan:
+    """Grade every submission of ``assignments`` (of ``eleves``, default all) not graded yet.
+
+    Results are recorded as they arrive; a failed task is reported in the
+    returned :class:`Bilan` and leaves the other grades untouched.
+    """
+    from distributed import as_completed
+    from sqlalchemy import create_engine
+
+    racine = Path(racine).resolve()
+    url = url_gradebook(racine)
+    moteur = create_engine(url, future=True)
+    bilan = Bilan()
+    dossier_soumis = racine / "submitted"
+    voulus = None if eleves is None else set(eleves)
+    presents = sorted(p.name for p in dossier_soumis.iterdir() if p.is_dir()) if dossier_soumis.exists() else []
+    enregistrees = soumissions_enregistrees(moteur)
+    a_faire: list[tuple[str, str]] = []
+    reglages = {}
+    for assignment in assignments:
+        reglages[assignment] = empreinte_reglages(racine, assignment)
+        for eleve in presents:
+            if voulus is not None and eleve not in voulus:
+                continue
+            if not (dossier_soumis / eleve / assignment).is_dir():
+                continue
+            if not tout and est_corrige(racine, eleve, assignment, reglages[assignment], enregistrees):
+                bilan.deja_corriges.append((eleve, assignment))
+            else:
+                a_faire.append((eleve, assignment))
+    suivi(f"{len(a_faire)} copie(s) à corriger, {len(bilan.deja_corriges)} déjà corrigée(s)")
+    if not a_faire:
+        moteur.dispose()
+        return bilan
+    travailleurs = travailleurs or os.cpu_count() or 1
+    client, cluster = _client(travailleurs, scheduler)
+    try:
+        kits = {}
+        for assignment in sorted({a for _, a in a_faire}):
+            kit = empaqueter(racine, racine, [racine / "nbgrader_config.py", racine / "pipeline",
+                                              racine / "source" / assignment])
+            kits[assignment] = (client.scatter(kit, broadcast=True),
+                                client.scatter(gradebook_de_definition(url, assignment), broadcast=True))
+        futurs = {}
+        for eleve, assignment in a_faire:
+            soumission = empaqueter(racine, racine, [dossier_soumis / eleve / assignment])
+            kit, gradebook = kits[assignment]
+            futur = client.submit(corriger_une_copie, kit, gradebook, soumission, eleve, assignment,
+                                  key=f"autograde-{assignment}-{eleve}-{time.time_ns()}", pure=False)
+            futurs[futur] = (eleve, assignment, empreinte_soumission(racine, eleve, assignment))
+        for futur in as_completed(futurs):
+            eleve, assignment, empreinte = futurs[futur]
+            try:
+                resultat = futur.result()
+            except Exception as exc:  # noqa: BLE001 (a task's failure must not cost the other grades)
+                bilan.echecs[(eleve, assignment)] = str(exc)
+                suivi(f"  ÉCHEC {assignment} : {eleve} ({str(exc).splitlines()[0]})")
+                continue
+            lignes = resultat["lignes"]
+            if len(lignes["submitted_assignment"]) != 1:
+                bilan.echecs[(eleve, assignment)] = "nbgrader recorded no submission"
+                continue
+            debut = time.monotonic()
+            enregistrer(moteur, eleve, assignment, lignes, _fiche_eleve(moteur, eleve))
+            _poser_dossier(racine, eleve, assignment, resultat["autograded"], {
+                "soumission": empreinte, "reglages": reglages[assignment],
+                "id": lignes["submitted_assignment"][0]["id"]})
+            bilan.ajouter({**resultat["durees"], "gradebook": time.monotonic() - debut})
+            bilan.corriges.append((eleve, assignment))
+            suivi(f"  corrigé {assignment} : {eleve} ({resultat['secondes']:.1f} s, "
+                  f"{len(bilan.corriges)}/{len(a_faire)})")
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        moteur.dispose()
+    return bilan
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Autograde the collected submissions on Dask (resumable).")
+    parser.add_argument("assignments", nargs="+", help="assignments to grade (folders of source/)")
+    parser.add_argument("--racine", type=Path, default=Path.cwd(), help="course folder (default: here)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="workers of the local cluster (default: one per core); ignored with --scheduler")
+    parser.add_argument("--scheduler", default=None, help="address of an existing Dask scheduler, tcp://HOST:PORT")
+    parser.add_argument("--eleves", default=None, help="comma-separated student ids (default: every submission)")
+    parser.add_argument("--tout", action="store_true", help="grade everything again, even what is graded")
+    args = parser.parse_args(argv)
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
+    racine = args.racine.resolve()
+    inconnus = [a for a in args.assignments if not (racine / "source" / a).is_dir()]
+    if inconnus:
+        parser.error(f"no such assignment in {racine / 'source'}: {', '.join(inconnus)}")
+    bilan = corriger(racine, args.assignments, args.eleves.split(",") if args.eleves else None,
+                     travailleurs=args.workers, scheduler=args.scheduler, tout=args.tout)
+    print(f"{len(bilan.corriges)} corrigée(s), {len(bilan.deja_corriges)} déjà corrigée(s), "
+          f"{len(bilan.echecs)} échec(s)")
+    for (eleve, assignment), raison in bilan.echecs.items():
+        print(f"ÉCHEC {assignment} : {eleve}\n{raison}", file=sys.stderr)
+    return 1 if bilan.echecs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,223 @@
+"""Grading on Dask (``pipeline/correction_dask.py``): same grades however it runs, resumable, nothing lost.
+
+A small course (two assignments, three students: the answer key, the blank
+release and one realistic mistake) is graded by a local cluster of 1
+worker, of 2 workers, and by a real ``dask scheduler`` with two
+``dask worker`` processes over TCP on 127.0.0.1 (started and stopped here);
+every graded cell must get the same score.  The coordinator is then killed
+(SIGKILL) in the middle of a run and started again: only what was not
+recorded is graded, nothing twice, and a teacher's manual mark survives a
+regrade.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline import correction_dask, demo, demo_class
+from pipeline.build import RACINE
+from pipeline.report import lire_notes
+
+ASSIGNMENTS = ("partie1_regles", "partie3_sql")
+UN = ASSIGNMENTS[0]
+
+
+def _de(scores: dict, assignment: str) -> dict:
+    return {k: v for k, v in scores.items() if k[1] == assignment}
+
+
+def _port_libre() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def modele(tmp_path_factory) -> Path:
+    """A course with three collected submissions per assignment, not graded yet."""
+    racine = tmp_path_factory.mktemp("cours_dask")
+    assignments = demo.preparer_cours(racine)
+    assert set(ASSIGNMENTS) <= set(assignments)
+    erreur = next(e for e in demo_class.CLASSE if e.erreurs and not e.vierge)  # one realistic mistake
+    for a in ASSIGNMENTS:
+        for eleve, forme in (("corrige", "source"), ("vierge", "release")):
+            dossier = racine / "submitted" / eleve / a
+            dossier.mkdir(parents=True)
+            shutil.copy(racine / forme / a / f"{a}.ipynb", dossier / f"{a}.ipynb")
+            (dossier / "timestamp.txt").write_text("2026-11-20 10:00:00.000000 UTC")
+    demo_class.ecrire_soumissions(racine, classe=(erreur,), assignments=ASSIGNMENTS)
+    return racine
+
+
+def _copie(modele: Path, dossier: Path) -> Path:
+    shutil.copytree(modele, dossier, symlinks=True)
+    return dossier
+
+
+def _scores(racine: Path) -> dict[tuple[str, str, str], float | None]:
+    _, _, notes = lire_notes(racine)
+    return {(n.eleve, n.assignment, n.grade_id): n.score for n in notes}
+
+
+def _soumissions_par_copie(racine: Path) -> list[tuple[str, str, int]]:
+    with sqlite3.connect(racine / "gradebook.db") as db:
+        return list(db.execute("SELECT sa.student_id, a.name, COUNT(*) FROM submitted_assignment sa "
+                               "JOIN assignment a ON sa.assignment_id = a.id GROUP BY 1, 2 ORDER BY 1, 2"))
+
+
+@pytest.fixture(scope="module")
+def une_fois(modele, tmp_path_factory) -> dict:
+    """The grades of a local cluster of one worker: the reference of the other runs."""
+    racine = _copie(modele, tmp_path_factory.mktemp("un") / "cours")
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=1)
+    assert not bilan.echecs and len(bilan.corriges) == 6
+    return _scores(racine)
+
+
+def test_one_worker_grades_like_a_corrector(une_fois):
+    corrige = {k: v for k, v in une_fois.items() if k[0] == "corrige"}
+    vierge = {k: v for k, v in une_fois.items() if k[0] == "vierge"}
+    assert corrige and all(v is None or v > 0 for v in corrige.values())
+    assert all(not v for v in vierge.values())
+
+
+def test_two_local_workers_give_the_same_grades(modele, une_fois, tmp_path):
+    racine = _copie(modele, tmp_path / "cours")
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=2)
+    assert not bilan.echecs
+    assert _scores(racine) == une_fois
+
+
+def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, une_fois, tmp_path):
+    racine = _copie(modele, tmp_path / "cours")
+    port = _port_libre()
+    adresse = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(RACINE)}
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    processus = [subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)]
+    try:
+        for _ in range(2):
+            processus.append(subprocess.Popen(
+                [sys.executable, "-m", "distributed.cli.dask_worker", adresse, "--nthreads", "1",
+                 "--no-dashboard", "--host", "127.0.0.1"],
+                env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                start_new_session=True))
+        from distributed import Client
+
+        with Client(adresse, timeout=60) as client:
+            client.wait_for_workers(2, timeout=120)
+            travailleurs = client.scheduler_info()["workers"]
+        assert all(adr.startswith("tcp://127.0.0.1:") for adr in travailleurs)
+        bilan = correction_dask.corriger(racine, ASSIGNMENTS, scheduler=adresse)
+        assert not bilan.echecs
+        assert _scores(racine) == une_fois
+    finally:
+        for p in reversed(processus):
+            os.killpg(p.pid, signal.SIGTERM)
+        for p in processus:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+
+
+def test_killing_the_coordinator_then_running_again_grades_only_what_is_missing(modele, une_fois, tmp_path):
+    racine = _copie(modele, tmp_path / "cours")
+    commande = [sys.executable, "-m", "pipeline.correction_dask", UN, "--racine", str(racine),
+                "--workers", "1"]
+    proc = subprocess.Popen(commande, cwd=RACINE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    lignes = []
+    assert proc.stdout is not None
+    for ligne in proc.stdout:
+        lignes.append(ligne)
+        if ligne.strip().startswith("corrigé"):
+            os.killpg(proc.pid, signal.SIGKILL)  # the coordinator and its local cluster, at once
+            break
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL, "".join(lignes)
+    assert all(n == 1 for *_, n in _soumissions_par_copie(racine))
+    # recorded: rows and folder (rows alone, if the kill fell between them, are graded again)
+    faites = list(racine.glob(f"autograded/*/{UN}/{correction_dask.MARQUEUR}"))
+    assert faites
+
+    reprise = subprocess.run(commande, cwd=RACINE, capture_output=True, text=True)
+    assert reprise.returncode == 0, reprise.stdout + reprise.stderr
+    premiere = reprise.stdout.splitlines()[0]
+    assert premiere.startswith(f"{3 - len(faites)} copie(s) à corriger, {len(faites)} déjà corrigée(s)"), premiere
+    assert sum(ligne.strip().startswith("corrigé") for ligne in reprise.stdout.splitlines()) == 3 - len(faites)
+    assert [n for *_, n in _soumissions_par_copie(racine)] == [1] * 3  # nothing graded twice
+    assert _scores(racine) == _de(une_fois, UN)
+
+
+def test_killed_between_the_gradebook_and_the_folder_the_copy_is_graded_again_never_twice(
+        modele, une_fois, tmp_path, monkeypatch):
+    racine = _copie(modele, tmp_path / "cours")
+    vrai = correction_dask._poser_dossier
+
+    def coupure(*args, **kwargs):
+        raise KeyboardInterrupt  # the rows are committed, the folder is not there yet
+
+    monkeypatch.setattr(correction_dask, "_poser_dossier", coupure)
+    with pytest.raises(KeyboardInterrupt):
+        correction_dask.corriger(racine, [UN], ["corrige"], travailleurs=1)
+    assert _soumissions_par_copie(racine) == [("corrige", "partie1_regles", 1)]
+    monkeypatch.setattr(correction_dask, "_poser_dossier", vrai)
+    bilan = correction_dask.corriger(racine, [UN], travailleurs=1)
+    assert len(bilan.corriges) == 3 and not bilan.deja_corriges
+    assert [n for *_, n in _soumissions_par_copie(racine)] == [1] * 3
+    assert _scores(racine) == _de(une_fois, UN)
+
+
+def test_a_regrade_keeps_the_teachers_marks_and_a_changed_submission_is_graded_again(modele, tmp_path):
+    racine = _copie(modele, tmp_path / "cours")
+    assert len(correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1).corriges) == 3
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+        note = next(g for g in gb.find_submission_notebook("partie1_regles", "partie1_regles", "corrige").grades
+                    if g.max_score_gradecell is None or g.auto_score is None)
+        cellule = note.name
+        note.manual_score = 0.5
+        gb.db.commit()
+    assert correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1).corriges == []
+    carnet = racine / "submitted" / "vierge" / "partie1_regles" / "partie1_regles.ipynb"
+    carnet.write_text(carnet.read_text(encoding="utf-8").replace("VOTRE RÉPONSE ICI", "Une réponse."),
+                      encoding="utf-8")
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
+    assert bilan.corriges == [("vierge", "partie1_regles")], "only the changed submission"
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1, tout=True)
+    assert len(bilan.corriges) == 3
+    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+        grade = gb.find_grade(cellule, "partie1_regles", "partie1_regles", "corrige")
+        assert grade.manual_score == 0.5
+
+
+def test_bad_input_gets_a_clear_error(modele, capsys):
+    with pytest.raises(SystemExit):
+        correction_dask.main(["partie9", "--racine", str(modele)])
+    assert "no such assignment" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        correction_dask.main(["partie1_regles", "--racine", str(modele), "--workers", "0"])
+    assert "--workers must be at least 1" in capsys.readouterr().err
+
+
+def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path):
+    racine = _copie(modele, tmp_path / "cours")
+    (racine / "submitted" / "vierge" / "partie1_regles" / "partie1_regles.ipynb").write_text("pas un notebook")
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
+    assert set(bilan.echecs) == {("vierge", "partie1_regles")}
+    assert len(bilan.corriges) == 2 and _soumissions_par_copie(racine) == [
+        (e, "partie1_regles", 1) for e in sorted({"corrige", *(p.name for p in (racine / "submitted").iterdir())} - {"vierge"})]
