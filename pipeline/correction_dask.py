@@ -15,8 +15,9 @@ course folder (or ``--racine``) grades every collected submission
   no shared folder, only the same software (this project installed, and
   ``pipeline`` importable).  In a temporary course it runs the standard
   ``nbgrader autograde`` (the sandboxed runner and the judge of
-  ``nbgrader_config.py``), and sends back the ``autograded/`` folder and the
-  grading rows (submission, notebooks, grades, comments) as plain values;
+  ``nbgrader_config.py``; nbgrader's app inside the worker's process, see
+  :func:`nbgrader_autograde`), and sends back the ``autograded/`` folder and
+  the grading rows (submission, notebooks, grades, comments) as plain values;
 - **only the coordinator writes the gradebook** (SQLite or PostgreSQL,
   :func:`pipeline.nbgrader_cli.url_gradebook`), as each result arrives:
   first the rows, in one transaction replacing that submission's previous
@@ -47,10 +48,10 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -240,6 +241,71 @@ def soumissions_enregistrees(moteur) -> set[str]:
 
 
 # ---------------------------------------------------------------- one task (on a worker)
+_UN_A_LA_FOIS = threading.Lock()
+
+
+def nbgrader_autograde(cours: Path, assignment: str, eleve: str, url: str) -> tuple[int, str, str]:
+    """``nbgrader autograde ASSIGNMENT --force`` of one student in ``cours``: (exit code, log, printed).
+
+    Run inside the worker's process, as nbgrader's own test suite runs its
+    apps (``nbgrader.tests.run_nbgrader``): a new process per notebook would
+    pay nbgrader's imports each time (about 3 s, more than the student's
+    kernel).  The worker never runs student code itself (the kernel and the
+    runner are sandboxed processes), and one notebook is graded at a time
+    per process: the working folder, the environment and ``sys.path`` are
+    process-wide and restored afterwards; only the course's
+    ``nbgrader_config.py`` counts (``JUPYTER_NO_CONFIG``).
+    """
+    import logging
+
+    from jupyter_core.application import NoStart
+    from nbgrader.apps import NbGraderApp
+
+    argv = ["autograde", assignment, "--force", "--log-level=INFO",
+            f"--CourseDirectory.db_url={url}", f"--CourseDirectory.student_id={eleve}"]
+    with _UN_A_LA_FOIS:
+        ancien_dossier, ancien_env, ancien_path = os.getcwd(), os.environ.copy(), list(sys.path)
+        journal = io.StringIO()
+        os.chdir(cours)
+        os.environ.update(environnement())
+        app = NbGraderApp.instance()
+        # what the kernels and nbgrader print on the process's own stdout/stderr goes to the log too
+        sorties = tempfile.TemporaryFile()
+        anciens_fd = [os.dup(1), os.dup(2)]
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(sorties.fileno(), 1)
+        os.dup2(sorties.fileno(), 2)
+        try:
+            app.initialize(argv)
+            app.init_logging(logging.StreamHandler, [journal], color=False, subapps=True)
+            app.start()
+            code = 0
+        except NoStart:  # how nbgrader's apps end normally (nbgrader.tests.run_nbgrader)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        except Exception as exc:  # noqa: BLE001 (reported with the log, as the command line would)
+            journal.write(f"{type(exc).__name__}: {exc}\n")
+            code = 1
+        finally:
+            app.reset()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            for fd, ancien in zip((1, 2), anciens_fd):
+                os.dup2(ancien, fd)
+                os.close(ancien)
+            sorties.seek(0)
+            imprime = sorties.read().decode(errors="replace")
+            sorties.close()
+            os.chdir(ancien_dossier)
+            os.environ.clear()
+            os.environ.update(ancien_env)
+            sys.path[:] = ancien_path
+    return code, journal.getvalue(), imprime
+
+
+
 def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: str, assignment: str) -> dict:
     """Grade one student's assignment in a temporary course; return the ``autograded/`` folder and the rows.
 
@@ -259,19 +325,16 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
             with contextlib.redirect_stdout(io.StringIO()):
                 preparer_bibliotheques()  # once per machine, before any kernel waits for it
         debut_nbgrader = time.monotonic()
-        proc = subprocess.run(
-            [sys.executable, "-m", "nbgrader", "autograde", assignment, "--force", "--log-level=INFO",
-             f"--CourseDirectory.db_url={url}", f"--CourseDirectory.student_id={eleve}"],
-            cwd=cours, env=environnement(), capture_output=True, text=True)
+        code, journal, imprime = nbgrader_autograde(cours, assignment, eleve, url)
         duree_nbgrader = time.monotonic() - debut_nbgrader
         fait = cours / "autograded" / eleve / assignment
-        if proc.returncode != 0 or not fait.exists():
-            journal = [ligne for ligne in (proc.stdout + proc.stderr).splitlines()
-                       if "IPKernelApp" not in ligne and "checksum" not in ligne]
+        if code != 0 or not fait.exists():
+            utiles = [ligne for ligne in (journal + imprime).splitlines()
+                      if "IPKernelApp" not in ligne and "checksum" not in ligne]
             raise RuntimeError(f"nbgrader autograde {assignment} for {eleve} failed "
-                               f"(exit code {proc.returncode}):\n" + "\n".join(journal[-60:]))
+                               f"(exit code {code}):\n" + "\n".join(utiles[-60:]))
         durees = {"noyau": 0.0, "juge": 0.0}
-        for etape, secondes in _DUREE.findall(proc.stdout + proc.stderr):
+        for etape, secondes in _DUREE.findall(journal):
             durees["noyau" if etape == "kernel" else "juge"] += float(secondes)
         durees["nbgrader"] = duree_nbgrader - durees["noyau"] - durees["juge"]
         resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
@@ -434,4 +497,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # through the module's real name: Dask then sends the tasks by reference, not by value from __main__
+    from pipeline.correction_dask import main as principal
+
+    sys.exit(principal())
