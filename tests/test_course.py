@@ -35,7 +35,7 @@ def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
             dossier = racine / "submitted" / eleve / a
             dossier.mkdir(parents=True)
             shutil.copy(racine / forme / a / f"{a}.ipynb", dossier / f"{a}.ipynb")
-    demo.autograder(racine, assignments, travailleurs=2)  # one process per student
+    demo.autograder(racine, assignments, travailleurs=2)  # two Dask workers (pipeline/correction_dask.py)
     return racine
 
 
