@@ -25,6 +25,8 @@ from pathlib import Path
 
 import nbformat
 
+from pipeline.nbgrader_cli import url_gradebook
+
 ENTETE_MOODLE_ID = "Numéro d'identification"
 
 
@@ -157,7 +159,7 @@ def commentaires_du_gradebook(racine: Path) -> tuple[dict[tuple[str, str, str], 
 
     commentaires: dict[tuple[str, str, str], str] = {}
     courriels: dict[str, str] = {}
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+    with Gradebook(url_gradebook(racine)) as gb:
         for s in gb.students:
             courriels[s.id] = s.email or ""
         for devoir in gb.assignments:

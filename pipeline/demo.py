@@ -44,7 +44,7 @@ from pathlib import Path
 
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire
-from pipeline.nbgrader_cli import environnement, nbgrader
+from pipeline.nbgrader_cli import environnement, nbgrader, nom_du_gradebook, url_gradebook
 
 _DEBUT = time.monotonic()
 
@@ -72,18 +72,37 @@ def nbgrader_suivi(racine: Path, *args: str, motif: str = "Autograding ") -> Non
 
 
 def _gradebook_neuf(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> None:
-    """Remove the course gradebook, unless it holds students outside the demo class."""
-    chemin = racine / "gradebook.db"
-    if not chemin.exists():
-        return
-    from nbgrader.api import Gradebook
+    """Start from an empty gradebook, unless it holds students outside the demo class.
 
-    with Gradebook(f"sqlite:///{chemin}") as gb:
-        autres = sorted({s.id for s in gb.students} - {e.identifiant for e in classe})
-    if autres:
-        raise RuntimeError(f"{chemin} holds students outside the demo class ({', '.join(autres[:5])}…): "
-                           f"run the demo in another folder with --racine")
-    chemin.unlink()
+    SQLite (the default): the file is removed.  A server (``$AWALE_GRADEBOOK``):
+    nbgrader's tables are dropped; nbgrader creates them again on next use.
+    """
+    from nbgrader.api import Base, Gradebook
+    from sqlalchemy import create_engine, inspect, text
+
+    url = url_gradebook(racine)
+    chemin = racine / "gradebook.db"
+    if url.startswith("sqlite:") and not chemin.exists():
+        return
+    moteur = create_engine(url, future=True)
+    try:
+        if "student" not in inspect(moteur).get_table_names():
+            return
+        with Gradebook(url) as gb:
+            autres = sorted({s.id for s in gb.students} - {e.identifiant for e in classe})
+        if autres:
+            raise RuntimeError(f"{nom_du_gradebook(url)} holds students outside the demo class "
+                               f"({', '.join(autres[:5])}…): run the demo in another folder with --racine, "
+                               f"or with another AWALE_GRADEBOOK")
+        if url.startswith("sqlite:"):
+            moteur.dispose()
+            chemin.unlink()
+            return
+        Base.metadata.drop_all(moteur)
+        with moteur.begin() as db:
+            db.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        moteur.dispose()
 
 
 def inscrire(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> Path:

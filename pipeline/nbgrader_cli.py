@@ -52,3 +52,14 @@ def url_gradebook(racine: Path) -> str:
     if fichier.exists():
         config = PyFileConfigLoader(fichier.name, path=str(fichier.parent)).load_config()
     return CourseDirectory(config=config, root=str(Path(racine).resolve())).db_url
+
+
+def nom_du_gradebook(url: str) -> str:
+    """The gradebook's URL fit for a message: the password hidden.
+
+    >>> nom_du_gradebook("postgresql+psycopg://prof:secret@127.0.0.1:5432/awale")
+    'postgresql+psycopg://prof:***@127.0.0.1:5432/awale'
+    """
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

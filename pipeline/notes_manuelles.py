@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.build import RACINE
+from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
 
 COLONNES = ("eleve", "assignment", "cellule", "points", "commentaire")
 
@@ -65,17 +66,17 @@ def ecrire(chemin: Path, notes: list[NoteManuelle]) -> None:
 
 
 def importer(racine: Path, notes: list[NoteManuelle]) -> int:
-    """Write ``notes`` into ``racine/gradebook.db`` (all or nothing); return the number of cells graded."""
+    """Write ``notes`` into the course's gradebook (all or nothing); return the number of cells graded."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+    with Gradebook(url_gradebook(racine)) as gb:
         a_ecrire = []
         for n in notes:
             try:
                 note = gb.find_grade(n.cellule, n.assignment, n.assignment, n.eleve)
             except MissingEntry:
                 raise ValueError(f"no submitted cell {n.cellule!r} of {n.assignment!r} for student {n.eleve!r} "
-                                 f"in {racine / 'gradebook.db'} (collected and autograded?)") from None
+                                 f"in {nom_du_gradebook(url_gradebook(racine))} (collected and autograded?)") from None
             if note.cell.cell_type != "markdown":
                 raise ValueError(f"{n.assignment}/{n.cellule} is graded automatically, not by hand")
             commentaire = gb.find_comment(n.cellule, n.assignment, n.assignment, n.eleve)
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         nombre = importer(args.racine.resolve(), lire(args.fichier))
     except (OSError, ValueError) as exc:
         parser.exit(2, f"notes manuelles non importées : {exc}\n")
-    print(f"{nombre} cellule(s) notée(s) à la main dans {args.racine / 'gradebook.db'}")
+    print(f"{nombre} cellule(s) notée(s) à la main dans {nom_du_gradebook(url_gradebook(args.racine))}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The teacher's report on a graded class: CSV of marks and matplotlib plots.
 
-Read from nbgrader's gradebook (``gradebook.db`` of the course) after
+Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) after
 ``nbgrader autograde``; written under ``report/``:
 
 - ``notes_par_question.csv``: one row per student, assignment and graded cell;
@@ -36,6 +36,7 @@ from pathlib import Path
 
 from pipeline import bulletins
 from pipeline.build import ASSIGNMENTS, RACINE
+from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
 from pipeline.demo_class import question_de
 
 A_LA_MAIN = "à corriger à la main"
@@ -75,7 +76,7 @@ def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tupl
     eleves: dict[str, tuple[str, str]] = {}
     maxima: dict[str, tuple[float, float]] = {}
     notes: list[Note] = []
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+    with Gradebook(url_gradebook(racine)) as gb:
         for s in gb.students:
             eleves[s.id] = (s.first_name or "", s.last_name or "")
         assignments = [a.name for a in gb.assignments]
@@ -102,7 +103,7 @@ def penalites_de_retard(racine: Path) -> dict[tuple[str, str], float]:
     from nbgrader.api import Gradebook
 
     penalites: dict[tuple[str, str], float] = defaultdict(float)
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+    with Gradebook(url_gradebook(racine)) as gb:
         for devoir in gb.assignments:
             for soumission in devoir.submissions:
                 for nb in soumission.notebooks:
@@ -216,7 +217,7 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
     sortie.mkdir(parents=True, exist_ok=True)
     eleves, maxima, notes = lire_notes(racine)
     if not notes:
-        raise ValueError(f"no graded submission in {racine / 'gradebook.db'}: run nbgrader autograde first")
+        raise ValueError(f"no graded submission in {nom_du_gradebook(url_gradebook(racine))}: run nbgrader autograde first")
     noms = {e: f"{p} {n}".strip() for e, (p, n) in eleves.items()}
     par_question = [{"eleve": n.eleve, "nom": noms[n.eleve], "assignment": n.assignment, "question": n.question,
                      "cellule": n.grade_id, "points": A_LA_MAIN if n.score is None else n.score,

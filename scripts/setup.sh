@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up the project on a fresh machine: a virtualenv in .venv with the pinned
-# requirements. With --browser, also Debian's Chromium for the browser tests
-# (Playwright's own browser download is not available here).
+# requirements. With --browser (what the tests need), also Debian's Chromium for the browser tests
+# (Playwright's own browser download is not available here) and PostgreSQL for the gradebook test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -31,6 +31,13 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver fonts-dejavu-core
+fi
+# The PostgreSQL gradebook test (tests/test_postgresql.py) starts its own server: Debian's postgresql.
+if [ "${1:-}" = "--browser" ] && ! command -v initdb > /dev/null && ! ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1; then
+  echo "[setup] installing Debian postgresql (the server gradebook test)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends postgresql
 fi
 # The opening libraries of the SQL questions (the students' and the hidden tests'): built once
 # here (cached in ${AWALE_CACHE:-~/.cache/awale_ref}) so that no graded cell has to wait for them.
