@@ -18,7 +18,8 @@ How the data is made (everything derives from ``seed``; the same seed gives
 the same rows, byte for byte):
 
 - **Players.**  ``n_players`` players with French names and first names
-  (Faker ``fr_FR``, seeded; no two players share both), a birth date
+  (Faker ``fr_FR``, seeded; no two players share both, except two pairs of
+  namesakes made on purpose, see below), a birth date
   (1945–2007) and a hidden talent ``t`` in [0, 1] that fixes how they play
   (:class:`awale_ref.players.Profil`): depth 0 (random) for t < 0.1, depth 1
   (greedy) for t < 0.35, then depths 2 to 6; noise ``0.25 + 5 (1 - t)²``
@@ -49,6 +50,14 @@ the same rows, byte for byte):
   construction, and the results agree: high-level players win more (see
   the tests).  If the 3rd and 4th levels are equal, the 4th (and any other
   player at that level) loses one point, so that Q24 has a single answer.
+- **Namesakes.**  As in any federation, two players may share both names,
+  so a query must tell players apart by ``id_Joueur``, never by name: once
+  the games are played, the second-best player takes the best one's names
+  (Q24's top 3 shows two namesakes), and of the players with more than 100
+  wins as joueur1 (Q25), the first pair with the same number of wins gets
+  the same names too (:func:`_homonymes`).  Found by mutation testing:
+  without them ``SELECT DISTINCT`` in Q24 or Q25, and ``GROUP BY nom,
+  prenom`` in Q25, could not be told apart from the right query.
 - **Games' order.**  ``id_Partie`` numbers the games by date.
 
 ``open_library`` builds the default library once into a cache directory
@@ -288,6 +297,34 @@ def _departager_top3(niveaux: list[int]) -> None:
             niveaux[j] -= 1
 
 
+def _homonymes(joueurs: list[dict], niveaux: list[int], programme: list[tuple], resultats: list) -> None:
+    """Give two pairs of players the same names (see the module's docstring); nothing if none fits.
+
+    >>> joueurs = [{'nom': n, 'prenom': p} for n, p in [("A", "a"), ("B", "b"), ("C", "c"), ("D", "d"), ("E", "e")]]
+    >>> programme = [(3, 0, None)] * 101 + [(4, 0, None)] * 101 + [(2, 0, None)] * 101
+    >>> resultats = [("a", 1)] * 303
+    >>> _homonymes(joueurs, [1900, 2000, 1500, 1200, 1100], programme, resultats)
+    >>> [(j['nom'], j['prenom']) for j in joueurs]
+    [('B', 'b'), ('B', 'b'), ('C', 'c'), ('C', 'c'), ('E', 'e')]
+    """
+    ordre = sorted(range(len(joueurs)), key=lambda j: (-niveaux[j], j))
+    pris = set()
+    if len(ordre) >= 3:
+        premier, second = ordre[0], ordre[1]
+        joueurs[second]['nom'], joueurs[second]['prenom'] = joueurs[premier]['nom'], joueurs[premier]['prenom']
+        pris = {premier, second}
+    victoires = [0] * len(joueurs)
+    for (joueur1, _, _), (_, resultat) in zip(programme, resultats):
+        if resultat == 1:
+            victoires[joueur1] += 1
+    candidats = sorted((j for j in range(len(joueurs)) if victoires[j] > 100 and j not in pris),
+                       key=lambda j: (-victoires[j], j))
+    for a, b in zip(candidats, candidats[1:]):
+        if victoires[a] == victoires[b]:
+            joueurs[b]['nom'], joueurs[b]['prenom'] = joueurs[a]['nom'], joueurs[a]['prenom']
+            return
+
+
 # ---------------------------------------------------------------- build
 def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = N_JOUEURS,
                   n_games: int = N_PARTIES, processes: int | None = None) -> Path:
@@ -320,6 +357,7 @@ def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = 
 
     niveaux = [joueur['niveau'] for joueur in joueurs]
     _departager_top3(niveaux)
+    _homonymes(joueurs, niveaux, programme, resultats)
     # games in date order (ties: the order they were drawn in)
     ordre = sorted(range(n_games), key=lambda i: (programme[i][2], i))
 

@@ -32,7 +32,7 @@ A surviving mutant is either killed by more hidden cases (added to the
 specs) or listed in ``EQUIVALENTS`` with the reason it cannot be told apart
 from the reference on any input the exam allows.  ``HORS_DE_PORTEE`` names
 the survivors that are not equivalent but that only other data would show
-(they stay survivors in the figures).  The printed report (and
+(they stay survivors in the figures; none today).  The printed report (and
 ``benchmarks/resultats/mutation.md``) gives, per question, the mutants, the
 killed, the equivalent, the survivors and the kill rate over the
 non-equivalent mutants, then each survivor's diff.
@@ -130,16 +130,9 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
 
 # Survivors that are NOT equivalent but that the hidden library cannot show: they stay survivors in the
 # figures, with the data that would kill them.
-# Killing them needs namesakes among the best players, and namesakes would fail Q25's
-# `GROUP BY nom, prenom`, an answer the tests accept (tests/test_grading_sql.py): tried, and kept out.
 HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
-    ("Q24", "DISTINCT ajouté", "SELECTDISTINCTnom,prenomFROMJoueurORDERBYniveauDESCLIMIT3"):
-        "differs only if two of the best players share nom and prénom; no two players of the hidden library do",
-    ("Q25", "DISTINCT ajouté",
-     "SELECTDISTINCTnom,prenom,COUNT(*)ASvictoiresFROMJoueurJOINPartieONPartie.id_joueur1=Joueur.id_Joueur"
-     "WHEREresultat=1GROUPBYid_JoueurHAVINGCOUNT(*)>100ORDERBYvictoiresDESC"):
-        "differs only if two players with the same nom and prénom have the same number of wins (> 100); "
-        "no two players of the hidden library share both names",
+    # Empty since the libraries have namesakes (awale_ref.library._homonymes): the `SELECT DISTINCT`
+    # mutants of Q24 and Q25 survived before.
 }
 
 

@@ -166,6 +166,10 @@ corriger("Q23", Q23)
 #
 # Écrivez une requête qui renvoie le nom et le prénom (deux colonnes, dans cet ordre) des 3 joueurs
 # qui ont le plus haut niveau.
+#
+# Un détail qui compte ici et à la question suivante : comme dans toute fédération, deux joueurs
+# différents peuvent porter le même nom et le même prénom. Ce qui identifie un joueur, c'est son
+# `id_Joueur` (la clé primaire de la table), jamais son nom.
 
 # %% tags=["solution"] grade_id="q24_requete"
 ### BEGIN SOLUTION

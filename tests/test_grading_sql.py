@@ -64,7 +64,7 @@ def test_la_requete_de_reference_passe(juges, question):
     ("Q25", "SELECT J.nom, J.prenom, (SELECT COUNT(*) FROM Partie P WHERE P.id_joueur1 = J.id_Joueur "
             "AND P.resultat = 1) AS v FROM Joueur J WHERE v > 100 ORDER BY v DESC"),
     ("Q25", "SELECT nom, prenom, SUM(resultat) FROM Partie JOIN Joueur ON id_Joueur = id_joueur1 "
-            "WHERE resultat = 1 GROUP BY nom, prenom HAVING SUM(resultat) > 100 ORDER BY 3 DESC"),
+            "WHERE resultat = 1 GROUP BY id_Joueur HAVING SUM(resultat) > 100 ORDER BY 3 DESC"),
 ])
 def test_d_autres_ecritures_justes_passent(juges, question, requete):
     resultat = verdict(juges, question, requete)
@@ -97,6 +97,12 @@ def test_d_autres_ecritures_justes_passent(juges, question, requete):
             "WHERE resultat = 1 GROUP BY nom HAVING v > 100 ORDER BY v DESC", "lignes"),  # wrong grouping
     ("Q25", "SELECT nom, prenom, COUNT(*) AS v FROM Joueur JOIN Partie ON id_joueur2 = id_Joueur "
             "WHERE resultat = 0 GROUP BY id_Joueur HAVING v > 100 ORDER BY v DESC", "lignes"),  # joueur2's wins
+    # namesakes (the libraries have some, as real federations do): a player is an id, not a name
+    ("Q24", "SELECT DISTINCT nom, prenom FROM Joueur ORDER BY niveau DESC LIMIT 3", "homonymes"),
+    ("Q25", "SELECT nom, prenom, COUNT(*) AS v FROM Joueur JOIN Partie ON id_joueur1 = id_Joueur "
+            "WHERE resultat = 1 GROUP BY nom, prenom HAVING v > 100 ORDER BY v DESC", "homonymes"),
+    ("Q25", "SELECT DISTINCT nom, prenom, COUNT(*) AS v FROM Joueur JOIN Partie ON id_joueur1 = id_Joueur "
+            "WHERE resultat = 1 GROUP BY id_Joueur HAVING v > 100 ORDER BY v DESC", "homonymes"),
     ("Q25", "SELECT COUNT(*) AS v, nom, prenom FROM Joueur JOIN Partie ON id_joueur1 = id_Joueur "
             "WHERE resultat = 1 GROUP BY id_Joueur HAVING v > 100 ORDER BY v DESC", "lignes"),  # column order
 ])
@@ -105,6 +111,14 @@ def test_une_erreur_typique_echoue_pour_sa_raison(juges, question, requete, rais
     assert not resultat.ok
     assert resultat.message.startswith(question + " — ")
     assert raison in resultat.message, resultat.message
+
+
+def test_grouper_par_nom_et_prenom_garde_les_colonnes_et_l_ordre(juges):
+    """Two of three rule families: a corrector takes off the rows, not the whole question."""
+    requete = ("SELECT nom, prenom, COUNT(*) AS v FROM Joueur JOIN Partie ON id_joueur1 = id_Joueur "
+               "WHERE resultat = 1 GROUP BY nom, prenom HAVING v > 100 ORDER BY v DESC")
+    resultat = verdict(juges, "Q25", requete)
+    assert not resultat.ok and resultat.part == pytest.approx(2 / 3)
 
 
 def test_les_bonnes_lignes_mal_comptees_sont_signalees(juges):

@@ -117,7 +117,8 @@ def test_default_library_size_and_variety(grande):
     joueurs = joueurs_de(grande)
     parties = parties_de(grande)
     assert len(joueurs) >= 200 and len(parties) >= 20000
-    assert len({(nom, prenom) for _, nom, prenom, _, _ in joueurs.values()}) == len(joueurs)
+    homonymes = Counter((nom, prenom) for _, nom, prenom, _, _ in joueurs.values())
+    assert sorted(homonymes.values()) == [1] * (len(joueurs) - 4) + [2, 2]  # two pairs, on purpose
     niveaux = [niveau for _, _, _, niveau, _ in joueurs.values()]
     assert min(niveaux) < 1100 and max(niveaux) > 2250
     premiers = Counter(jeu[0] for *_, jeu in parties)
@@ -125,6 +126,19 @@ def test_default_library_size_and_variety(grande):
     assert len({jeu for *_, jeu in parties}) > 0.99 * len(parties)  # games really differ
     resultats = Counter(resultat for _, _, _, resultat, _, _ in parties)
     assert resultats[0.5] > 0 and resultats[1.0] > 0 and resultats[0.0] > 0
+
+
+def test_the_namesakes_are_where_q24_and_q25_can_tell_a_name_from_a_player(grande):
+    """Two of Q24's top 3 share both names, and two rows of Q25 (same number of wins) do too."""
+    joueurs = joueurs_de(grande)
+    top = sorted(joueurs.values(), key=lambda j: -j[3])[:3]
+    assert (top[0][1], top[0][2]) == (top[1][1], top[1][2]) and top[0][0] != top[1][0]
+    victoires = Counter(j1 for _, j1, _, resultat, _, _ in parties_de(grande) if resultat == 1)
+    lignes = Counter((joueurs[j][1], joueurs[j][2], n) for j, n in victoires.items() if n > 100)
+    assert max(lignes.values()) == 2, "no two players of Q25 share names and number of wins"
+    for requete in (library.REQUETES["Q24"], library.REQUETES["Q25"]):
+        distincte = requete.replace("SELECT ", "SELECT DISTINCT ", 1)
+        assert sorted(grande.execute(requete)) != sorted(grande.execute(distincte))
 
 
 def test_higher_level_players_win_more(grande):

@@ -220,6 +220,14 @@ def _indice(question: str, obtenu: Reponse, en_trop: Counter, manquantes: Counte
         return "exactement 3 joueurs, les 3 de plus haut niveau : ORDER BY niveau DESC puis LIMIT 3"
     if question == "Q25" and not manquantes and all(ligne[2] == 100 for ligne in en_trop):
         return "« plus de cent victoires » : strictement plus de 100, HAVING COUNT(*) > 100, pas >="
+    if question in ("Q24", "Q25"):
+        noms_obtenus = Counter(tuple(ligne[:2]) for ligne in obtenu.lignes)
+        noms_attendus = (noms_obtenus - Counter(tuple(ligne[:2]) for ligne in en_trop)
+                         + Counter(tuple(ligne[:2]) for ligne in manquantes))
+        if any(n >= 2 and noms_obtenus[nom] < n for nom, n in noms_attendus.items()):
+            return ("deux joueurs différents portent le même nom et le même prénom (des homonymes) et votre "
+                    "requête les confond : un joueur se reconnaît à son id_Joueur (GROUP BY id_Joueur), pas à "
+                    "son nom ; et pas de DISTINCT, qui fusionne deux lignes identiques")
     if question == "Q25" and {ligne[:2] for ligne in en_trop} == {ligne[:2] for ligne in manquantes}:
         return ("les bons joueurs, mais pas le bon nombre de victoires : ne comptez que les parties gagnées "
                 "(resultat = 1) où le joueur commence (id_joueur1), une ligne par joueur")
