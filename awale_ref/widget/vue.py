@@ -455,7 +455,9 @@ class Plateau(widgets.VBox):
             if coup.accepte:
                 self._suite_ia()
 
-        if not self._lancer(tache):
+        # The last message of a move ("À Alice de jouer") is shown just before its thread ends: a click
+        # in that instant waits for the end instead of being refused.
+        if not self._lancer(tache) and not (self.attendre(0.5) or self._lancer(tache)):
             self._message("Un coup est en cours : patientez, ou cliquez sur « Passer l'animation ».",
                           "refus")
 
