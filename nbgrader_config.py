@@ -19,6 +19,11 @@ c.CourseDirectory.assignment_id = ""
 if os.environ.get("AWALE_GRADEBOOK"):
     c.CourseDirectory.db_url = os.environ["AWALE_GRADEBOOK"]
 
+# The exchange (release, submit, collect, feedback): nbgrader's default folder, or the shared one of the class's
+# server (deploy/jupyterhub gives AWALE_ECHANGE to every account's server, terminals included).
+if os.environ.get("AWALE_ECHANGE"):
+    c.Exchange.root = os.environ["AWALE_ECHANGE"]
+
 # Student stubs in French (nbgrader's ClearSolutions).
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"

@@ -39,6 +39,17 @@ if [ "${1:-}" = "--browser" ] && ! command -v initdb > /dev/null && ! ls /usr/li
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends postgresql
 fi
+# The class's server (deploy/jupyterhub/, tests/test_jupyterhub.py): JupyterHub's proxy, from npm.
+if [ "${1:-}" = "--browser" ] && [ ! -x deploy/jupyterhub/node_modules/.bin/configurable-http-proxy ]; then
+  if ! command -v npm > /dev/null; then
+    echo "[setup] installing Debian nodejs and npm (JupyterHub's proxy)"
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends nodejs npm
+  fi
+  echo "[setup] installing configurable-http-proxy (npm ci --prefix deploy/jupyterhub)"
+  npm ci --silent --no-audit --no-fund --prefix deploy/jupyterhub
+fi
 # The opening libraries of the SQL questions (the students' and the hidden tests'): built once
 # here (cached in ${AWALE_CACHE:-~/.cache/awale_ref}) so that no graded cell has to wait for them.
 .venv/bin/python -c "from awale_ref.grading.sql import preparer_bibliotheques; preparer_bibliotheques()"

@@ -1,0 +1,92 @@
+"""JupyterHub for one awalé class: one or more teachers, students, a shared nbgrader exchange.
+
+Run as root from the project's virtualenv (``sudo .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py``):
+every user logs in with their Unix account (PAM) and their server runs as that account
+(LocalProcessSpawner), so nbgrader knows each student by their login, as its exchange requires.
+
+- Teachers (``AWALE_ENSEIGNANTS``) start in the course folder (``AWALE_COURS``, which they own) with
+  nbgrader's formgrader and the assignment list; they are the hub's admins.
+- Students (``AWALE_ELEVES``, or the members of the Unix group ``AWALE_GROUPE_ELEVES``) start in their
+  home folder with the assignment list only: fetch, submit, fetch the feedback.
+- The exchange (``AWALE_ECHANGE``) is a folder every account can write into, created here.
+
+Everything a school changes is an environment variable (README, "Un serveur pour la classe"); the
+course's own settings (course_id, preprocessors, sandbox) stay in the course's ``nbgrader_config.py``.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from traitlets.config.loader import PyFileConfigLoader
+
+c = get_config()  # noqa: F821 (provided by JupyterHub)
+
+ICI = Path(__file__).resolve().parent
+
+
+def _liste(variable: str, defaut: str = "") -> set[str]:
+    return {nom.strip() for nom in os.environ.get(variable, defaut).split(",") if nom.strip()}
+
+
+COURS = Path(os.environ.get("AWALE_COURS", "/srv/awale")).resolve()
+ECHANGE = Path(os.environ.get("AWALE_ECHANGE", "/srv/nbgrader/exchange"))
+ETAT = Path(os.environ.get("AWALE_HUB_ETAT", "/srv/jupyterhub"))  # the hub's database and cookie secret
+ENSEIGNANTS = _liste("AWALE_ENSEIGNANTS", "prof")
+ELEVES = _liste("AWALE_ELEVES")
+GROUPE_ELEVES = os.environ.get("AWALE_GROUPE_ELEVES", "")
+# The course's identifier, read from the course itself: the students fetch from it.
+COURSE_ID = PyFileConfigLoader("nbgrader_config.py", path=str(COURS)).load_config().CourseDirectory.course_id
+if not isinstance(COURSE_ID, str) or not COURSE_ID:
+    raise SystemExit(f"{COURS}/nbgrader_config.py sets no CourseDirectory.course_id (AWALE_COURS is the course folder)")
+
+# ---------------------------------------------------------------- addresses
+c.JupyterHub.bind_url = os.environ.get("AWALE_HUB_URL", "http://127.0.0.1:8000")
+c.JupyterHub.hub_bind_url = os.environ.get("AWALE_HUB_API_URL", "http://127.0.0.1:8081")
+c.ConfigurableHTTPProxy.api_url = os.environ.get("AWALE_PROXY_API_URL", "http://127.0.0.1:8001")
+_chp = ICI / "node_modules" / ".bin" / "configurable-http-proxy"  # npm ci --prefix deploy/jupyterhub
+c.ConfigurableHTTPProxy.command = [str(_chp) if _chp.exists() else "configurable-http-proxy"]
+ETAT.mkdir(parents=True, exist_ok=True, mode=0o700)
+c.JupyterHub.db_url = f"sqlite:///{ETAT / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(ETAT / "jupyterhub_cookie_secret")
+c.ConfigurableHTTPProxy.pid_file = str(ETAT / "jupyterhub-proxy.pid")
+
+# ---------------------------------------------------------------- who may log in
+c.JupyterHub.authenticator_class = "pam"
+c.Authenticator.admin_users = ENSEIGNANTS
+c.Authenticator.allowed_users = ENSEIGNANTS | ELEVES
+if GROUPE_ELEVES:
+    c.PAMAuthenticator.allowed_groups = {GROUPE_ELEVES}
+
+# ---------------------------------------------------------------- each user's server, as their own account
+c.JupyterHub.spawner_class = "localprocess"
+_bin = Path(sys.executable).parent  # the hub's virtualenv has the course's whole stack
+c.Spawner.cmd = [str(_bin / "jupyterhub-singleuser")]
+c.Spawner.default_url = "/lab"
+c.Spawner.http_timeout = 120
+c.Spawner.start_timeout = 120
+ECHANGE.mkdir(parents=True, exist_ok=True)
+ECHANGE.chmod(0o1777)  # every account writes its submissions here; the sticky bit keeps them apart (nbgrader)
+
+
+def preparer(spawner) -> None:
+    """Teacher or student: the settings folder (JUPYTER_CONFIG_PATH) and the start folder of the server."""
+    role = "enseignant" if spawner.user.name in ENSEIGNANTS else "eleve"
+    spawner.environment = {**spawner.environment,  # a copy: the configured dict is shared by every spawner
+        "JUPYTER_CONFIG_PATH": os.pathsep.join([str(ICI / "jupyter" / role), str(ICI / "jupyter" / "commun")]),
+        "AWALE_COURSE_ID": COURSE_ID,
+        "AWALE_ECHANGE": str(ECHANGE),
+        "PATH": os.pathsep.join([str(_bin), "/usr/local/bin", "/usr/bin", "/bin"]),
+    }
+    if role == "enseignant":
+        spawner.environment["AWALE_COURS"] = str(COURS)  # the formgrader's CourseDirectory.root
+        spawner.notebook_dir = str(COURS)
+    else:
+        spawner.notebook_dir = "~"
+
+
+c.Spawner.pre_spawn_hook = preparer
+if shutil.which("bwrap") is None:
+    print("[awalé] bubblewrap is missing: grading in the sandbox will fail (apt-get install bubblewrap)",
+          file=sys.stderr)

@@ -1,0 +1,304 @@
+"""The class's server, deployed as deploy/jupyterhub/ says, and used in a real browser by a student and a teacher.
+
+JupyterHub is started on 127.0.0.1 (free ports) with ``deploy/jupyterhub/jupyterhub_config.py``, as root,
+with two temporary Unix accounts (a teacher and a student, PAM passwords), the npm proxy and a course
+folder owned by the teacher. In Chromium (Playwright):
+
+- the student logs in, sees the assignment list but no formgrader, fetches ``partie2_structure``,
+  answers Q7 in the notebook, saves and submits;
+- the teacher, in a terminal as their own account, collects, autogrades, generates and releases the
+  feedback (nbgrader's commands, with the course's settings: the sandbox as in class);
+- the student fetches the feedback and reads their Q7 points in it; the teacher's formgrader lists the copy.
+
+Everything is stopped and removed at the end (the hub, the users' servers, the accounts). Root is needed to
+create accounts and to run servers as them: CI runs as root; elsewhere the test is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import re
+import secrets
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+from pipeline.echange import identifiant_du_cours
+
+RACINE = Path(__file__).resolve().parent.parent
+DEPLOY = RACINE / "deploy" / "jupyterhub"
+A = "partie2_structure"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PROXY = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
+BIN = Path(sys.executable).parent
+
+
+def _port_libre() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _ouvrir_aux_autres(chemins: list[Path]) -> list[tuple[Path, int]]:
+    """Let other accounts reach the interpreter and the project (o+x on the folders on the way).
+
+    CI's Python lives under /root (mode 700): the students' servers could not start. Only the missing
+    traverse bit is added, and it is taken back at the end (the returned list).
+    """
+    changes = []
+    for chemin in chemins:
+        for dossier in [chemin, *chemin.parents]:
+            if dossier.is_dir():
+                mode = dossier.stat().st_mode
+                if not mode & stat.S_IXOTH and all(d != dossier for d, _ in changes):
+                    os.chmod(dossier, stat.S_IMODE(mode) | stat.S_IXOTH)
+                    changes.append((dossier, stat.S_IMODE(mode)))
+    return changes
+
+
+class Salle:
+    """The class's server: accounts, course, hub; ``en_tant_que`` runs a command as one account."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        suffixe = secrets.token_hex(3)
+        self.prof, self.eleve = f"awprof{suffixe}", f"aweleve{suffixe}"
+        self.mots_de_passe = {self.prof: secrets.token_urlsafe(12), self.eleve: secrets.token_urlsafe(12)}
+        self.cours = base / "cours"
+        self.echange = base / "echange"
+        self.port = _port_libre()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.hub: subprocess.Popen | None = None
+
+    def home(self, compte: str) -> Path:
+        return self.base / "home" / compte
+
+    def environnement(self, compte: str, role: str) -> dict[str, str]:
+        """What the hub gives a user's server (and so its terminals): deploy/jupyterhub/jupyterhub_config.py."""
+        return {"HOME": str(self.home(compte)), "USER": compte, "LANG": "C.UTF-8",
+                "PATH": f"{BIN}:/usr/local/bin:/usr/bin:/bin",
+                "JUPYTER_CONFIG_PATH": f"{DEPLOY / 'jupyter' / role}:{DEPLOY / 'jupyter' / 'commun'}",
+                "AWALE_COURSE_ID": identifiant_du_cours(RACINE), "AWALE_ECHANGE": str(self.echange),
+                "AWALE_COURS": str(self.cours)}
+
+    def en_tant_que(self, compte: str, *commande: str, cwd: Path, env: dict[str, str]):
+        variables = [f"{k}={v}" for k, v in env.items()]
+        return subprocess.run(["runuser", "-u", compte, "--", "env", "-i", *variables, *commande], cwd=cwd,
+                              text=True, capture_output=True, timeout=900)
+
+    def nbgrader_prof(self, *args: str) -> str:
+        """A teacher's nbgrader command in a terminal of their server (course folder)."""
+        env = {**self.environnement(self.prof, "enseignant"), "JUPYTER_NO_CONFIG": "1"}  # as pipeline/ runs it
+        fin = self.en_tant_que(self.prof, str(BIN / "python"), "-m", "nbgrader", *args, cwd=self.cours, env=env)
+        assert fin.returncode == 0, f"nbgrader {' '.join(args)}:\n{fin.stdout}\n{fin.stderr}"
+        return fin.stdout + fin.stderr
+
+
+def _creer_compte(salle: Salle, compte: str) -> None:
+    home = salle.home(compte)
+    subprocess.run(["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/bash", compte],
+                   check=True)
+    home.mkdir(parents=True)
+    shutil.chown(home, compte, compte)
+    home.chmod(0o700)
+    subprocess.run(["chpasswd"], input=f"{compte}:{salle.mots_de_passe[compte]}\n", text=True, check=True)
+
+
+def _preparer_cours(salle: Salle) -> None:
+    salle.cours.mkdir()
+    shutil.copy(RACINE / "nbgrader_config.py", salle.cours)
+    shutil.copytree(RACINE / "pipeline", salle.cours / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(RACINE / "source" / A, salle.cours / "source" / A)
+    subprocess.run(["chown", "-R", f"{salle.prof}:{salle.prof}", str(salle.cours)], check=True)
+
+
+def _demarrer_hub(salle: Salle) -> None:
+    etat = salle.base / "hub"
+    etat.mkdir(mode=0o700)
+    env = {**os.environ, "AWALE_COURS": str(salle.cours), "AWALE_ECHANGE": str(salle.echange),
+           "AWALE_HUB_ETAT": str(etat), "AWALE_ENSEIGNANTS": salle.prof, "AWALE_ELEVES": salle.eleve,
+           "AWALE_HUB_URL": salle.url, "AWALE_HUB_API_URL": f"http://127.0.0.1:{_port_libre()}",
+           "AWALE_PROXY_API_URL": f"http://127.0.0.1:{_port_libre()}"}
+    env.pop("JUPYTER_NO_CONFIG", None)
+    journal = open(salle.base / "hub.log", "w")
+    salle.hub = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(DEPLOY / "jupyterhub_config.py")], cwd=etat,
+                                 env=env, stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
+    for _ in range(240):
+        try:
+            urllib.request.urlopen(f"{salle.url}/hub/api", timeout=2)
+            return
+        except OSError:
+            if salle.hub.poll() is not None:
+                break
+            time.sleep(0.5)
+    pytest.fail("JupyterHub did not start:\n" + (salle.base / "hub.log").read_text())
+
+
+def _arreter(salle: Salle) -> None:
+    if salle.hub is not None and salle.hub.poll() is None:
+        os.killpg(salle.hub.pid, signal.SIGTERM)  # the hub stops the users' servers and its proxy
+        try:
+            salle.hub.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(salle.hub.pid, signal.SIGKILL)
+            salle.hub.wait()
+    for compte in (salle.prof, salle.eleve):
+        subprocess.run(["pkill", "-KILL", "-u", compte], check=False)  # a server the hub could not stop
+        subprocess.run(["userdel", compte], check=False, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def salle():
+    if os.geteuid() != 0:
+        if os.environ.get("CI"):
+            pytest.fail("CI runs as root: the JupyterHub test needs it to create accounts")
+        pytest.skip("needs root (Unix accounts and servers run as them); CI runs it")
+    for outil, ou in ((CHROMIUM, "scripts/setup.sh --browser"), (PROXY, "scripts/setup.sh --browser (npm ci)")):
+        if not os.path.exists(outil):
+            if os.environ.get("CI"):
+                pytest.fail(f"{outil} is missing: {ou}")
+            pytest.skip(f"{outil} is missing: {ou}")
+    base = Path(tempfile.mkdtemp(prefix="awale-hub-", dir="/tmp"))
+    base.chmod(0o755)
+    salle = Salle(base)
+    changes = _ouvrir_aux_autres([Path(os.path.realpath(sys.executable)), Path(sys.base_prefix) / "lib", RACINE])
+    try:
+        for compte in (salle.prof, salle.eleve):
+            _creer_compte(salle, compte)
+        _preparer_cours(salle)
+        _demarrer_hub(salle)  # it creates the shared exchange
+        salle.nbgrader_prof("generate_assignment", A, "--force")
+        salle.nbgrader_prof("release_assignment", A, "--force")
+        yield salle
+    finally:
+        _arreter(salle)
+        for dossier, mode in reversed(changes):
+            os.chmod(dossier, mode)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def navigateur():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _connexion(navigateur, salle: Salle, compte: str):
+    """Log in on the hub's page; the hub starts the account's server and opens JupyterLab."""
+    contexte = navigateur.new_context()
+    contexte.set_default_timeout(120_000)  # a server's first start on a loaded machine
+    onglet = contexte.new_page()
+    onglet.goto(f"{salle.url}/hub/login")
+    onglet.fill("#username_input", compte)
+    onglet.fill("#password_input", salle.mots_de_passe[compte])
+    onglet.click("#login_submit")
+    onglet.wait_for_url(re.compile(rf"/user/{compte}/lab"))
+    onglet.wait_for_selector("#jp-main-dock-panel")
+    return contexte, onglet
+
+
+def _liste_des_devoirs(onglet):
+    onglet.locator('#jp-menu-panel div.lm-MenuBar-itemLabel:text("Nbgrader")').click()
+    onglet.locator('#jp-mainmenu-nbgrader li[data-command="nbgrader:open-assignment-list"]').click()
+    onglet.wait_for_selector("#released_assignments_list")
+
+
+def _lignes(onglet, etat: str, nombre: int):
+    lignes = onglet.locator(f"#{etat}_assignments_list > .list_item")
+    onglet.wait_for_function(f"document.querySelectorAll('#{etat}_assignments_list > .list_item').length == {nombre}")
+    return lignes
+
+
+def _solution(grade_id: str) -> str:
+    source = nbformat.read(RACINE / "source" / A / f"{A}.ipynb", as_version=4)
+    return next(c.source for c in source.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_graded(salle, navigateur):
+    debut = time.monotonic()
+    contexte, onglet = _connexion(navigateur, salle, salle.eleve)
+    # a student's Nbgrader menu has the assignment list and nothing of the teacher's
+    onglet.locator('#jp-menu-panel div.lm-MenuBar-itemLabel:text("Nbgrader")').click()
+    assert onglet.locator('#jp-mainmenu-nbgrader li[data-command="nbgrader:open-assignment-list"]').count() == 1
+    # (nbgrader's menu keeps an empty entry for a disabled plugin's command: its label is what shows)
+    assert "Assignment List" in onglet.locator("#jp-mainmenu-nbgrader").inner_text()
+    assert "Formgrader" not in onglet.locator("#jp-mainmenu-nbgrader").inner_text()
+    onglet.keyboard.press("Escape")
+    assert contexte.request.get(f"{salle.url}/user/{salle.eleve}/formgrader").status == 404
+
+    _liste_des_devoirs(onglet)
+    publies = _lignes(onglet, "released", 1)
+    assert publies.first.locator(".item_name").inner_text() == A
+    publies.first.locator(".item_status button").click()  # Fetch
+    _lignes(onglet, "fetched", 1)
+    assert (salle.home(salle.eleve) / A / f"{A}.ipynb").exists()
+
+    # Q7 answered in the notebook, as a student types it
+    carnet = contexte.new_page()
+    carnet.goto(f"{salle.url}/user/{salle.eleve}/lab/tree/{A}/{A}.ipynb")
+    cellule = carnet.locator(".jp-Cell", has=carnet.locator(".cm-content", has_text="def copie(jeu):"))
+    cellule.locator(".cm-content").click()
+    carnet.keyboard.press("ControlOrMeta+a")
+    carnet.keyboard.insert_text(_solution("q7_copie"))
+    carnet.keyboard.press("ControlOrMeta+s")
+    carnet.wait_for_function("() => !document.querySelector('.jp-mod-current.jp-mod-dirty')")
+    carnet.wait_for_timeout(1000)
+    rendu = nbformat.read(salle.home(salle.eleve) / A / f"{A}.ipynb", as_version=4)
+    q7 = next(c for c in rendu.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_copie")
+    assert "NotImplementedError" not in q7.source and "def copie(jeu):" in q7.source
+    carnet.close()
+
+    _lignes(onglet, "fetched", 1).first.locator('.item_status button:text("Submit")').click()
+    _lignes(onglet, "submitted", 1)
+
+    # the teacher, in a terminal of their server: collect, autograde, feedback out
+    salle.nbgrader_prof("collect", A)
+    assert (salle.cours / "submitted" / salle.eleve / A / f"{A}.ipynb").exists()
+    salle.nbgrader_prof("autograde", A)
+    salle.nbgrader_prof("generate_feedback", A)
+    salle.nbgrader_prof("release_feedback", A)
+    with Gradebook(f"sqlite:///{salle.cours / 'gradebook.db'}") as gb:
+        copie = gb.find_submission_notebook(A, A, salle.eleve)
+        points = {g.name: g.auto_score for g in copie.grades if g.auto_score is not None}
+    assert points["q7_tests"] == 2 and points["q4_tests"] == 0 and sum(points.values()) == 2, points
+
+    # the student fetches the feedback and reads it
+    onglet.locator("#refresh_assignments_list").click()
+    soumis = _lignes(onglet, "submitted", 1)
+    soumis.first.locator('.item_status button:text("Fetch Feedback")').click()
+    onglet.locator("#submitted_assignments_list a", has_text="view feedback").wait_for()
+    retours = list((salle.home(salle.eleve) / A / "feedback").rglob(f"{A}.html"))
+    assert len(retours) == 1
+    page_retour = contexte.new_page()
+    page_retour.goto(f"{salle.url}/user/{salle.eleve}/files/{retours[0].relative_to(salle.home(salle.eleve))}")
+    texte = page_retour.inner_text("body")
+    assert "q7_tests" in texte or "Q7" in texte
+    assert re.search(r"Score:\s*2(\.0)?\s*/\s*\d", texte), texte[:500]
+    contexte.close()
+
+    # the teacher's formgrader on the hub lists the copy
+    contexte_prof, onglet_prof = _connexion(navigateur, salle, salle.prof)
+    page = contexte_prof.new_page()
+    page.goto(f"{salle.url}/user/{salle.prof}/formgrader/manage_students")
+    page.locator("td", has_text=salle.eleve).first.wait_for()
+    contexte_prof.close()
+    print(f"\nthe whole loop on the hub, two logins included: {time.monotonic() - debut:.0f} s")
