@@ -49,8 +49,9 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
+    "pipeline.preprocessors.JugementAnticipe",  # the judge starts first and runs beside the kernel
     "pipeline.preprocessors.ExecutionProtegee",
-    "pipeline.preprocessors.Jugement",
+    "pipeline.preprocessors.Jugement",          # its verdicts, written once the kernel is done
     "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",

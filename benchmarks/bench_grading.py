@@ -167,15 +167,22 @@ def main(argv: list[str] | None = None) -> None:
                   f"{minutes:.0f} min (extrapolé, efficacité parallèle mesurée {efficacite:.2f})")
         if args.demo:
             print(f"démo de {args.demo} élèves                 : {td / 60:.1f} min (objectif < 3 min)")
-        total = sum(b1.durees.values())
+        # The judge runs beside the kernel (pipeline.preprocessors.JugementAnticipe): its own time overlaps the
+        # kernel's; what it adds to the wall time is the wait for it once the kernel is done.
+        sequentiel = {k: v for k, v in b1.durees.items() if k != "juge"}
+        total = sum(sequentiel.values())
         print("\noù va le temps (1 worker, somme sur les tâches) :")
-        noms = {"noyau": "noyau de l'élève (démarrage et cellules)", "juge": "juge (exécutant isolé et verdicts)",
+        noms = {"noyau": "noyau de l'élève (démarrage et cellules)",
+                "attente_juge": "attente du juge après le noyau",
                 "nbgrader": "nbgrader lui-même (processus, étapes)", "transfert": "transfert (kit, copie, retour)",
                 "gradebook": "écriture du gradebook (coordinateur)"}
         for cle, nom in noms.items():
-            valeur = b1.durees.get(cle, 0.0)
+            valeur = sequentiel.get(cle, 0.0)
             print(f"  {nom:42}: {valeur:7.1f} s ({100 * valeur / total:4.1f} %, "
                   f"{valeur / max(len(b1.corriges), 1):.2f} s par notebook)")
+        juge = b1.durees.get("juge", 0.0)
+        print(f"  juge, en parallèle du noyau (sa durée)    : {juge:7.1f} s "
+              f"({juge / max(len(b1.corriges), 1):.2f} s par notebook)")
         print(f"  dont démarrages de noyau (estimés)        : {noyau * notebooks:7.1f} s")
         print(f"  Dask (démarrage du cluster, ordonnancement): {t1 - total:7.1f} s")
 

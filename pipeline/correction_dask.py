@@ -60,7 +60,7 @@ from pathlib import Path
 from pipeline.nbgrader_cli import environnement, url_gradebook
 
 MARQUEUR = ".correction.json"
-_DUREE = re.compile(r"Timing \S+: (kernel|judge) ([0-9.]+) s")  # logged by pipeline/preprocessors.py
+_DUREE = re.compile(r"Timing \S+: (kernel|judge waited|judge) ([0-9.]+) s")  # logged by pipeline/preprocessors.py
 # nbgrader's tables: what defines an assignment (sent to the workers) and what grading one writes (sent back).
 TABLES_DEFINITION = ("course", "student", "assignment", "notebook", "base_cell", "source_cell",
                      "grade_cells", "solution_cells", "task_cells")
@@ -333,10 +333,13 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
                       if "IPKernelApp" not in ligne and "checksum" not in ligne]
             raise RuntimeError(f"nbgrader autograde {assignment} for {eleve} failed "
                                f"(exit code {code}):\n" + "\n".join(utiles[-60:]))
-        durees = {"noyau": 0.0, "juge": 0.0}
+        durees = {"noyau": 0.0, "juge": 0.0, "attente_juge": 0.0}
+        cles = {"kernel": "noyau", "judge": "juge", "judge waited": "attente_juge"}
         for etape, secondes in _DUREE.findall(journal):
-            durees["noyau" if etape == "kernel" else "juge"] += float(secondes)
-        durees["nbgrader"] = duree_nbgrader - durees["noyau"] - durees["juge"]
+            durees[cles[etape]] += float(secondes)
+        # The judge started with the kernel (JugementAnticipe): only the wait for it, after the kernel, adds up.
+        a_part = durees["attente_juge"] if "judge waited" in journal else durees["juge"]
+        durees["nbgrader"] = duree_nbgrader - durees["noyau"] - a_part
         resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
                     "lignes": lignes_de_correction(url, eleve, assignment)}
         durees["transfert"] = time.monotonic() - debut - duree_nbgrader

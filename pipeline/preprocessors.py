@@ -30,6 +30,7 @@ The end of the module resumes an autograde that was killed in the middle
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import copy
 import json
 import os
@@ -404,13 +405,20 @@ class Jugement(NbGraderPreprocessor):
                        ).tag(config=True)
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
-        debut = time.perf_counter()
-        try:
-            return self._preprocess(nb, resources)
-        finally:  # read by pipeline/correction_dask.py and benchmarks/bench_grading.py: where the time goes
-            self.log.info("Timing %s: judge %.3f s", _qui(resources), time.perf_counter() - debut)
+        etapes, tests = self._etapes(nb)
+        anticipe = resources.pop(_CLE_ANTICIPE, None)
+        if anticipe is not None and anticipe[0] == _empreinte(etapes):
+            debut = time.perf_counter()
+            verdicts = anticipe[1].result()  # computed while the kernel ran (JugementAnticipe)
+            self.log.info("Timing %s: judge waited %.3f s", _qui(resources), time.perf_counter() - debut)
+        else:  # no early start, or the cells changed since: judged here, on the cells as they are now
+            verdicts = self._juger(etapes, tests, resources)
+        self._ecrire(tests, verdicts, resources)
+        return nb, resources
 
-    def _preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+    @staticmethod
+    def _etapes(nb: NotebookNode) -> tuple[list[juge.Etape], list[tuple[NotebookNode, list[tuple[str, str]]]]]:
+        """The code cells in order, for the runner, and the graded test cells with their hidden questions."""
         etapes: list[juge.Etape] = []
         tests: list[tuple[NotebookNode, list[tuple[str, str]]]] = []
         for index, cell in enumerate(nb.cells):
@@ -423,6 +431,16 @@ class Jugement(NbGraderPreprocessor):
                     etapes.append(juge.Etape(index, questions=questions, exemples=cell.source))
             else:
                 etapes.append(juge.Etape(index, cell.source))
+        return etapes, tests
+
+    def _juger(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
+        debut = time.perf_counter()
+        try:
+            return self._verdicts(etapes, tests, resources)
+        finally:  # read by pipeline/correction_dask.py and benchmarks/bench_grading.py: where the time goes
+            self.log.info("Timing %s: judge %.3f s", _qui(resources), time.perf_counter() - debut)
+
+    def _verdicts(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
         qui = _qui(resources)
         avec_bac = bac_a_sable.actif(self.bac_a_sable)
         if avec_bac:
@@ -440,6 +458,11 @@ class Jugement(NbGraderPreprocessor):
             verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", qui, evenement)
+        return verdicts
+
+    def _ecrire(self, tests: list, verdicts: dict[str, Any], resources: ResourcesDict) -> None:
+        """Each graded test cell: the kernel's outputs as information, then the judge's verdicts."""
+        qui = _qui(resources)
         for cell, questions in tests:
             if not questions:  # no hidden test: nbgrader scores the kernel's outputs as usual
                 continue
@@ -450,6 +473,31 @@ class Jugement(NbGraderPreprocessor):
                 if not resultat.ok:
                     self.log.info("Judge of %s, cell %s: %s", qui, cell.metadata["nbgrader"]["grade_id"],
                                   resultat.message.splitlines()[0])
+
+
+_CLE_ANTICIPE = "awale_jugement_anticipe"
+
+
+def _empreinte(etapes: list[juge.Etape]) -> str:
+    """What the judge is given: the same fingerprint means the same verdicts."""
+    return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
+
+
+class JugementAnticipe(Jugement):
+    """Starts the judge before the student's kernel runs, so that both run at once (on two cores).
+
+    The judge never reads what the kernel does: it takes the submitted cells and the submission's
+    folder as nbgrader prepared them (the kernel works in a private copy), so starting it first changes
+    no verdict. ``Jugement``, after the kernel, takes the result if the cells are still the same (else it
+    judges again) and writes it. Listed before ``ExecutionProtegee`` in nbgrader_config.py.
+    """
+
+    def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        etapes, tests = self._etapes(nb)
+        if any(e.questions for e in etapes):
+            fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
+            resources[_CLE_ANTICIPE] = (_empreinte(etapes), fil.submit(self._juger, etapes, tests, resources))
+            fil.shutdown(wait=False)  # the thread ends with its verdicts
         return nb, resources
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 
 from awale_ref import library
 from awale_ref.grading import executant, juge, specs
+
+RACINE = Path(__file__).resolve().parent.parent
 
 SIMPLES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -114,3 +117,45 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
     assert construites == [1712, 1712]
     with sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True) as base:
         assert base.execute("SELECT id_Joueur FROM Joueur").fetchall() == [(1712,)]
+
+
+def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_again_if_the_cells_changed(
+        tmp_path, monkeypatch):
+    """JugementAnticipe (before the kernel) then Jugement (after it): one judging, the same outputs as
+    judging after the kernel; a notebook whose cells changed in between is judged again, on its new cells."""
+    import copy
+
+    import nbformat
+
+    from pipeline import preprocessors
+
+    source = nbformat.read(RACINE / "source" / "partie2_structure" / "partie2_structure.ipynb", as_version=4)
+    appels = []
+    vrai = juge.juger_notebook
+    monkeypatch.setattr(juge, "juger_notebook", lambda *a, **k: appels.append(1) or vrai(*a, **k))
+
+    def ressources():
+        return {"nbgrader": {"student": "eleve", "notebook": "partie2_structure"}, "metadata": {"path": str(tmp_path)}}
+
+    def sorties(nb):
+        return [c.outputs for c in nb.cells if c.cell_type == "code"]
+
+    apres, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(copy.deepcopy(source), ressources())
+    assert len(appels) == 1 and any("Correction" in str(o) for o in sorties(apres))
+
+    nb, res = copy.deepcopy(source), ressources()
+    preprocessors.JugementAnticipe(bac_a_sable=False).preprocess(nb, res)
+    assert preprocessors._CLE_ANTICIPE in res  # judging has started, in its thread
+    anticipe, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(nb, res)
+    assert len(appels) == 2 and sorties(anticipe) == sorties(apres)
+
+    nb, res = copy.deepcopy(source), ressources()
+    preprocessors.JugementAnticipe(bac_a_sable=False).preprocess(nb, res)
+    q7 = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_copie")
+    q7.source = "def copie(jeu):\n    return jeu\n"  # no copy at all: Q7 fails
+    change, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(nb, res)
+    assert len(appels) == 4
+    test_q7 = next(c for c in change.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
+    avant_q7 = next(c for c in apres.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
+    assert "✔ Correction" in str(avant_q7.outputs)
+    assert "✔ Correction" not in str(test_q7.outputs) and "error" in str(test_q7.outputs)
