@@ -6,9 +6,12 @@ folder owned by the teacher. In Chromium (Playwright):
 
 - the student logs in, sees the assignment list but no formgrader, fetches ``partie2_structure``,
   answers Q7 in the notebook, saves and submits;
-- the teacher, in a terminal as their own account, collects, autogrades, generates and releases the
-  feedback (nbgrader's commands, with the course's settings: the sandbox as in class);
-- the student fetches the feedback and reads their Q7 points in it; the teacher's formgrader lists the copy.
+- the teacher logs in and, in the formgrader, collects, autogrades, generates and releases the feedback
+  (with the course's settings: the kernel and the judge in their sandboxes, as in class);
+- the student fetches the feedback and reads their Q7 points in it.
+
+Releasing the assignment is done in the teacher's terminal (``nbgrader release_assignment``, as the teacher's
+account), the other way the README gives.
 
 Everything is stopped and removed at the end (the hub, the users' servers, the accounts). Root is needed to
 create accounts and to run servers as them: CI runs as root; elsewhere the test is skipped.
@@ -228,6 +231,15 @@ def _lignes(onglet, etat: str, nombre: int):
     return lignes
 
 
+def _bouton_du_formgrader(onglet, page: str, ligne: str, colonne: str, succes: str) -> None:
+    """Click a formgrader button (the column ``colonne`` of the row holding ``ligne``) and wait for its success."""
+    onglet.goto(page)
+    onglet.locator("tr", has=onglet.locator("td", has_text=ligne)).locator(f"td.{colonne} a").first.click()
+    fenetre = onglet.locator(".modal.in")
+    fenetre.wait_for(timeout=600_000)  # autograde: the kernel and the judge, each in its sandbox
+    assert succes in fenetre.inner_text(), fenetre.inner_text()
+
+
 def _solution(grade_id: str) -> str:
     source = nbformat.read(RACINE / "source" / A / f"{A}.ipynb", as_version=4)
     return next(c.source for c in source.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
@@ -270,16 +282,25 @@ def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_gr
     _lignes(onglet, "fetched", 1).first.locator('.item_status button:text("Submit")').click()
     _lignes(onglet, "submitted", 1)
 
-    # the teacher, in a terminal of their server: collect, autograde, feedback out
-    salle.nbgrader_prof("collect", A)
+    # the teacher, in the formgrader of their server: collect, autograde, feedback out
+    contexte_prof, onglet_prof = _connexion(navigateur, salle, salle.prof)
+    formgrader = f"{salle.url}/user/{salle.prof}/formgrader"
+    _bouton_du_formgrader(onglet_prof, f"{formgrader}/manage_assignments", A, "collect", "Successfully collected")
     assert (salle.cours / "submitted" / salle.eleve / A / f"{A}.ipynb").exists()
-    salle.nbgrader_prof("autograde", A)
-    salle.nbgrader_prof("generate_feedback", A)
-    salle.nbgrader_prof("release_feedback", A)
+    _bouton_du_formgrader(onglet_prof, f"{formgrader}/manage_submissions/{A}", salle.eleve, "autograde",
+                          "Successfully autograded")
+    _bouton_du_formgrader(onglet_prof, f"{formgrader}/manage_assignments", A, "generate-feedback",
+                          "Successfully generated feedback")
+    _bouton_du_formgrader(onglet_prof, f"{formgrader}/manage_assignments", A, "release-feedback",
+                          "Successfully released feedback")
     with Gradebook(f"sqlite:///{salle.cours / 'gradebook.db'}") as gb:
         copie = gb.find_submission_notebook(A, A, salle.eleve)
         points = {g.name: g.auto_score for g in copie.grades if g.auto_score is not None}
     assert points["q7_tests"] == 2 and points["q4_tests"] == 0 and sum(points.values()) == 2, points
+    # graded as in class: the judge's verdict is in the autograded copy
+    corrige = nbformat.read(salle.cours / "autograded" / salle.eleve / A / f"{A}.ipynb", as_version=4)
+    q7 = next(c for c in corrige.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
+    assert "✔ Correction" in str(q7.outputs)
 
     # the student fetches the feedback and reads it
     onglet.locator("#refresh_assignments_list").click()
@@ -295,10 +316,5 @@ def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_gr
     assert re.search(r"Score:\s*2(\.0)?\s*/\s*\d", texte), texte[:500]
     contexte.close()
 
-    # the teacher's formgrader on the hub lists the copy
-    contexte_prof, onglet_prof = _connexion(navigateur, salle, salle.prof)
-    page = contexte_prof.new_page()
-    page.goto(f"{salle.url}/user/{salle.prof}/formgrader/manage_students")
-    page.locator("td", has_text=salle.eleve).first.wait_for()
     contexte_prof.close()
     print(f"\nthe whole loop on the hub, two logins included: {time.monotonic() - debut:.0f} s")
