@@ -111,13 +111,18 @@ def corpus_positions(seed: int = 2024, count: int = 400) -> list[dict]:
     ...
     ValueError: count must be >= 0, got -1
     """
+    verifier_graine_et_nombre(seed, count)
+    return [_jeu(list(plateau), n, score) for n, score, plateau in _corpus_gele(seed, count)]
+
+
+def verifier_graine_et_nombre(seed: object, count: object) -> None:
+    """The arguments of a seeded corpus (this one, the Olympiades images): an int seed and a count >= 0."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, got {seed!r}")
     if not isinstance(count, int) or isinstance(count, bool):
         raise TypeError(f"count must be an int, got {count!r}")
     if count < 0:
         raise ValueError(f"count must be >= 0, got {count}")
-    return [_jeu(list(plateau), n, score) for n, score, plateau in _corpus_gele(seed, count)]
 
 
 def edge_cases() -> list[tuple[str, dict]]:

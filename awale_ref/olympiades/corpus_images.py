@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from awale_ref.corpus import verifier_graine_et_nombre
 from awale_ref.olympiades import images
 
 GENRES = ("nb", "gris", "rgb")
@@ -185,12 +186,7 @@ def corpus_images(genre: str, seed: int = 2025, count: int = 40) -> list[tuple[s
     ValueError: count must be >= 0, got -1
     """
     _verifie_genre(genre)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, got {seed!r}")
-    if not isinstance(count, int) or isinstance(count, bool):
-        raise TypeError(f"count must be an int, got {count!r}")
-    if count < 0:
-        raise ValueError(f"count must be >= 0, got {count}")
+    verifier_graine_et_nombre(seed, count)
     rng = random.Random(f"olympiades-{genre}-{seed}")  # str seeds are hashed with sha512: stable
     corpus = []
     for k in range(count):
