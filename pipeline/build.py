@@ -6,9 +6,10 @@ A course source is a jupytext "percent" script.  Cells are marked with tags:
 - ``readonly``: given code or text the student must not edit (nbgrader locks it);
 - ``solution`` (code, ``grade_id=…``): the student's cell; the solution sits
   between ``### BEGIN SOLUTION`` / ``### END SOLUTION``.  A line
-  ``### SOLUTION: awale_ref.exam.NAME`` there stands for the body of that
-  reference function (its docstring left out): the solution is written once,
-  in the package;
+  ``### SOLUTION: awale_ref.exam.NAME`` (or any reference module of
+  ``awale_ref``, e.g. ``awale_ref.olympiades.images.NAME``) there stands for
+  the body of that reference function (its docstring left out): the solution
+  is written once, in the package;
 - ``tests`` (code, ``grade_id=…``, ``points=N``): visible tests, then hidden
   tests between ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``;
 - ``manual`` (markdown, ``grade_id=…``, ``points=N``): a justification graded
@@ -34,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import functools
 import inspect
 import re
 import shutil
@@ -49,6 +51,8 @@ from pipeline.nbgrader_cli import nbgrader
 RACINE = Path(__file__).resolve().parent.parent
 COURS = RACINE / "course"
 ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql")
+"""Every assignment of the course, in order; a *series* is those of one subject (their test cells'
+``from … import corriger``, :func:`sujet_de`), whose points add up to one grade."""
 
 STUB_CODE = "# VOTRE CODE ICI\nraise NotImplementedError()"
 STUB_TEXTE = "VOTRE RÉPONSE ICI"
@@ -81,20 +85,23 @@ class CourseError(ValueError):
     """A course source breaks the format above."""
 
 
-_REFERENCE = re.compile(r"^([ \t]*)### SOLUTION: awale_ref\.exam\.(\w+)[ \t]*$", re.M)
+_REFERENCE = re.compile(r"^([ \t]*)### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)[ \t]*$", re.M)
 
 
-def corps_de_reference(nom: str, indentation: str) -> str:
-    """The body of ``awale_ref.exam.<nom>`` without its docstring, indented by ``indentation``.
+def corps_de_reference(nom: str, indentation: str, module: str = "awale_ref.exam") -> str:
+    """The body of the reference function ``<module>.<nom>`` without its docstring, indented by ``indentation``.
 
     >>> print(corps_de_reference("tour_joueur1", "    "))
         return jeu['n'] % 2 == 0
     """
-    from awale_ref import exam
+    import importlib
 
-    fonction = getattr(exam, nom, None)
+    try:
+        fonction = getattr(importlib.import_module(module), nom, None)
+    except ImportError:
+        fonction = None
     if not inspect.isfunction(fonction):
-        raise CourseError(f"### SOLUTION: awale_ref.exam.{nom}: no such reference function")
+        raise CourseError(f"### SOLUTION: {module}.{nom}: no such reference function")
     lignes = textwrap.dedent(inspect.getsource(fonction)).splitlines()
     definition = ast.parse("\n".join(lignes)).body[0]
     corps = definition.body[1:] if ast.get_docstring(definition) is not None else definition.body
@@ -103,8 +110,8 @@ def corps_de_reference(nom: str, indentation: str) -> str:
 
 
 def developper_references(source: str) -> str:
-    """Replace every ``### SOLUTION: awale_ref.exam.NAME`` line by that function's body."""
-    return _REFERENCE.sub(lambda m: corps_de_reference(m.group(2), m.group(1)), source)
+    """Replace every ``### SOLUTION: awale_ref.<module>.NAME`` line by that function's body."""
+    return _REFERENCE.sub(lambda m: corps_de_reference(m.group(3), m.group(1), m.group(2)), source)
 
 
 def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
@@ -209,13 +216,33 @@ def _question_de(grade_id: str) -> str:
     return f"Q{trouve.group(1)}"
 
 
-def _repartition(question: str, points: float) -> str:
-    """How a question's automatic points are split between its rule families (from the grading specs)."""
-    from awale_ref.grading.specs import SPECS
-
-    if question not in SPECS or len(SPECS[question].rubriques()) < 2:
+def _repartition(question: str, points: float, specs: dict) -> str:
+    """How a question's automatic points are split between its rule families (from the subject's grading specs)."""
+    if question not in specs or len(specs[question].rubriques()) < 2:
         return ""
-    return " ; ".join(f"{f.nom} {round(f.poids * points, 2):g}" for f in SPECS[question].rubriques())
+    return " ; ".join(f"{f.nom} {round(f.poids * points, 2):g}" for f in specs[question].rubriques())
+
+
+def sujet_du_carnet(nb: nbformat.NotebookNode):
+    """The subject a course notebook is graded on, named by its test cells (``awale_ref.grading.sujets``)."""
+    from awale_ref.grading import sujets
+
+    try:
+        return sujets.sujet_des_sources([c.source for c in nb.cells if "tests" in c.metadata.get("tags", [])])
+    except ValueError as exc:
+        raise CourseError(str(exc)) from None
+
+
+@functools.lru_cache(maxsize=None)
+def sujet_de(assignment: str):
+    """The subject of ``course/<assignment>.py``."""
+    return sujet_du_carnet(lire_source(assignment))
+
+
+def serie(assignment: str, assignments: tuple[str, ...] = ASSIGNMENTS) -> tuple[str, ...]:
+    """The assignments graded on the same subject as ``assignment`` (its series), in course order."""
+    nom = sujet_de(assignment).serie
+    return tuple(a for a in assignments if (COURS / f"{a}.py").exists() and sujet_de(a).serie == nom)
 
 
 def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
@@ -230,7 +257,9 @@ def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str
               "les règles vérifiées.", "",
               "| question | automatique | à la main | total | répartition |", "|---|---|---|---|---|"]
     for question, (auto, main) in questions.items():
-        lignes.append(f"| {question} | {auto:g} | {main:g} | {auto + main:g} | {_repartition(question, auto)} |")
+        lignes.append(f"| {question} | {auto:g} | {main:g} | {auto + main:g} | "
+                      f"{_repartition(question, auto, sujet_du_carnet(nb).specs)} |")
+    totaux = {a: p for a, p in totaux.items() if a in serie(assignment)}
     total = sum(totaux.values())
     lignes += ["", f"Total : **{totaux[assignment]:g} points** sur {total:g} pour toute la série "
                f"({', '.join(f'{a} : {p:g}' for a, p in totaux.items())})."]

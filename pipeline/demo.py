@@ -172,7 +172,7 @@ def distribuer_et_rendre(racine: Path, assignments: tuple[str, ...], classe: tup
     def rendre(e: demo_class.Eleve, a: str) -> None:
         chemin = echange.recuperer(racine, e.identifiant, a)
         recu = nbformat.read(chemin, as_version=4)
-        nbformat.write(demo_class.copie_rendue(e, recu, sources[a]), chemin)
+        nbformat.write(demo_class.copie_rendue(e, recu, sources[a], a), chemin)
         echange.soumettre(racine, e.identifiant, a)
 
     en_retard = []
@@ -280,7 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     (racine / "report").mkdir(exist_ok=True)
     nbgrader("export", "--to=report/export_nbgrader.csv", "--log-level=WARN", racine=racine)
     etape("6/6 rapport")
-    for chemin in report.ecrire_rapport(racine):
+    for chemin in report.ecrire_rapports(racine):
         etape(f"  écrit {chemin.relative_to(racine)}")
     etape(f"terminé : retours HTML dans {racine / 'feedback'}, notes et graphiques dans {racine / 'report'}")
     print((racine / "report" / "rapport.md").read_text(encoding="utf-8").split("\n\n![")[0])

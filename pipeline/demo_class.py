@@ -32,9 +32,9 @@ from pathlib import Path
 
 import nbformat
 
-from awale_ref import exam, facts
-from awale_ref.grading import specs, sql
-from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference
+from awale_ref import facts
+from awale_ref.grading import sql
+from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, sujet_de
 
 # Questions of each assignment (the split of COURSE.md).
 _PARTIES = {"partie1_regles": range(1, 4), "partie2_structure": range(4, 17), "partie3_ia": range(17, 22),
@@ -54,7 +54,7 @@ def question_de(grade_id: str) -> str:
 
 
 def assignment_de(grade_id: str) -> str:
-    """The assignment holding the cell ``grade_id``.
+    """The CCINP assignment holding the cell ``grade_id`` (another subject's mistakes name theirs).
 
     >>> assignment_de("q17_gain")
     'partie3_ia'
@@ -81,6 +81,11 @@ class Erreur:
     description: str
     perdues: tuple[str, ...] = ()
     items_faux: float = 0
+    devoir: str = ""  # the assignment (a CCINP one is found from the question's number)
+
+    @property
+    def assignment(self) -> str:
+        return self.devoir or assignment_de(self.grade_id)
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,8 @@ def _code(texte: str) -> str:
     return textwrap.dedent(texte).strip("\n")
 
 
-def _variante(nom: str, *remplacements: tuple[str, str, int]) -> str:
-    """The reference ``awale_ref.exam.<nom>`` as a student would write it, with one mistake.
+def _variante(nom: str, *remplacements: tuple[str, str, int], module: str = "awale_ref.exam") -> str:
+    """The reference ``<module>.<nom>`` as a student would write it, with one mistake.
 
     Each ``(avant, apres, fois)`` replaces ``avant``, which must occur exactly
     ``fois`` times, so the mistake stays one precise change of the reference.
@@ -112,8 +117,10 @@ def _variante(nom: str, *remplacements: tuple[str, str, int]) -> str:
     def tour_joueur1(jeu):
         return jeu['n'] % 2 == 1
     """
-    parametres = ", ".join(inspect.signature(getattr(exam, nom)).parameters)
-    code = f"def {nom}({parametres}):\n" + corps_de_reference(nom, "    ")
+    import importlib
+
+    parametres = ", ".join(inspect.signature(getattr(importlib.import_module(module), nom)).parameters)
+    code = f"def {nom}({parametres}):\n" + corps_de_reference(nom, "    ", module)
     for avant, apres, fois in remplacements:
         if code.count(avant) != fois:
             raise ValueError(f"{nom}: {avant!r} occurs {code.count(avant)} times in the reference, not {fois}")
@@ -327,9 +334,10 @@ def eleve(identifiant: str) -> Eleve:
     raise ValueError(f"no demo student {identifiant!r}; known: {', '.join(e.identifiant for e in CLASSE)}")
 
 
-def echecs_attendus(e: Eleve) -> set[str]:
-    """The test cells that lose points in the student's submitted notebooks (blank students aside)."""
-    return {gid for erreur in e.erreurs for gid in erreur.echecs}
+def echecs_attendus(e: Eleve, assignment: str | None = None) -> set[str]:
+    """The test cells that lose points in the student's submitted notebooks (or in ``assignment``'s),
+    blank students aside."""
+    return {gid for erreur in e.erreurs for gid in erreur.echecs if assignment in (None, erreur.assignment)}
 
 
 _ITEMS = {"Q2": lambda: len(facts.Q2_GAINS), "Q18": lambda: len(facts.Q18_ARBRE)}
@@ -351,11 +359,12 @@ def part_gardee(erreur: Erreur) -> float:
         return 1 - erreur.items_faux / _ITEMS[question]()
     if not erreur.perdues:
         return 0.0
-    if question in sql.FAMILLES_SQL:
+    sujet = sujet_de(erreur.assignment)
+    if question in sujet.questions_sql:
         noms = sql.FAMILLES_SQL[question]
         familles = [(nom, 1 / len(noms), True) for nom in noms]
     else:
-        familles = [(f.nom, f.poids, f.principale) for f in specs.SPECS[question].rubriques()]
+        familles = [(f.nom, f.poids, f.principale) for f in sujet.specs[question].rubriques()]
     inconnues = set(erreur.perdues) - {nom for nom, _, _ in familles}
     if inconnues:
         raise ValueError(f"{erreur.grade_id}: {sorted(inconnues)} are not rule families of {question}; "
@@ -451,13 +460,14 @@ def grade_ids_reponse(racine: Path, assignment: str) -> set[str]:
     return set(_cellules_reponse(release))
 
 
-def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The notebook ``e`` hands in: the release with the answers filled in."""
+def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.NotebookNode,
+                 assignment: str) -> nbformat.NotebookNode:
+    """The notebook ``e`` hands in for ``assignment``: the release with the answers filled in."""
     rendu = copy.deepcopy(release)
     if e.vierge:
         return rendu
     solutions = _cellules_reponse(source)
-    erreurs = {err.grade_id: err for err in e.erreurs}
+    erreurs = {err.grade_id: err for err in e.erreurs if err.assignment == assignment}
     for gid, cell in _cellules_reponse(rendu).items():
         if gid in erreurs:
             cell.source = erreurs[gid].code
@@ -472,24 +482,24 @@ def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.Note
 
 def verifier_erreurs(racine: Path, classe: tuple[Eleve, ...] = CLASSE) -> None:
     """Every mistake names an answer cell, and every expected failure a test cell, of the current notebooks."""
-    reponses: set[str] = set()
-    tests: set[str] = set()
+    reponses: dict[str, set[str]] = {}
+    tests: dict[str, set[str]] = {}
     for a in ASSIGNMENTS:
         chemin = racine / "release" / a / f"{a}.ipynb"
         if not chemin.exists():
             continue
         nb = nbformat.read(chemin, as_version=4)
-        reponses |= set(_cellules_reponse(nb))
-        tests |= {c.metadata["nbgrader"]["grade_id"] for c in nb.cells
-                  if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
+        reponses[a] = set(_cellules_reponse(nb))
+        tests[a] = {c.metadata["nbgrader"]["grade_id"] for c in nb.cells
+                    if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
     for e in classe:
         for err in e.erreurs:
-            if not (racine / "release" / assignment_de(err.grade_id)).exists():
+            if err.assignment not in reponses:
                 continue  # that notebook is not built (yet)
-            if err.grade_id not in reponses:
+            if err.grade_id not in reponses[err.assignment]:
                 raise ValueError(f"{e.identifiant}: mistake in {err.grade_id!r}, which is not an answer cell "
-                                 f"of the release notebooks")
-            inconnus = set(err.echecs) - tests
+                                 f"of the release notebook {err.assignment}")
+            inconnus = set(err.echecs) - tests[err.assignment]
             if inconnus:
                 raise ValueError(f"{e.identifiant}: expected failures {sorted(inconnus)} are not test cells")
 
@@ -517,7 +527,7 @@ def ecrire_soumissions(racine: Path, classe: tuple[Eleve, ...] = CLASSE,
                 continue
             dossier.mkdir(parents=True, exist_ok=True)
             chemin = dossier / f"{a}.ipynb"
-            nbformat.write(copie_rendue(e, release, source), chemin)
+            nbformat.write(copie_rendue(e, release, source, a), chemin)
             ecrits.append(chemin)
     return ecrits
 
@@ -536,7 +546,7 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]],
     >>> scores_attendus(eleve("bernard_chloe"), {"partie1_regles": [("q1_justification", 1, True)]})
     {('partie1_regles', 'q1_justification'): 0.5}
     """
-    echecs = {gid: part_gardee(erreur) for erreur in e.erreurs for gid in erreur.echecs}
+    echecs = {(erreur.assignment, gid): part_gardee(erreur) for erreur in e.erreurs for gid in erreur.echecs}
     attendus: dict[tuple[str, str], float | None] = {}
     for a, cellules in bareme.items():
         if a not in e.rendus:
@@ -548,7 +558,7 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]],
                 attendus[(a, gid)] = note_manuelle(e, pts)[0] if manuelles else None
             else:
                 # rounded as the feedback writes the points nbgrader reads (two decimals)
-                attendus[(a, gid)] = round(echecs[gid] * pts, 2) if gid in echecs else pts
+                attendus[(a, gid)] = round(echecs[(a, gid)] * pts, 2) if (a, gid) in echecs else pts
     return attendus
 
 

@@ -449,10 +449,11 @@ class Jugement(NbGraderPreprocessor):
             self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", qui)
         verdicts: dict[str, Any] = {}
         if etapes and any(e.questions for e in etapes):
-            from awale_ref.grading import sql
+            from awale_ref.grading import sql, sujets
 
+            sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
             base = (str(library.chemin_verifie(sql.GRAINE_CACHEE))
-                    if any(q in juge.QUESTIONS_SQL for _, qs in tests for q, _ in qs) else None)
+                    if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire)
             dossier = resources.get("metadata", {}).get("path") or None
             verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)

@@ -14,7 +14,10 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
   import file and one summary page per student (``pipeline/bulletins.py``).
 
 **The mark out of 20 counts every point of the paper**, automatic and
-manual, over the maximum of both.  The justification cells are graded by
+manual, over the maximum of both.  A course may hold several papers (the
+CCINP's four notebooks, the Olympiades' two): each is a *series*
+(``pipeline.build.serie``) with its own mark and its own report, the first
+series of the course in ``report/``, each other in ``report/<series>/``.  The justification cells are graded by
 hand in the formgrader (or imported from a file: ``pipeline/notes_manuelles.py``);
 until then nbgrader leaves them ungraded (an untouched one scores 0
 automatically), the CSV files show them ``à corriger à la main``, they count
@@ -23,19 +26,21 @@ automatically), the CSV files show them ``à corriger à la main``, they count
 not handed in scores 0 in the totals; the success rate of a question is
 computed over the notebooks handed in, on its automatic points.
 
-Run ``python -m pipeline.report [--racine DIR]``.
+Run ``python -m pipeline.report [--racine DIR]``: every series graded in the gradebook.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import bulletins
-from pipeline.build import ASSIGNMENTS, RACINE
+from pipeline.build import ASSIGNMENTS, RACINE, CourseError, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
 from pipeline.demo_class import question_de
 
@@ -69,8 +74,10 @@ def sur_20(points: float, maximum: float) -> float:
     return round(20 * points / maximum, 1)
 
 
-def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[float, float]], list[Note]]:
-    """``(students {id: (first name, last name)}, {assignment: (automatic maximum, manual maximum)}, notes)``."""
+def lire_notes(racine: Path, serie: tuple[str, ...] | None = None
+               ) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[float, float]], list[Note]]:
+    """``(students {id: (first name, last name)}, {assignment: (automatic maximum, manual maximum)}, notes)``,
+    for the assignments of ``serie`` only if given."""
     from nbgrader.api import Gradebook, MissingEntry
 
     eleves: dict[str, tuple[str, str]] = {}
@@ -79,7 +86,7 @@ def lire_notes(racine: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tupl
     with Gradebook(url_gradebook(racine)) as gb:
         for s in gb.students:
             eleves[s.id] = (s.first_name or "", s.last_name or "")
-        assignments = [a.name for a in gb.assignments]
+        assignments = [a.name for a in gb.assignments if serie is None or a.name in serie]
         for a in sorted(assignments, key=lambda n: ASSIGNMENTS.index(n) if n in ASSIGNMENTS else 99):
             devoir = gb.find_assignment(a)
             cellules = [c for nb in devoir.notebooks for c in nb.grade_cells]
@@ -211,18 +218,61 @@ def _graphiques(sortie: Path, reussite: dict[str, float], notes20: list[float]) 
     return chemins
 
 
-def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Path]:
-    """Write the report of the class graded in ``racine``; return the files written."""
+def nom_de_serie(assignment: str) -> str:
+    """The series (paper) of an assignment; an assignment that is not in ``course/`` is a series of its own."""
+    try:
+        return sujet_de(assignment).serie
+    except (CourseError, OSError):
+        return assignment
+
+
+def series_du_gradebook(racine: Path) -> dict[str, tuple[str, ...]]:
+    """``{series: its assignments}`` of the assignments in the gradebook, series and assignments in course order."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(url_gradebook(racine)) as gb:
+        noms = [a.name for a in gb.assignments]
+    series: dict[str, list[str]] = {}
+    for a in sorted(noms, key=lambda n: (ASSIGNMENTS.index(n) if n in ASSIGNMENTS else 99, n)):
+        series.setdefault(nom_de_serie(a), []).append(a)
+    return {nom: tuple(a) for nom, a in series.items()}
+
+
+def dossier_de_serie(nom: str) -> str:
+    """A folder name for a series: lower-case ASCII words joined by ``_``.
+
+    >>> dossier_de_serie("Olympiades de NSI 2025")
+    'olympiades_de_nsi_2025'
+    """
+    ascii_ = unicodedata.normalize("NFKD", nom).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "_", ascii_).strip("_") or "serie"
+
+
+def ecrire_rapports(racine: Path = RACINE) -> list[Path]:
+    """A report per series graded in ``racine``: the first in ``report/``, the others in ``report/<series>/``."""
+    series = series_du_gradebook(racine)
+    ecrits: list[Path] = []
+    for i, (nom, assignments) in enumerate(series.items()):
+        sortie = racine / "report" if i == 0 else racine / "report" / dossier_de_serie(nom)
+        autres = [(n, dossier_de_serie(n)) for j, n in enumerate(series) if j > 0] if i == 0 else []
+        ecrits += ecrire_rapport(racine, sortie, assignments, nom, autres)
+    return ecrits
+
+
+def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tuple[str, ...] | None = None,
+                   titre: str = "Awalé — CCINP 2024", autres: list[tuple[str, str]] | None = None) -> list[Path]:
+    """Write the report of the class graded in ``racine`` (the assignments of ``serie``, or all);
+    return the files written.  ``autres``: the other series' reports, linked from this one."""
     sortie = sortie or racine / "report"
     sortie.mkdir(parents=True, exist_ok=True)
-    eleves, maxima, notes = lire_notes(racine)
+    eleves, maxima, notes = lire_notes(racine, serie)
     if not notes:
         raise ValueError(f"no graded submission in {nom_du_gradebook(url_gradebook(racine))}: run nbgrader autograde first")
     noms = {e: f"{p} {n}".strip() for e, (p, n) in eleves.items()}
     par_question = [{"eleve": n.eleve, "nom": noms[n.eleve], "assignment": n.assignment, "question": n.question,
                      "cellule": n.grade_id, "points": A_LA_MAIN if n.score is None else n.score,
                      "max": n.max_score, "correction": "manuelle" if n.manuel else "automatique"} for n in notes]
-    penalites = penalites_de_retard(racine)
+    penalites = {cle: p for cle, p in penalites_de_retard(racine).items() if cle[1] in maxima}
     lignes = totaux(eleves, maxima, notes, penalites)
     reussite = reussite_par_question(notes)
     ecrits = [sortie / "notes_par_question.csv", sortie / "notes_eleves.csv"]
@@ -232,12 +282,12 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
     commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
     ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
     ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
-                                      "Awalé — CCINP 2024")
+                                      titre)
     moyenne = sum(ligne["note_sur_20"] for ligne in lignes) / len(lignes)
     max_auto = sum(m for m, _ in maxima.values())
     max_manuel = sum(m for _, m in maxima.values())
     en_attente = [ligne for ligne in lignes if ligne["statut"] == "provisoire"]
-    texte = ["# Rapport de correction", "",
+    texte = [f"# Rapport de correction — {titre}", "",
              f"{len(lignes)} élèves, {len(maxima)} notebooks : {max_auto:g} points automatiques et "
              f"{max_manuel:g} points corrigés à la main (justifications), {max_auto + max_manuel:g} en tout.",
              f"Moyenne : {moyenne:.1f} / 20.", "",
@@ -245,6 +295,9 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None) -> list[Pa
              "justifications, corrigées à la main dans le formgrader de nbgrader (ou importées avec "
              "`python -m pipeline.notes_manuelles`). Tant qu'une justification n'est pas corrigée, elle "
              "compte 0 et la note est **provisoire**. Un notebook non rendu compte 0 point.", ""]
+    if autres:
+        texte += ["Les autres épreuves du cours ont chacune leur rapport et leur note sur 20 : "
+                  + ", ".join(f"[{n}]({d}/rapport.md)" for n, d in autres) + ".", ""]
     if en_attente:
         texte += [f"**Encore à corriger à la main** ({len(en_attente)} élève(s)) : "
                   + ", ".join(f"{noms[l['eleve']] or l['eleve']} ({l['points_a_corriger']:g} pt)" for l in en_attente)
@@ -276,7 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Write the report (CSV, PNG plots) of a graded class.")
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
     args = parser.parse_args(argv)
-    for chemin in ecrire_rapport(args.racine.resolve()):
+    for chemin in ecrire_rapports(args.racine.resolve()):
         print(f"écrit {chemin}")
 
 

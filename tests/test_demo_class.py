@@ -18,6 +18,7 @@ import pytest
 from awale_ref import exam
 from awale_ref.grading import checks, specs, sql
 from pipeline import demo, demo_class, echange
+from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
@@ -42,10 +43,15 @@ def _texte_html(chemin: Path) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", chemin.read_text(encoding="utf-8")))
 
 
+def _spec_de(erreur: demo_class.Erreur):
+    """The grading spec of the question a mistake is in (``None`` for an answer or a query)."""
+    return sujet_de(erreur.assignment).specs.get(demo_class.question_de(erreur.grade_id))
+
+
 def _fonction_de(erreur: demo_class.Erreur):
     espace: dict = {"__name__": "__main__"}
     exec(erreur.code, espace)
-    return espace[specs.SPECS[demo_class.question_de(erreur.grade_id)].nom]
+    return espace[_spec_de(erreur).nom]
 
 
 # ---------------------------------------------------------------- the class itself (no grading)
@@ -66,9 +72,9 @@ def test_les_erreurs_visent_des_cellules_des_notebooks_actuels():
 def test_les_erreurs_de_code_sont_bien_fausses_pour_la_reference():
     """Each code mistake fails the hidden check of its question (outside nbgrader, same checks)."""
     for err in [err for e in CLASSE for err in e.erreurs]:
-        question = demo_class.question_de(err.grade_id)
-        if question in specs.SPECS and "import" not in err.code:
-            resultat = checks.verifier(specs.SPECS[question], _fonction_de(err), specs.cas_caches(question), exam)
+        spec = _spec_de(err)
+        if spec is not None and "import" not in err.code:
+            resultat = checks.verifier(spec, _fonction_de(err), spec.cas())
             assert not resultat.ok, err.description
             # the rule families the mistake is said to break are the ones the checks find broken
             assert resultat.part == pytest.approx(demo_class.part_gardee(err)), (err.description, resultat.familles)

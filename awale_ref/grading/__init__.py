@@ -20,22 +20,18 @@
 
 from __future__ import annotations
 
-import os
-import types
 from typing import Any
 
-from awale_ref.grading import answers, checks, specs
+from awale_ref.grading import answers, specs
+from awale_ref.grading.sujets import EchecTest, Sujet
 
-QUESTIONS = (tuple(specs.SPECS) + ("Q21",) + answers.QUESTIONS_REPONSES + ("Q22", "Q23", "Q24", "Q25"))
+SUJET = Sujet("Awalé — CCINP 2024 PC", "awale_ref.grading", "awale_ref.exam", specs.SPECS, answers.REPONSES_ATTENDUES,
+              question_ia="Q21", questions_sql=("Q22", "Q23", "Q24", "Q25"))
+"""The CCINP paper: the subject of every notebook whose test cells import from this module."""
 
-
-class EchecTest(AssertionError):
-    """A failed test, with a French message meant for the student."""
-
-
-def _echec(message: str) -> None:
-    __tracebackhide__ = True
-    raise EchecTest(message)
+QUESTIONS = SUJET.questions
+tester = SUJET.tester
+corriger = SUJET.corriger
 
 
 def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
@@ -59,86 +55,6 @@ def _installer_affichage() -> None:
 _installer_affichage()
 
 
-def _origine_valide(question: str, objet: Any) -> str | None:
-    """The function must be the student's, defined in the notebook."""
-    nom = specs.SPECS[question].nom if question in specs.SPECS else "awale_ia"
-    if not isinstance(objet, types.FunctionType):
-        if callable(objet):
-            return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
-        return f"{question} — {nom} n'est pas une fonction (c'est un objet de type {type(objet).__name__})."
-    paquet = os.path.dirname(os.path.abspath(__file__)).rsplit(os.sep, 1)[0]
-    if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
-            objet.__code__.co_filename).startswith(paquet + os.sep):
-        return (f"{question} — {nom} vient du paquet de référence awale_ref : "
-                f"écrivez votre propre fonction dans le notebook.")
-    return None
-
-
-def tester(question: str, objet: Any, *args: Any) -> None:
-    """Visible test: one of the exam's examples (or the shape of an answer)."""
-    __tracebackhide__ = True
-    if question not in QUESTIONS:
-        raise ValueError(f"unknown question {question!r}; known: {', '.join(QUESTIONS)}")
-    if question in answers.QUESTIONS_REPONSES:
-        resultat = answers.format_reponse(question, objet)
-    elif question in ("Q22", "Q23", "Q24", "Q25"):
-        from awale_ref.grading import sql
-
-        resultat = sql.format_sql(question, objet)
-    else:
-        raison = _origine_valide(question, objet)
-        if raison:
-            _echec(raison)
-        from awale_ref import exam
-
-        if question == "Q21":
-            resultat = answers.verifier_q21(objet, exam)
-        else:
-            spec = specs.SPECS[question]
-            resultat = checks.verifier(spec, objet, [args], exam)
-            if resultat.ok:
-                obs = spec.observer(getattr(exam, spec.nom), args)
-                resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
-    if not resultat.ok:
-        _echec(resultat.message + _dessin(resultat.contre_exemple))
-    print("✔ " + resultat.message)
-
-
-def corriger(question: str, objet: Any) -> None:
-    """Hidden test: the whole seeded corpus, in a clean process.
-
-    While a submission is graded (``AWALE_CORRECTION=juge``, set for the
-    sandboxed kernel) nothing is checked here: the verdict is the judge's,
-    computed once outside the kernel (``awale_ref.grading.juge``).
-    """
-    __tracebackhide__ = True
-    if question not in QUESTIONS:
-        raise ValueError(f"unknown question {question!r}; known: {', '.join(QUESTIONS)}")
-    if os.environ.get("AWALE_CORRECTION") == "juge":
-        print(f"Tests cachés de {question} : jugés par le correcteur, hors de votre noyau (verdict ci-dessous).")
-        return
-    if question in specs.SPECS or question == "Q21":
-        raison = _origine_valide(question, objet)
-        if raison:
-            _echec(raison)
-    from awale_ref.grading import cleanroom
-
-    verdict = cleanroom.executer(question, objet)
-    if not verdict.get("ok"):
-        _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))
-    print("✔ " + str(verdict.get("message")))
-
-
-def _dessin(contre_exemple: Any) -> str:
-    """The smallest failing case drawn as text, with the call that reproduces it ('' if none)."""
-    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
-        return ""
-    from awale_ref.grading.contre_exemples import dessin_texte
-
-    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
-    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
-
-
 def __getattr__(nom: str) -> Any:
     # montrer_requete (SQL notebooks) loads the opening library's code: only when asked for.
     if nom == "montrer_requete":
@@ -148,4 +64,4 @@ def __getattr__(nom: str) -> Any:
     raise AttributeError(f"module 'awale_ref.grading' has no attribute {nom!r}")
 
 
-__all__ = ["EchecTest", "QUESTIONS", "corriger", "montrer_requete", "tester"]
+__all__ = ["EchecTest", "QUESTIONS", "SUJET", "Sujet", "corriger", "montrer_requete", "tester"]

@@ -1,7 +1,8 @@
 """Checks that are not "compare a function with the reference on a corpus".
 
 - the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18),
-  compared with ``awale_ref.facts``;
+  compared with ``awale_ref.facts`` (:data:`REPONSES_ATTENDUES`; another
+  subject gives its own table of the same shape);
 - Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
   ``NegaAwale(jeu, 6, 0)`` for every move (spied on, not searched).
 
@@ -72,61 +73,37 @@ def _format_arbre(valeur: Any) -> str | None:
     return None
 
 
-_ATTENDU: dict[str, tuple[Callable[[Any], str | None], Callable[[], Any], str]] = {
-    # name: (format check, expected value, what to compare / hint)
-    "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
-                 "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob"),
-    "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
-                    "un plateau par case jouable, après le semis (case de départ sautée) et la récolte"),
-    "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
-                 "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)"),
-    "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
-                      "deux lectures de la famine sont admises : récolte annulée (le semis a lieu, gain 0) ou "
-                      "coup interdit (le plateau ne change pas, gain 0)"),
-    "Q3_situation2": (_format_situation, lambda: facts.Q3_SITUATION2,
-                      "la récolte remonte tant que les cases du camp adverse ont 2 ou 3 graines"),
-    "Q6_max_graines": (_format_entier, lambda: facts.Q6_MAX_GRAINES,
-                       "une case peut contenir au plus toutes les graines du jeu"),
-    "Q6_bits": (_format_entier, lambda: facts.Q6_BITS,
-                "avec k bits on code les entiers de 0 à 2**k - 1"),
-    "Q18_arbre": (_format_arbre, lambda: {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()},
-                  "G est le gain du coup ; VJ = max(G_i - VJ_i) sur les enfants, 0 à la profondeur 2"),
-    "Q18_case": (_format_entier, lambda: facts.Q18_CASE_CHOISIE,
-                 "la case de la racine dont la valeur g - VJ est la plus grande"),
-}
-
-QUESTIONS_REPONSES = tuple(_ATTENDU)
 
 
-def _normaliser(nom: str, valeur: Any) -> Any:
-    if nom == "Q1_cases":
-        return sorted(valeur)
-    return valeur
-
-
-def format_reponse(nom: str, valeur: Any) -> Resultat:
-    """The visible test of a structured answer: its shape only."""
+def format_reponse(nom: str, valeur: Any, attendus: dict[str, tuple] | None = None) -> Resultat:
+    """The visible test of a structured answer: its shape only (``attendus``: the subject's table,
+    the CCINP's :data:`REPONSES_ATTENDUES` by default)."""
+    attendus = REPONSES_ATTENDUES if attendus is None else attendus
     if valeur is ...:
         return Resultat(False, f"{nom} : réponse pas encore donnée (remplacez ... par votre réponse).")
-    attendu_format = _ATTENDU[nom][0](valeur)
+    attendu_format = attendus[nom][0](valeur)
     if attendu_format:
         return Resultat(False, f"{nom} : la réponse doit être {attendu_format} ; reçu {valeur!r}.")
     return Resultat(True, f"{nom} : format correct (la justesse est vérifiée à la correction).")
 
 
-def verifier_reponse(nom: str, valeur: Any) -> Resultat:
-    """The hidden test of a structured answer: compared with ``awale_ref.facts``."""
-    forme = format_reponse(nom, valeur)
+def verifier_reponse(nom: str, valeur: Any, attendus: dict[str, tuple] | None = None) -> Resultat:
+    """The hidden test of a structured answer: compared with the subject's expected value."""
+    attendus = REPONSES_ATTENDUES if attendus is None else attendus
+    forme = format_reponse(nom, valeur, attendus)
     if not forme.ok:
         return forme
-    _, attendu, indice = _ATTENDU[nom]
-    if nom == "Q3_situation1":
-        return _q3_deux_lectures(valeur, indice)
-    if nom in _PAR_ELEMENT:
-        return _par_element(nom, valeur, attendu(), indice)
-    if _normaliser(nom, valeur) != attendu():
+    _, attendu, indice, *juge = attendus[nom]
+    if juge:
+        return juge[0](nom, valeur, attendu(), indice)
+    if valeur != attendu():
         return Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
     return Resultat(True, f"{nom} : réponse exacte.", 1)
+
+
+def _en_ordre(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
+    """A set of cases given as a list: the order does not count."""
+    return verifier_reponse(nom, sorted(valeur), {nom: (lambda v: None, lambda: attendu, indice)})
 
 
 _PAR_ELEMENT = {"Q2_plateaux": "plateaux", "Q2_gains": "gains", "Q18_arbre": "nœuds"}
@@ -158,7 +135,7 @@ def _par_element(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat
                            f"{fraction:.0%} des points. Rappel : {indice}.", 1, fraction)
 
 
-def _q3_deux_lectures(valeur: dict, indice: str) -> Resultat:
+def _q3_deux_lectures(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
     """Q3, situation 1: the exam states the famine rule two ways; each reading is judged on its own terms."""
     lectures = {"récolte annulée": facts.Q3_SITUATION1_PARTIE1, "coup interdit": facts.Q3_SITUATION1_COUP_INTERDIT}
     for lecture, attendu in lectures.items():
@@ -167,6 +144,34 @@ def _q3_deux_lectures(valeur: dict, indice: str) -> Resultat:
                                   f"famine ; dites dans la justification ce qui suit).", 1)
     return Resultat(False, f"Q3_situation1 : réponse inexacte ({valeur!r}) pour chacune des deux lectures. "
                            f"Rappel : {indice}.", 1)
+
+
+REPONSES_ATTENDUES: dict[str, tuple] = {
+    # name: (format check, expected value, hint[, judge(value, expected, hint) -> Resultat]); without a
+    # judge, the answer is compared with == (a subject's own answers use the same table shape)
+    "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
+                 "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob", _en_ordre),
+    "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
+                    "un plateau par case jouable, après le semis (case de départ sautée) et la récolte", _par_element),
+    "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
+                 "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)",
+                 _par_element),
+    "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
+                      "deux lectures de la famine sont admises : récolte annulée (le semis a lieu, gain 0) ou "
+                      "coup interdit (le plateau ne change pas, gain 0)", _q3_deux_lectures),
+    "Q3_situation2": (_format_situation, lambda: facts.Q3_SITUATION2,
+                      "la récolte remonte tant que les cases du camp adverse ont 2 ou 3 graines"),
+    "Q6_max_graines": (_format_entier, lambda: facts.Q6_MAX_GRAINES,
+                       "une case peut contenir au plus toutes les graines du jeu"),
+    "Q6_bits": (_format_entier, lambda: facts.Q6_BITS,
+                "avec k bits on code les entiers de 0 à 2**k - 1"),
+    "Q18_arbre": (_format_arbre, lambda: {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()},
+                  "G est le gain du coup ; VJ = max(G_i - VJ_i) sur les enfants, 0 à la profondeur 2", _par_element),
+    "Q18_case": (_format_entier, lambda: facts.Q18_CASE_CHOISIE,
+                 "la case de la racine dont la valeur g - VJ est la plus grande"),
+}
+
+QUESTIONS_REPONSES = tuple(REPONSES_ATTENDUES)
 
 
 # ---------------------------------------------------------------- Q21

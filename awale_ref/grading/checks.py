@@ -276,8 +276,10 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
     return bilan
 
 
-def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None) -> Resultat:
-    """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message)."""
+def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
+                      images: dict | None = None) -> Resultat:
+    """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message;
+    ``images``: the expected and the obtained image of that case, when the function returns an image)."""
     spec = bilan.spec
     familles = spec.rubriques()
     # A constraint (arguments untouched, recursion) or an accessory family earns its share only beside a
@@ -303,9 +305,11 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
     dessin = None
     if args is not None:
         dessin = {"appel": appel_reproductible(spec, args)}
-        plateau = plateau_de(args)
+        plateau = plateau_de(args) if spec.presentation == "plateau" else None
         if plateau is not None:
             dessin["plateau"] = plateau
+        if images:
+            dessin["images"] = images
     return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
 
 
@@ -336,7 +340,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     with ``retrecir``, a failing case is shrunk to the smallest one.
     """
     if reference is None:
-        from awale_ref import exam as reference
+        reference = spec.module_reference()
     if not callable(fonction):
         return Resultat(False, f"{spec.question} — {spec.nom} devrait être une fonction, "
                                f"pas un objet de type {type(fonction).__name__}.")
@@ -391,4 +395,29 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
                 spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
                 lambda c, r, a: echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
-    return resultat_du_bilan(bilan, contre)
+    return resultat_du_bilan(bilan, contre, _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference))
+
+
+def est_image(valeur: Any) -> bool:
+    """A non-empty list of rows of the same length (an image of the Olympiades subject)."""
+    return (isinstance(valeur, list) and bool(valeur) and all(isinstance(l, list) and l for l in valeur)
+            and len({len(l) for l in valeur}) == 1)
+
+
+def _images_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list,
+                   evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> dict | None:
+    """``{"attendue", "obtenue"}`` when the failing case's expected value is an image and the student's
+    function returned one (to draw them side by side in the feedback)."""
+    if spec.presentation != "image" or args is None:
+        return None
+    attendu = attendu_de(spec, args, reference).get("renvoie")
+    if not est_image(attendu):
+        return None
+    try:
+        reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
+    except Exception:  # the runner stopped: no picture
+        return None
+    obtenu, _, echec = lire_cas(spec, args, reponse)
+    if echec or obtenu is None or not est_image(obtenu.get("renvoie")):
+        return None
+    return {"attendue": attendu, "obtenue": obtenu["renvoie"]}

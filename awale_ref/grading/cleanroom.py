@@ -38,12 +38,15 @@ TAILLE_MAX_ENVOI = 32 * 1024 ** 2
 
 
 # ---------------------------------------------------------------- parent side (in the kernel)
-def executer(question: str, objet: Any) -> dict:
-    """Ship ``objet`` to a clean process and return its verdict ``{"ok", "message", "nb_cas"}``."""
+def executer(question: str, objet: Any, module: str = "awale_ref.grading") -> dict:
+    """Ship ``objet`` to a clean process and return its verdict ``{"ok", "message", "nb_cas"}``.
+
+    ``module``: the subject's grading module (``awale_ref.grading.sujets``).
+    """
     import cloudpickle
 
     try:
-        charge = question.encode("ascii") + b"\n" + cloudpickle.dumps(objet)
+        charge = f"{module} {question}".encode("utf-8") + b"\n" + cloudpickle.dumps(objet)
     except Exception as exc:  # unpicklable globals, generators, open files…
         return {"ok": False, "nb_cas": 0,
                 "message": f"{question} — impossible de transmettre votre réponse au correcteur "
@@ -128,23 +131,24 @@ def _limiter() -> None:
             pass
 
 
-def _preparer(question: str) -> Any:
+def _preparer(module: str, question: str) -> Any:
     """Everything the check needs, loaded *before* any student code exists here.
 
     Returns a function of the student's object giving a ``Resultat``.
     """
-    from awale_ref import exam as reference
-    from awale_ref.grading import answers, checks, specs
+    from awale_ref.grading import answers, checks, sujets
 
-    if question in specs.SPECS:
-        spec = specs.SPECS[question]
-        cas = specs.cas_caches(question)
+    sujet = sujets.sujet_du_module(module)
+    reference = sujet.reference()
+    if question in sujet.specs:
+        spec = sujet.specs[question]
+        cas = spec.cas()
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True)
-    if question == "Q21":
+    if question == sujet.question_ia:
         return lambda objet: answers.verifier_q21(objet, reference)
-    if question in answers.QUESTIONS_REPONSES:
-        return lambda objet: answers.verifier_reponse(question, objet)
-    if question in ("Q22", "Q23", "Q24", "Q25"):
+    if question in sujet.reponses:
+        return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
+    if question in sujet.questions_sql:
         from awale_ref.grading import sql
 
         juge_sql = sql.preparer(question)
@@ -165,8 +169,8 @@ def _principal(fd_verdict: int) -> None:
         # The question's name is read first with the plain unpickler on a
         # header, so that the check is ready before the student's object exists.
         entete, corps = donnees.split(b"\n", 1)
-        question = entete.decode("ascii")
-        juger = _preparer(question)
+        module, question = entete.decode("utf-8").split(" ", 1)
+        juger = _preparer(module, question)
         for nom in [m for m in sys.modules if m == "awale_ref" or m.startswith("awale_ref.")]:
             sys.modules[nom] = _Interdit(nom)  # a runtime import inside the student's code gets the stub
         objet = _Depaqueteur(io.BytesIO(corps)).load()

@@ -29,8 +29,11 @@ TOURS_MAX = 60
 DUREE_MAX_S = 10.0
 
 
-def taille(args: tuple) -> tuple:
-    """How big a case is: seeds on the board first, then every other number (turns, scores, depths)."""
+def taille(args: tuple, presentation: str = "plateau") -> tuple:
+    """How big a case is: seeds on the board first, then every other number (turns, scores, depths);
+    for an image, its pixels first (every element of its lists), then every other number."""
+    if presentation == "image":
+        return _taille_image(args)
     graines, reste = 0, 0
     for valeur in args:
         if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
@@ -55,8 +58,43 @@ def _plateaux_plus_petits(plateau: list) -> list[list]:
     return res
 
 
-def _variantes(valeur: Any, nom: str) -> list[Any]:
+def _taille_image(valeur: Any) -> tuple[int, int]:
+    if isinstance(valeur, (list, tuple)) and not (isinstance(valeur, tuple) and all(type(x) is int for x in valeur)):
+        parts = [_taille_image(v) for v in valeur]
+        return sum(p for p, _ in parts) + (len(valeur) if isinstance(valeur, list) else 0), sum(r for _, r in parts)
+    if isinstance(valeur, dict):
+        parts = [_taille_image(v) for v in valeur.values()]
+        return sum(p for p, _ in parts), sum(r for _, r in parts)
+    if type(valeur) is int:
+        return 0, abs(valeur)
+    if isinstance(valeur, tuple):  # a position or a colour
+        return 0, sum(abs(x) for x in valeur)
+    return 0, 0
+
+
+def _variantes_image(valeur: Any, nom: str) -> list[Any]:
+    """Smaller versions of an image (a row or a column less, halved), of a line of pixels or of run
+    lengths (an element less, halved), of a number or a position (nearer 0)."""
+    if isinstance(valeur, list) and valeur and all(isinstance(l, list) for l in valeur):
+        res = []
+        if len(valeur) > 1:
+            res += [valeur[:-1], valeur[1:], valeur[:(len(valeur) + 1) // 2]]
+        if all(len(l) > 1 and len(l) == len(valeur[0]) for l in valeur):
+            res += [[l[:-1] for l in valeur], [l[1:] for l in valeur], [l[:(len(l) + 1) // 2] for l in valeur]]
+        return res
+    if isinstance(valeur, list) and len(valeur) > 1:
+        return [valeur[:-1], valeur[1:], valeur[:(len(valeur) + 1) // 2]]
+    if type(valeur) is int and valeur > 0:
+        return [valeur - 1, valeur // 2, 0]
+    if isinstance(valeur, tuple) and len(valeur) == 2 and all(type(x) is int for x in valeur):
+        return [(max(0, valeur[0] - 1), valeur[1]), (valeur[0], max(0, valeur[1] - 1))]
+    return []
+
+
+def _variantes(valeur: Any, nom: str, presentation: str = "plateau") -> list[Any]:
     """Smaller versions of one argument (the others unchanged)."""
+    if presentation == "image":
+        return _variantes_image(valeur, nom)
     if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
         res = [{**valeur, "plateau": p} for p in _plateaux_plus_petits(valeur["plateau"])]
         n = valeur.get("n", 0)
@@ -87,10 +125,10 @@ def candidats(spec: Spec, args: tuple) -> list[tuple]:
     """Valid inputs smaller than ``args`` (one argument made smaller at a time), without duplicates."""
     vus, res = set(), []
     for i, nom in enumerate(spec.parametres):
-        for variante in _variantes(args[i], nom):
+        for variante in _variantes(args[i], nom, spec.presentation):
             nouveau = args[:i] + (variante,) + args[i + 1:]
             cle = repr(nouveau)
-            if cle in vus or taille(nouveau) >= taille(args):
+            if cle in vus or taille(nouveau, spec.presentation) >= taille(args, spec.presentation):
                 continue
             if spec.valide is not None and not spec.valide(nouveau):
                 continue
@@ -129,7 +167,7 @@ def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: C
             reponses = evaluer(lot)
         except Exception:  # the runner stopped: keep the case found so far
             break
-        echecs = [(taille(c), i, echec_de(c, r, a))
+        echecs = [(taille(c, spec.presentation), i, echec_de(c, r, a))
                   for i, (c, r, a) in enumerate(zip(lot, reponses, attendus))]
         echecs = [(t, i, m) for t, i, m in echecs if m]
         if not echecs:

@@ -429,27 +429,34 @@ def _module_reference(nom: str, source: str) -> types.ModuleType:
 class _Importeur:
     """Answers ``import awale_ref…`` in the runner: the supplied functions as plain code, nothing else.
 
-    ``awale_ref`` and ``awale_ref.exam`` hold the functions the notebook
-    supplies; every other submodule is a stub whose names fail when used
-    (drawings, widgets and test helpers do nothing here).
+    The subject's reference module (``awale_ref.exam`` for the CCINP, and
+    then ``awale_ref`` itself too, which re-exports it) holds the functions
+    the notebook supplies; its parent packages are empty; every other
+    submodule is a stub whose names fail when used (drawings, widgets and
+    test helpers do nothing here).
     """
 
-    def __init__(self, fournies: types.ModuleType) -> None:
+    def __init__(self, fournies: types.ModuleType, module: str) -> None:
         self.fournies = fournies
+        self.module = module
+        self.parents = {".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)}
 
     def find_spec(self, nom: str, chemin: Any = None, cible: Any = None) -> Any:
         import importlib.machinery
 
-        if nom.startswith("awale_ref.exam."):
+        if nom.startswith(self.module + "."):
             return None  # ``from awale_ref.exam import absent`` must fail, not give a stub
         if nom == "awale_ref" or nom.startswith("awale_ref."):
             return importlib.machinery.ModuleSpec(nom, self, is_package=True)
         return None
 
     def create_module(self, spec: Any) -> types.ModuleType:
-        if spec.name in ("awale_ref", "awale_ref.exam"):
+        if spec.name == self.module or (spec.name == "awale_ref" and self.module == "awale_ref.exam"):
             module = types.ModuleType(spec.name)
             module.__dict__.update({k: v for k, v in vars(self.fournies).items() if not k.startswith("__")})
+            module.__path__ = []
+        elif spec.name in self.parents:
+            module = types.ModuleType(spec.name)
             module.__path__ = []
         else:
             module = _ModuleFactice(spec.name)
@@ -493,7 +500,7 @@ def _question(ordre: dict, espace: dict) -> dict:
         return {"pas_une_fonction": _nom_type(objet), "appelable": callable(objet)}
     # Every other exam function resolves to the reference (design principle 2), the graded one stays the
     # student's; the reference code never contains the graded function.
-    reference = _module_reference("awale_ref.exam", ordre["reference"])
+    reference = _module_reference(ordre.get("module", "awale_ref.exam"), ordre["reference"])
     nom = ordre["nom"]
     for autre in ordre["substituer"]:
         if autre != nom and autre in vars(reference):
@@ -533,8 +540,9 @@ def principal() -> None:
     sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
     import builtins
     demarrage = json.loads(entree.readline())
-    fournies = _module_reference("awale_ref.exam", demarrage["fournies"])
-    sys.meta_path.insert(0, _Importeur(fournies))
+    module = demarrage.get("module", "awale_ref.exam")
+    fournies = _module_reference(module, demarrage["fournies"])
+    sys.meta_path.insert(0, _Importeur(fournies, module))
     sys.setrecursionlimit(3000)
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config

@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import importlib
 import inspect
 import io
 import json
@@ -45,13 +46,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref import exam
-from awale_ref.grading import answers, bac_a_sable, executant, specs
+from awale_ref.grading import answers, bac_a_sable, executant, specs, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 
 DELAI_CELLULE_S = 30.0
@@ -60,7 +61,6 @@ DELAI_DEMARRAGE_S = 60.0
 DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
 MEMOIRE_OCTETS = 2 * 1024 ** 3
 _MARGE_S = 5.0
-QUESTIONS_SQL = ("Q22", "Q23", "Q24", "Q25")
 
 
 @dataclass
@@ -84,39 +84,57 @@ class Limites:
 
 
 # ---------------------------------------------------------------- what the runner is given
-def _source_exam() -> str:
-    return inspect.getsource(exam)
+def _source(module: str) -> str:
+    return inspect.getsource(importlib.import_module(module))
 
 
-def fonctions_exam() -> list[str]:
-    """The names of the exam's functions (``awale_ref.exam``), in the order of the module."""
-    return [n.name for n in ast.parse(_source_exam()).body if isinstance(n, ast.FunctionDef)]
+def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
+    """The names of the public functions of a reference module, in the order of the module."""
+    return [n.name for n in ast.parse(_source(module)).body
+            if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
 
 
-def reference_sans(noms: set[str]) -> str:
-    """The source of ``awale_ref.exam`` without the functions ``noms`` (plain code for the runner)."""
-    source = _source_exam()
+def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
+    """The source of a reference module without the functions ``noms``: plain, self-contained code for the runner.
+
+    A reference may use another part of ``awale_ref`` (the lycée awalé
+    delegates to the CCINP's: ``from awale_ref import exam``): that module is
+    inlined as a namespace built from its own source, without the functions
+    the removed ones reach through it, so that grading ``semer_graines``
+    leaves no ``exam.deplacer_graines`` for the student's code to find.
+    """
+    source = _source(module)
     lignes = source.splitlines(keepends=True)
-    a_couper = []
-    for noeud in ast.parse(source).body:
-        if isinstance(noeud, ast.FunctionDef) and noeud.name in noms:
-            debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
-            a_couper.append((debut - 1, noeud.end_lineno))
-    for debut, fin in sorted(a_couper, reverse=True):
-        del lignes[debut:fin]
+    arbre = ast.parse(source)
+    coupes: list[tuple[int, int, str]] = []
+    retires = [n for n in arbre.body if isinstance(n, ast.FunctionDef) and n.name in noms]
+    for noeud in retires:
+        debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
+        coupes.append((debut - 1, noeud.end_lineno, ""))
+    for noeud in arbre.body:
+        if isinstance(noeud, (ast.Import, ast.ImportFrom)) and _importe_awale_ref(noeud):
+            if not (isinstance(noeud, ast.ImportFrom) and noeud.module == "awale_ref"):
+                raise ValueError(f"{module}: write `from awale_ref import <module>` to use another reference "
+                                 f"(line {noeud.lineno}); the runner gets the reference as plain code")
+            code = []
+            for alias in noeud.names:
+                nom = alias.asname or alias.name
+                atteints = {a.attr for f in retires for a in ast.walk(f)
+                            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.value.id == nom}
+                interne = reference_sans(atteints, f"awale_ref.{alias.name}")
+                code.append(f"{nom} = __import__('types').ModuleType({'awale_ref.' + alias.name!r})\n"
+                            f"exec(compile({interne!r}, {'<référence awale_ref.' + alias.name + '>'!r}, 'exec'), "
+                            f"{nom}.__dict__)\n")
+            coupes.append((noeud.lineno - 1, noeud.end_lineno, "".join(code)))
+    for debut, fin, remplacement in sorted(coupes, reverse=True):
+        lignes[debut:fin] = [remplacement] if remplacement else []
     return "".join(lignes)
 
 
-def nom_note(question: str) -> str | None:
-    """The exam function a question grades (``None`` for an answer or an SQL query)."""
-    if question in specs.SPECS:
-        return specs.SPECS[question].nom
-    return "awale_ia" if question == "Q21" else None
-
-
-def noms_notes(etapes: list[Etape]) -> set[str]:
-    """Every exam function the notebook grades: never in the runner, but as the reference of another question."""
-    return {nom for e in etapes for q, _ in e.questions if (nom := nom_note(q))}
+def _importe_awale_ref(noeud: ast.Import | ast.ImportFrom) -> bool:
+    if isinstance(noeud, ast.ImportFrom):
+        return (noeud.module or "").split(".")[0] == "awale_ref"
+    return any(alias.name.split(".")[0] == "awale_ref" for alias in noeud.names)
 
 
 # ---------------------------------------------------------------- static checks on the submitted source
@@ -197,7 +215,7 @@ def recursion_absente(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str
             f"s'appeler elle-même (l'énoncé l'exige), or elle ne le fait jamais.")
 
 
-def exemples_visibles(question: str, source: str) -> list[tuple]:
+def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
     arbre = _arbre(source)
     exemples = []
@@ -205,7 +223,7 @@ def exemples_visibles(question: str, source: str) -> list[tuple]:
         if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
                 and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
             try:  # the teacher's code (the test cell is restored from the gradebook), with the reference
-                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(vars(exam)))
+                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
                              for a in noeud.args[2:])
             except Exception:
                 continue
@@ -214,14 +232,15 @@ def exemples_visibles(question: str, source: str) -> list[tuple]:
 
 
 @functools.lru_cache(maxsize=64)
-def cas_et_attendus(question: str, source_exemples: str) -> tuple[list[tuple], list, list[dict]]:
+def cas_et_attendus(module_correction: str, question: str, source_exemples: str) -> tuple[list[tuple], list, list[dict]]:
     """The inputs of a question (the test cell's visible examples, then the corpus), encoded for the
     runner, and the reference's observations: computed once for a whole class (the test cell's source
     is the teacher's, restored from the gradebook, so it is the same for every student)."""
-    spec = specs.SPECS[question]
-    exemples = exemples_visibles(question, source_exemples)
-    cas = exemples + [c for c in specs.cas_caches(question) if c not in exemples]
-    attendus = [attendu_de(spec, c, exam) for c in cas]
+    sujet = sujets.sujet_du_module(module_correction)
+    spec, reference = sujet.specs[question], sujet.reference()
+    exemples = exemples_visibles(question, source_exemples, reference)
+    cas = exemples + [c for c in spec.cas() if c not in exemples]
+    attendus = [attendu_de(spec, c, reference) for c in cas]
     return cas, [executant.encoder(c) for c in cas], attendus
 
 
@@ -233,7 +252,8 @@ class ExecutantBloque(Exception):
 class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
-    def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites) -> None:
+    def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
+                 module: str = "awale_ref.exam") -> None:
         self.limites = limites
         script = os.path.abspath(executant.__file__)
         argv = [sys.executable, "-I", script]
@@ -257,7 +277,7 @@ class Executant:
                                      preexec_fn=None if sandbox is not None else limiter)
         self.tampon = b""
         self.compteur = 0
-        self._ecrire({"fournies": fournies})
+        self._ecrire({"fournies": fournies, "module": module})
         reponse = self._lire(DELAI_DEMARRAGE_S)
         if not reponse.get("pret"):
             raise ExecutantBloque("le processus d'exécution n'a pas démarré")
@@ -336,11 +356,14 @@ def _echec(question: str, message: str) -> Resultat:
 class Juge:
     """Prepares every check of a notebook *before* any runner exists, then judges the runner's answers."""
 
-    def __init__(self, etapes: list[Etape], base_sql: str | None = None) -> None:
+    def __init__(self, etapes: list[Etape], base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
         self.etapes = etapes
-        self.notes = noms_notes(etapes)
-        self.toutes = fonctions_exam()
-        self.fournies = reference_sans(self.notes)
+        # the subject is named by the teacher's test cells (their ``from … import corriger``)
+        self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
+        self.module = self.sujet.module_reference
+        self.notes = {nom for e in etapes for q, _ in e.questions if (nom := self.sujet.nom_note(q))}
+        self.toutes = fonctions_reference(self.module)
+        self.fournies = reference_sans(self.notes, self.module)
         self.base_sql = base_sql
         self._sql: dict[str, Any] = {}
 
@@ -351,23 +374,25 @@ class Juge:
         above the test cell, or the whole notebook when the function is defined further down).
         """
         jusqua = position if jusqua is None else jusqua
-        if question in specs.SPECS:
-            spec = specs.SPECS[question]
+        sujet = self.sujet
+        if question in sujet.specs:
+            spec = sujet.specs[question]
             raison = controles_source(spec, self.etapes, jusqua)
             if raison:
                 return Resultat(False, raison, 0)
-            cas, envoi, attendus = cas_et_attendus(question, self.etapes[position].exemples)
+            cas, envoi, attendus = cas_et_attendus(sujet.module_correction, question, self.etapes[position].exemples)
             recursion = recursion_absente(spec, self.etapes, jusqua)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                    "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}),
-                    "substituer": self.toutes, "contraintes": list(spec.contraintes), "_cas": cas,
-                    "_attendus": attendus, "_raisons": {"recursive": recursion} if recursion else {}}
-        if question == "Q21":
+                    "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}, self.module),
+                    "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
+                    "_cas": cas, "_attendus": attendus, "_raisons": {"recursive": recursion} if recursion else {}}
+        if question == sujet.question_ia:
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
-                    "reference": reference_sans({"awale_ia", "NegaAwale"}), "substituer": self.toutes}
-        if question in answers.QUESTIONS_REPONSES:
+                    "reference": reference_sans({"awale_ia", "NegaAwale"}, self.module), "module": self.module,
+                    "substituer": self.toutes}
+        if question in sujet.reponses:
             return {"question": question, "genre": "valeur", "expression": expression}
-        if question in QUESTIONS_SQL:
+        if question in sujet.questions_sql:
             if self.base_sql is None:
                 return _echec(question, "la bibliothèque de correction n'est pas disponible.")
             if question not in self._sql:
@@ -406,17 +431,17 @@ class Juge:
                 valeur = executant.decoder(reponse.get("obs"))
             except executant.ObjetRefuse as exc:
                 return _echec(question, f"votre réponse est {exc}.")
-            return answers.verifier_reponse(question, valeur)
+            return answers.verifier_reponse(question, valeur, self.sujet.reponses)
         if genre == "sql":
             return self._sql[question](reponse)
         if genre == "q21":
-            return answers.juger_q21(reponse, exam)
-        spec = specs.SPECS[question]
+            return answers.juger_q21(reponse, self.sujet.reference())
+        spec = self.sujet.specs[question]
         resultats = reponse.get("resultats")
         cas, attendus = ordre["_cas"], ordre["_attendus"]
         if not isinstance(resultats, list) or len(resultats) != len(cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, exam)
+        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, self.sujet.reference())
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -470,7 +495,7 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites)
+            ex = Executant(juge.fournies, sandbox, limites, juge.module)
         except ExecutantBloque as exc:
             limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
             ex = None

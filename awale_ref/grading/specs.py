@@ -22,7 +22,9 @@ the points for a sowing that is right except when it laps round.
 
 from __future__ import annotations
 
+import importlib
 import random
+import types
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -76,8 +78,12 @@ class Spec:
     accepter: Callable[[Observation, Observation, tuple], bool] | None = None
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
     valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
+    module: str = "awale_ref.exam"  # the subject's reference module, where ``nom`` is defined
+    presentation: str = "plateau"  # how a failing case is shrunk and shown: awalé boards, or "image"
 
     def __post_init__(self) -> None:
+        if self.presentation not in ("plateau", "image"):
+            raise ValueError(f"{self.question}: presentation must be 'plateau' or 'image'")
         if self.familles and abs(sum(f.poids for f in self.familles) - 1) > 1e-9:
             raise ValueError(f"{self.question}: the weights of the rule families must add up to 1")
 
@@ -91,9 +97,13 @@ class Spec:
         obs.pop("__arguments__", None)
         return obs
 
+    def module_reference(self) -> types.ModuleType:
+        """The subject's reference module (``awale_ref.exam`` for the CCINP)."""
+        return importlib.import_module(self.module)
+
     def reference(self) -> Callable:
-        """The reference function (from the already loaded ``awale_ref.exam``)."""
-        return getattr(exam, self.nom)
+        """The reference function."""
+        return getattr(self.module_reference(), self.nom)
 
     def conforme(self, obtenu: Observation, attendu: Observation, args: tuple) -> bool:
         if obtenu == attendu:

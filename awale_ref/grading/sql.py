@@ -50,14 +50,14 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from awale_ref import library
-from awale_ref.grading import executant
+from awale_ref.grading import SUJET, executant
 from awale_ref.grading.checks import Resultat
 
 GRAINE_VISIBLE = library.GRAINE
 GRAINE_CACHEE = 1712
 """The hidden library's seed: a level of exactly 1900, exactly 100 wins (see the module docstring)."""
 
-QUESTIONS_SQL = ("Q22", "Q23", "Q24", "Q25")
+QUESTIONS_SQL = SUJET.questions_sql
 COLONNES = {
     # what the statement asks each query to return, in this order
     "Q22": ("l'identifiant du joueur",),

@@ -9,3 +9,6 @@ tests.  The readings of the subject's ambiguous points and the figures the
 text lost are in each module's ``LECTURES`` and ``FIGURES_RECONSTRUITES``,
 gathered in ``docs/olympiades_lectures.md``.
 """
+
+EPREUVE = "Olympiades de NSI 2025"
+"""The paper: its two exercises are two assignments of one series (one mark, ``awale_ref.grading.sujets``)."""

@@ -1,0 +1,210 @@
+"""A subject: what the grading core must know about one exam paper, and nothing more.
+
+The core (the judge, the runner, the clean room, the visible tests) grades any
+subject made of:
+
+- a **reference module** that follows the paper to the letter
+  (``awale_ref.exam`` for the CCINP, ``awale_ref.olympiades.images`` …);
+- its **grading specs**, one ``Spec`` per function question;
+- its **structured answers** (reasoning questions answered by a value),
+  ``{name: (format check, expected value, hint[, judge])}``;
+- for the CCINP only, two kinds of question the core knows by their nature:
+  a function that plays a whole game (Q21) and SQL queries (Q22–Q25).
+
+A subject lives in its grading module (``awale_ref.grading`` for the CCINP,
+``awale_ref.olympiades.correction_images`` …) as ``SUJET``, and that module
+exports ``tester`` and ``corriger``.  A notebook names its subject by the
+module its test cells import ``corriger`` from: the judge reads that import
+in the teacher's test cells (restored from the gradebook), never anything the
+student wrote.  Adding a subject is writing its reference, its specs and that
+module; nothing here lists the subjects.
+
+>>> sujet = sujet_du_module(module_de_correction("from awale_ref.grading import corriger\\ncorriger('Q4', f)"))
+>>> sujet.module_reference, sujet.nom_note("Q8"), sujet.nom_note("Q21"), sujet.nom_note("Q6_bits")
+('awale_ref.exam', 'deplacer_graines', 'awale_ia', None)
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import types
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from awale_ref.grading import answers, checks
+from awale_ref.grading.specs import Spec
+
+MODULE_PAR_DEFAUT = "awale_ref.grading"
+"""The CCINP's grading module: the subject of a notebook whose test cells import from nowhere else."""
+
+
+class EchecTest(AssertionError):
+    """A failed test, with a French message meant for the student."""
+
+
+def _echec(message: str) -> None:
+    __tracebackhide__ = True
+    raise EchecTest(message)
+
+
+@dataclass(frozen=True)
+class Sujet:
+    """One exam paper as the grading core sees it (see the module's docstring)."""
+
+    nom: str
+    module_correction: str
+    module_reference: str
+    specs: Mapping[str, Spec]
+    reponses: Mapping[str, tuple] = field(default_factory=dict)
+    question_ia: str | None = None  # the CCINP's Q21: ``awale_ia`` plays a game through NegaAwale
+    questions_sql: tuple[str, ...] = ()
+    epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
+
+    @property
+    def serie(self) -> str:
+        """The name of the series the subject's assignments belong to (their points make one mark)."""
+        return self.epreuve or self.nom
+
+    def __post_init__(self) -> None:
+        for question, spec in self.specs.items():
+            if spec.question != question or spec.module != self.module_reference:
+                raise ValueError(f"{self.nom}: spec {question} must be keyed by its question and grade a "
+                                 f"function of {self.module_reference} (it names {spec.module})")
+        doublons = set(self.specs) & set(self.reponses)
+        if doublons:
+            raise ValueError(f"{self.nom}: {sorted(doublons)} are both a function question and an answer")
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        ia = (self.question_ia,) if self.question_ia else ()
+        return tuple(self.specs) + ia + tuple(self.reponses) + self.questions_sql
+
+    def reference(self) -> types.ModuleType:
+        return importlib.import_module(self.module_reference)
+
+    def nom_note(self, question: str) -> str | None:
+        """The reference function a question grades (``None`` for an answer or an SQL query)."""
+        if question in self.specs:
+            return self.specs[question].nom
+        return "awale_ia" if question == self.question_ia else None
+
+    def _inconnue(self, question: str) -> None:
+        if question not in self.questions:
+            raise ValueError(f"unknown question {question!r} for the subject {self.nom}; "
+                             f"known: {', '.join(self.questions)}")
+
+    # ------------------------------------------------------------ the notebook's helpers
+    def tester(self, question: str, objet: Any, *args: Any) -> None:
+        """Visible test: one of the paper's examples (or the shape of an answer), in the student's kernel.
+
+        For a function, the call ``objet(*args)`` is compared with the
+        reference, the other functions being the reference's.  Prints
+        ``✔ …`` or raises ``EchecTest`` with a French message.
+        """
+        __tracebackhide__ = True
+        self._inconnue(question)
+        if question in self.reponses:
+            resultat = answers.format_reponse(question, objet, self.reponses)
+        elif question in self.questions_sql:
+            from awale_ref.grading import sql
+
+            resultat = sql.format_sql(question, objet)
+        else:
+            raison = self._origine_valide(question, objet)
+            if raison:
+                _echec(raison)
+            reference = self.reference()
+            if question == self.question_ia:
+                resultat = answers.verifier_q21(objet, reference)
+            else:
+                spec = self.specs[question]
+                resultat = checks.verifier(spec, objet, [args], reference)
+                if resultat.ok:
+                    obs = spec.observer(getattr(reference, spec.nom), args)
+                    resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
+        if not resultat.ok:
+            _echec(resultat.message + _dessin(resultat.contre_exemple))
+        print("✔ " + resultat.message)
+
+    def corriger(self, question: str, objet: Any) -> None:
+        """Hidden test: the whole seeded corpus, in a clean process (self-study).
+
+        While a submission is graded (``AWALE_CORRECTION=juge``, set for the
+        sandboxed kernel) nothing is checked here: the verdict is the judge's,
+        computed once outside the kernel (``awale_ref.grading.juge``).
+        """
+        __tracebackhide__ = True
+        self._inconnue(question)
+        if os.environ.get("AWALE_CORRECTION") == "juge":
+            print(f"Tests cachés de {question} : jugés par le correcteur, hors de votre noyau (verdict ci-dessous).")
+            return
+        if self.nom_note(question):
+            raison = self._origine_valide(question, objet)
+            if raison:
+                _echec(raison)
+        from awale_ref.grading import cleanroom
+
+        verdict = cleanroom.executer(question, objet, self.module_correction)
+        if not verdict.get("ok"):
+            _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))
+        print("✔ " + str(verdict.get("message")))
+
+    def _origine_valide(self, question: str, objet: Any) -> str | None:
+        """The function must be the student's, defined in the notebook."""
+        nom = self.nom_note(question)
+        if not isinstance(objet, types.FunctionType):
+            if callable(objet):
+                return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
+            return f"{question} — {nom} n'est pas une fonction (c'est un objet de type {type(objet).__name__})."
+        paquet = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
+                objet.__code__.co_filename).startswith(paquet + os.sep):
+            return (f"{question} — {nom} vient du paquet de référence awale_ref : "
+                    f"écrivez votre propre fonction dans le notebook.")
+        return None
+
+
+def _dessin(contre_exemple: Any) -> str:
+    """The smallest failing case drawn as text, with the call that reproduces it ('' if none)."""
+    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
+        return ""
+    from awale_ref.grading.contre_exemples import dessin_texte
+
+    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
+    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
+
+
+# ---------------------------------------------------------------- which subject a notebook grades
+def module_de_correction(source: str) -> str | None:
+    """The module a test cell imports ``corriger`` (or ``tester``) from, ``None`` if it imports neither."""
+    try:
+        arbre = ast.parse(source)
+    except SyntaxError:
+        return None
+    for noeud in ast.walk(arbre):
+        if isinstance(noeud, ast.ImportFrom) and noeud.module and any(
+                alias.name in ("corriger", "tester") for alias in noeud.names):
+            return noeud.module
+    return None
+
+
+def sujet_du_module(module: str | None) -> Sujet:
+    """The subject of a grading module (``SUJET``); the CCINP's for ``None``."""
+    module = module or MODULE_PAR_DEFAUT
+    if module != "awale_ref" and not module.startswith("awale_ref."):
+        raise ValueError(f"{module!r} is not a grading module of awale_ref")
+    sujet = getattr(importlib.import_module(module), "SUJET", None)
+    if not isinstance(sujet, Sujet):
+        raise ValueError(f"{module!r} defines no SUJET: it is not a subject's grading module")
+    return sujet
+
+
+def sujet_des_sources(sources: list[str]) -> Sujet:
+    """The one subject the test cells ``sources`` name (the CCINP's if none names one)."""
+    modules = {m for s in sources if (m := module_de_correction(s))}
+    if len(modules) > 1:
+        raise ValueError(f"the test cells name several subjects: {sorted(modules)}")
+    return sujet_du_module(next(iter(modules), None))
+
