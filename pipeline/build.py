@@ -50,7 +50,8 @@ from pipeline.nbgrader_cli import nbgrader
 
 RACINE = Path(__file__).resolve().parent.parent
 COURS = RACINE / "course"
-ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql")
+ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql", "olympiades_images",
+               "olympiades_awale")
 """Every assignment of the course, in order; a *series* is those of one subject (their test cells'
 ``from … import corriger``, :func:`sujet_de`), whose points add up to one grade."""
 

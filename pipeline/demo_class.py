@@ -257,24 +257,99 @@ SQL_GROUPE_PAR_NOM = Erreur("q25_requete", _code('''
     perdues=("les bonnes lignes (joueurs et victoires)",))
 
 
+# ---------------------------------------------------------------- mistakes in the Olympiades (second subject)
+_IMAGES, _LYCEE = "awale_ref.olympiades.images", "awale_ref.olympiades.awale_lycee"
+
+LIGNES_PARTAGEES = Erreur("q2_creer_image", _code("""
+    def creer_image(n, m, c):
+        return [[c] * m] * n
+    """), ("q2_tests",), "Images Q2 : [[c] * m] * n répète la même ligne (modifier un pixel change sa colonne)",
+    perdues=("lignes distinctes (pas [[c] * m] * n, qui répète la même liste)",), devoir="olympiades_images")
+
+COMPTE_SANS_ZERO_INITIAL = Erreur("q9_compte_0_1", _variante(
+    "compte_0_1", ("    valeur = 0  # on compte toujours d'abord les 0\n", "    valeur = ligne01[0] if ligne01 else 0\n", 1),
+    module=_IMAGES), ("q9_tests",), "Images Q9 : commence par compter la couleur du premier pixel, pas les 0",
+    perdues=("lignes qui commencent par 1 : le code commence par 0",), devoir="olympiades_images")
+
+RECTANGLE_UNE_LIGNE = Erreur("q16_rectangle_max", _code("""
+    def rectangle_max(img, pos):
+        return (1, dim_largeur_max(img, pos, len(img[0]) - 1))
+    """), ("q16_tests",), "Images Q16 : ne cherche jamais plus d'une ligne (le rectangle le plus large)",
+    perdues=("rectangles de plusieurs lignes",), devoir="olympiades_images")
+
+DECOMPRESSION_SANS_COUL = Erreur("q18_decompression_rectangle", _variante(
+    "decompression_rectangle", ('        if "couleur" in rect:  # CLE_COULEUR, la clef de la définition\n'
+                                '            couleur = rect["couleur"]\n'
+                                '        else:                  # CLE_COULEUR_EXEMPLES, celle des exemples\n'
+                                '            couleur = rect["coul"]\n', '        couleur = rect["couleur"]\n', 1),
+    module=_IMAGES), ("q18_tests",), "Images Q18 : ne lit que la clef \"couleur\", pas \"coul\" des exemples",
+    perdues=("clef \"coul\" des exemples",), devoir="olympiades_images")
+
+NB_EN_PLACE = Erreur("q5_passer_en_nb", _code("""
+    def passer_en_nb(img):
+        for ligne in img:
+            for j in range(len(ligne)):
+                pixel = ligne[j]
+                ligne[j] = noir_ou_blanc((pixel[0] + pixel[1] + pixel[2]) / 3)
+        return img
+    """), ("q5_tests",), "Images Q5 : transforme l'image reçue au lieu d'en créer une nouvelle",
+    perdues=("image reçue non modifiée (une nouvelle image est renvoyée)",), devoir="olympiades_images")
+
+SITUATIONS_Q15_ECHANGEES = Erreur("q15_reponse", _code("""
+    Q15_situations = {1: "général", 2: "bord droit", 3: "milieu", 4: "coin"}
+    """), ("q15_tests",), "Images Q15 : confond les situations des tests 2 et 3", items_faux=2,
+    devoir="olympiades_images")
+
+FAMINE_SENS_CCINP = Erreur("q8_test_famine", _variante(
+    "test_famine", ("    return somme(copie, 6, 11) == 0", "    return somme(copie, 6, 11) > 0", 1), module=_LYCEE),
+    ("q8_tests",), "Awalé lycée Q8 : test_famine dans le sens du CCINP (True quand le coup est permis)",
+    devoir="olympiades_awale")
+
+SANS_REGLE_45 = Erreur("q11_tour_termine", _variante(
+    "tour_termine", ("    if score_j1 + score_j2 > 45:  # GRAINES_RAMASSEES_MAX\n        return False\n", "", 1),
+    module=_LYCEE), ("q11_tests",), "Awalé lycée Q11 : oublie la fin à plus de 45 graines ramassées",
+    perdues=("fin à plus de 45 graines ramassées à eux deux",), devoir="olympiades_awale")
+
+SEMIS_SANS_SAUT_LYCEE = Erreur("q5_semer_graines", _variante(
+    "semer_graines", ("        if case == c:  # on saute la case d'origine\n            case = (case + 1) % 12\n", "", 1),
+    module=_LYCEE), ("q5_tests",), "Awalé lycée Q5 : ne saute pas la case de départ quand on fait le tour",
+    perdues=("tour complet : la case de départ est sautée", "indice de la dernière case semée (valeur renvoyée)"),
+    devoir="olympiades_awale")
+
+AWALE_SANS_GAGNANT = Erreur("q14_awale", _variante(
+    "awale", ("    resultat = gagnant(etat_jeu)\n    print(resultat)\n", "    resultat = gagnant(etat_jeu)\n"
+              "    print(\"Partie terminée\")\n", 1), module=_LYCEE),
+    ("q14_tests",), "Awalé lycée Q14 : n'affiche pas le nom du gagnant à la fin",
+    perdues=("le gagnant affiché à la fin",), devoir="olympiades_awale")
+
+PARITE_Q2_LYCEE = Erreur("q2_reponse", _code("""
+    Q2_parite = "impaire"
+    """), ("q2_tests_parite",), "Awalé lycée Q2 : parité de nb_tours inversée", devoir="olympiades_awale")
+
+
 # ---------------------------------------------------------------- the class
 CLASSE: tuple[Eleve, ...] = (
     Eleve("lefebvre_sarah", "Sarah", "Lefebvre", "tout juste", style=0),
-    Eleve("martin_hugo", "Hugo", "Martin", "semis et parité", (SANS_SAUT_ORIGINE, PARITE_INVERSEE), style=1),
-    Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative", (RECOLTE_ITERATIVE,), style=2),
-    Eleve("petit_lucas", "Lucas", "Petit", "copie superficielle, SQL sans tri",
-          (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY), style=0),
-    Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé",
-          (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM), style=1),
-    Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée, partie II rendue en retard", (FIN_DECALEE,),
-          style=2, en_retard=("partie2_structure",)),
-    Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5",
-          (MAX_INTERDIT, IA_PROFONDEUR_5), style=0),
-    Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu", (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES), style=1),
-    Eleve("david_zoe", "Zoé", "David", "importe la référence", (IMPORTE_REFERENCE,), style=2),
-    Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2", (GAIN_Q2_FAUX,), style=0),
-    Eleve("garcia_adam", "Adam", "Garcia", "arbre faux en Q18, camp adverse décalé",
-          (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE), style=1),
+    Eleve("martin_hugo", "Hugo", "Martin", "semis et parité ; plages sans 0 initial",
+          (SANS_SAUT_ORIGINE, PARITE_INVERSEE, COMPTE_SANS_ZERO_INITIAL), style=1),
+    Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative ; lignes d'image partagées",
+          (RECOLTE_ITERATIVE, LIGNES_PARTAGEES), style=2),
+    Eleve("petit_lucas", "Lucas", "Petit", "copie superficielle, SQL sans tri ; famine dans le sens du CCINP",
+          (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY, FAMINE_SENS_CCINP), style=0),
+    Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé ; sans la règle des 45",
+          (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM, SANS_REGLE_45), style=1),
+    Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée, partie II rendue en retard ; "
+          "rectangles d'une ligne", (FIN_DECALEE, RECTANGLE_UNE_LIGNE), style=2, en_retard=("partie2_structure",)),
+    Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5 ; clef coul ignorée",
+          (MAX_INTERDIT, IA_PROFONDEUR_5, DECOMPRESSION_SANS_COUL), style=0),
+    Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu ; image modifiée en place",
+          (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE), style=1),
+    Eleve("david_zoe", "Zoé", "David", "importe la référence ; semis lycée sans saut",
+          (IMPORTE_REFERENCE, SEMIS_SANS_SAUT_LYCEE), style=2),
+    Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2 ; tests de Q15 confondus",
+          (GAIN_Q2_FAUX, SITUATIONS_Q15_ECHANGEES), style=0),
+    Eleve("garcia_adam", "Adam", "Garcia", "arbre faux en Q18, camp adverse décalé ; gagnant jamais affiché, parité",
+          (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE, AWALE_SANS_GAGNANT, PARITE_Q2_LYCEE), style=1),
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
     Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
 )
@@ -340,7 +415,9 @@ def echecs_attendus(e: Eleve, assignment: str | None = None) -> set[str]:
     return {gid for erreur in e.erreurs for gid in erreur.echecs if assignment in (None, erreur.assignment)}
 
 
-_ITEMS = {"Q2": lambda: len(facts.Q2_GAINS), "Q18": lambda: len(facts.Q18_ARBRE)}
+_ITEMS = {("partie1_regles", "Q2"): lambda: len(facts.Q2_GAINS), ("partie3_ia", "Q18"): lambda: len(facts.Q18_ARBRE),
+          ("olympiades_images", "Q15"): lambda: 4}
+"""How many items a literal answer graded per item has (per assignment: question numbers repeat across subjects)."""
 
 
 def part_gardee(erreur: Erreur) -> float:
@@ -356,7 +433,7 @@ def part_gardee(erreur: Erreur) -> float:
     """
     question = question_de(erreur.grade_id)
     if erreur.items_faux:
-        return 1 - erreur.items_faux / _ITEMS[question]()
+        return 1 - erreur.items_faux / _ITEMS[(erreur.assignment, question)]()
     if not erreur.perdues:
         return 0.0
     sujet = sujet_de(erreur.assignment)

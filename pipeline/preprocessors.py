@@ -539,6 +539,18 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
         elif "appel" in contre:
             sorties.append(NotebookNode(output_type="stream", name="stdout",
                                         text=f"Pour le reproduire : {contre['appel']}\n"))
+        if "images" in contre:  # a function that returns an image: the expected one beside the student's
+            import base64
+
+            from awale_ref.grading.contre_exemples import images_png
+
+            try:
+                png = images_png(contre["images"]["attendue"], contre["images"]["obtenue"])
+            except (ValueError, TypeError, KeyError):  # not drawable: the text above says it all
+                continue
+            sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
+                "text/plain": "Image attendue (à gauche) et image obtenue (à droite), pixels différents en rouge.",
+                "image/png": base64.b64encode(png).decode("ascii")}))
     if obtenus > 0:
         sorties.append(NotebookNode(output_type="execute_result", execution_count=None, metadata={},
                                     data={"text/plain": f"{obtenus:g}"}))

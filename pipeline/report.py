@@ -248,13 +248,19 @@ def dossier_de_serie(nom: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", ascii_).strip("_") or "serie"
 
 
+def rapports_des_series(racine: Path) -> list[tuple[Path, str, tuple[str, ...]]]:
+    """``(folder of its report, series, assignments)`` of each series graded in ``racine``: the first
+    series of the course in ``report/``, each other in ``report/<series>/``."""
+    return [(racine / "report" if i == 0 else racine / "report" / dossier_de_serie(nom), nom, assignments)
+            for i, (nom, assignments) in enumerate(series_du_gradebook(racine).items())]
+
+
 def ecrire_rapports(racine: Path = RACINE) -> list[Path]:
-    """A report per series graded in ``racine``: the first in ``report/``, the others in ``report/<series>/``."""
-    series = series_du_gradebook(racine)
+    """A report per series graded in ``racine`` (:func:`rapports_des_series`); the first links to the others."""
+    rapports = rapports_des_series(racine)
     ecrits: list[Path] = []
-    for i, (nom, assignments) in enumerate(series.items()):
-        sortie = racine / "report" if i == 0 else racine / "report" / dossier_de_serie(nom)
-        autres = [(n, dossier_de_serie(n)) for j, n in enumerate(series) if j > 0] if i == 0 else []
+    for i, (sortie, nom, assignments) in enumerate(rapports):
+        autres = [(n, dossier.name) for dossier, n, _ in rapports[1:]] if i == 0 else []
         ecrits += ecrire_rapport(racine, sortie, assignments, nom, autres)
     return ecrits
 

@@ -17,7 +17,7 @@ import pytest
 
 from awale_ref import exam
 from awale_ref.grading import checks, specs, sql
-from pipeline import demo, demo_class, echange
+from pipeline import demo, demo_class, echange, report
 from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
@@ -44,8 +44,9 @@ def _texte_html(chemin: Path) -> str:
 
 
 def _spec_de(erreur: demo_class.Erreur):
-    """The grading spec of the question a mistake is in (``None`` for an answer or a query)."""
-    return sujet_de(erreur.assignment).specs.get(demo_class.question_de(erreur.grade_id))
+    """The grading spec of the function a mistake writes (``None`` for an answer or a query)."""
+    spec = sujet_de(erreur.assignment).specs.get(demo_class.question_de(erreur.grade_id))
+    return spec if spec is not None and f"def {spec.nom}(" in erreur.code else None
 
 
 def _fonction_de(erreur: demo_class.Erreur):
@@ -132,10 +133,19 @@ def test_l_export_csv_a_une_ligne_par_eleve_et_par_notebook(cours):
 
 
 def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
-    bareme = demo_class.bareme(cours)
+    """One report per series (the CCINP in report/, the Olympiades in report/<series>/), each on 20."""
+    series = report.rapports_des_series(cours)
+    assert [nom for _, nom, _ in series] == ["Awalé — CCINP 2024 PC", "Olympiades de NSI 2025"]
+    assert sorted(a for _, _, assignments in series for a in assignments) == sorted(demo_class.ASSIGNMENTS)
+    for dossier, _, assignments in series:
+        _verifier_rapport(cours, dossier, {a: c for a, c in demo_class.bareme(cours).items() if a in assignments})
+    assert "olympiades_de_nsi_2025/rapport.md" in (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+
+
+def _verifier_rapport(cours: Path, dossier: Path, bareme: dict) -> None:
     maximum = sum(p for cellules in bareme.values() for _, p, _ in cellules)
     manuelles = {(a, gid) for a, cellules in bareme.items() for gid, _, manuel in cellules if manuel}
-    with open(cours / "report" / "notes_eleves.csv", encoding="utf-8") as f:
+    with open(dossier / "notes_eleves.csv", encoding="utf-8") as f:
         lignes = {l["eleve"]: l for l in csv.DictReader(f)}
     assert set(lignes) == {e.identifiant for e in CLASSE}
     for e in CLASSE:
@@ -143,7 +153,7 @@ def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
         ligne = lignes[e.identifiant]
         auto = sum(s for cle, s in attendues.items() if cle not in manuelles)
         manuels = sum(s for cle, s in attendues.items() if cle in manuelles)
-        retard = PenaliteDeRetard().points_par_heure * len(e.en_retard)  # late by seconds: one started hour
+        retard = PenaliteDeRetard().points_par_heure * len([a for a in e.en_retard if a in bareme])  # one hour
         assert float(ligne["points_auto"]) == pytest.approx(auto)
         assert float(ligne["points_manuels"]) == pytest.approx(manuels)
         assert float(ligne["penalite_retard"]) == pytest.approx(retard)
@@ -155,11 +165,11 @@ def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
             assert float(ligne[question]) == pytest.approx(attendu), (e.identifiant, question)
     assert lignes["lefebvre_sarah"]["note_sur_20"] == "20.0"
     assert lignes["bernard_chloe"]["points_manuels"] != lignes["bernard_chloe"]["max_manuels"]  # half marks
-    rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    rapport = (dossier / "rapport.md").read_text(encoding="utf-8")
     assert "à la main" in rapport and "les notes sont définitives" in rapport
     for nom in ("reussite_par_question.png", "distribution_notes.png"):
-        assert (cours / "report" / nom).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    with open(cours / "report" / "notes_par_question.csv", encoding="utf-8") as f:
+        assert (dossier / nom).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with open(dossier / "notes_par_question.csv", encoding="utf-8") as f:
         par_question = list(csv.DictReader(f))
     assert len(par_question) == sum(len(bareme[a]) for e in CLASSE for a in e.rendus if a in bareme)
 
@@ -237,22 +247,25 @@ def test_the_late_student_is_late_and_only_they_lose_points_for_it(cours):
 
 
 def test_grades_leave_for_moodle_and_each_student_gets_a_summary_page(cours):
-    with open(cours / "report" / "notes_eleves.csv", encoding="utf-8") as f:
-        notes = {l["eleve"]: l for l in csv.DictReader(f)}
-    with open(cours / "report" / "import_moodle.csv", encoding="utf-8") as f:
-        moodle = list(csv.DictReader(f))
-    assert [l["Numéro d'identification"] for l in moodle] == sorted(e.identifiant for e in CLASSE)
-    for ligne in moodle:
-        e = demo_class.eleve(ligne["Numéro d'identification"])
-        assert (ligne["Prénom"], ligne["Nom"]) == (e.prenom, e.nom)  # accents kept: Chloé, Inès, Zoé
-        assert float(ligne["Note sur 20"]) == float(notes[e.identifiant]["note_sur_20"])
-        parties = [float(ligne[a]) for a in demo_class.ASSIGNMENTS]
-        assert sum(parties) == pytest.approx(float(notes[e.identifiant]["points_total"]))
-    assert {"Chloé", "Inès", "Zoé"} <= {l["Prénom"] for l in moodle}
+    for dossier, _, assignments in report.rapports_des_series(cours):
+        with open(dossier / "notes_eleves.csv", encoding="utf-8") as f:
+            notes = {l["eleve"]: l for l in csv.DictReader(f)}
+        with open(dossier / "import_moodle.csv", encoding="utf-8") as f:
+            moodle = list(csv.DictReader(f))
+        assert [l["Numéro d'identification"] for l in moodle] == sorted(e.identifiant for e in CLASSE)
+        for ligne in moodle:
+            e = demo_class.eleve(ligne["Numéro d'identification"])
+            assert (ligne["Prénom"], ligne["Nom"]) == (e.prenom, e.nom)  # accents kept: Chloé, Inès, Zoé
+            assert float(ligne["Note sur 20"]) == float(notes[e.identifiant]["note_sur_20"])
+            parties = [float(ligne[a]) for a in assignments]
+            assert sum(parties) == pytest.approx(float(notes[e.identifiant]["points_total"]))
+        assert {"Chloé", "Inès", "Zoé"} <= {l["Prénom"] for l in moodle}
+        assert len(list((dossier / "eleves").glob("*.html"))) == len(CLASSE)
     fiche = _texte_html(cours / "report" / "eleves" / "martin_hugo.html")
     assert "Hugo Martin" in fiche and "/ 20" in fiche
     assert "✘ tour complet : la case de départ est sautée" in fiche
     assert "Pour le reproduire : deplacer_graines(" in fiche
     assert "Dans votre noyau" not in fiche  # the judge's verdict only
     assert "Rien à signaler" not in fiche
-    assert len(list((cours / "report" / "eleves").glob("*.html"))) == len(CLASSE)
+    fiche = _texte_html(cours / "report" / "olympiades_de_nsi_2025" / "eleves" / "martin_hugo.html")
+    assert "Olympiades de NSI 2025" in fiche and "lignes qui commencent par 1" in fiche

@@ -2,8 +2,7 @@
 
 A notebook's subject is named by the module its test cells import
 ``corriger`` from; the runner gets the subject's reference as plain,
-self-contained code, without the graded functions nor anything they reach in
-another reference module.
+self-contained code, without the graded functions.
 """
 
 from __future__ import annotations
@@ -51,21 +50,48 @@ def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_fun
     assert not hasattr(module, "deplacer_graines") and hasattr(module, "case_ramassable")
 
 
-def test_a_reference_built_on_another_one_is_inlined_without_what_the_graded_function_reaches():
-    """The lycée awalé delegates to the CCINP's: grading semer_graines must not leave exam.deplacer_graines."""
+def test_the_lyceen_reference_goes_to_the_runner_as_plain_code_that_plays_without_the_ccinp_one():
     sans = juge.reference_sans({"semer_graines"}, "awale_ref.olympiades.awale_lycee")
-    assert "from awale_ref import" not in sans
     module = types.ModuleType("r")
     exec(compile(sans, "<r>", "exec"), module.__dict__)
-    assert not hasattr(module, "semer_graines")
-    assert not hasattr(module.exam, "deplacer_graines")  # what semer_graines calls in the CCINP reference
-    assert module.exam.case_ramassable([0] * 6 + [2] * 6, 7)  # the rest of the CCINP reference is there
+    assert not hasattr(module, "semer_graines") and not hasattr(module, "exam")
     entier = types.ModuleType("r")
     exec(compile(juge.reference_sans(set(), "awale_ref.olympiades.awale_lycee"), "<r>", "exec"), entier.__dict__)
     etat = entier.initialisation("Alice", "Bob")
     assert entier.tour_jeu(etat, 2) and etat["plateau"] == [5, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5]
 
 
+def test_a_reference_that_imports_awale_ref_is_refused(monkeypatch):
+    monkeypatch.setattr(juge, "_source", lambda module: "from awale_ref import exam\n\ndef f():\n    return 1\n")
+    with pytest.raises(ValueError, match="must not import awale_ref"):
+        juge.reference_sans(set(), "awale_ref.autre")
+
+
 def test_the_public_functions_of_a_reference_are_substituted_not_its_private_helpers():
     noms = juge.fonctions_reference("awale_ref.olympiades.images")
     assert "compte_0_1" in noms and not any(n.startswith("_") for n in noms)
+
+
+def test_every_solution_the_course_inlines_uses_only_builtins_and_the_subjects_functions():
+    """A solution (``### SOLUTION: module.NAME``) is the body of a reference function: a name it uses
+    that the notebook does not define (a module constant, another module) would fail in the student's kernel."""
+    import ast
+    import builtins
+    import importlib
+    import inspect
+    import re
+    from pathlib import Path
+
+    cours = Path(__file__).resolve().parents[1] / "course"
+    vues = 0
+    for source in sorted(cours.glob("*.py")):
+        for module, nom in re.findall(r"### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)", source.read_text(encoding="utf-8")):
+            reference = importlib.import_module(module)
+            fonctions = {n for n, v in vars(reference).items() if inspect.isfunction(v)}
+            arbre = ast.parse(inspect.getsource(getattr(reference, nom)))
+            lus = {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            locaux = ({n.id for n in ast.walk(arbre) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+                      | {a.arg for a in ast.walk(arbre) if isinstance(a, ast.arg)})
+            assert not lus - locaux - fonctions - set(dir(builtins)), (source.name, nom)
+            vues += 1
+    assert vues >= 25

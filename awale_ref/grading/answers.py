@@ -101,9 +101,28 @@ def verifier_reponse(nom: str, valeur: Any, attendus: dict[str, tuple] | None = 
     return Resultat(True, f"{nom} : réponse exacte.", 1)
 
 
-def _en_ordre(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
-    """A set of cases given as a list: the order does not count."""
+def en_ordre(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
+    """A judge for a set of cases given as a list: the order does not count (``attendu`` sorted)."""
     return verifier_reponse(nom, sorted(valeur), {nom: (lambda v: None, lambda: attendu, indice)})
+
+
+def credit_par_cle(unites: str) -> Callable[[str, dict, dict, str], Resultat]:
+    """A judge for a dict answer that gives each key its share of the points, as a corrector does
+    (``unites``: what a key stands for, in French, plural: « plateaux », « tests »).
+
+    >>> juger = credit_par_cle("tests")
+    >>> juger("Q15", {1: "a", 2: "b"}, {1: "a", 2: "c"}, "rappel").part
+    0.5
+    """
+    def juger(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
+        faux = [cle for cle in sorted(attendu, key=str) if valeur.get(cle) != attendu[cle]]
+        if not faux:
+            return Resultat(True, f"{nom} : réponse exacte ({len(attendu)} {unites}).", 1, 1.0)
+        part = 1 - len(faux) / len(attendu)
+        return Resultat(False, f"{nom} : {unites} inexacts : {', '.join(map(repr, faux))} ; {part:.0%} des points. "
+                               f"Rappel : {indice}.", 1, part)
+
+    return juger
 
 
 _PAR_ELEMENT = {"Q2_plateaux": "plateaux", "Q2_gains": "gains", "Q18_arbre": "nœuds"}
@@ -150,7 +169,7 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
     # name: (format check, expected value, hint[, judge(value, expected, hint) -> Resultat]); without a
     # judge, the answer is compared with == (a subject's own answers use the same table shape)
     "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
-                 "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob", _en_ordre),
+                 "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob", en_ordre),
     "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
                     "un plateau par case jouable, après le semis (case de départ sautée) et la récolte", _par_element),
     "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,

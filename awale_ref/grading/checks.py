@@ -395,7 +395,8 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
                 spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
                 lambda c, r, a: echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
-    return resultat_du_bilan(bilan, contre, _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference))
+    images = None if premiere.contrainte else _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
+    return resultat_du_bilan(bilan, contre, images)
 
 
 def est_image(valeur: Any) -> bool:
@@ -418,6 +419,6 @@ def _images_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: l
     except Exception:  # the runner stopped: no picture
         return None
     obtenu, _, echec = lire_cas(spec, args, reponse)
-    if echec or obtenu is None or not est_image(obtenu.get("renvoie")):
+    if echec or obtenu is None or not est_image(obtenu.get("renvoie")) or obtenu["renvoie"] == attendu:
         return None
     return {"attendue": attendu, "obtenue": obtenu["renvoie"]}

@@ -201,3 +201,18 @@ def dessin_html(plateau: list, appel: str) -> str:
             f"<table class=\"awale-plateau\"><thead>{ligne(haut, True)}</thead><tbody>{ligne(haut)}{ligne(bas)}"
             f"</tbody><tfoot>{ligne(bas, True)}</tfoot></table>"
             f"<p>Pour le reproduire : <code>{html.escape(appel)}</code></p></div>")
+
+
+# ---------------------------------------------------------------- drawing two images (a function that returns one)
+def images_png(attendue: list, obtenue: Any) -> bytes:
+    """The expected image beside the student's, the pixels that differ outlined in red (PNG bytes).
+
+    Drawn by :func:`awale_ref.olympiades.dessins.figure_ecart`, which reads
+    every kind of pixel of the subject and copes with what a wrong function
+    returns (short rows, ``None``…).
+    """
+    import base64
+
+    from awale_ref.olympiades.dessins import figure_ecart, png_base64
+
+    return base64.b64decode(png_base64(figure_ecart(attendue, obtenue)).split(",", 1)[1])

@@ -205,7 +205,9 @@ def envelopper(fonction: Callable, garde: Garde) -> Callable:
 def observer(genre: str, fonction: Callable, args: tuple) -> dict:
     """What is compared with the reference after ``fonction(*args)`` on a fresh copy of ``args``.
 
-    ``genre``: ``renvoie`` (the value), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
+    ``genre``: ``saisies`` (a function that reads the keyboard, :func:`_observer_saisies`),
+    ``renvoie`` (the value), ``image`` (the value, and whether the rows
+    of a returned list of lists are distinct lists), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
     (and the first argument after the call), ``copie`` (Q7: equal and
     independent), ``gain`` (Q17: the pair split).  Every observation also
     holds ``"__arguments__"``, the arguments after the call, for the
@@ -228,9 +230,15 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
             obs["copie indépendante de l'original"] = independant
         obs["__arguments__"] = (source,)
         return obs
+    if genre == "saisies":
+        return _observer_saisies(fonction, args)
     resultat = fonction(*args)
     if genre == "renvoie":
         obs = {"renvoie": resultat}
+    elif genre == "image":  # a new image: its rows must be distinct lists ([[c] * m] * n shares one row)
+        obs = {"renvoie": resultat}
+        if type(resultat) is list and all(type(ligne) is list for ligne in resultat):
+            obs["lignes distinctes"] = len({id(ligne) for ligne in resultat}) == len(resultat)
     elif genre == "renvoie_et_plateau":
         obs = {"renvoie": resultat, "plateau après l'appel": args[0]}
     elif genre == "renvoie_et_jeu":
@@ -244,6 +252,39 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
         raise ValueError(f"unknown observation kind {genre!r}")
     obs["__arguments__"] = args
     return obs
+
+
+def _observer_saisies(fonction: Callable, args: tuple) -> dict:
+    """A function that reads the keyboard: ``args`` = its arguments, then the answers typed, in order.
+
+    ``input`` gives the answers one by one (``EOFError`` once they are all
+    read); what the function prints is captured.  Observed: how many answers
+    it read, and the last line it printed.
+    """
+    import builtins
+    import contextlib
+    import io
+
+    *arguments, saisies = args
+    lues: list = []
+
+    def lire(invite: Any = "") -> str:
+        if len(lues) >= len(saisies):
+            raise EOFError("plus aucune saisie au clavier : la partie aurait dû s'arrêter")
+        lues.append(saisies[len(lues)])
+        return str(lues[-1])
+
+    sortie = io.StringIO()
+    ancien = builtins.input
+    builtins.input = lire
+    try:
+        with contextlib.redirect_stdout(sortie):
+            fonction(*arguments)
+    finally:
+        builtins.input = ancien
+    lignes = [l for l in sortie.getvalue().splitlines() if l.strip()]
+    return {"saisies lues": len(lues), "dernière ligne affichée": lignes[-1].strip() if lignes else "",
+            "__arguments__": tuple(args)}
 
 
 def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:

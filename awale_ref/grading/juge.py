@@ -95,46 +95,27 @@ def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
 
 
 def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
-    """The source of a reference module without the functions ``noms``: plain, self-contained code for the runner.
+    """The source of a reference module without the functions ``noms`` (plain code for the runner).
 
-    A reference may use another part of ``awale_ref`` (the lycée awalé
-    delegates to the CCINP's: ``from awale_ref import exam``): that module is
-    inlined as a namespace built from its own source, without the functions
-    the removed ones reach through it, so that grading ``semer_graines``
-    leaves no ``exam.deplacer_graines`` for the student's code to find.
+    A reference is plain code that imports nothing from ``awale_ref``: the
+    runner gets it as text, and the bodies of its functions are the
+    solutions the course shows (``pipeline.build``).
     """
     source = _source(module)
     lignes = source.splitlines(keepends=True)
-    arbre = ast.parse(source)
-    coupes: list[tuple[int, int, str]] = []
-    retires = [n for n in arbre.body if isinstance(n, ast.FunctionDef) and n.name in noms]
-    for noeud in retires:
-        debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
-        coupes.append((debut - 1, noeud.end_lineno, ""))
-    for noeud in arbre.body:
-        if isinstance(noeud, (ast.Import, ast.ImportFrom)) and _importe_awale_ref(noeud):
-            if not (isinstance(noeud, ast.ImportFrom) and noeud.module == "awale_ref"):
-                raise ValueError(f"{module}: write `from awale_ref import <module>` to use another reference "
-                                 f"(line {noeud.lineno}); the runner gets the reference as plain code")
-            code = []
-            for alias in noeud.names:
-                nom = alias.asname or alias.name
-                atteints = {a.attr for f in retires for a in ast.walk(f)
-                            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.value.id == nom}
-                interne = reference_sans(atteints, f"awale_ref.{alias.name}")
-                code.append(f"{nom} = __import__('types').ModuleType({'awale_ref.' + alias.name!r})\n"
-                            f"exec(compile({interne!r}, {'<référence awale_ref.' + alias.name + '>'!r}, 'exec'), "
-                            f"{nom}.__dict__)\n")
-            coupes.append((noeud.lineno - 1, noeud.end_lineno, "".join(code)))
-    for debut, fin, remplacement in sorted(coupes, reverse=True):
-        lignes[debut:fin] = [remplacement] if remplacement else []
+    a_couper = []
+    for noeud in ast.parse(source).body:
+        if isinstance(noeud, (ast.Import, ast.ImportFrom)) and any(
+                (nom or "").split(".")[0] == "awale_ref"
+                for nom in ([noeud.module] if isinstance(noeud, ast.ImportFrom) else [a.name for a in noeud.names])):
+            raise ValueError(f"{module}, line {noeud.lineno}: a reference module must not import awale_ref "
+                             f"(the runner gets it as plain code)")
+        if isinstance(noeud, ast.FunctionDef) and noeud.name in noms:
+            debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
+            a_couper.append((debut - 1, noeud.end_lineno))
+    for debut, fin in sorted(a_couper, reverse=True):
+        del lignes[debut:fin]
     return "".join(lignes)
-
-
-def _importe_awale_ref(noeud: ast.Import | ast.ImportFrom) -> bool:
-    if isinstance(noeud, ast.ImportFrom):
-        return (noeud.module or "").split(".")[0] == "awale_ref"
-    return any(alias.name.split(".")[0] == "awale_ref" for alias in noeud.names)
 
 
 # ---------------------------------------------------------------- static checks on the submitted source

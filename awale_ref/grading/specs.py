@@ -248,17 +248,21 @@ def _max_vals_cas() -> list[tuple]:
 
 
 # ---------------------------------------------------------------- acceptances and diagnostics
-def _gagnant_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
-    """Q16: the board may be emptied (reference) or left as it was."""
-    if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
-        return False
-    if "jeu après l'appel" not in attendu:
-        return "renvoie" in attendu
-    jeu_obtenu, jeu_attendu = obtenu.get("jeu après l'appel"), attendu["jeu après l'appel"]
-    if not isinstance(jeu_obtenu, dict):
-        return False
-    return (jeu_obtenu.get("score") == jeu_attendu["score"]
-            and jeu_obtenu.get("plateau") in (jeu_attendu["plateau"], args[0]["plateau"]))
+def plateau_vide_ou_laisse(*cles_scores: str) -> Callable[[Observation, Observation, tuple], bool]:
+    """The acceptance of ``gagnant`` (Q16; Q13 of the lycée awalé): the board may be emptied (the
+    reference) or left as it was; the winner and the scores (``cles_scores`` of the game dict) must be right."""
+    def accepter(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+        if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
+            return False
+        if "jeu après l'appel" not in attendu:
+            return "renvoie" in attendu
+        jeu_obtenu, jeu_attendu = obtenu.get("jeu après l'appel"), attendu["jeu après l'appel"]
+        if not isinstance(jeu_obtenu, dict):
+            return False
+        return (all(jeu_obtenu.get(cle) == jeu_attendu[cle] for cle in cles_scores)
+                and jeu_obtenu.get("plateau") in (jeu_attendu["plateau"], args[0]["plateau"]))
+
+    return accepter
 
 
 def _diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
@@ -429,7 +433,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                            ("renvoie",)))),
     Spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", _jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
-         "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=_gagnant_accepte,
+         "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     Spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
@@ -458,3 +462,17 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
 def cas_caches(question: str) -> list[tuple]:
     """The hidden inputs of a question, deterministic."""
     return SPECS[question].cas()
+
+
+# ---------------------------------------------------------------- shared with another subject's specs
+# The lycée awalé of the Olympiades (awale_ref.olympiades.specs_awale) grades the same rules on the same
+# inputs: it takes them from here rather than keeping a copy.
+positions = _positions
+plateau_case = _plateau_case
+apres_semis = _apres_semis
+jeux_tours_varies = _jeux_tours_varies
+fins_de_partie = _fins_de_partie
+jeux_finis_et_autres = _jeux_finis_et_autres
+chaine_jusqua_camp = _chaine_jusqua_camp
+diag_deplacer = _diag_deplacer
+diag_ramasser = _diag_ramasser

@@ -148,6 +148,7 @@ class Sujet:
 
         verdict = cleanroom.executer(question, objet, self.module_correction)
         if not verdict.get("ok"):
+            _montrer_images(verdict.get("contre_exemple"))
             _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))
         print("✔ " + str(verdict.get("message")))
 
@@ -164,6 +165,21 @@ class Sujet:
             return (f"{question} — {nom} vient du paquet de référence awale_ref : "
                     f"écrivez votre propre fonction dans le notebook.")
         return None
+
+
+def _montrer_images(contre_exemple: Any) -> None:
+    """In a notebook, the expected image beside the one the student's function returned (if any)."""
+    images = contre_exemple.get("images") if isinstance(contre_exemple, dict) else None
+    if not images:
+        return
+    try:
+        from IPython.display import Image, display
+
+        from awale_ref.grading.contre_exemples import images_png
+
+        display(Image(images_png(images["attendue"], images["obtenue"])))
+    except Exception:  # not in IPython, or not drawable: the message says it all
+        pass
 
 
 def _dessin(contre_exemple: Any) -> str:

@@ -9,9 +9,11 @@ seeds together.
 
 The board convention is the CCINP one (``awale_ref.exam``): ``plt`` holds 12
 ints, indices 0–5 are the pits of the player to move, 6–11 the opponent's,
-sowing goes 0→1→…→11→0.  Every rule the two subjects share is delegated to
-``awale_ref.exam``; ``DIFFERENCES_CCINP`` names what differs (each is
-asserted in ``tests/test_olympiades_awale.py``).  ``LECTURES`` gives the
+sowing goes 0→1→…→11→0.  Each function is plain code in the subject's
+style (its body is the solution the course shows, so it uses nothing but
+the subject's own functions); wherever the rules coincide it agrees with
+``awale_ref.exam`` and the fast engine, and ``DIFFERENCES_CCINP`` names what
+differs (each checked by the differential test ``tests/test_olympiades_awale.py``).  ``LECTURES`` gives the
 reading of the subject's ambiguous points, ``FIGURES_RECONSTRUITES`` the
 boards the text lost, ``EXEMPLES`` and ``REPONSES`` the worked examples and
 the answers to the questions that ask no function.
@@ -23,11 +25,9 @@ the answers to the questions that ask no function.
 
 from __future__ import annotations
 
-from awale_ref import exam
-
-GRAINES_VICTOIRE = exam.GRAINES_VICTOIRE  # 25: more than half of the 48 seeds
+GRAINES_VICTOIRE = 25  # more than half of the 48 seeds (the CCINP's exam.GRAINES_VICTOIRE)
 GRAINES_RAMASSEES_MAX = 45  # the game ends when both scores add up to more
-TOURS_MAX = exam.TOURS_MAX  # 100
+TOURS_MAX = 100  # the CCINP's exam.TOURS_MAX
 
 LECTURES = {
     "q1_semaille_seule":
@@ -81,10 +81,11 @@ LECTURES = {
         "tour_jeu affiche exactement le message de l'énoncé, « La case choisie n'est pas "
         "acceptable » (le CCINP dit « valable »), ne change rien et renvoie True.",
     "awale_affichage":
-        "awale affiche le plateau avec la fonction affiche du CCINP (le format est libre), lit "
-        "la case avec int(input(...)) en nommant le joueur courant, laisse tour_jeu refuser "
-        "une case non acceptable, puis affiche le nom du gagnant ou \"égalité\" ; la référence "
-        "le renvoie aussi, pour les tests. Une saisie qui n'est pas un entier n'est pas "
+        "awale affiche le plateau (le format est libre : la référence écrit la liste du camp "
+        "adverse lu de droite à gauche, puis celle du camp du joueur courant), lit la case "
+        "avec int(input(...)) en nommant le joueur courant, laisse tour_jeu refuser une case "
+        "non acceptable, puis affiche le nom du gagnant ou \"égalité\" ; la référence le "
+        "renvoie aussi, pour les tests. Une saisie qui n'est pas un entier n'est pas "
         "traitée par le sujet : int lève alors ValueError.",
 }
 """The reading of each point the subject leaves open (key -> French explanation)."""
@@ -162,41 +163,59 @@ def somme(plt, n, p):
 def tourner_plateau(plt):
     """Q4. Swap pits 0–5 with pits 6–11 of ``plt``, in place (LECTURES['tourner_plateau_en_place']).
 
-    The CCINP function does it on ``jeu['plateau']``: it is given ``plt`` in a dict.
+    The CCINP function does it on ``jeu['plateau']`` (DIFFERENCES_CCINP['tourner_plateau_argument']).
 
     >>> plt = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
     >>> tourner_plateau(plt)
     >>> plt
     [2, 1, 0, 1, 0, 1, 0, 0, 2, 0, 16, 5]
     """
-    exam.tourner_plateau({"plateau": plt})
+    for i in range(6):
+        plt[i], plt[i + 6] = plt[i + 6], plt[i]
 
 
 def semer_graines(plt, c):
     """Q5. Sow the seeds of pit ``c`` in place, skipping ``c`` on each lap; return the last pit sown.
 
-    The CCINP ``deplacer_graines`` (LECTURES['semer_case_vide']).
+    The CCINP ``deplacer_graines`` under another name (LECTURES['semer_case_vide']).
 
     >>> plt = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
     >>> semer_graines(plt, 2), plt
     (4, [0, 0, 0, 1, 17, 5, 2, 1, 0, 1, 0, 1])
     """
-    return exam.deplacer_graines(plt, c)
+    graines = plt[c]
+    plt[c] = 0
+    case = c
+    for k in range(graines):
+        case = (case + 1) % 12
+        if case == c:  # on saute la case d'origine
+            case = (case + 1) % 12
+        plt[case] = plt[case] + 1
+    return case
 
 
 # ---------------------------------------------------------------- Partie 2 : récolte
 def case_ramassable(plt, c):
     """Q6. True when ``c`` is an opponent's pit (6–11) holding 2 or 3 seeds (the CCINP function)."""
-    return exam.case_ramassable(plt, c)
+    return c >= 6 and c <= 11 and (plt[c] == 2 or plt[c] == 3)
 
 
 def ramasser_graines(plt, c):
     """Q7. Harvest from the last pit sown ``c`` backwards, in place; return the seeds taken.
 
     The chain stops at the first pit that is not ``case_ramassable`` (the
-    CCINP function).
+    CCINP function, written there as a recursion; the subject asks for none).
+
+    >>> plt = [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2]
+    >>> ramasser_graines(plt, 9), plt
+    (8, [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 2])
     """
-    return exam.ramasser_graines(plt, c)
+    total = 0
+    while case_ramassable(plt, c):
+        total = total + plt[c]
+        plt[c] = 0
+        c = c - 1
+    return total
 
 
 def test_famine(plt, c):
@@ -207,7 +226,10 @@ def test_famine(plt, c):
     >>> test_famine([0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], 5)
     True
     """
-    return not exam.test_famine(plt, c)
+    copie = plt.copy()
+    derniere_case = semer_graines(copie, c)
+    ramasser_graines(copie, derniere_case)
+    return somme(copie, 6, 11) == 0
 
 
 # ---------------------------------------------------------------- Partie 3 : programme principal
@@ -242,11 +264,11 @@ def tour_termine(etat_jeu):
     """
     score_j1 = etat_jeu["score_j1"]
     score_j2 = etat_jeu["score_j2"]
-    if score_j1 >= GRAINES_VICTOIRE or score_j2 >= GRAINES_VICTOIRE:
+    if score_j1 >= 25 or score_j2 >= 25:  # GRAINES_VICTOIRE
         return False
-    if score_j1 + score_j2 > GRAINES_RAMASSEES_MAX:
+    if score_j1 + score_j2 > 45:  # GRAINES_RAMASSEES_MAX
         return False
-    if etat_jeu["nb_tours"] >= TOURS_MAX:
+    if etat_jeu["nb_tours"] >= 100:  # TOURS_MAX
         return False
     return len(cases_possibles(etat_jeu)) > 0
 
@@ -319,7 +341,9 @@ def awale(nom_joueur1, nom_joueur2):
     etat_jeu = initialisation(nom_joueur1, nom_joueur2)
     partie_continue = tour_termine(etat_jeu)
     while partie_continue:
-        exam.affiche(etat_jeu["plateau"])
+        plt = etat_jeu["plateau"]
+        print(plt[11:5:-1])  # le camp adverse, lu de droite à gauche
+        print(plt[0:6])      # le camp du joueur courant
         if tour_joueur1(etat_jeu):
             nom = etat_jeu["joueur1"]
         else:

@@ -412,7 +412,7 @@ def compression_rectangle(img):
         for j in range(la):
             if reste[i][j] is not None:
                 hauteur, largeur = rectangle_max(reste, (i, j))
-                l_rect.append({"pos": (i, j), CLE_COULEUR: img[i][j], "ha": hauteur, "la": largeur})
+                l_rect.append({"pos": (i, j), "couleur": img[i][j], "ha": hauteur, "la": largeur})
                 for k in range(i, i + hauteur):
                     for l in range(j, j + largeur):
                         reste[k][l] = None
@@ -431,10 +431,10 @@ def decompression_rectangle(image_compressee):
     ha, la, l_rect = image_compressee
     img = creer_image(ha, la, None)
     for rect in l_rect:
-        if CLE_COULEUR in rect:
-            couleur = rect[CLE_COULEUR]
-        else:
-            couleur = rect[CLE_COULEUR_EXEMPLES]
+        if "couleur" in rect:  # CLE_COULEUR, la clef de la définition
+            couleur = rect["couleur"]
+        else:                  # CLE_COULEUR_EXEMPLES, celle des exemples
+            couleur = rect["coul"]
         i, j = rect["pos"]
         for k in range(i, i + rect["ha"]):
             for l in range(j, j + rect["la"]):

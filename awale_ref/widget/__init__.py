@@ -7,13 +7,20 @@
 In a notebook, ``Plateau()`` as the last line of a cell shows the board;
 ``Plateau(adversaire="joueur2", profondeur=4)`` plays against the AI,
 ``Plateau(regles={"deplacer_graines": deplacer_graines})`` with a student's
-function.
+function; ``Plateau(sujet="lycee", regles={"test_famine": test_famine})``
+plays the lycée rules of the Olympiades de NSI 2025 with a student's lycée
+function (:mod:`awale_ref.widget.lycee`).
+
+>>> Partie(sujet="lycee", position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee  # 3 seeds: the lycée game goes on
+False
 """
 
-from awale_ref.widget.partie import Coup, Etape, Partie, jeu_depuis
+from awale_ref.widget.lycee import ReglesLycee
+from awale_ref.widget.partie import SUJETS, Coup, Etape, Partie, jeu_depuis
 from awale_ref.widget.regles import ErreurEleve, Regles
 
-__all__ = ["Coup", "ErreurEleve", "Etape", "Partie", "Plateau", "Regles", "jeu_depuis"]
+__all__ = ["Coup", "ErreurEleve", "Etape", "Partie", "Plateau", "Regles", "ReglesLycee", "SUJETS",
+           "jeu_depuis"]
 
 
 def __getattr__(nom: str):

@@ -6,6 +6,9 @@ the player to move clicked, with the exam's reference rules or a student's
 a refusal with its reason in French, or the list of :class:`Etape` (pit
 emptied, each seed sown, each pit harvested, board turned, end of game) that
 the widget animates.  ``annuler`` undoes, ``coup_ia`` asks the fast engine.
+``Partie(sujet="lycee")`` plays the rules of the Olympiades de NSI 2025
+(:class:`~awale_ref.widget.lycee.ReglesLycee`): the game ends when more than
+45 seeds are collected, not when 3 seeds are left on the board.
 
 >>> partie = Partie("Alice", "Bob", position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1])
 >>> partie.cliquer(3).raison
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from awale_ref import engine, exam, notation
+from awale_ref import exam, notation
 from awale_ref.widget.regles import ErreurEleve, Regles, graines
 
 PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
@@ -35,6 +38,32 @@ ORIENTATIONS = ("fixe", "joueur")
 always at the bottom, labelled 0–5, joueur2's row on top, 6–11, as in the exam's
 tree; ``joueur``: the player to move at the bottom, the board turning after each
 move like ``jeu['plateau']``."""
+
+
+SUJETS = ("ccinp", "lycee")
+"""The subjects whose rules a board plays: the CCINP 2024 exam, the Olympiades de NSI 2025 (lycée)."""
+
+
+def regles_du_sujet(regles=None, sujet: str | None = None) -> Regles:
+    """The :class:`Regles` of ``sujet`` with the student's functions ``regles`` (a dict, or a Regles kept).
+
+    >>> type(regles_du_sujet(None, "lycee")).__name__, regles_du_sujet().SUJET
+    ('ReglesLycee', 'ccinp')
+    >>> regles_du_sujet(None, "bac")
+    Traceback (most recent call last):
+    ...
+    ValueError: sujet must be one of ('ccinp', 'lycee'), got 'bac'
+    """
+    if sujet is not None and sujet not in SUJETS:
+        raise ValueError(f"sujet must be one of {SUJETS}, got {sujet!r}")
+    if isinstance(regles, Regles):
+        if sujet is not None and sujet != regles.SUJET:
+            raise ValueError(f"these rules are the {regles.SUJET!r} ones, not {sujet!r}")
+        return regles
+    if sujet == "lycee":
+        from awale_ref.widget.lycee import ReglesLycee
+        return ReglesLycee(regles)
+    return Regles(regles)
 
 
 def etiquette_case(case: int, n: int, orientation: str = "fixe") -> int:
@@ -96,12 +125,14 @@ def _valider_plateau(plateau) -> list[int]:
     return plateau
 
 
-def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob") -> dict:
+def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=notation.rejouer) -> dict:
     """A fresh exam ``jeu`` dict from a position given in any of the usual forms.
 
     ``position`` is None (the start of a game), a ``plateau`` list of 12 ints
-    (joueur1 to move, no score), a ``jeu`` dict (copied; its names win) or a
-    move string of the opening library (``'egai'``, replayed from the start).
+    (joueur1 to move, no score), a ``jeu`` dict (copied; its names win), the
+    lycée subject's ``etat_jeu`` dict (converted by ``vers_ccinp``) or a
+    move string of the opening library (``'egai'``, replayed from the start
+    by ``rejouer(coups, joueur1, joueur2)``, the CCINP rules by default).
 
     >>> jeu_depuis('egai')['plateau']
     [1, 6, 6, 5, 1, 5, 0, 6, 0, 6, 6, 6]
@@ -115,8 +146,11 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob") -> dict:
     if position is None:
         jeu = exam.initialisation(joueur1, joueur2)
     elif isinstance(position, str):
-        jeu = notation.rejouer(position, joueur1, joueur2)
+        jeu = rejouer(position, joueur1, joueur2)
     elif isinstance(position, dict):
+        if {'score_j1', 'score_j2', 'nb_tours'} <= set(position):  # the lycée etat_jeu
+            from awale_ref.olympiades.awale_lycee import vers_ccinp
+            position = vers_ccinp(position)
         manquantes = {'joueur1', 'joueur2', 'score', 'n', 'plateau'} - set(position)
         if manquantes:
             raise ValueError(f"a jeu dict needs the keys {sorted(manquantes)}")
@@ -144,21 +178,28 @@ class Partie:
     """A game the board shows: state, history for undo, clicks, AI moves.
 
     ``regles`` (a :class:`Regles`, a dict of the student's functions, or
-    None for the exam's reference) decides how moves are played.
+    None for the exam's reference) decides how moves are played.  ``sujet``
+    is one of :data:`SUJETS`: ``"ccinp"`` (the default) takes the CCINP
+    functions, ``"lycee"`` the lycée ones (``{"test_famine": test_famine}``,
+    names from :data:`~awale_ref.widget.lycee.FONCTIONS_LYCEE`).
+
+    >>> Partie(sujet="lycee", regles={"test_famine": lambda plt, c: False}).regles.eleve
+    ('test_famine',)
     """
 
     def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None,
-                 regles: Regles | dict | None = None, orientation: str = "fixe") -> None:
+                 regles: Regles | dict | None = None, orientation: str = "fixe",
+                 sujet: str | None = None) -> None:
         etiquette_case(0, 0, orientation)  # checks the orientation
         self.orientation = orientation
-        self.regles = regles if isinstance(regles, Regles) else Regles(regles)
+        self.regles = regles_du_sujet(regles, sujet)
         self.joueur1, self.joueur2 = joueur1, joueur2
         self.placer(position)
 
     # ------------------------------------------------------------ state
     def placer(self, position=None) -> None:
         """Start from ``position`` (see :func:`jeu_depuis`); the history is cleared."""
-        jeu = jeu_depuis(position, self.joueur1, self.joueur2)
+        jeu = jeu_depuis(position, self.joueur1, self.joueur2, rejouer=self.regles.rejouer)
         self.joueur1, self.joueur2 = jeu['joueur1'], jeu['joueur2']
         self.depart = exam.copie(jeu)
         self.jeu = jeu
@@ -210,10 +251,18 @@ class Partie:
         return Etape(tuple(self.jeu['plateau']), tuple(self.jeu['score']), self.jeu['n'], "etat", texte)
 
     def _fin_de_partie(self) -> None:
-        """Compute ``terminee``, ``vainqueur`` and ``jeu_final`` (after ``gagnant``)."""
+        """Compute ``terminee``, ``vainqueur`` and ``jeu_final`` (after ``gagnant``).
+
+        ``erreur_fin`` holds the French message of a student's function that
+        failed; ``avertissement_fin`` says when the student's end of game
+        differs from the subject's.
+        """
         self.terminee, self.vainqueur, self.jeu_final, self.erreur_fin = False, None, None, ""
+        self.avertissement_fin = ""
         try:
-            if self.regles.continue_(self.jeu):
+            continue_ = self.regles.continue_(self.jeu)
+            self.avertissement_fin = self.regles.ecart_fin(self.jeu, continue_)
+            if continue_:
                 return
             self.terminee = True
             self.vainqueur, self.jeu_final = self.regles.vainqueur(self.jeu)
@@ -221,10 +270,13 @@ class Partie:
             self.erreur_fin = str(erreur)
 
     def message_fin(self) -> str:
-        """The end of game in French: winner and final scores."""
+        """The end of game in French: winner and final scores (and, for the lycée, the rule that ended it)."""
         jeu = self.jeu_final
         scores = f"{jeu['joueur1']} {jeu['score'][0]} – {jeu['score'][1]} {jeu['joueur2']}"
         tours = f"{jeu['n']} tour" + ("s" if jeu['n'] > 1 else "")
+        raison = self.regles.raison_fin(self.jeu) if self.regles.EXPLIQUER_FIN else ""
+        if raison:
+            tours += f" ({raison})"
         if self.vainqueur == exam.EGALITE:
             return f"Partie terminée après {tours} : égalité ({scores})."
         return f"Partie terminée après {tours} : {self.vainqueur} gagne ({scores})."
@@ -233,7 +285,8 @@ class Partie:
     def raison_refus(self, case) -> str:
         """Why ``case`` cannot be played now, in French ("" if it can, by the exam's rules)."""
         if self.terminee:
-            return "La partie est terminée : cliquez sur « Nouvelle partie » ou « Annuler »."
+            texte = "La partie est terminée : cliquez sur « Nouvelle partie » ou « Annuler »."
+            return f"{texte} {self.avertissement_fin}" if self.avertissement_fin else texte
         if not isinstance(case, int) or isinstance(case, bool) or not 0 <= case <= 11:
             return f"{case!r} n'est pas une case : les cases sont numérotées de 0 à 11."
         nom = self.nom_case(case)
@@ -243,10 +296,8 @@ class Partie:
                     f"choisissez une case de votre rangée ({self.rangee()}).")
         if self.jeu['plateau'][case] == 0:
             return f"{nom} est vide : choisissez une case qui contient des graines."
-        if not exam.test_famine(self.jeu['plateau'], case):
-            return (f"{nom} laisserait {self.adversaire} sans aucune graine dans sa rangée : ce plateau suit "
-                    "le programme de la partie II, pour qui un tel coup est interdit (règle de la famine ; "
-                    "l'autre lecture de l'énoncé jouerait le coup en annulant la récolte).")
+        if not exam.test_famine(self.jeu['plateau'], case):  # the two subjects refuse the same pits
+            return self.regles.raison_famine(nom, self.adversaire)
         return ""
 
     def cases_jouables(self) -> list[int]:
@@ -268,12 +319,16 @@ class Partie:
         raison = self.raison_refus(case)
         if not accepte:
             if not raison:  # only the student's test_case refuses it
-                raison = (f"Votre test_case refuse {self.nom_case(case)}, qui est pourtant jouable d'après "
-                          "l'énoncé (sur votre rangée, non vide, sans famine).")
+                qui, detail = self.regles.decideur("test_case")
+                raison = (f"{qui[0].upper()}{qui[1:]} refuse {self.nom_case(case)}, qui est pourtant jouable "
+                          "d'après l'énoncé (sur votre rangée, non vide, sans famine)")
+                raison += f" : {detail}." if detail else "."
             return Coup(case, False, raison)
         avertissement = ""
         if raison:  # only the student's test_case accepts it
-            avertissement = f"Attention : votre test_case accepte {self.nom_case(case)}. {raison}"
+            qui, detail = self.regles.decideur("test_case")
+            detail = f" ({detail})" if detail else ""
+            avertissement = f"Attention : {qui} accepte {self.nom_case(case)}{detail}. {raison}"
         try:
             coup = self._jouer(case)
         except ErreurEleve as erreur:
@@ -325,7 +380,7 @@ class Partie:
             etapes.append(self.etat())
         # A broken tour_suivant or gagnant: the move is played, the error shown.
         return Coup(case, True, bilan, erreur=bool(self.erreur_fin), gain=gain, etapes=etapes,
-                    avertissement=self.erreur_fin)
+                    avertissement=self.erreur_fin or self.avertissement_fin)
 
     def annuler(self, nombre: int = 1) -> int:
         """Undo up to ``nombre`` moves; return how many were undone."""
@@ -346,8 +401,10 @@ class Partie:
         """The pit the AI plays for the player to move, and its value for each pit.
 
         With the reference rules the fast engine answers (the same pit as
-        ``exam.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``;
-        when the student gave ``NegaAwale``, it decides and the values are None.
+        ``exam.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``
+        (:meth:`Regles.valeurs_ia`; the lycée board's is the same AI, see
+        :meth:`~awale_ref.widget.lycee.ReglesLycee.valeurs_ia`); when the
+        student gave ``NegaAwale``, it decides and the values are None.
 
         >>> Partie(position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]).coup_ia(1)
         (4, [(2, 0), (4, 8), (5, 0)])
@@ -359,7 +416,7 @@ class Partie:
             raise ValueError("the game is over: the AI has no move to play")
         if not self.regles.est_reference("NegaAwale"):
             return self.regles.choix_ia(self.jeu, profondeur), None
-        valeurs = engine.move_values(engine.from_jeu(self.jeu), profondeur)
+        valeurs = self.regles.valeurs_ia(self.jeu, profondeur)
         meilleure, meilleure_valeur = valeurs[0]
         for case, valeur in valeurs:  # the first best pit, like exam.max_vals
             if valeur > meilleure_valeur:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from awale_ref import exam
+from awale_ref import engine, exam
 
 FONCTIONS = (
     "deplacer_graines",
@@ -86,6 +86,45 @@ def _nom_type(valeur) -> str:
     return type(valeur).__name__
 
 
+def appel_protege(qui: str, appel: str, fonction: Callable, *arguments):
+    """``fonction(*arguments)``; an exception becomes an ErreurEleve that names ``qui`` and ``appel``.
+
+    ``qui`` starts the French sentence (« Votre fonction test_case »).
+
+    >>> appel_protege("Votre fonction f", "(plateau, 2)", lambda p, c: p[c], [], 2)
+    Traceback (most recent call last):
+    ...
+    awale_ref.widget.regles.ErreurEleve: Votre fonction f(plateau, 2) a levé l'exception IndexError : list index out of range
+    """
+    try:
+        return fonction(*arguments)
+    except ErreurEleve:
+        raise
+    except NotImplementedError:
+        raise ErreurEleve(f"{qui} n'est pas encore écrite (elle lève NotImplementedError) : "
+                          "complétez-la, exécutez sa cellule, puis celle du plateau.") from None
+    except RecursionError:
+        raise ErreurEleve(f"{qui}{appel} s'appelle sans fin (RecursionError) : "
+                          "vérifiez le cas de base de la récursion.") from None
+    except Exception as erreur:  # any bug of the student's code
+        detail = f" : {erreur}" if str(erreur) else " (sans message)"
+        raise ErreurEleve(f"{qui}{appel} a levé l'exception {_nom_type(erreur)}{detail}") from erreur
+
+
+def fonctions_eleve(fonctions: dict | None, autres: dict, permises: tuple[str, ...], inconnue: str) -> dict:
+    """The student's functions given as a dict and as keyword arguments, checked against ``permises``.
+
+    ``inconnue`` starts the error for a name outside ``permises``.
+    """
+    donnees = {**(fonctions or {}), **autres}
+    for nom, fonction in donnees.items():
+        if nom not in permises:
+            raise ValueError(f"{inconnue} {nom!r} (expected one of {', '.join(permises)})")
+        if not callable(fonction):
+            raise TypeError(f"rule function {nom!r} must be callable, got {fonction!r}")
+    return donnees
+
+
 class Regles:
     """The functions a board plays with, each call checked.
 
@@ -93,6 +132,12 @@ class Regles:
     functions (names from :data:`FONCTIONS`); the others are the exam's
     reference.  The functions are always given copies, except for the board
     that ``deplacer_graines`` and ``ramasser_graines`` change in place.
+
+    The board's operations are keyed by the CCINP names (``fonctions``,
+    ``eleve``, ``est_reference``); another subject
+    (:class:`~awale_ref.widget.lycee.ReglesLycee`) maps them to its own
+    functions and names through the hooks below (``_nom``, ``_etat``,
+    ``_jeu``, ``PLATEAU``, ``JEU``), so that every check and message is shared.
 
     >>> Regles({"test_case": exam.test_case}).eleve
     ('test_case',)
@@ -102,44 +147,128 @@ class Regles:
     ValueError: unknown rule function 'jouer' (expected one of deplacer_graines, ramasser_graines, test_case, tourner_plateau, tour_suivant, gagnant, NegaAwale)
     """
 
+    SUJET = "ccinp"
+    """The subject whose rules the board plays (see ``Partie``'s ``sujet``)."""
+    PLATEAU, JEU = "plateau", "jeu"
+    """How the subject names the board and the game dict in its signatures (for the messages)."""
+    EXPLIQUER_FIN = False
+    """True: the end-of-game message says which rule ended the game."""
+
     def __init__(self, fonctions: dict[str, Callable] | None = None, **autres: Callable) -> None:
-        donnees = {**(fonctions or {}), **autres}
-        for nom, fonction in donnees.items():
-            if nom not in FONCTIONS:
-                raise ValueError(f"unknown rule function {nom!r} (expected one of {', '.join(FONCTIONS)})")
-            if not callable(fonction):
-                raise TypeError(f"rule function {nom!r} must be callable, got {fonction!r}")
+        donnees = fonctions_eleve(fonctions, autres, FONCTIONS, "unknown rule function")
         self.fonctions = {nom: donnees.get(nom, getattr(exam, nom)) for nom in FONCTIONS}
         self.eleve = tuple(nom for nom in FONCTIONS if nom in donnees)
+
+    # ------------------------------------------------------------ hooks of a subject
+    def _nom(self, role: str) -> str:
+        """The subject's name of the function that does ``role`` (a name of :data:`FONCTIONS`)."""
+        return role
+
+    def _etat(self, jeu: dict) -> dict:
+        """What the subject's functions take for ``jeu``: here a copy of the exam dict."""
+        return exam.copie(jeu)
+
+    def _jeu(self, etat: dict, role: str) -> dict:
+        """The exam dict of ``etat`` after the student's ``role`` changed it."""
+        return etat
 
     def est_reference(self, nom: str) -> bool:
         """True when ``nom`` is the exam's reference function (not the student's)."""
         return nom not in self.eleve
 
     def _qui(self, nom: str) -> str:
-        return f"La fonction de référence {nom}" if self.est_reference(nom) else f"Votre fonction {nom}"
+        nom_sujet = self._nom(nom)
+        if self.est_reference(nom):
+            return f"La fonction de référence {nom_sujet}"
+        return f"Votre fonction {nom_sujet}"
 
     def _appeler(self, nom: str, appel: str, *arguments):
         """Call function ``nom``; an exception becomes an ErreurEleve naming the call."""
-        try:
-            return self.fonctions[nom](*arguments)
-        except ErreurEleve:
-            raise
-        except NotImplementedError:
-            raise ErreurEleve(f"{self._qui(nom)} n'est pas encore écrite (elle lève NotImplementedError) : "
-                              "complétez-la, exécutez sa cellule, puis celle du plateau.") from None
-        except RecursionError:
-            raise ErreurEleve(f"{self._qui(nom)}{appel} s'appelle sans fin (RecursionError) : "
-                              "vérifiez le cas de base de la récursion.") from None
-        except Exception as erreur:  # any bug of the student's code
-            detail = f" : {erreur}" if str(erreur) else " (sans message)"
-            raise ErreurEleve(f"{self._qui(nom)}{appel} a levé l'exception "
-                              f"{_nom_type(erreur)}{detail}") from erreur
+        return appel_protege(self._qui(nom), appel, self.fonctions[nom], *arguments)
 
     def _verifier_plateau(self, nom: str, appel: str, plateau: list) -> None:
         if len(plateau) != 12 or not all(_est_entier(g) and g >= 0 for g in plateau):
-            raise ErreurEleve(f"Après {nom}{appel}, le plateau n'est plus une liste de 12 entiers "
+            raise ErreurEleve(f"Après {self._nom(nom)}{appel}, le plateau n'est plus une liste de 12 entiers "
                               f"positifs ou nuls : {list(plateau)}.")
+
+    # ------------------------------------------------------------ the reference's judgement, in French
+    def decideur(self, role: str) -> tuple[str, str]:
+        """Who decided ``role`` when it disagrees with the reference: (sentence subject, detail).
+
+        ``detail`` (maybe "") names the student's call that answered differently, without a final period.
+
+        >>> Regles(test_case=exam.test_case).decideur("test_case")
+        ('votre test_case', '')
+        """
+        return f"votre {self._nom(role)}", ""
+
+    def raison_famine(self, nom_case: str, adversaire: str) -> str:
+        """Why the reference refuses a pit that starves ``adversaire`` (``nom_case`` capitalised)."""
+        return (f"{nom_case} laisserait {adversaire} sans aucune graine dans sa rangée : ce plateau suit "
+                "le programme de la partie II, pour qui un tel coup est interdit (règle de la famine ; "
+                "l'autre lecture de l'énoncé jouerait le coup en annulant la récolte).")
+
+    def continue_reference(self, jeu: dict) -> bool:
+        """The subject's reference verdict on ``jeu``: True while the game goes on."""
+        return exam.tour_suivant(jeu)
+
+    def _petite_fin(self, jeu: dict) -> str:
+        """The subject's own end rule, in French, when it ends ``jeu`` ("" otherwise)."""
+        reste = sum(jeu['plateau'])
+        if reste <= 3:
+            return f"il ne reste que {graines(reste)} sur le plateau, 3 ou moins"
+        return ""
+
+    def raison_fin(self, jeu: dict) -> str:
+        """Why the reference ends ``jeu``, in French ("" when the game goes on).
+
+        >>> Regles().raison_fin({'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [25, 0], 'n': 9,
+        ...                      'plateau': [4] * 12})
+        'Alice a 25 graines dans sa réserve, 25 suffisent pour gagner'
+        """
+        if self.continue_reference(jeu):
+            return ""
+        for nom, score in zip((jeu['joueur1'], jeu['joueur2']), jeu['score']):
+            if score >= exam.GRAINES_VICTOIRE:
+                return (f"{nom} a {graines(score)} dans sa réserve, "
+                        f"{exam.GRAINES_VICTOIRE} suffisent pour gagner")
+        petite_fin = self._petite_fin(jeu)
+        if petite_fin:
+            return petite_fin
+        if jeu['n'] >= exam.TOURS_MAX:
+            return f"{jeu['n']} tours ont été joués, {exam.TOURS_MAX} au plus"
+        joueur = jeu['joueur1'] if exam.tour_joueur1(jeu) else jeu['joueur2']
+        return f"{joueur} ne peut jouer aucune case"
+
+    def _conseil_fin(self, continue_eleve: bool, jeu: dict) -> str:
+        """A hint added when the student's end of game disagrees with the reference."""
+        return ""
+
+    def ecart_fin(self, jeu: dict, continue_eleve: bool) -> str:
+        """A French warning when the student's end-of-game verdict differs from the reference ("" if not).
+
+        Call it just after :meth:`continue_`, before any other rule call.
+        """
+        if self.continue_reference(jeu) == continue_eleve:
+            return ""
+        sujet, detail = self.decideur("tour_suivant")
+        if continue_eleve:
+            texte = (f"Attention : {sujet} laisse la partie continuer, alors que d'après l'énoncé elle est "
+                     f"finie ({self.raison_fin(jeu)}).")
+        else:
+            texte = f"Attention : {sujet} arrête la partie, alors que d'après l'énoncé elle continue."
+        if detail:
+            texte = f"{texte[:-1]} : {detail}."
+        return " ".join(t for t in (texte, self._conseil_fin(continue_eleve, jeu)) if t)
+
+    def rejouer(self, coups: str, joueur1: str, joueur2: str) -> dict:
+        """The exam dict after the move string ``coups`` (letters a–l), replayed by the subject's rules."""
+        from awale_ref import notation
+        return notation.rejouer(coups, joueur1, joueur2)
+
+    def valeurs_ia(self, jeu: dict, profondeur: int) -> list[tuple[int, int]]:
+        """``[(case, valeur)]`` of the reference AI for each playable pit (the fast engine)."""
+        return engine.move_values(engine.from_jeu(jeu), profondeur)
 
     # ------------------------------------------------------------ one call each
     def accepte(self, plateau: list, case: int) -> bool:
@@ -148,7 +277,7 @@ class Regles:
         >>> Regles().accepte([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 3)
         False
         """
-        appel = f"(plateau, {case})"
+        appel = f"({self.PLATEAU}, {case})"
         essai = list(plateau)
         reponse = self._appeler("test_case", appel, essai, case)
         if not isinstance(reponse, bool):
@@ -166,7 +295,7 @@ class Regles:
         Checks: an int in 0–11 is returned, the seeds are conserved, the
         origin pit is empty afterwards.
         """
-        appel = f"(plateau, {case})"
+        appel = f"({self.PLATEAU}, {case})"
         espion = PlateauEspion(plateau)
         derniere = self._appeler("deplacer_graines", appel, espion, case)
         qui = self._qui("deplacer_graines")
@@ -195,7 +324,7 @@ class Regles:
         Checks: an int is returned, no pit gains seeds, and the gain equals
         the seeds taken from the board.
         """
-        appel = f"(plateau, {derniere})"
+        appel = f"({self.PLATEAU}, {derniere})"
         espion = PlateauEspion(plateau)
         gain = self._appeler("ramasser_graines", appel, espion, derniere)
         qui = self._qui("ramasser_graines")
@@ -225,21 +354,23 @@ class Regles:
 
     def continue_(self, jeu: dict) -> bool:
         """``tour_suivant`` on a copy of ``jeu``: True while the game goes on."""
-        reponse = self._appeler("tour_suivant", "(jeu)", exam.copie(jeu))
+        appel = f"({self.JEU})"
+        reponse = self._appeler("tour_suivant", appel, self._etat(jeu))
         if not isinstance(reponse, bool):
-            raise ErreurEleve(f"{self._qui('tour_suivant')}(jeu) doit renvoyer un booléen, elle a "
+            raise ErreurEleve(f"{self._qui('tour_suivant')}{appel} doit renvoyer un booléen, elle a "
                               f"renvoyé {reponse!r} ({_nom_type(reponse)}).")
         return reponse
 
     def vainqueur(self, jeu: dict) -> tuple[str, dict]:
         """``gagnant`` on a copy of ``jeu``: ``(nom du gagnant ou "égalité", jeu après l'appel)``."""
-        essai = exam.copie(jeu)
-        nom = self._appeler("gagnant", "(jeu)", essai)
+        appel = f"({self.JEU})"
+        essai = self._etat(jeu)
+        nom = self._appeler("gagnant", appel, essai)
         possibles = (jeu['joueur1'], jeu['joueur2'], exam.EGALITE)
         if nom not in possibles:
-            raise ErreurEleve(f"{self._qui('gagnant')}(jeu) doit renvoyer {possibles[0]!r}, "
+            raise ErreurEleve(f"{self._qui('gagnant')}{appel} doit renvoyer {possibles[0]!r}, "
                               f"{possibles[1]!r} ou {possibles[2]!r}, elle a renvoyé {nom!r}.")
-        return nom, essai
+        return nom, self._jeu(essai, "gagnant")
 
     def choix_ia(self, jeu: dict, profondeur: int) -> int:
         """``NegaAwale(jeu, profondeur, 0)`` on a copy: the pit the AI plays."""

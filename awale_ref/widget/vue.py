@@ -8,7 +8,9 @@ puts the player to move at the bottom instead, the board turning after each
 move like ``jeu['plateau']``.  Moves are animated in a background thread
 (small sleeps between the steps), so the kernel stays free for the other
 buttons: « Passer l'animation » jumps to the final board at once.  The AI
-also searches in that thread.
+also searches in that thread.  ``sujet="lycee"`` plays the rules of the
+Olympiades de NSI 2025 with the student's lycée functions
+(``Plateau(sujet="lycee", regles={"test_famine": test_famine})``).
 
 >>> plateau = Plateau(vitesse=0)
 >>> plateau.cliquer(2); plateau.attendre()
@@ -120,8 +122,10 @@ class PositionIllisible(ValueError):
     """A position typed in the board's field that cannot be read (French message for the student)."""
 
 
-def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob"):
+def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", continue_=exam.tour_suivant):
     """A position typed in the board's text field: a move string or a board list, checked in French.
+
+    ``continue_(jeu)`` is the subject's end-of-game test (True while the game goes on).
 
     >>> lire_position(" egai "), lire_position("[1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1]")
     ('egai', [1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1])
@@ -156,7 +160,7 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob"):
             raise PositionIllisible(f"Coup n° {numero} : « {lettre} » n'est pas une lettre de coup (de a à f "
                                     f"pour les cases 0 à 5 de {joueur1}, de g à l pour les cases 6 à 11 "
                                     f"de {joueur2}).")
-        if not exam.tour_suivant(jeu):
+        if not continue_(jeu):
             raise PositionIllisible(f"Coup n° {numero} : la partie est déjà finie après {numero - 1} coups.")
         joueur, autre = (joueur1, joueur2) if jeu['n'] % 2 == 0 else (joueur2, joueur1)
         proprietaire = joueur1 if notation.LETTRES.index(lettre) < 6 else joueur2
@@ -199,12 +203,18 @@ class Plateau(widgets.VBox):
     ``adversaire`` is one of :data:`MODES`; ``regles`` the student's
     functions (see :class:`~awale_ref.widget.regles.Regles`); ``vitesse`` the
     pause between two animation steps in seconds; ``orientation`` one of
-    :data:`~awale_ref.widget.partie.ORIENTATIONS`.
+    :data:`~awale_ref.widget.partie.ORIENTATIONS`; ``sujet`` one of
+    :data:`~awale_ref.widget.partie.SUJETS`: ``"lycee"`` plays the rules of
+    the Olympiades de NSI 2025, ``regles`` then naming the student's lycée
+    functions (see :class:`~awale_ref.widget.lycee.ReglesLycee`)::
+
+        Plateau(sujet="lycee", regles={"semer_graines": semer_graines, "test_famine": test_famine})
     """
 
     def __init__(self, joueur1: str = "Alice", joueur2: str = "Bob", position=None, regles=None,
                  adversaire: str = "humains", profondeur: int = 3, vitesse: float = 0.3,
-                 indices: bool = True, evaluation: bool = True, orientation: str = "fixe") -> None:
+                 indices: bool = True, evaluation: bool = True, orientation: str = "fixe",
+                 sujet: str | None = None) -> None:
         if orientation not in ORIENTATIONS:
             raise ValueError(f"orientation must be one of {ORIENTATIONS}, got {orientation!r}")
         if adversaire not in MODES:
@@ -214,7 +224,7 @@ class Plateau(widgets.VBox):
                              f"got {profondeur!r}")
         if not 0 <= vitesse <= PAUSE_MAX:
             raise ValueError(f"vitesse (a pause in seconds) must be from 0 to {PAUSE_MAX}, got {vitesse!r}")
-        self.partie = Partie(joueur1, joueur2, position, regles, orientation)
+        self.partie = Partie(joueur1, joueur2, position, regles, orientation, sujet)
         self._verrou = threading.Lock()
         self._occupe = False
         self._fil: threading.Thread | None = None
@@ -224,7 +234,7 @@ class Plateau(widgets.VBox):
         self.dernier_coup = None
         self._construire(adversaire, profondeur, vitesse, indices, evaluation)
         self._dessiner(self.partie.etat())
-        self._message(self.partie.erreur_fin, "erreur")
+        self._message(self.partie.erreur_fin or self.partie.avertissement_fin, "erreur")
         if self._tour_de_ia():
             self._lancer(self._suite_ia)
 
@@ -501,13 +511,14 @@ class Plateau(widgets.VBox):
             self.menu_mode.observe(self._changer_mode, "value")
         self.evaluation.value = ""
         self._dessiner(self.partie.etat())
-        self._message(self.partie.erreur_fin, "erreur")
+        self._message(self.partie.erreur_fin or self.partie.avertissement_fin, "erreur")
         if self._tour_de_ia():
             self._lancer(self._suite_ia)
 
     def _placer_texte(self) -> None:
         try:
-            position = lire_position(self.champ_position.value, self.partie.joueur1, self.partie.joueur2)
+            position = lire_position(self.champ_position.value, self.partie.joueur1, self.partie.joueur2,
+                                     self.partie.regles.continue_reference)
         except PositionIllisible as erreur:
             self._message(f"Position illisible : {erreur}", "refus")
             return

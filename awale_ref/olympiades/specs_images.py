@@ -1,0 +1,495 @@
+"""How each question of Exercise 1 (image compression) is graded: specs and structured answers.
+
+One ``Spec`` per function question (Q2, Q4–Q12, Q14, Q16–Q18), graded
+against :mod:`awale_ref.olympiades.images` by the same core as the CCINP
+(``awale_ref.grading``), on deterministic inputs: the subject's examples
+(``images.EXEMPLES``), the named edge cases and a seeded corpus of
+:mod:`awale_ref.olympiades.corpus_images` (every shape and family; a few
+hundred cases per question at most; of the large images, only the named
+ones; lines of at most ``LIGNE_MAX`` pixels, so that a correct recursive
+``compte_0_1`` or ``decomprime_ligne`` is not stopped by the recursion
+limit).
+
+Where the subject admits several right answers the spec accepts each of
+them, as a corrector would:
+
+- ``rectangle_max`` (Q16): any uniform rectangle at ``pos`` whose area is the
+  largest (``LECTURES['egalite_des_aires']``: the subject asks for "un" plus
+  grand rectangle uni, and ``[[5, 5], [5, 0]]`` has two at ``(0, 0)``).
+- ``compression_rectangle`` (Q17): the subject fixes the *scan* (row by row
+  from the top-left corner: it rejects ``ic2``, a valid cover, for that
+  reason alone) but not which largest rectangle is taken when several tie.
+  So a cut is accepted when, read in order, each rectangle starts at the
+  first pixel not yet covered, has that pixel's colour, covers only pixels
+  not yet covered, and has the largest area among the uniform rectangles of
+  uncovered pixels there (``LECTURES['pixels_deja_couverts']``: the last
+  rectangle of ``ic1`` has one column because ``(2, 3)`` is covered); and
+  when the rectangles end up covering the whole image, with ``(ha, la)`` its
+  dimensions.  It follows that the cut is valid (inside, no overlap, full
+  cover).  The colour may be written under ``"couleur"`` (the definition)
+  or ``"coul"`` (the examples, ``LECTURES['cle_couleur']``).  Its rule
+  families separate the images where a largest rectangle of the *whole*
+  image would spill over pixels already covered (the trap of ``ic1``) from
+  the others, and not modifying ``img``.
+- ``decompression_rectangle`` (Q18) reads either key: its families are the
+  two spellings.
+- ``compte_0_1`` (Q9) of the empty line: ``[0]`` or ``[]``
+  (``LECTURES['compte_commence_par_0']``).
+
+``REPONSES_ATTENDUES`` holds the reasoning questions answered by a value
+(Q1, Q3 — the image the student's instructions build, checked pixel by
+pixel, not the code —, Q13, Q15 — which situation each of the four tests
+checks, a point per test), each beside a hand-graded justification in the
+notebook.
+
+>>> spec = SPECS["Q9"]
+>>> spec.observer(spec.reference(), ([1, 1, 0],))
+{'renvoie': [0, 2, 1]}
+>>> _rectangle_accepte({"renvoie": (2, 1)}, {"renvoie": (1, 2)}, ([[5, 5], [5, 0]], (0, 0)))
+True
+>>> _rectangle_accepte({"renvoie": (1, 1)}, {"renvoie": (1, 2)}, ([[5, 5], [5, 0]], (0, 0)))
+False
+>>> _deborderait((images.IMG1,), {}), _deborderait(([[7, 7], [1, 1]],), {})
+(True, False)
+>>> verifier_reponse("Q15_situations", {1: "général", 2: "milieu", 3: "coin", 4: "bord droit"}).part
+0.5
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+from awale_ref.grading import answers
+from awale_ref.grading.checks import Resultat
+from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.olympiades import corpus_images, images
+
+MODULE = "awale_ref.olympiades.images"
+_TIERS = 1 / 3
+
+PIXELS_PETITE = 1600
+"""A "small" image (40 × 40 at most): every question runs on all of them."""
+
+GRANDES_PAR_GENRE = 0
+"""Large images of the seeded corpus kept per kind: none, the named large edge cases (200 × 200, a line
+and a column of 200) are enough to meet a real size, and grading stays fast."""
+
+LIGNE_MAX = 1000
+"""The longest line of Q9 and Q10 (a recursion per pixel stays under the runner's limit of 3000)."""
+
+
+# ---------------------------------------------------------------- the hidden inputs (deterministic)
+def _pixels(img: list) -> int:
+    return len(img) * len(img[0])
+
+
+@functools.lru_cache(maxsize=None)
+def _images(genre: str) -> tuple:
+    """The named edge cases, then the small images of the seeded corpus, of one kind of image."""
+    corpus = [img for _, img in corpus_images.corpus_images(genre, seed=2025, count=30)]
+    grandes = [img for img in corpus if _pixels(img) > PIXELS_PETITE][:GRANDES_PAR_GENRE]
+    petites = [img for img in corpus if _pixels(img) <= PIXELS_PETITE]
+    return tuple(img for _, img in corpus_images.cas_limites(genre)) + tuple(petites + grandes)
+
+
+def _petites(genre: str) -> list:
+    return [img for img in _images(genre) if _pixels(img) <= PIXELS_PETITE]
+
+
+def _copie(img: list) -> list:
+    return [list(ligne) for ligne in img]
+
+
+def _exemples(nom: str) -> list[tuple]:
+    """The arguments of the subject's examples of ``nom`` (new lists: they are shared in ``EXEMPLES``)."""
+    return [copy.deepcopy(args) for args, _ in images.EXEMPLES.get(nom, [])]
+
+
+def _avec_exemples(nom: str, cas):
+    """``cas`` preceded by the subject's examples, each case once."""
+    def tous() -> list[tuple]:
+        vus, res = set(), []
+        for args in _exemples(nom) + cas():
+            if repr(args) not in vus:
+                vus.add(repr(args))
+                res.append(args)
+        return res
+
+    tous.__name__ = f"cas_{nom}"
+    return tous
+
+
+def _cas_creer_image() -> list[tuple]:
+    couleurs = [0, 1, 5, (0, 0, 200), (255, 255, 255)]
+    res = [(n, m, couleurs[(n + m) % len(couleurs)]) for n in range(1, 5) for m in range(1, 5)]
+    return res + [(10, 30, (255, 255, 255)), (1, 7, 3), (6, 1, 0), (0, 3, 1)]
+
+
+def _cas_noir_ou_blanc() -> list[tuple]:
+    valeurs = list(range(0, 256, 5)) + [126, 127, 128, 129, 254, 255]
+    return [(x,) for x in valeurs] + [(127.9,), (128.0,), (127.5,), (383 / 3,), (384 / 3,), (0.0,), (255.0,)]
+
+
+def _cas_rgb() -> list[tuple]:
+    return [(_copie(img),) for img in _images("rgb")]
+
+
+def _cas_nb_et_gris() -> list[tuple]:
+    return [(_copie(img),) for img in _images("nb") + _images("gris")]
+
+
+def _cas_nb() -> list[tuple]:
+    return [(_copie(img),) for img in _images("nb")]
+
+
+def _cas_ligne_vers_image() -> list[tuple]:
+    return [images.image_vers_ligne(img) for img in _images("nb") + _images("gris")]
+
+
+def _lignes() -> list[list]:
+    """Lines of 0 and 1: the edge lines, then the black and white images read as one line (not too long)."""
+    bords = [[], [0], [1], [0, 0], [1, 1], [0, 1], [1, 0], [1, 1, 1, 0, 1, 1], [0, 1, 0, 0, 0, 1, 1],
+             [0] * 8, [0] * 6 + [1, 1], [0, 1] * 4, [1] * LIGNE_MAX, [(k // 9) % 2 for k in range(LIGNE_MAX)]]
+    lues = [images.image_vers_ligne(img)[1] for img in _images("nb")]
+    return bords + [ligne for ligne in lues if len(ligne) <= LIGNE_MAX]
+
+
+def _cas_compte() -> list[tuple]:
+    return [(ligne,) for ligne in _lignes()]
+
+
+def _cas_decomprime() -> list[tuple]:
+    zeros = [[0], [0, 0], [0, 2], [2, 0, 1], [0, 2, 0, 1], [4, 2, 3, 1], [3, 0, 0, 2]]
+    return [(l,) for l in zeros] + [(images.compte_0_1(ligne),) for ligne in _lignes() if ligne]
+
+
+def _cas_decompresse() -> list[tuple]:
+    return [images.compresse_image(img) for img in _images("nb")]
+
+
+def _positions(img: list, pas: int, tout: int) -> list[tuple[int, int]]:
+    """Every pixel of an image of ``tout`` pixels at most, a sample of a larger one (always its corners)."""
+    n, m = len(img), len(img[0])
+    coins = {(0, 0), (0, m - 1), (n - 1, 0), (n - 1, m - 1)}
+    if n * m <= tout:
+        return sorted({(i, j) for i in range(n) for j in range(m)})
+    return sorted(coins | {(i, j) for i in range(0, n, pas) for j in range((i // pas) % 3, m, pas)})
+
+
+def _images_de_rectangles() -> list:
+    return _petites("gris") + _petites("nb")[:10]
+
+
+def _cas_dim_largeur() -> list[tuple]:
+    res = []
+    for img in _images_de_rectangles():
+        m = len(img[0])
+        for (i, j) in _positions(img, 12, 12):
+            for j_max in sorted({m - 1, j, (j + m) // 2}):
+                res.append((_copie(img), (i, j), j_max))
+    return res + [([[1, 0, 1]], (0, 0), 2), ([[7, 7, 7, 1]], (0, 2), 1)]  # non contiguous; j_max left of pos
+
+
+def _cas_rectangle() -> list[tuple]:
+    return [(_copie(img), pos) for img in _images_de_rectangles() for pos in _positions(img, 7, 30)]
+
+
+def _cas_compression() -> list[tuple]:
+    return [(_copie(img),) for img in _petites("gris") + _petites("nb")]
+
+
+def _cas_decompression() -> list[tuple]:
+    res = []
+    for (img,) in _cas_compression():
+        ha, la, l_rect = images.compression_rectangle(img)
+        res.append(((ha, la, l_rect),))
+        # the spelling of the examples, and another order of the same rectangles (any valid input)
+        res.append(((ha, la, [{("coul" if k == "couleur" else k): v for k, v in r.items()} for r in l_rect[::-1]]),))
+    return res
+
+
+# ---------------------------------------------------------------- which cases a rule family covers
+def _commence_par_1(args: tuple, attendu: Observation) -> bool:
+    """Q9: the line starts with a 1, so its code starts with a count of 0 zeros."""
+    return bool(args[0]) and args[0][0] == 1
+
+
+def _premier_compte_nul(args: tuple, attendu: Observation) -> bool:
+    """Q10: the code starts with 0 (the line starts with a 1), or holds a 0 further on."""
+    return 0 in args[0]
+
+
+def _une_ligne(args: tuple, attendu: Observation) -> bool:
+    return len(args[0]) == 1
+
+
+def _jusqua_j_max(args: tuple, attendu: Observation) -> bool:
+    """Q14: ``j_max`` stops the count before the last column."""
+    img, _, j_max = args
+    return j_max < len(img[0]) - 1
+
+
+def _plusieurs_lignes(args: tuple, attendu: Observation) -> bool:
+    """Q16: a largest rectangle of more than one row exists at ``pos``."""
+    renvoie = attendu.get("renvoie")
+    img, (i, j) = args
+    return isinstance(renvoie, tuple) and (renvoie[0] > 1 or (i + 1 < len(img) and img[i + 1][j] == img[i][j]))
+
+
+def _deborderait(args: tuple, attendu: Observation) -> bool:
+    """Q17: at some step of the scan, the largest rectangle of the *whole* image at the first pixel not
+    yet covered would spill over pixels already covered (like ``(2, 2)`` of img1): the cut must leave
+    them out.  Before that step, a cut that ignores the covered pixels is the reference's."""
+    (img,) = args
+    if not _image_valide(args):
+        return False
+    reste = _copie(img)
+    for i in range(len(img)):
+        for j in range(len(img[0])):
+            if reste[i][j] is None:
+                continue
+            ha, la = images.rectangle_max(img, (i, j))
+            if any(reste[k][l] is None for k in range(i, i + ha) for l in range(j, j + la)):
+                return True
+            for k in range(i, i + ha):
+                for l in range(j, j + la):
+                    reste[k][l] = None
+    return False
+
+
+def _non(selection):
+    return lambda args, attendu: not selection(args, attendu)
+
+
+# ---------------------------------------------------------------- several right answers
+def _uni(img: list, i: int, j: int, ha: Any, la: Any) -> bool:
+    """The ``ha`` × ``la`` rectangle at ``(i, j)`` is inside ``img`` and of one colour (``None``: covered)."""
+    if type(ha) is not int or type(la) is not int or ha < 1 or la < 1:
+        return False
+    if i + ha > len(img) or j + la > len(img[0]):
+        return False
+    couleur = img[i][j]
+    return couleur is not None and all(img[k][l] == couleur for k in range(i, i + ha) for l in range(j, j + la))
+
+
+def _rectangle_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q16: any uniform rectangle at ``pos`` whose area is the largest (LECTURES['egalite_des_aires'])."""
+    img, (i, j) = args
+    reponse, meilleur = obtenu.get("renvoie"), attendu.get("renvoie")
+    if type(reponse) is not tuple or len(reponse) != 2 or not isinstance(meilleur, tuple):
+        return False
+    ha, la = reponse
+    return _uni(img, i, j, ha, la) and ha * la == meilleur[0] * meilleur[1]
+
+
+def _couleur_de(rect: dict) -> Any:
+    return rect.get("couleur", rect.get("coul"))
+
+
+def _compression_acceptee(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q17: a cut in scan order, each rectangle a largest uniform one among the pixels not yet covered,
+    the colour under "couleur" or "coul" (LECTURES['pixels_deja_couverts'], ['cle_couleur'])."""
+    (img,) = args
+    reponse = obtenu.get("renvoie")
+    if type(reponse) is not tuple or len(reponse) != 3 or reponse[:2] != (len(img), len(img[0])):
+        return False
+    l_rect = reponse[2]
+    if type(l_rect) is not list:
+        return False
+    reste = _copie(img)
+    for rect in l_rect:
+        if (type(rect) is not dict or set(rect) not in ({"pos", "couleur", "ha", "la"}, {"pos", "coul", "ha", "la"})
+                or type(rect["pos"]) is not tuple or len(rect["pos"]) != 2):
+            return False
+        i, j = rect["pos"]
+        premier = next(((a, b) for a in range(len(img)) for b in range(len(img[0])) if reste[a][b] is not None), None)
+        if (i, j) != premier or _couleur_de(rect) != img[i][j] or not _uni(reste, i, j, rect["ha"], rect["la"]):
+            return False
+        plus_grand = images.rectangle_max(reste, (i, j))
+        if rect["ha"] * rect["la"] != plus_grand[0] * plus_grand[1]:
+            return False
+        for k in range(i, i + rect["ha"]):
+            for l in range(j, j + rect["la"]):
+                reste[k][l] = None
+    return all(p is None for ligne in reste for p in ligne)
+
+
+def _compte_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q9: the empty line may be coded [] as well as [0] (LECTURES['compte_commence_par_0'])."""
+    return args == ([],) and obtenu.get("renvoie") == []
+
+
+def _ligne_valide(args: tuple) -> bool:
+    nbcol, ligne01 = args
+    return type(nbcol) is int and nbcol >= 1 and bool(ligne01) and len(ligne01) % nbcol == 0
+
+
+def _position_valide(args: tuple) -> bool:
+    img, (i, j), *reste = args
+    return bool(img) and bool(img[0]) and 0 <= i < len(img) and 0 <= j < len(img[0]) and all(
+        0 <= j_max < len(img[0]) for j_max in reste)
+
+
+def _image_valide(args: tuple) -> bool:
+    img = args[0]
+    return bool(img) and bool(img[0]) and all(len(l) == len(img[0]) for l in img)
+
+
+def _code_valide(args: tuple) -> bool:
+    ncb, liste = args
+    total = sum(liste) if all(type(x) is int and x >= 0 for x in liste) else -1
+    return type(ncb) is int and ncb >= 1 and total > 0 and total % ncb == 0
+
+
+# ---------------------------------------------------------------- the specs
+_INTACTE = "image reçue non modifiée (une nouvelle image est renvoyée)"
+_DISTINCTES = "lignes distinctes (pas [[c] * m] * n, qui répète la même liste)"
+
+
+def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas, regle: str, **autres) -> Spec:
+    return Spec(question, nom, parametres, genre, _avec_exemples(nom, cas), regle, module=MODULE,
+                presentation="image", **autres)
+
+
+SPECS: dict[str, Spec] = {s.question: s for s in [
+    _spec("Q2", "creer_image", ("n", "m", "c"), "image", _cas_creer_image,
+          "une liste de n lignes, chacune une nouvelle liste de m pixels de couleur c",
+          valide=lambda args: type(args[0]) is int and type(args[1]) is int and args[0] >= 1 and args[1] >= 1,
+          familles=(Famille("n lignes de m pixels de couleur c", 2 * _TIERS, cles=("renvoie",)),
+                    Famille(_DISTINCTES, _TIERS, cles=("lignes distinctes",), accessoire=True))),
+    _spec("Q4", "noir_ou_blanc", ("x",), "renvoie", _cas_noir_ou_blanc,
+          "0 si x < 128 (strictement), 1 sinon"),
+    _spec("Q5", "passer_en_nb", ("img",), "image", _cas_rgb,
+          "chaque pixel devient noir_ou_blanc de la moyenne de ses trois niveaux, dans une nouvelle image",
+          contraintes=("arguments_intacts",),
+          familles=(Famille("pixels : seuil sur la moyenne des trois niveaux", 2 * _TIERS, cles=("renvoie",)),
+                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts"))),
+    _spec("Q6", "passer_en_8_couleurs", ("img",), "image", _cas_rgb,
+          "chaque niveau d'un pixel devient 0 s'il est < 128, 1 sinon ; le pixel reste un triplet (tuple), "
+          "dans une nouvelle image", contraintes=("arguments_intacts",),
+          familles=(Famille("pixels : chaque niveau seuillé à 128", 2 * _TIERS, cles=("renvoie",)),
+                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts"))),
+    _spec("Q7", "image_vers_ligne", ("img",), "renvoie", _cas_nb_et_gris,
+          "le couple (nombre de colonnes, liste de tous les pixels ligne après ligne)",
+          contraintes=("arguments_intacts",), valide=_image_valide),
+    _spec("Q8", "ligne_vers_image", ("nbcol", "ligne01"), "image", _cas_ligne_vers_image,
+          "l'image dont les lignes sont les tranches successives de nbcol pixels de ligne01",
+          contraintes=("arguments_intacts",), valide=_ligne_valide),
+    _spec("Q9", "compte_0_1", ("ligne01",), "renvoie", _cas_compte,
+          "les longueurs des plages successives, en commençant toujours par le nombre de 0 (0 si la ligne "
+          "commence par 1)", contraintes=("arguments_intacts",), accepter=_compte_accepte,
+          familles=(Famille("lignes qui commencent par 0", 0.5, _non(_commence_par_1)),
+                    Famille("lignes qui commencent par 1 : le code commence par 0", 0.5, _commence_par_1))),
+    _spec("Q10", "decomprime_ligne", ("liste_entiers",), "renvoie", _cas_decomprime,
+          "les plages du code, alternativement de 0 et de 1, en commençant par les 0 (un nombre 0 n'ajoute rien)",
+          contraintes=("arguments_intacts",),
+          familles=(Famille("codes sans 0", 0.5, _non(_premier_compte_nul)),
+                    Famille("codes avec un 0 (la ligne commence par 1)", 0.5, _premier_compte_nul))),
+    _spec("Q11", "compresse_image", ("img",), "renvoie", _cas_nb,
+          "le couple (nombre de colonnes, code de toute l'image lue comme une seule ligne) : une plage continue "
+          "d'une ligne à la suivante", contraintes=("arguments_intacts",), valide=_image_valide,
+          familles=(Famille("images d'une ligne", 0.5, _une_ligne),
+                    Famille("images de plusieurs lignes (plages à cheval)", 0.5, _non(_une_ligne)))),
+    _spec("Q12", "decompresse_image", ("ncb", "liste_entiers"), "image", _cas_decompresse,
+          "la ligne décomprimée, découpée en lignes de ncb pixels", contraintes=("arguments_intacts",),
+          valide=_code_valide),
+    _spec("Q14", "dim_largeur_max", ("img", "pos", "j_max"), "renvoie", _cas_dim_largeur,
+          "le nombre de pixels consécutifs de la couleur de pos, pos compris, vers la droite jusqu'à la colonne "
+          "j_max incluse", contraintes=("arguments_intacts",), valide=_position_valide,
+          familles=(Famille("jusqu'à la dernière colonne", 0.5, _non(_jusqua_j_max)),
+                    Famille("arrêt à la colonne j_max", 0.5, _jusqua_j_max))),
+    _spec("Q16", "rectangle_max", ("img", "pos"), "renvoie", _cas_rectangle,
+          "le couple (hauteur, largeur) d'un rectangle uni d'aire maximale dont le coin supérieur gauche est pos "
+          "(en cas d'égalité des aires, n'importe lequel)", contraintes=("arguments_intacts",),
+          accepter=_rectangle_accepte, valide=_position_valide,
+          familles=(Famille("rectangles d'une seule ligne", 0.5, _non(_plusieurs_lignes)),
+                    Famille("rectangles de plusieurs lignes", 0.5, _plusieurs_lignes))),
+    _spec("Q17", "compression_rectangle", ("img",), "renvoie", _cas_compression,
+          "(ha, la, l_rect) : en parcourant l'image ligne par ligne, à chaque pixel pas encore couvert, un plus "
+          "grand rectangle uni formé de pixels pas encore couverts (en cas d'égalité des aires, n'importe lequel)",
+          contraintes=("arguments_intacts",), accepter=_compression_acceptee, valide=_image_valide,
+          familles=(Famille("découpage en plus grands rectangles unis, dans l'ordre du parcours", 0.5,
+                            _non(_deborderait)),
+                    Famille("un rectangle ne déborde pas sur les pixels déjà couverts (comme (2, 2) dans ic1)",
+                            0.25, _deborderait),
+                    Famille(_INTACTE.replace("une nouvelle image est renvoyée", "travail sur une copie"), 0.25,
+                            contrainte="arguments_intacts"))),
+    _spec("Q18", "decompression_rectangle", ("image_compressee",), "image", _cas_decompression,
+          "l'image ha × la où chaque rectangle de l_rect est peint de sa couleur (clef \"couleur\" ou \"coul\")",
+          contraintes=("arguments_intacts",),
+          familles=(Famille("clef \"couleur\"", 0.5, lambda a, o: "couleur" in a[0][2][0], ("renvoie",)),
+                    Famille("clef \"coul\" des exemples", 0.5, lambda a, o: "coul" in a[0][2][0], ("renvoie",)))),
+]}
+
+
+# ---------------------------------------------------------------- the reasoning questions
+SITUATIONS_Q15 = dict(zip(("général", "milieu", "bord droit", "coin"), images.REPONSES["Q15"].values()))
+"""The four situations the tests of Q15 check, by a short name (the student gives one per test)."""
+
+
+def _format_dimensions(valeur: Any) -> str | None:
+    if not (isinstance(valeur, tuple) and len(valeur) == 2 and all(type(x) is int for x in valeur)):
+        return "un couple d'entiers (len(imgB), len(imgB[0]))"
+    return None
+
+
+def _format_image_rgb(valeur: Any) -> str | None:
+    if not (isinstance(valeur, list) and valeur and all(isinstance(l, list) and l for l in valeur)
+            and all(isinstance(p, tuple) and len(p) == 3 for l in valeur for p in l)):
+        return "une image en couleurs : une liste de lignes, chaque pixel un triplet (r, v, b)"
+    return None
+
+
+def _format_q13(valeur: Any) -> str | None:
+    if not (isinstance(valeur, dict) and set(valeur) == {"ha", "la", "couleur", "unique"}
+            and all(type(valeur[k]) is int for k in ("ha", "la", "couleur")) and type(valeur["unique"]) is bool):
+        return "un dictionnaire {\"ha\": hauteur, \"la\": largeur, \"couleur\": couleur, \"unique\": True ou False}"
+    return None
+
+
+def _format_q15(valeur: Any) -> str | None:
+    if not (isinstance(valeur, dict) and set(valeur) == {1, 2, 3, 4}
+            and all(isinstance(v, str) and v in SITUATIONS_Q15 for v in valeur.values())):
+        return ("un dictionnaire {numéro du test (1 à 4): la situation qu'il vérifie, parmi "
+                + ", ".join(f'"{k}"' for k in SITUATIONS_Q15) + "}")
+    return None
+
+
+def _drapeau_juste(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
+    """Q3: the image the student's instructions built, compared pixel by pixel with the French flag."""
+    if valeur == attendu:
+        return Resultat(True, f"{nom} : réponse exacte (drapeau 10 × 30, pixel rouge en haut à droite).", 1)
+    dimensions = (len(valeur), len(valeur[0]))
+    if dimensions != (10, 30) or any(len(ligne) != 30 for ligne in valeur):
+        return Resultat(False, f"{nom} : l'image a {dimensions[0]} lignes et {dimensions[1]} colonnes au lieu de "
+                               f"10 lignes (hauteur) et 30 colonnes (largeur). Rappel : {indice}.", 1)
+    faux = sum(1 for a, b in zip(valeur, attendu) for p, q in zip(a, b) if p != q)
+    return Resultat(False, f"{nom} : {faux} pixel(s) diffèrent du drapeau attendu. Rappel : {indice}.", 1)
+
+
+def _drapeau() -> list:
+    espace: dict = {"creer_image": images.creer_image}
+    exec(images.REPONSES["Q3"], espace)
+    return espace["imgD"]
+
+
+REPONSES_ATTENDUES: dict[str, tuple] = {
+    "Q1_dimensions": (_format_dimensions, lambda: images.REPONSES["Q1"],
+                      "len(imgB) est le nombre de lignes, len(imgB[0]) le nombre de pixels d'une ligne"),
+    "Q3_drapeau": (_format_image_rgb, _drapeau,
+                   "hauteur 10 = lignes, largeur 30 = colonnes ; le coin en haut à droite est imgD[0][29] ; "
+                   "trois bandes verticales de 10 colonnes : bleu (0, 0, 255), blanc, rouge (255, 0, 0)",
+                   _drapeau_juste),
+    "Q13_rectangle": (_format_q13, lambda: images.REPONSES["Q13"],
+                      "en (0, 1) la couleur est 3 ; comparez les aires des rectangles unis de coin (0, 1)"),
+    "Q15_situations": (_format_q15, lambda: dict(zip((1, 2, 3, 4), SITUATIONS_Q15)),
+                       "comparez, pour chaque test, la position de départ, les bords de l'image et ce qui arrête "
+                       "le rectangle", answers.credit_par_cle("tests")),
+}
+
+
+def verifier_reponse(nom: str, valeur: Any) -> Resultat:
+    """The hidden test of one structured answer of this subject (``answers.verifier_reponse`` on its table)."""
+    return answers.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)
