@@ -161,3 +161,30 @@ def test_the_lyceen_end_rule_families_each_lose_only_their_own_points():
     sens_ccinp = _fonction(awale_lycee_source("tour_termine").replace("return False", "return None"),
                            "tour_termine", awale_lycee)
     assert checks.verifier(spec, sens_ccinp, spec.cas()).part < 0.5
+
+
+def test_a_visible_example_written_with_the_subjects_names_reaches_the_judge():
+    """The notebook writes ``tester("Q14", dim_largeur_max, img1, (0, 0), 3)``: the judge reads ``img1``
+    in the reference (the subject's names for its data), so the example is among the hidden cases too."""
+    for source, attendu in (('tester("Q14", dim_largeur_max, img1, (0, 0), 3)', [(images.IMG1, (0, 0), 3)]),
+                            ('tester("Q18", decompression_rectangle, ic1)', [(images.ic1,)])):
+        assert juge.exemples_visibles(source.split('"')[1], source, images) == attendu
+    assert images.ic1[2][0]["coul"] == 7  # spelled as in the subject's example
+
+
+def test_a_failing_game_from_the_keyboard_is_shown_as_a_call_and_the_answers_typed():
+    spec = specs_awale.SPECS["Q14"]
+    appel = checks.appel_reproductible(spec, ("Alice", "Bob", [2, 7, 3]))
+    assert appel == "awale('Alice', 'Bob'), en tapant au clavier, dans l'ordre : 2, 7, 3"
+
+
+def test_a_lyceen_state_is_shrunk_on_its_own_keys():
+    from awale_ref.grading import contre_exemples
+
+    spec = specs_awale.SPECS["Q11"]
+    etat = {"joueur1": "A", "joueur2": "B", "score_j1": 20, "score_j2": 22, "nb_tours": 41,
+            "plateau": [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]}
+    plus_petits = contre_exemples.candidats(spec, (etat,))
+    assert any(c[0]["nb_tours"] == 1 for c in plus_petits)  # the same player moves
+    assert any(c[0]["score_j1"] == 0 for c in plus_petits) and any(c[0]["score_j2"] == 11 for c in plus_petits)
+    assert all(c[0]["nb_tours"] % 2 == 1 for c in plus_petits)

@@ -324,7 +324,12 @@ def plateau_de(args: tuple) -> list | None:
 
 
 def appel_reproductible(spec: Spec, args: tuple) -> str:
-    """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)``."""
+    """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)`` (for a
+    function that reads the keyboard, the call and the answers typed, in order)."""
+    if spec.genre == "saisies":
+        *arguments, saisies = args
+        return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
+                f"{', '.join(str(s) for s in saisies)}")
     return f"{spec.nom}({', '.join(repr(a) for a in args)})"
 
 

@@ -27,6 +27,8 @@ from awale_ref.grading.specs import Famille, Spec
 
 TOURS_MAX = 60
 DUREE_MAX_S = 10.0
+TOURS = ("n", "nb_tours")
+"""The keys of a game dict that count the turns: made smaller two by two (the same player moves)."""
 
 
 def taille(args: tuple, presentation: str = "plateau") -> tuple:
@@ -38,7 +40,8 @@ def taille(args: tuple, presentation: str = "plateau") -> tuple:
     for valeur in args:
         if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
             graines += sum(valeur["plateau"])
-            reste += abs(valeur.get("n", 0)) + sum(abs(x) for x in valeur.get("score", []))
+            reste += sum(abs(x) for cle, v in valeur.items() if cle != "plateau"
+                         for x in (v if isinstance(v, list) else [v]) if type(x) is int)
         elif isinstance(valeur, list) and len(valeur) == 12 and all(type(g) is int for g in valeur):
             graines += sum(valeur)
         elif isinstance(valeur, list):  # Q20's [case, value] pairs
@@ -97,15 +100,16 @@ def _variantes(valeur: Any, nom: str, presentation: str = "plateau") -> list[Any
         return _variantes_image(valeur, nom)
     if isinstance(valeur, dict) and isinstance(valeur.get("plateau"), list):
         res = [{**valeur, "plateau": p} for p in _plateaux_plus_petits(valeur["plateau"])]
-        n = valeur.get("n", 0)
-        if type(n) is int and n >= 2:  # keep the parity: the same player moves
-            res += [{**valeur, "n": n % 2}, {**valeur, "n": n - 2}]
-        score = valeur.get("score")
-        if isinstance(score, list) and len(score) == 2:
-            for j in range(2):
-                if type(score[j]) is int and score[j] > 0:
-                    for nouveau in (0, score[j] // 2, score[j] - 1):
-                        res.append({**valeur, "score": score[:j] + [nouveau] + score[j + 1:]})
+        for cle, v in valeur.items():
+            if cle in TOURS and type(v) is int and v >= 2:  # keep the parity: the same player moves
+                res += [{**valeur, cle: v % 2}, {**valeur, cle: v - 2}]
+            elif cle not in TOURS and type(v) is int and v > 0:  # a score of the lycée's dict
+                res += [{**valeur, cle: nouveau} for nouveau in (0, v // 2, v - 1)]
+            elif isinstance(v, list) and len(v) == 2 and cle != "plateau":  # the CCINP's score list
+                for j in range(2):
+                    if type(v[j]) is int and v[j] > 0:
+                        for nouveau in (0, v[j] // 2, v[j] - 1):
+                            res.append({**valeur, cle: v[:j] + [nouveau] + v[j + 1:]})
         return res
     if isinstance(valeur, list) and len(valeur) == 12 and all(type(g) is int for g in valeur):
         return _plateaux_plus_petits(valeur)

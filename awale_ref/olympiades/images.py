@@ -198,6 +198,12 @@ REPONSES = {
 """Answers to the questions that ask no function (Q3: the instructions, as code)."""
 
 
+# The subject's data under the subject's own names, as the notebook defines them (the judge reads a
+# visible test's arguments, such as ``tester("Q14", dim_largeur_max, img1, (0, 0), 3)``, with them).
+imgA, imgB, imgC, img1 = IMG_A, IMG_B, IMG_C, IMG1
+ic1, ic2 = _ecrit_coul(IC1), _ecrit_coul(IC2)
+
+
 # ---------------------------------------------------------------- Q2 (Q1, Q3: REPONSES)
 def creer_image(n, m, c):
     """Q2. A new n × m image (n rows, m columns) whose pixels are all ``c``.
