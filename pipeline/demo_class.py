@@ -15,7 +15,7 @@ for a literal answer graded per item, how many items are wrong
 
 >>> [e.identifiant for e in CLASSE][:3]
 ['lefebvre_sarah', 'martin_hugo', 'bernard_chloe']
->>> sorted(echecs_attendus(eleve("martin_hugo")))
+>>> sorted(echecs_attendus(eleve("martin_hugo"), "partie2_structure"))
 ['q4_tests', 'q8_tests']
 """
 
