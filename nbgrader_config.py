@@ -35,6 +35,10 @@ c.Execute.timeout = 90
 c.Execute.interrupt_on_timeout = True
 c.Execute.startup_timeout = 120
 c.Execute.execute_retries = 0
+# A process that grades one notebook after another (a Dask worker, `nbgrader autograde` of a class) starts the
+# next notebook's sandboxed kernel while the current one runs: a kernel start is most of a short notebook.
+# Each kernel still serves one notebook only, in its own sandbox (pipeline/preprocessors.py, _NoyauDAvance).
+c.ExecutionProtegee.noyau_d_avance = True
 
 # Untrusted by design (docs/grading_security.md). nbgrader's own autograde list, with Execute replaced
 # by ExecutionProtegee (the student's kernel in a bubblewrap sandbox, limits, output caps, restart after

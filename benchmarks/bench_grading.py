@@ -50,6 +50,7 @@ import argparse
 import contextlib
 import io
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -61,7 +62,7 @@ from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's pipeline package
 from pipeline import correction_dask, demo, demo_class  # noqa: E402
-from pipeline.build import RACINE  # noqa: E402
+from pipeline.build import ASSIGNMENTS, RACINE, serie  # noqa: E402
 from pipeline.report import lire_notes  # noqa: E402
 
 ETUDIANTS_CIBLE, NOTEBOOKS_PAR_ETUDIANT = 1000, 4
@@ -117,6 +118,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="also autograde with the sandbox off (1 worker): the cost of the sandbox")
     parser.add_argument("--demo", type=int, default=0, metavar="M",
                         help="also time the whole demo with a class of M students (e.g. 45)")
+    parser.add_argument("--demo-devoirs", default=",".join(serie(ASSIGNMENTS[0])), metavar="A,B,…",
+                        help="the assignments of that demo (default: the CCINP paper's four notebooks, the "
+                             "goal's 45 × 4; 'tous': every assignment of the course)")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error("--workers must be at least 2 (it is compared with 1 worker)")
@@ -147,10 +151,14 @@ def main(argv: list[str] | None = None) -> None:
 
         if args.demo:
             debut = time.perf_counter()
+            devoirs = [] if args.demo_devoirs == "tous" else ["--devoirs", args.demo_devoirs]
             demo_proc = subprocess.run([sys.executable, "-m", "pipeline.demo", "--racine", str(Path(tmp) / "demo"),
-                                        "--eleves", str(args.demo)], cwd=RACINE, capture_output=True, text=True)
+                                        "--eleves", str(args.demo), *devoirs], cwd=RACINE, capture_output=True,
+                                       text=True)
             td = time.perf_counter() - debut
+            copies_demo = re.search(r"autograde \((\d+) notebooks\)", demo_proc.stdout)
             ligne(f"démo entière, {args.demo} élèves", td)
+            print(f"  ({copies_demo.group(1) if copies_demo else '?'} notebooks : {args.demo_devoirs})", flush=True)
             if demo_proc.returncode != 0:
                 print(demo_proc.stdout[-3000:] + demo_proc.stderr[-3000:])
 
@@ -190,7 +198,8 @@ def main(argv: list[str] | None = None) -> None:
         juge = b1.durees.get("juge", 0.0)
         print(f"  juge, en parallèle du noyau (sa durée)    : {juge:7.1f} s "
               f"({juge / max(len(b1.corriges), 1):.2f} s par notebook)")
-        print(f"  dont démarrages de noyau (estimés)        : {noyau * notebooks:7.1f} s")
+        print(f"  démarrages de noyau (estimés)             : {noyau * notebooks:7.1f} s, dont "
+              f"{b1.noyaux_d_avance} noyaux sur {len(b1.corriges)} démarrés d'avance (pendant le notebook précédent)")
         print(f"  Dask (démarrage du cluster, ordonnancement): {t1 - total:7.1f} s")
 
         differences = sorted(k for k in set(s1) | set(sn) if s1.get(k) != sn.get(k))

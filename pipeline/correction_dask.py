@@ -78,10 +78,12 @@ class Bilan:
     # nbgrader (its own steps and process start), transfer (packing, unpacking on the worker),
     # gradebook (the coordinator's writes)
     durees: dict[str, float] = field(default_factory=dict)
+    noyaux_d_avance: int = 0  # notebooks whose kernel was started ahead (pipeline.preprocessors._NoyauDAvance)
 
-    def ajouter(self, durees: dict[str, float]) -> None:
+    def ajouter(self, durees: dict[str, float], noyaux_d_avance: int = 0) -> None:
         for cle, valeur in durees.items():
             self.durees[cle] = self.durees.get(cle, 0.0) + valeur
+        self.noyaux_d_avance += noyaux_d_avance
 
 
 # ---------------------------------------------------------------- plain bytes in and out
@@ -343,7 +345,8 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
                     "lignes": lignes_de_correction(url, eleve, assignment)}
         durees["transfert"] = time.monotonic() - debut - duree_nbgrader
-        return {**resultat, "durees": durees, "secondes": time.monotonic() - debut}
+        return {**resultat, "durees": durees, "secondes": time.monotonic() - debut,
+                "noyaux_d_avance": journal.count("Kernel started ahead: used")}
 
 
 # ---------------------------------------------------------------- the coordinator
@@ -462,7 +465,8 @@ def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | N
             _poser_dossier(racine, eleve, assignment, resultat["autograded"], {
                 "soumission": empreinte, "reglages": reglages[assignment],
                 "id": lignes["submitted_assignment"][0]["id"]})
-            bilan.ajouter({**resultat["durees"], "gradebook": time.monotonic() - debut})
+            bilan.ajouter({**resultat["durees"], "gradebook": time.monotonic() - debut},
+                          resultat.get("noyaux_d_avance", 0))
             bilan.corriges.append((eleve, assignment))
             suivi(f"  corrigé {assignment} : {eleve} ({resultat['secondes']:.1f} s, "
                   f"{len(bilan.corriges)}/{len(a_faire)})")

@@ -33,6 +33,7 @@ previous output.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import csv
 import datetime
 import os
@@ -43,7 +44,7 @@ import time
 from pathlib import Path
 
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
-from pipeline.build import RACINE, construire
+from pipeline.build import RACINE, construire, serie
 from pipeline.nbgrader_cli import environnement, nbgrader, nom_du_gradebook, url_gradebook
 
 _DEBUT = time.monotonic()
@@ -129,12 +130,14 @@ def copier_reglages(racine: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__"))
 
 
-def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE) -> tuple[str, ...]:
-    """Build the course under ``racine`` and record its assignments in a fresh gradebook."""
+def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_class.CLASSE,
+                   devoirs: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """Build the course under ``racine`` and record its assignments (or only ``devoirs``) in a fresh gradebook."""
     if racine != RACINE:
         copier_reglages(racine)
     construire(racine=racine, release=False)
-    assignments = tuple(a for a in demo_class.ASSIGNMENTS if (racine / "source" / a).exists())
+    assignments = tuple(a for a in demo_class.ASSIGNMENTS if (racine / "source" / a).exists()
+                        and (devoirs is None or a in devoirs))
     if "partie3_sql" in assignments:
         # built once per machine (~1 min), before any kernel needs it under a cell timeout
         from awale_ref.grading.sql import preparer_bibliotheques
@@ -238,11 +241,16 @@ def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
     """``nbgrader autograde`` of the demo class's submissions, the manual marks, then the feedback pages."""
     autograder(racine, assignments, travailleurs, [e.identifiant for e in classe], scheduler)
     chemin = racine / "notes_manuelles.csv"
-    notes_manuelles.ecrire(chemin, demo_class.notes_manuelles(racine, classe))
+    notes = [n for n in demo_class.notes_manuelles(racine, classe) if n.assignment in assignments]
+    notes_manuelles.ecrire(chemin, notes)
     nombre = notes_manuelles.importer(racine, notes_manuelles.lire(chemin))
     etape(f"  {nombre} justifications notées à la main (enseignant simulé) : {chemin.name} importé")
-    for a in assignments:
-        nbgrader_suivi(racine, "generate_feedback", a, "--force", motif="Converting notebook ")
+    # One nbgrader process per assignment, as many at once as workers: each writes only feedback/*/<assignment>/
+    # and reads the gradebook (the autograde's crash-recovery hooks are not installed for generate_feedback).
+    with concurrent.futures.ThreadPoolExecutor(max(1, min(travailleurs, len(assignments)))) as pool:
+        for fait in [pool.submit(nbgrader_suivi, racine, "generate_feedback", a, "--force",
+                                 motif="Converting notebook ") for a in assignments]:
+            fait.result()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -256,7 +264,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eleves", type=int, default=len(demo_class.CLASSE),
                         help=f"size of the demo class (default: {len(demo_class.CLASSE)}; more students take the "
                              f"same profiles under new names)")
+    parser.add_argument("--devoirs", default=None, metavar="A,B,…",
+                        help=f"only these assignments (default: all of {', '.join(demo_class.ASSIGNMENTS)}; "
+                             f"e.g. the CCINP paper alone: {','.join(serie(demo_class.ASSIGNMENTS[0]))})")
     args = parser.parse_args(argv)
+    devoirs = None
+    if args.devoirs is not None:
+        devoirs = tuple(d.strip() for d in args.devoirs.split(",") if d.strip())
+        inconnus = [d for d in devoirs if d not in demo_class.ASSIGNMENTS]
+        if inconnus or not devoirs:
+            parser.error(f"--devoirs: unknown assignment(s) {', '.join(inconnus) or '(none given)'}; "
+                         f"known: {', '.join(demo_class.ASSIGNMENTS)}")
     if args.eleves < 1:
         parser.error(f"--eleves must be at least 1, got {args.eleves}")
     if args.workers < 1:
@@ -264,7 +282,7 @@ def main(argv: list[str] | None = None) -> None:
     racine = args.racine.resolve()
     classe = demo_class.classe_de(args.eleves)
     etape(f"1/6 construction des notebooks (course/ -> source/, release/, notebooks/) dans {racine}")
-    assignments = preparer_cours(racine, classe)
+    assignments = preparer_cours(racine, classe, devoirs)
     etape(f"2/6 échange nbgrader : distribution, copies de la classe de démonstration ({len(classe)} "
           f"élèves), rendu, ramassage")
     for e in classe:

@@ -30,7 +30,9 @@ The end of the module resumes an autograde that was killed in the middle
 from __future__ import annotations
 
 import ast
+import atexit
 import concurrent.futures
+import contextlib
 import copy
 import json
 import os
@@ -39,9 +41,11 @@ import resource
 import shutil
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 import nbformat
 from nbclient.client import NotebookClient
@@ -52,11 +56,12 @@ from nbgrader import utils
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from jupyter_client.manager import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from traitlets import Bool, Float, Integer, Unicode
 
 import awale_ref
 from awale_ref import library
-from awale_ref.grading import bac_a_sable, juge
+from awale_ref.grading import bac_a_sable, juge, syntaxe
 
 ENAME = "Correction"
 
@@ -64,7 +69,7 @@ ENAME = "Correction"
 def questions_cachees(source: str) -> list[tuple[str, str]]:
     """``(question, expression)`` of each ``corriger("QN", expression)`` call in a test cell."""
     try:
-        arbre = ast.parse(source)
+        arbre = syntaxe.analyser(source)
     except SyntaxError:
         return []
     trouvees = []
@@ -109,6 +114,75 @@ class NoyauIsole(AsyncKernelManager):
             os.chown(self.connection_file, bac_a_sable.UID_NOBODY, bac_a_sable.UID_NOBODY)
 
 
+# Where the kernel sees its private copy of the submission (its working directory).
+COPIE = "/copie"
+
+
+@dataclass
+class _NoyauDAvance:
+    """A sandboxed kernel started before its notebook is known (at most one per process, never shared).
+
+    Starting a kernel is most of a short notebook's time (about 0.6 s, half of it
+    waiting); a grading process that grades one notebook after another starts the
+    next one's kernel as soon as it takes the current one, so that it boots
+    meanwhile. It serves one notebook only, like any other kernel: its own
+    sandbox, IPC folder and working copy (empty until its submission is copied
+    in), and is shut down after that notebook. It is used only by the thread and
+    process that started it (its sockets belong to that thread's event loop), with
+    the same settings; otherwise it is killed and a kernel is started as usual.
+    """
+
+    km: Any
+    prives: list[str]
+    cle: tuple
+    fil: int = field(default_factory=threading.get_ident)
+    processus: int = field(default_factory=os.getpid)
+
+    _en_attente: ClassVar[_NoyauDAvance | None] = None
+
+    @classmethod
+    def deposer(cls, noyau: _NoyauDAvance) -> None:
+        ancien, cls._en_attente = cls._en_attente, noyau
+        if ancien is not None:
+            ancien.jeter()
+
+    @classmethod
+    def prendre(cls, cle: tuple, log: Any) -> tuple[Any, list[str]] | None:
+        noyau, cls._en_attente = cls._en_attente, None
+        if noyau is None or noyau.processus != os.getpid():  # a forked copy: not ours to use or kill
+            return None
+        processus = getattr(noyau.km.provisioner, "process", None)
+        raison = ("other settings" if noyau.cle != cle else "another thread" if noyau.fil != threading.get_ident()
+                  else "dead while waiting" if processus is None or processus.poll() is not None else None)
+        if raison:
+            log.info("Kernel started ahead: thrown away (%s)", raison)
+            noyau.jeter()
+            return None
+        log.info("Kernel started ahead: used")
+        return noyau.km, noyau.prives
+
+    def jeter(self) -> None:
+        """Kill the kernel (bubblewrap takes its whole sandbox down with it) and remove its folders."""
+        processus = getattr(getattr(self.km, "provisioner", None), "process", None)
+        if processus is not None and self.processus == os.getpid():
+            with contextlib.suppress(OSError):
+                processus.kill()
+                processus.wait(10)
+        with contextlib.suppress(Exception):
+            self.km._close_control_socket()
+        for prive in self.prives:
+            shutil.rmtree(prive, ignore_errors=True)
+
+    @classmethod
+    def au_revoir(cls) -> None:
+        if cls._en_attente is not None:
+            cls._en_attente.jeter()
+            cls._en_attente = None
+
+
+atexit.register(_NoyauDAvance.au_revoir)
+
+
 class _Redemarrer(Exception):
     """The kernel is dead or blocked after cell ``index``."""
 
@@ -135,6 +209,9 @@ class ExecutionProtegee(Execute):
         "_s.path[:] = [p for p in _s.path if p not in ('', '.', _o.getcwd())]\n"
         "import awale_ref.grading\n_s.path[:] = _chemin\ndel _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
+    noyau_d_avance = Bool(False, help="keep one sandboxed kernel started ahead, in this process, for the next "
+                                      "notebook (a process that grades one notebook after another: a Dask "
+                                      "worker, nbgrader autograde of a class)").tag(config=True)
 
     # ---------------------------------------------------------------- the sandbox
     def avec_bac(self) -> bool:
@@ -144,29 +221,64 @@ class ExecutionProtegee(Execute):
         if not self.avec_bac():
             return super().create_kernel_manager()
         bac_a_sable.verifier_disponible()
+        if not self.kernel_name:  # as nbclient's create_kernel_manager: the notebook's kernel, before the key
+            self.kernel_name = self.nb.metadata.get("kernelspec", {}).get("name") or ""
+        d_avance = _NoyauDAvance.prendre(self._cle_d_avance(), self.log) if self.noyau_d_avance else None
+        km, prives = d_avance or self._noyau_isole()
+        self._prives += prives
+        # The kernel sees the submission in its private folder (bound at COPIE): copied now, so that a kernel
+        # started ahead, before the submission was known, sees it as well.
+        dossier = os.path.abspath(self._dossier or os.getcwd())
+        for lien in bac_a_sable.copier_sans_liens(dossier, prives[1]):
+            self.log.warning("Symbolic link in the submission, not followed: %s", lien)
+        bac_a_sable.preparer_dossier_prive(prives[1])
+        if self.noyau_d_avance:
+            self._lancer_d_avance()
+        return km
+
+    def _noyau_isole(self) -> tuple[Any, list[str]]:
+        """A kernel manager for a kernel in its own sandbox, and its private folders (IPC, working copy)."""
         self.kernel_manager_class = NoyauIsole
         km = super().create_kernel_manager()
         ipc = tempfile.mkdtemp(prefix="awk", dir="/tmp")      # short: Unix socket paths are limited
         travail = tempfile.mkdtemp(prefix="awale_noyau_")
-        self._prives += [ipc, travail]
-        dossier = os.path.abspath(self._dossier or os.getcwd())
-        liens = bac_a_sable.copier_sans_liens(dossier, travail)
-        for lien in liens:
-            self.log.warning("Symbolic link in the submission, not followed: %s", lien)
         for prive in (ipc, travail):
             bac_a_sable.preparer_dossier_prive(prive)
         visible = library.chemin_verifie(library.GRAINE)
         lecture = [os.path.dirname(os.path.abspath(awale_ref.__file__)), str(visible),
                    str(visible) + ".sha256"]
         km.bac = bac_a_sable.BacASable(
-            repertoire=dossier, ecriture=[ipc, (travail, dossier)], lecture=lecture,
+            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)], lecture=lecture,
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             environnement={"AWALE_CORRECTION": "juge", "AWALE_CACHE": str(visible.parent)})
         km.transport = "ipc"
         km.ip = os.path.join(ipc, "k")
         km.connection_file = os.path.join(ipc, "noyau.json")
         km.kernel_spec.interrupt_mode = "message"
-        return km
+        return km, [ipc, travail]
+
+    def _arguments_noyau(self) -> list[str]:
+        """The kernel's command-line arguments, as nbclient would give them (history in memory)."""
+        arguments = list(self.extra_arguments)
+        if self.ipython_hist_file and not any(a.startswith("--HistoryManager.hist_file") for a in arguments):
+            arguments.append(f"--HistoryManager.hist_file={self.ipython_hist_file}")
+        return arguments
+
+    def _cle_d_avance(self) -> tuple:
+        """Everything a kernel is started with: a kernel started ahead serves only the same settings."""
+        return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, tuple(self._arguments_noyau()),
+                str(library.chemin_verifie(library.GRAINE)), os.path.abspath(awale_ref.__file__))
+
+    def _lancer_d_avance(self) -> None:
+        """Start the next notebook's kernel now: it boots while this notebook runs."""
+        km, prives = self._noyau_isole()
+        try:
+            run_sync(km.start_kernel)(extra_arguments=self._arguments_noyau(), cwd=prives[1])
+        except Exception as exc:  # noqa: BLE001 (the next notebook starts its own kernel, as without it)
+            self.log.warning("Could not start a kernel ahead: %s", exc)
+            _NoyauDAvance(km, prives, ()).jeter()
+            return
+        _NoyauDAvance.deposer(_NoyauDAvance(km, prives, self._cle_d_avance()))
 
     # ---------------------------------------------------------------- kernel limits
     def _limiter_noyau(self) -> None:

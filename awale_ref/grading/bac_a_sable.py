@@ -181,7 +181,9 @@ class BacASable:
             elif os.path.isdir(chemin):
                 args += ["--ro-bind", chemin, chemin]
             crees.add(chemin)
-        args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+        # /tmp writable by the sandbox's user (the tmpfs is made before the switch to ``nobody``): else
+        # IPython, matplotlib and ``tempfile`` fall back to the working folder and litter the student's copy.
+        args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
         for chemin in [*dossiers_python(), *self.lecture]:
             if os.path.exists(chemin) and not _sous_systeme(chemin):
                 parents(chemin)

@@ -54,6 +54,7 @@ from IPython.core.inputtransformer2 import TransformerManager
 
 from awale_ref.grading import answers, bac_a_sable, executant, specs, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
+from awale_ref.grading.syntaxe import analyser, compiler
 
 DELAI_CELLULE_S = 30.0
 DELAI_QUESTION_S = 60.0
@@ -90,7 +91,7 @@ def _source(module: str) -> str:
 
 def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
     """The names of the public functions of a reference module, in the order of the module."""
-    return [n.name for n in ast.parse(_source(module)).body
+    return [n.name for n in analyser(_source(module)).body
             if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
 
 
@@ -104,7 +105,7 @@ def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
     source = _source(module)
     lignes = source.splitlines(keepends=True)
     a_couper = []
-    for noeud in ast.parse(source).body:
+    for noeud in analyser(source).body:
         if isinstance(noeud, (ast.Import, ast.ImportFrom)) and any(
                 (nom or "").split(".")[0] == "awale_ref"
                 for nom in ([noeud.module] if isinstance(noeud, ast.ImportFrom) else [a.name for a in noeud.names])):
@@ -121,7 +122,7 @@ def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
 # ---------------------------------------------------------------- static checks on the submitted source
 def _arbre(source: str) -> ast.Module | None:
     try:
-        return ast.parse(TransformerManager().transform_cell(source))
+        return analyser(TransformerManager().transform_cell(source))
     except Exception:
         return None
 
@@ -204,7 +205,7 @@ def exemples_visibles(question: str, source: str, reference: types.ModuleType) -
         if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
                 and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
             try:  # the teacher's code (the test cell is restored from the gradebook), with the reference
-                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
+                args = tuple(eval(compiler(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
                              for a in noeud.args[2:])
             except Exception:
                 continue

@@ -35,6 +35,7 @@ from typing import Any, Mapping
 
 from awale_ref.grading import answers, checks
 from awale_ref.grading.specs import Spec
+from awale_ref.grading.syntaxe import analyser
 
 MODULE_PAR_DEFAUT = "awale_ref.grading"
 """The CCINP's grading module: the subject of a notebook whose test cells import from nowhere else."""
@@ -196,7 +197,7 @@ def _dessin(contre_exemple: Any) -> str:
 def module_de_correction(source: str) -> str | None:
     """The module a test cell imports ``corriger`` (or ``tester``) from, ``None`` if it imports neither."""
     try:
-        arbre = ast.parse(source)
+        arbre = analyser(source)
     except SyntaxError:
         return None
     for noeud in ast.walk(arbre):

@@ -1,0 +1,109 @@
+"""The kernel started ahead (``pipeline.preprocessors._NoyauDAvance``): faster, never shared.
+
+A grading process that grades one notebook after another starts the next
+notebook's sandboxed kernel while the current one runs.  What must hold: the
+next notebook does get that kernel; it sees its own submission and nothing of
+the previous one (files written, variables); a kernel started with other
+settings, or dead while waiting, is thrown away and a kernel started as usual;
+nothing is left running or on disk once the process says goodbye.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from pipeline.preprocessors import COPIE, ExecutionProtegee, _NoyauDAvance
+
+
+@pytest.fixture(autouse=True)
+def _rien_en_attente():
+    _NoyauDAvance.au_revoir()
+    yield
+    _NoyauDAvance.au_revoir()
+
+
+def soumission(dossier: Path, contenu: str) -> Path:
+    dossier.mkdir(parents=True)
+    (dossier / "donnee.txt").write_text(contenu, encoding="utf-8")
+    return dossier
+
+
+CELLULES = [
+    "import os\nprint(open('donnee.txt').read(), os.getcwd(), os.path.exists('trace.txt'))",
+    "print('secret' in globals())",
+    "secret = 42\nopen('trace.txt', 'w').write('laissé par cette copie')",
+]
+
+
+def executer(dossier: Path, **reglages) -> list[str]:
+    """The notebook of CELLULES run by ExecutionProtegee in ``dossier``: the text printed by each cell."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLULES],
+                                  metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    ep = ExecutionProtegee(timeout=60, noyau_d_avance=True, **reglages)
+    nb, _ = ep.preprocess(nb, {"metadata": {"path": str(dossier)}})
+    return ["".join(o.get("text", "") for o in cellule.outputs) for cellule in nb.cells]
+
+
+def en_attente() -> _NoyauDAvance:
+    noyau = _NoyauDAvance._en_attente
+    assert noyau is not None and noyau.km.provisioner.process.poll() is None
+    return noyau
+
+
+def test_the_next_notebook_gets_the_kernel_started_ahead_and_sees_only_its_own_submission(tmp_path):
+    premier = executer(soumission(tmp_path / "alice", "copie d'Alice"))
+    assert premier[:2] == [f"copie d'Alice {COPIE} False\n", "False\n"]
+    d_avance = en_attente()
+    processus = d_avance.km.provisioner.process
+    assert sorted(os.listdir(d_avance.prives[1])) == []  # started before its submission is known
+
+    second = executer(soumission(tmp_path / "bruno", "copie de Bruno"))
+    # Bruno's kernel is the one started during Alice's notebook: it was shut down with Bruno's notebook
+    assert processus.poll() is not None
+    assert not any(os.path.exists(p) for p in d_avance.prives)
+    # and it saw Bruno's copy only: not Alice's file, not her variables
+    assert second[:2] == [f"copie de Bruno {COPIE} False\n", "False\n"]
+    assert en_attente() is not d_avance  # the next one is already booting
+    # the submissions themselves were never written to (the kernel worked on a private copy)
+    assert sorted(os.listdir(tmp_path / "alice")) == sorted(os.listdir(tmp_path / "bruno")) == ["donnee.txt"]
+
+
+def test_a_kernel_started_with_other_settings_is_thrown_away(tmp_path):
+    executer(soumission(tmp_path / "alice", "A"))
+    ancien = en_attente()
+    processus = ancien.km.provisioner.process
+    sortie = executer(soumission(tmp_path / "bruno", "B"), memoire_noyau=3 * 1024 ** 3)
+    assert sortie[0].startswith("B ")
+    assert processus.poll() is not None  # killed, not used
+    assert not any(os.path.exists(p) for p in ancien.prives)
+    assert en_attente().cle != ancien.cle
+
+
+def test_a_kernel_dead_while_waiting_is_replaced_and_the_notebook_is_graded(tmp_path):
+    executer(soumission(tmp_path / "alice", "A"))
+    mort = en_attente()
+    mort.km.provisioner.process.kill()
+    mort.km.provisioner.process.wait(10)
+    assert executer(soumission(tmp_path / "bruno", "B"))[:2] == [f"B {COPIE} False\n", "False\n"]
+    assert not any(os.path.exists(p) for p in mort.prives)
+
+
+def test_goodbye_leaves_nothing_running_nor_on_disk(tmp_path):
+    executer(soumission(tmp_path / "alice", "A"))
+    noyau = en_attente()
+    processus = noyau.km.provisioner.process
+    _NoyauDAvance.au_revoir()
+    assert processus.poll() is not None
+    assert not any(os.path.exists(p) for p in noyau.prives)
+    assert _NoyauDAvance._en_attente is None
+
+
+def test_off_by_default_in_the_library_on_in_the_course():
+    assert ExecutionProtegee().noyau_d_avance is False
+    config = (Path(__file__).resolve().parent.parent / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert "c.ExecutionProtegee.noyau_d_avance = True" in config
