@@ -375,7 +375,10 @@ class ExecutionProtegee(Execute):
     def _executer(self, resources: ResourcesDict, debut: int, ignorees: list[int]) -> None:
         index = debut
         try:
-            with self.setup_kernel():
+            # The kernel's ``corriger`` only says that the judge decides (AWALE_CORRECTION=juge): the sandbox sets it;
+            # without it, the kernel would run every hidden test again for nothing (twice the time of the notebook).
+            options = {} if self.avec_bac() else {"env": {**os.environ, "AWALE_CORRECTION": "juge"}}
+            with self.setup_kernel(**options):
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 self.nb.metadata["language_info"] = info_msg["content"]["language_info"]

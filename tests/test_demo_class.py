@@ -269,3 +269,11 @@ def test_grades_leave_for_moodle_and_each_student_gets_a_summary_page(cours):
     assert "Rien à signaler" not in fiche
     fiche = _texte_html(cours / "report" / "olympiades_de_nsi_2025" / "eleves" / "martin_hugo.html")
     assert "Olympiades de NSI 2025" in fiche and "lignes qui commencent par 1" in fiche
+
+
+def test_devoirs_inconnus_refuses_avant_tout_travail(tmp_path, capsys):
+    """``--devoirs`` names assignments of the course; a typo is refused before anything is built."""
+    with pytest.raises(SystemExit):
+        demo.main(["--racine", str(tmp_path / "cours"), "--devoirs", "partie1_regles,partie9"])
+    assert "partie9" in capsys.readouterr().err
+    assert not (tmp_path / "cours").exists()

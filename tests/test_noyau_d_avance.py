@@ -107,3 +107,15 @@ def test_off_by_default_in_the_library_on_in_the_course():
     assert ExecutionProtegee().noyau_d_avance is False
     config = (Path(__file__).resolve().parent.parent / "nbgrader_config.py").read_text(encoding="utf-8")
     assert "c.ExecutionProtegee.noyau_d_avance = True" in config
+
+
+def test_without_the_sandbox_the_kernel_still_leaves_the_hidden_tests_to_the_judge(tmp_path):
+    """Trusted mode (no bubblewrap): the kernel's ``corriger`` must not run the hidden tests again (the judge
+    decides); it did, and grading without the sandbox took twice as long as with it."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import os\nprint(os.environ.get('AWALE_CORRECTION'))\n"
+        "from awale_ref.grading import corriger\ncorriger('Q4', lambda jeu: True)")])
+    dossier = soumission(tmp_path / "alice", "A")
+    nb, _ = ExecutionProtegee(timeout=60, bac_a_sable=False).preprocess(nb, {"metadata": {"path": str(dossier)}})
+    texte = "".join(o.get("text", "") for o in nb.cells[0].outputs)
+    assert texte.startswith("juge\n") and "jugés par le correcteur" in texte, texte
