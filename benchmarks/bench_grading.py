@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/bench_grading.py [--workers 2] [--sans-bac-a-
 
 In throw-away copies of the course (never in the project itself), with the
 demo class's submissions (``pipeline.demo_class``: every student who hands
-in, 4 notebooks each):
+in, every assignment of the course: the CCINP's four notebooks and the
+Olympiades' two):
 
 1. **kernel start**: a kernel started and stopped with nbclient, 5 times
    (what every notebook pays at least once);
@@ -20,7 +21,9 @@ in, 4 notebooks each):
    cost of the sandbox alone;
 6. ``--demo M``: the whole demo (``python -m pipeline.demo --eleves M``:
    build, exchange, autograde, manual marks, feedback, report) on the
-   default workers, wall time.
+   default workers, wall time; by default on the CCINP paper's four
+   notebooks (``--devoirs``), the goal's 45 × 4 (``--demo-devoirs tous``:
+   every assignment).
 
 Printed: the times; the ratios autograde / bare (goal ≤ 1.25), N workers /
 1 (goal ≥ 1.8 for 2), sandbox on / off; notebooks per core-minute; the wall
@@ -34,14 +37,22 @@ copy), the transfer (packing the course kit and the submission, unpacking on
 the worker, sending the result back) and the coordinator's gradebook writes.
 
 What it found (2 shared cores, ``benchmarks/resultats/grading.md``): the
-student's kernel is most of the work (78 %; a kernel start is most of a
-notebook); the judge (the sandboxed runner running the submitted cells
-again, then the verdicts, 0.6 s per notebook) runs beside the kernel, on the
-other core (``pipeline.preprocessors.JugementAnticipe``), and only the wait
-for it counts (5 %); nbgrader's own steps are 15 %.  Running nbgrader inside
-the Dask worker's process, instead of one ``nbgrader`` process per notebook,
-removed 3 s of imports per notebook.  One worker is therefore not one core:
-the throughput per core is read on the N-worker run.
+student's kernel is most of the work (about 75 %); the judge (the sandboxed
+runner running the submitted cells again, then the verdicts, about 1 s per
+notebook with the Olympiades' images) runs beside the kernel, on the other
+core (``pipeline.preprocessors.JugementAnticipe``), and only the wait for it
+counts; nbgrader's own steps are about 15 %.  Running nbgrader inside the
+Dask worker's process, instead of one ``nbgrader`` process per notebook,
+removed 3 s of imports per notebook; starting the next notebook's sandboxed
+kernel while the current one runs (``pipeline.preprocessors._NoyauDAvance``)
+hides the kernel start (0.6 s, of a 1 s CCINP notebook) when a core is free.
+One worker is therefore not one core (it keeps about 1.4 busy): the
+throughput per core is read on the N-worker run.  Two slowdowns found and
+fixed on the way: without the sandbox, the kernel ran every hidden test again
+(it was not told that the judge decides): "sandbox off" was twice as slow as
+"on"; and 3 notebooks of 255 failed to grade when the judge's thread and
+nbgrader's parsed Python at the same moment (CPython 3.11's AST constructor
+is not thread-safe: ``awale_ref.grading.syntaxe``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ is in docs/grading_security.md ("Three parties, one-way trust"):
   runs in a bubblewrap sandbox (``NoyauIsole``: IPC sockets, no network, a
   private copy of the submission), every output type is capped per cell and
   per notebook, and a cell that kills or blocks the kernel gets a French
-  reason while a new kernel replays the earlier cells and goes on.
+  reason while a new kernel replays the earlier cells and goes on.  A
+  process grading one notebook after another starts the next notebook's
+  kernel while the current one runs (``_NoyauDAvance``; one kernel per
+  notebook all the same).
 - ``Jugement`` runs after it, in the grader's process: the judge
   (``awale_ref.grading.juge``) computes every hidden verdict once, from the
   submitted cells run by a sandboxed runner, and writes it into its test
