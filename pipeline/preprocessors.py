@@ -268,9 +268,9 @@ class ExecutionProtegee(Execute):
         return arguments
 
     def _cle_d_avance(self) -> tuple:
-        """Everything a kernel is started with: a kernel started ahead serves only the same settings."""
-        return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, tuple(self._arguments_noyau()),
-                str(library.chemin_verifie(library.GRAINE)), os.path.abspath(awale_ref.__file__))
+        """The settings a kernel is started with (the rest of its sandbox is the same for the whole process):
+        a kernel started ahead serves only the same settings."""
+        return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, tuple(self._arguments_noyau()))
 
     def _lancer_d_avance(self) -> None:
         """Start the next notebook's kernel now: it boots while this notebook runs."""

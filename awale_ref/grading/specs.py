@@ -111,24 +111,25 @@ class Spec:
         return self.accepter is not None and self.accepter(obtenu, attendu, args)
 
 
-# ---------------------------------------------------------------- corpus-based inputs
-def _positions() -> list[dict]:
+# ---------------------------------------------------------------- corpus-based inputs (public: the lycée awalé
+# of the Olympiades, awale_ref.olympiades.specs_awale, grades the same rules on the same inputs)
+def positions() -> list[dict]:
     from awale_ref import corpus
 
     return corpus.corpus_positions() + [jeu for _, jeu in corpus.edge_cases()]
 
 
 def _jeux() -> list[tuple]:
-    return [(jeu,) for jeu in _positions()]
+    return [(jeu,) for jeu in positions()]
 
 
-def _plateau_case(toutes_les_cases: bool = False, non_vide: bool = True,
+def plateau_case(toutes_les_cases: bool = False, non_vide: bool = True,
                   saisie_negative: bool = False) -> Callable[[], list[tuple]]:
     """Boards with the pits 0-5 (or 0-11); ``saisie_negative`` adds pit -1, a number a player may type
     (Q12 checks the player's input: a negative index reads the last pit in Python, it must be refused)."""
     def cas() -> list[tuple]:
         res = []
-        for jeu in _positions():
+        for jeu in positions():
             for case in ([-1] if saisie_negative else []) + list(range(12 if toutes_les_cases else 6)):
                 if non_vide and jeu["plateau"][case] == 0:
                     continue
@@ -138,10 +139,10 @@ def _plateau_case(toutes_les_cases: bool = False, non_vide: bool = True,
     return cas
 
 
-def _apres_semis() -> list[tuple]:
+def apres_semis() -> list[tuple]:
     """Q10 inputs: boards right after a reference sowing, with its last pit."""
     res = []
-    for jeu in _positions():
+    for jeu in positions():
         for case in range(6):
             if jeu["plateau"][case]:
                 plateau = list(jeu["plateau"])
@@ -155,24 +156,24 @@ def _apres_semis() -> list[tuple]:
 
 def _jeux_et_cases() -> list[tuple]:
     res = []
-    for jeu in _positions():
+    for jeu in positions():
         for case in range(6):
             res.append((jeu, case))
     return res
 
 
 def _jeux_et_cases_jouables() -> list[tuple]:
-    return [(jeu, case) for jeu in _positions() for case in exam.cases_possibles(jeu)]
+    return [(jeu, case) for jeu in positions() for case in exam.cases_possibles(jeu)]
 
 
-def _jeux_tours_varies() -> list[tuple]:
+def jeux_tours_varies() -> list[tuple]:
     res = _jeux()
     for n in range(0, 102):
         res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [0, 0], "n": n, "plateau": [4] * 12},))
     return res
 
 
-def _jeux_finis_et_autres() -> list[tuple]:
+def jeux_finis_et_autres() -> list[tuple]:
     from awale_ref import corpus
 
     res = [(jeu,) for _, jeu in corpus.edge_cases()]
@@ -183,11 +184,11 @@ def _jeux_finis_et_autres() -> list[tuple]:
                  "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
     res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [23, 22], "n": 41,
                  "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
-    res += [(jeu,) for jeu in _fins_de_partie()]
+    res += [(jeu,) for jeu in fins_de_partie()]
     return res
 
 
-def _fins_de_partie() -> list[dict]:
+def fins_de_partie() -> list[dict]:
     """Positions for each way a game ends (Q14, Q16, Q19's leaves), and near misses that go on."""
     from awale_ref import corpus
 
@@ -214,15 +215,14 @@ def _fins_de_partie() -> list[dict]:
 
 
 def _negamax_cas() -> list[tuple]:
-    positions = _positions()
     res = []
-    for i, jeu in enumerate(positions[::6]):
+    for i, jeu in enumerate(positions()[::6]):
         profondeur_max = 1 + i % 3
         res.append((jeu, profondeur_max, 0))
         res.append((jeu, profondeur_max, profondeur_max - 1 if profondeur_max > 1 else 0))
         if i % 3 == 0:  # the depth limit itself
             res.append((jeu, profondeur_max, profondeur_max))
-    for i, jeu in enumerate(_fins_de_partie()[::3]):  # the leaves: finished games, at any depth
+    for i, jeu in enumerate(fins_de_partie()[::3]):  # the leaves: finished games, at any depth
         res.append((jeu, 2, i % 3))
     # leaves whose value hangs on who is to move, on a draw, and on comparing the winner's name: names in
     # either alphabetical order, and beyond "égalité" ("Ž" sorts after "é"), so that a comparison other
@@ -265,7 +265,7 @@ def plateau_vide_ou_laisse(*cles_scores: str) -> Callable[[Observation, Observat
     return accepter
 
 
-def _diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+def diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
     plateau, case = args
     apres = obtenu.get("plateau après l'appel")
     if isinstance(apres, list) and len(apres) == 12:
@@ -276,7 +276,7 @@ def _diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> st
     return None
 
 
-def _diag_ramasser(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+def diag_ramasser(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
     if obtenu.get("renvoie") == attendu["renvoie"] and obtenu != attendu:
         return "les cases récoltées doivent être vidées sur le plateau (modification en place)"
     return None
@@ -293,7 +293,7 @@ def _tour_complet(args: tuple, attendu: Observation) -> bool:
     return plateau[case] >= 12
 
 
-def _chaine_jusqua_camp(args: tuple, attendu: Observation) -> bool:
+def chaine_jusqua_camp(args: tuple, attendu: Observation) -> bool:
     """Q10: the harvest must stop at the player's own row (it reaches pit 6, or starts in the own row)."""
     plateau, case = args
     return case < 6 or (attendu["plateau après l'appel"][6] == 0 and plateau[6] in (2, 3))
@@ -378,7 +378,7 @@ _TIERS = 1 / 3
 # ---------------------------------------------------------------- the specs
 _R_PARITE = "joueur1 joue quand jeu['n'] est pair (n commence à 0 et joueur1 commence)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
-    Spec("Q4", "tour_joueur1", ("jeu",), "renvoie", _jeux_tours_varies, _R_PARITE),
+    Spec("Q4", "tour_joueur1", ("jeu",), "renvoie", jeux_tours_varies, _R_PARITE),
     Spec("Q5", "tourner_plateau", ("jeu",), "renvoie_et_jeu", _jeux,
          "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé"),
     Spec("Q7", "copie", ("jeu",), "copie", _jeux,
@@ -387,28 +387,28 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",), accessoire=True),
                    Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
                            cles=("copie indépendante de l'original",)))),
-    Spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", _plateau_case(toutes_les_cases=True),
+    Spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
-         "la fonction renvoie l'indice de la dernière case semée", diagnostic=_diag_deplacer, valide=_pit_non_vide,
+         "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, valide=_pit_non_vide,
          familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau après l'appel",)),
                    Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
                            ("plateau après l'appel",)),
                    Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
-    Spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True, non_vide=False),
+    Spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
-    Spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", _apres_semis,
+    Spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", apres_semis,
          "on ramasse la case puis les précédentes tant qu'elles sont ramassables (camp adverse, 2 ou 3 graines) ; "
-         "les cases ramassées sont vidées et la fonction renvoie le total", contraintes=("recursive",), diagnostic=_diag_ramasser,
-         familles=(Famille("la chaîne de récolte dans le camp adverse", _TIERS, _non(_chaine_jusqua_camp)),
-                   Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", _TIERS, _chaine_jusqua_camp),
+         "les cases ramassées sont vidées et la fonction renvoie le total", contraintes=("recursive",), diagnostic=diag_ramasser,
+         familles=(Famille("la chaîne de récolte dans le camp adverse", _TIERS, _non(chaine_jusqua_camp)),
+                   Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", _TIERS, chaine_jusqua_camp),
                    Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive"))),
-    Spec("Q11", "test_famine", ("plateau", "case"), "renvoie", _plateau_case(toutes_les_cases=True),
+    Spec("Q11", "test_famine", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
          contraintes=("arguments_intacts",), valide=_pit_non_vide,
          familles=(Famille("famine détectée après le semis et la récolte", 2 * _TIERS),
                    Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     Spec("Q12", "test_case", ("plateau", "case"), "renvoie",
-         _plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True),
+         plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True),
          "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
     Spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
@@ -416,7 +416,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
                    Famille("positions où la famine interdit une case", 0.4, _famine_possible),
                    Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
-    Spec("Q14", "tour_suivant", ("jeu",), "renvoie", _jeux_finis_et_autres,
+    Spec("Q14", "tour_suivant", ("jeu",), "renvoie", jeux_finis_et_autres,
          "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
          "ou si le joueur qui doit jouer n'a aucune case possible",
          familles=(Famille("fin par le score (25 ou plus)", 0.25, _limite_q14("score")),
@@ -431,7 +431,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                            ("jeu après l'appel",)),
                    Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
                            ("renvoie",)))),
-    Spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", _jeux_finis_et_autres,
+    Spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
          "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
@@ -463,16 +463,3 @@ def cas_caches(question: str) -> list[tuple]:
     """The hidden inputs of a question, deterministic."""
     return SPECS[question].cas()
 
-
-# ---------------------------------------------------------------- shared with another subject's specs
-# The lycée awalé of the Olympiades (awale_ref.olympiades.specs_awale) grades the same rules on the same
-# inputs: it takes them from here rather than keeping a copy.
-positions = _positions
-plateau_case = _plateau_case
-apres_semis = _apres_semis
-jeux_tours_varies = _jeux_tours_varies
-fins_de_partie = _fins_de_partie
-jeux_finis_et_autres = _jeux_finis_et_autres
-chaine_jusqua_camp = _chaine_jusqua_camp
-diag_deplacer = _diag_deplacer
-diag_ramasser = _diag_ramasser
