@@ -106,52 +106,43 @@ def en_ordre(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
     return verifier_reponse(nom, sorted(valeur), {nom: (lambda v: None, lambda: attendu, indice)})
 
 
-def credit_par_cle(unites: str) -> Callable[[str, dict, dict, str], Resultat]:
+def credit_par_cle(unites: str, part: Callable[[Any, Any, Any], tuple[float, str]] | None = None
+                   ) -> Callable[[str, dict, dict, str], Resultat]:
     """A judge for a dict answer that gives each key its share of the points, as a corrector does
-    (``unites``: what a key stands for, in French, plural: « plateaux », « tests »).
+    (``unites``: what a key stands for, in French, plural: « plateaux », « tests »).  A missing or extra
+    key is an item wrong; ``part(cle, obtenu, attendu)``: the share of one item and what is wrong with it
+    (by default all or nothing).
 
     >>> juger = credit_par_cle("tests")
     >>> juger("Q15", {1: "a", 2: "b"}, {1: "a", 2: "c"}, "rappel").part
     0.5
     """
     def juger(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
-        faux = [cle for cle in sorted(attendu, key=str) if valeur.get(cle) != attendu[cle]]
+        cles = sorted(set(valeur) | set(attendu), key=str)
+        points, faux = 0.0, []
+        for cle in cles:
+            if cle not in valeur or cle not in attendu:
+                faux.append(f"{cle!r} ({'manquant' if cle not in valeur else 'en trop'})")
+                continue
+            gagne, defaut = (part(cle, valeur[cle], attendu[cle]) if part is not None
+                             else (1.0 if valeur[cle] == attendu[cle] else 0.0, repr(cle)))
+            points += gagne
+            if gagne < 1:
+                faux.append(defaut)
+        fraction = points / len(cles)
         if not faux:
-            return Resultat(True, f"{nom} : réponse exacte ({len(attendu)} {unites}).", 1, 1.0)
-        part = 1 - len(faux) / len(attendu)
-        return Resultat(False, f"{nom} : {unites} inexacts : {', '.join(map(repr, faux))} ; {part:.0%} des points. "
-                               f"Rappel : {indice}.", 1, part)
+            return Resultat(True, f"{nom} : réponse exacte ({len(cles)} {unites}).", 1, 1.0)
+        return Resultat(False, f"{nom} : {unites} inexacts : {', '.join(faux)} ; {fraction:.0%} des points. "
+                               f"Rappel : {indice}.", 1, fraction)
 
     return juger
 
 
-_PAR_ELEMENT = {"Q2_plateaux": "plateaux", "Q2_gains": "gains", "Q18_arbre": "nœuds"}
-
-
-def _par_element(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
-    """Credit per item, as a corrector gives it: each board, gain or node of the tree counts on its own
-    (a node's G and VJ for half each); a missing or extra key is an item wrong."""
-    cles = sorted(set(valeur) | set(attendu), key=str)
-    points, faux = 0.0, []
-    for cle in cles:
-        if cle not in valeur or cle not in attendu:
-            faux.append(f"{cle!r} ({'manquant' if cle not in valeur else 'en trop'})")
-            continue
-        if nom == "Q18_arbre":
-            justes = [valeur[cle][0] == attendu[cle][0], valeur[cle][1] == attendu[cle][1]]
-            points += sum(justes) / 2
-            if not all(justes):
-                faux.append(f"{cle} ({'G' if not justes[0] else ''}{' et ' if not any(justes) else ''}"
-                            f"{'VJ' if not justes[1] else ''} inexact)")
-        elif valeur[cle] == attendu[cle]:
-            points += 1
-        else:
-            faux.append(repr(cle))
-    fraction = points / len(cles)
-    if not faux:
-        return Resultat(True, f"{nom} : réponse exacte ({len(cles)} {_PAR_ELEMENT[nom]}).", 1, 1.0)
-    return Resultat(False, f"{nom} : {_PAR_ELEMENT[nom]} inexacts : {', '.join(faux)} ; "
-                           f"{fraction:.0%} des points. Rappel : {indice}.", 1, fraction)
+def _noeud(cle: str, obtenu: tuple, attendu: tuple) -> tuple[float, str]:
+    """Q18: a node of the tree, its G and its VJ for half each."""
+    justes = [obtenu[0] == attendu[0], obtenu[1] == attendu[1]]
+    return (sum(justes) / 2, f"{cle} ({'G' if not justes[0] else ''}{' et ' if not any(justes) else ''}"
+                             f"{'VJ' if not justes[1] else ''} inexact)")
 
 
 def _q3_deux_lectures(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
@@ -171,10 +162,11 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
     "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
                  "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob", en_ordre),
     "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
-                    "un plateau par case jouable, après le semis (case de départ sautée) et la récolte", _par_element),
+                    "un plateau par case jouable, après le semis (case de départ sautée) et la récolte",
+                    credit_par_cle("plateaux")),
     "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
                  "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)",
-                 _par_element),
+                 credit_par_cle("gains")),
     "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
                       "deux lectures de la famine sont admises : récolte annulée (le semis a lieu, gain 0) ou "
                       "coup interdit (le plateau ne change pas, gain 0)", _q3_deux_lectures),
@@ -185,7 +177,8 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
     "Q6_bits": (_format_entier, lambda: facts.Q6_BITS,
                 "avec k bits on code les entiers de 0 à 2**k - 1"),
     "Q18_arbre": (_format_arbre, lambda: {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()},
-                  "G est le gain du coup ; VJ = max(G_i - VJ_i) sur les enfants, 0 à la profondeur 2", _par_element),
+                  "G est le gain du coup ; VJ = max(G_i - VJ_i) sur les enfants, 0 à la profondeur 2",
+                  credit_par_cle("nœuds", _noeud)),
     "Q18_case": (_format_entier, lambda: facts.Q18_CASE_CHOISIE,
                  "la case de la racine dont la valeur g - VJ est la plus grande"),
 }
