@@ -574,7 +574,7 @@ class Jugement(NbGraderPreprocessor):
                     if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire)
             dossier = resources.get("metadata", {}).get("path") or None
-            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base)
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", qui, evenement)
         return verdicts

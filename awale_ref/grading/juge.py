@@ -120,6 +120,8 @@ def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
 
 
 # ---------------------------------------------------------------- static checks on the submitted source
+# The source checks of every question walk the same cells: each cell is parsed once (the trees are only read).
+@functools.lru_cache(maxsize=512)
 def _arbre(source: str) -> ast.Module | None:
     try:
         return analyser(TransformerManager().transform_cell(source))
@@ -428,23 +430,25 @@ class Juge:
 
 # ---------------------------------------------------------------- a whole notebook
 def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limites | None = None,
-                   fichiers: str | None = None, base_sql: str | None = None) -> dict[str, Resultat]:
+                   fichiers: str | None = None, base_sql: str | None = None,
+                   sujet: sujets.Sujet | None = None) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
 
     ``etapes``: the code cells in order (test cells carry their hidden
     questions); ``fichiers``: the submission's folder (copied, without
     symbolic links, into the runner's private folder); ``base_sql``: the
-    hidden library's file (mounted read-only).  A cell that blocks or kills
+    hidden library's file (mounted read-only); ``sujet``: the subject, when
+    the caller has already read it from the test cells.  A cell that blocks or kills
     the runner is left out and the runner started again; a question that
     does, fails.
     """
     with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
-        return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql)
+        return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
 
 
 def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,
-                    base_sql: str | None) -> dict[str, Resultat]:
-    juge = Juge(etapes, base_sql)
+                    base_sql: str | None, sujet: sujets.Sujet | None) -> dict[str, Resultat]:
+    juge = Juge(etapes, base_sql, sujet)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     for _ in range(len(etapes) + 2):
