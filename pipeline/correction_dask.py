@@ -51,13 +51,12 @@ import shutil
 import sys
 import tarfile
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.nbgrader_cli import environnement, url_gradebook
+from pipeline.nbgrader_cli import nbgrader_en_processus, url_gradebook
 
 MARQUEUR = ".correction.json"
 _DUREE = re.compile(r"Timing \S+: (kernel|judge waited|judge) ([0-9.]+) s")  # logged by pipeline/preprocessors.py
@@ -243,69 +242,17 @@ def soumissions_enregistrees(moteur) -> set[str]:
 
 
 # ---------------------------------------------------------------- one task (on a worker)
-_UN_A_LA_FOIS = threading.Lock()
-
-
 def nbgrader_autograde(cours: Path, assignment: str, eleve: str, url: str) -> tuple[int, str, str]:
     """``nbgrader autograde ASSIGNMENT --force`` of one student in ``cours``: (exit code, log, printed).
 
-    Run inside the worker's process, as nbgrader's own test suite runs its
-    apps (``nbgrader.tests.run_nbgrader``): a new process per notebook would
-    pay nbgrader's imports each time (about 3 s, more than the student's
-    kernel).  The worker never runs student code itself (the kernel and the
-    runner are sandboxed processes), and one notebook is graded at a time
-    per process: the working folder, the environment and ``sys.path`` are
-    process-wide and restored afterwards; only the course's
-    ``nbgrader_config.py`` counts (``JUPYTER_NO_CONFIG``).
+    Inside the worker's process (:func:`pipeline.nbgrader_cli.nbgrader_en_processus`):
+    a new process per notebook would pay nbgrader's imports each time (about
+    3 s, more than the student's kernel).  The worker never runs student code
+    itself (the kernel and the runner are sandboxed processes), and grades one
+    notebook at a time per process.
     """
-    import logging
-
-    from jupyter_core.application import NoStart
-    from nbgrader.apps import NbGraderApp
-
-    argv = ["autograde", assignment, "--force", "--log-level=INFO",
-            f"--CourseDirectory.db_url={url}", f"--CourseDirectory.student_id={eleve}"]
-    with _UN_A_LA_FOIS:
-        ancien_dossier, ancien_env, ancien_path = os.getcwd(), os.environ.copy(), list(sys.path)
-        journal = io.StringIO()
-        os.chdir(cours)
-        os.environ.update(environnement())
-        app = NbGraderApp.instance()
-        # what the kernels and nbgrader print on the process's own stdout/stderr goes to the log too
-        sorties = tempfile.TemporaryFile()
-        anciens_fd = [os.dup(1), os.dup(2)]
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.dup2(sorties.fileno(), 1)
-        os.dup2(sorties.fileno(), 2)
-        try:
-            app.initialize(argv)
-            app.init_logging(logging.StreamHandler, [journal], color=False, subapps=True)
-            app.start()
-            code = 0
-        except NoStart:  # how nbgrader's apps end normally (nbgrader.tests.run_nbgrader)
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        except Exception as exc:  # noqa: BLE001 (reported with the log, as the command line would)
-            journal.write(f"{type(exc).__name__}: {exc}\n")
-            code = 1
-        finally:
-            app.reset()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            for fd, ancien in zip((1, 2), anciens_fd):
-                os.dup2(ancien, fd)
-                os.close(ancien)
-            sorties.seek(0)
-            imprime = sorties.read().decode(errors="replace")
-            sorties.close()
-            os.chdir(ancien_dossier)
-            os.environ.clear()
-            os.environ.update(ancien_env)
-            sys.path[:] = ancien_path
-    return code, journal.getvalue(), imprime
-
+    return nbgrader_en_processus(cours, "autograde", assignment, "--force", "--log-level=INFO",
+                                 f"--CourseDirectory.db_url={url}", f"--CourseDirectory.student_id={eleve}")
 
 
 def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: str, assignment: str) -> dict:

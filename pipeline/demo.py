@@ -45,7 +45,7 @@ from pathlib import Path
 
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire, serie
-from pipeline.nbgrader_cli import environnement, nbgrader, nom_du_gradebook, url_gradebook
+from pipeline.nbgrader_cli import environnement_de_commande, nbgrader_ici, nom_du_gradebook, url_gradebook
 
 _DEBUT = time.monotonic()
 
@@ -58,15 +58,17 @@ def etape(message: str) -> None:
 def nbgrader_suivi(racine: Path, *args: str, motif: str = "Autograding ") -> None:
     """Run ``nbgrader ARGS``, printing one line per notebook processed (lines holding ``motif``)."""
     journal = []
-    proc = subprocess.Popen([sys.executable, "-m", "nbgrader", *args, "--log-level=INFO"], cwd=racine,
-                            env=environnement(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout is not None
-    for ligne in proc.stdout:
-        journal.append(ligne)
-        if motif in ligne:
-            chemin = Path(ligne.split(motif, 1)[1].strip())
-            etape(f"  {args[0]} {chemin.parent.name} : {chemin.parent.parent.name}")
-    if proc.wait() != 0:
+    with environnement_de_commande() as env:
+        proc = subprocess.Popen([sys.executable, "-m", "nbgrader", *args, "--log-level=INFO"], cwd=racine,
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout is not None
+        for ligne in proc.stdout:
+            journal.append(ligne)
+            if motif in ligne:
+                chemin = Path(ligne.split(motif, 1)[1].strip())
+                etape(f"  {args[0]} {chemin.parent.name} : {chemin.parent.parent.name}")
+        proc.wait()
+    if proc.returncode != 0:
         utiles = [ligne for ligne in journal if "IPKernelApp" not in ligne and "checksum" not in ligne]
         sys.stderr.write("".join(utiles[-150:]))
         raise RuntimeError(f"nbgrader {' '.join(args)} failed (exit code {proc.returncode}) in {racine}")
@@ -114,7 +116,7 @@ def inscrire(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> Path:
         ecrivain.writerow(("id", "first_name", "last_name", "email"))
         for e in classe:
             ecrivain.writerow((e.identifiant, e.prenom, e.nom, f"{e.identifiant}@lycee.example"))
-    nbgrader("db", "student", "import", chemin.name, "--log-level=WARN", racine=racine)
+    nbgrader_ici("db", "student", "import", chemin.name, "--log-level=WARN", racine=racine)
     return chemin
 
 
@@ -147,7 +149,7 @@ def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_cla
     _gradebook_neuf(racine, classe)
     for a in assignments:
         etape(f"  generate_assignment {a}")
-        nbgrader("generate_assignment", a, "--force", "--log-level=WARN", racine=racine)
+        nbgrader_ici("generate_assignment", a, "--force", "--log-level=WARN", racine=racine)
     etape(f"  {inscrire(racine, classe).name} : {len(classe)} élèves inscrits (nbgrader db student import)")
     return assignments
 
@@ -296,7 +298,7 @@ def main(argv: list[str] | None = None) -> None:
     etape(f"  {retours} retours récupérés dans eleves/<élève>/<devoir>/feedback/")
     etape("5/6 nbgrader export (CSV)")
     (racine / "report").mkdir(exist_ok=True)
-    nbgrader("export", "--to=report/export_nbgrader.csv", "--log-level=WARN", racine=racine)
+    nbgrader_ici("export", "--to=report/export_nbgrader.csv", "--log-level=WARN", racine=racine)
     etape("6/6 rapport")
     for chemin in report.ecrire_rapports(racine):
         etape(f"  écrit {chemin.relative_to(racine)}")

@@ -2,7 +2,9 @@
 
 The teacher's steps are nbgrader's commands in the course folder
 (``release_assignment``, ``collect``, ``release_feedback``, with
-``--Exchange.root``).  Each student is a distinct nbgrader identity working in
+``--Exchange.root``), run inside this process as the formgrader runs them
+(:func:`pipeline.nbgrader_cli.nbgrader_ici`: the same command line and
+configuration, without a process start per command).  Each student is a distinct nbgrader identity working in
 their own folder (``eleves/<id>/``): nbgrader's own exchange classes fetch the
 assignment there, the student's notebook is written, and ``submit`` and
 ``fetch_feedback`` run with that student's id, exactly what
@@ -19,7 +21,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from pipeline.nbgrader_cli import nbgrader
+from pipeline.nbgrader_cli import nbgrader_ici
 
 
 
@@ -48,12 +50,12 @@ def publier(racine: Path, assignment: str) -> None:
     """``nbgrader release_assignment``: the release notebook goes to the exchange's outbound folder."""
     racine_echange(racine).mkdir(parents=True, exist_ok=True)
     racine_echange(racine).chmod(0o777)  # shared by the teacher and every student, as nbgrader requires
-    nbgrader("release_assignment", assignment, "--force", *_options(racine), racine=racine)
+    nbgrader_ici("release_assignment", assignment, "--force", *_options(racine), racine=racine)
 
 
 def fixer_echeance(racine: Path, assignment: str, echeance: datetime.datetime) -> None:
     """The assignment's due date in the gradebook (``nbgrader db assignment add --duedate``)."""
-    nbgrader("db", "assignment", "add", assignment, f"--duedate={echeance.isoformat()}", "--log-level=WARN",
+    nbgrader_ici("db", "assignment", "add", assignment, f"--duedate={echeance.isoformat()}", "--log-level=WARN",
              racine=racine)
 
 
@@ -63,12 +65,13 @@ def ramasser(racine: Path, assignment: str) -> None:
     The owner check is off: in the demo one system user plays every student
     (on a real server each student owns their submission).
     """
-    nbgrader("collect", assignment, "--update", "--CollectApp.check_owner=False", *_options(racine), racine=racine)
+    nbgrader_ici("collect", assignment, "--update", "--ExchangeCollect.check_owner=False", *_options(racine),
+                 racine=racine)
 
 
 def rendre_retours(racine: Path, assignment: str) -> None:
     """``nbgrader release_feedback``: the feedback HTML goes to the exchange, for the students to fetch."""
-    nbgrader("release_feedback", assignment, *_options(racine), racine=racine)
+    nbgrader_ici("release_feedback", assignment, *_options(racine), racine=racine)
 
 
 # ---------------------------------------------------------------- a student (nbgrader's exchange classes)

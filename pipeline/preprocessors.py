@@ -380,8 +380,14 @@ class ExecutionProtegee(Execute):
         try:
             # The kernel's ``corriger`` only says that the judge decides (AWALE_CORRECTION=juge): the sandbox sets it;
             # without it, the kernel would run every hidden test again for nothing (twice the time of the notebook).
-            options = {} if self.avec_bac() else {"env": {**os.environ, "AWALE_CORRECTION": "juge"}}
-            with self.setup_kernel(**options):
+            # Without the sandbox, a temporary folder of its own too, removed afterwards (the blank configuration
+            # JUPYTER_NO_CONFIG makes in it, and the student's temporary files, would stay in the host's /tmp).
+            with contextlib.ExitStack() as pile:
+                options = {}
+                if not self.avec_bac():
+                    tmp = pile.enter_context(tempfile.TemporaryDirectory(prefix="noyau_"))
+                    options = {"env": {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp}}
+                pile.enter_context(self.setup_kernel(**options))
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 self.nb.metadata["language_info"] = info_msg["content"]["language_info"]

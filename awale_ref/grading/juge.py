@@ -239,6 +239,7 @@ class Executant:
     def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
                  module: str = "awale_ref.exam") -> None:
         self.limites = limites
+        self.prive: str | None = None
         script = os.path.abspath(executant.__file__)
         argv = [sys.executable, "-I", script]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
@@ -254,10 +255,13 @@ class Executant:
                     resource.setrlimit(resource.RLIMIT_AS, (limites.memoire, limites.memoire))
 
             commande = argv
-            env["IPYTHONDIR"] = tempfile.mkdtemp(prefix="ipython_")
+            # its own temporary folder (IPython's, and the blank configuration JUPYTER_NO_CONFIG makes),
+            # removed when it stops: the sandbox's /tmp is a tmpfs, this one is the host's
+            self.prive = tempfile.mkdtemp(prefix="executant_")
+            env.update(IPYTHONDIR=os.path.join(self.prive, ".ipython"), TMPDIR=self.prive)
         self.proc = subprocess.Popen(commande, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, start_new_session=True, env=env,
-                                     cwd=sandbox.repertoire if sandbox else tempfile.gettempdir(),
+                                     cwd=sandbox.repertoire if sandbox else self.prive,
                                      preexec_fn=None if sandbox is not None else limiter)
         self.tampon = b""
         self.compteur = 0
@@ -330,6 +334,8 @@ class Executant:
         for flux in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(Exception):
                 flux.close()
+        if self.prive:
+            shutil.rmtree(self.prive, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- one question
