@@ -114,3 +114,83 @@ def test_the_sql_families_of_q25():
     assert [ok for _, ok in familles_sql("Q25", desordre, attendu)] == [True, True, False]
     deux_colonnes = Reponse(("nom", "v"), [("A", 150), ("B", 120)])
     assert [ok for _, ok in familles_sql("Q25", deux_colonnes, attendu)] == [False, False, False]
+
+
+# ---------------------------------------------------------------- each answer decoded once, for every family
+def _fautives(spec) -> list:
+    """The reference and two generic wrong versions: one that also changes its first argument, one whose
+    result is off (reversed, plus one, negated)."""
+    reference = spec.reference()
+
+    def modifie_son_argument(*args):
+        resultat = reference(*args)
+        if args and isinstance(args[0], list) and args[0]:
+            args[0][0] = args[0][-1] if isinstance(args[0][-1], list) else 7
+        elif args and isinstance(args[0], dict) and isinstance(args[0].get("plateau"), list):
+            args[0]["plateau"][0] += 1
+        return resultat
+
+    def resultat_decale(*args):
+        resultat = reference(*args)
+        if isinstance(resultat, (list, tuple)):
+            return type(resultat)(reversed(resultat))
+        if isinstance(resultat, bool):
+            return not resultat
+        return resultat + 1 if isinstance(resultat, int) else resultat
+
+    for f in (modifie_son_argument, resultat_decale):
+        f.__name__ = spec.nom
+    return [reference, modifie_son_argument, resultat_decale]
+
+
+def _toutes_les_specs() -> list:
+    from awale_ref.olympiades import specs_awale, specs_images
+
+    return [s for module in (specs, specs_awale, specs_images) for s in module.SPECS.values()]
+
+
+def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_decoding(monkeypatch):
+    """The judge decodes a case's answer once and shows it to each rule family in turn: no family (nor a
+    spec's accepter, diagnostic or coverage rule) may change it. Checked against each family decoding its own
+    copy, on right and wrong versions of every function of both subjects (the wrong ones fail each kind of
+    rule: a changed argument, a wrong result)."""
+    vrai_juger, vrai_lire = checks.juger_familles, checks.lire_cas
+    lus: list[tuple] = []
+    compares = {"familles": 0, "echecs": 0}
+
+    def lire(spec, args, reponse):
+        lu = vrai_lire(spec, args, reponse)
+        lus.append((lu, vrai_lire(spec, args, reponse)))  # the shared one, and a pristine copy
+        return lu
+
+    def juger(spec, cas, reponses, attendus, raisons=None):
+        lus.clear()
+        bilan = vrai_juger(spec, cas, reponses, attendus, raisons)
+        if isinstance(bilan, str):
+            return bilan
+        for famille in spec.rubriques():
+            if famille.nom in bilan.raisons:
+                continue
+            premier = None
+            for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
+                if famille.contrainte is None and not famille.couvre(args, attendu):
+                    continue
+                message = checks.echec_famille(spec, famille, args, reponse, attendu)  # its own decoding
+                if message:
+                    premier = (n, message)
+                    break
+            assert bilan.echecs.get(famille.nom) == premier, (spec.question, famille.nom)
+            compares["familles"] += 1
+            compares["echecs"] += premier is not None
+        assert all(partage == intact for partage, intact in lus), spec.question
+        return bilan
+
+    monkeypatch.setattr(checks, "lire_cas", lire)
+    monkeypatch.setattr(checks, "juger_familles", juger)
+    with contextlib.redirect_stdout(io.StringIO()):
+        for spec in _toutes_les_specs():
+            cas = spec.cas()[:150]
+            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
+            for fonction in _fautives(spec):
+                checks.verifier(spec, fonction, cas, attendus=attendus)
+    assert compares["familles"] > 200 and compares["echecs"] > 80, compares

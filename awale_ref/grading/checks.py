@@ -195,9 +195,15 @@ def _restreint(obs: dict, famille: Famille) -> dict:
     return obs if famille.cles is None else {k: obs.get(k) for k in famille.cles}
 
 
-def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, attendu: dict) -> str | None:
-    """The French failure message of one case for one rule family, or ``None``."""
-    obtenu, apres, echec = lire_cas(spec, args, reponse)
+def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, attendu: dict,
+                  lu: tuple[dict | None, Any, str | None] | None = None) -> str | None:
+    """The French failure message of one case for one rule family, or ``None``.
+
+    ``lu``: the case already read (:func:`lire_cas`), shared by the families
+    of the case: nothing here or in a spec's ``accepter``, ``diagnostic`` or
+    ``couvre`` modifies it (``tests/test_familles.py`` checks it on mutants).
+    """
+    obtenu, apres, echec = lu if lu is not None else lire_cas(spec, args, reponse)
     if famille.contrainte == "arguments_intacts":
         if obtenu is None or apres is None or apres == tuple(args):
             return None
@@ -265,12 +271,14 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
     for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
         if isinstance(reponse, dict) and "contrainte" in reponse:
             return message_echec(spec, args, decrire_observation(attendu), str(reponse["contrainte"]), spec.regle)
+        lu = None  # the answer decoded once for all the families (most of the judge's own time)
         for famille in spec.rubriques():
             if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
                 continue
             if famille.contrainte is None and not famille.couvre(args, attendu):
                 continue
-            echec = echec_famille(spec, famille, args, reponse, attendu)
+            lu = lu or lire_cas(spec, args, reponse)
+            echec = echec_famille(spec, famille, args, reponse, attendu, lu)
             if echec:
                 bilan.echecs[famille.nom] = (n, echec)
     return bilan

@@ -94,23 +94,29 @@ def encoder(valeur: Any, profondeur: int = 0) -> Any:
     return {"__objet__": _nom_type(valeur)}
 
 
+_SIMPLES = frozenset((type(None), bool, int, float, str))
+
+
 def decoder(donnee: Any) -> Any:
     """The value that :func:`encoder` encoded, built only from exact builtin types.
 
     Raises :class:`ObjetRefuse` on a refusal marker or malformed data.
     """
     t = type(donnee)
-    if donnee is None or t in (bool, int, float, str):
+    if t in _SIMPLES:
         return donnee
     if t is list:
+        if all(type(v) in _SIMPLES for v in donnee):  # a board, a row of pixels: nothing inside to rebuild
+            return list(donnee)
         return [decoder(v) for v in donnee]
     if t is dict:
-        if set(donnee) == {"__objet__"}:
+        unique = len(donnee) == 1
+        if unique and "__objet__" in donnee:
             raise ObjetRefuse(f"un objet de type {donnee['__objet__']!s:.120}, alors que seules des valeurs "
                               f"simples (int, float, bool, str, None, list, tuple, dict) sont acceptées")
-        if set(donnee) == {"__tuple__"} and type(donnee["__tuple__"]) is list:
+        if unique and type(donnee.get("__tuple__")) is list:
             return tuple(decoder(v) for v in donnee["__tuple__"])
-        if set(donnee) == {"__dict__"} and type(donnee["__dict__"]) is list:
+        if unique and type(donnee.get("__dict__")) is list:
             resultat = {}
             for paire in donnee["__dict__"]:
                 if type(paire) is not list or len(paire) != 2:
