@@ -117,6 +117,17 @@ def autograde(racine: Path, assignments: tuple[str, ...], travailleurs: int) -> 
     return time.perf_counter() - debut, bilan
 
 
+def etapes_de_la_demo(sortie: str) -> list[tuple[str, float]]:
+    """The demo's steps and their seconds, from its progress lines (``[demo  12.3 s] 2/6 échange …``).
+
+    >>> etapes_de_la_demo("[demo 0.3 s] 1/6 construction x\\n[demo 2.0 s]   a\\n[demo 5.5 s] 2/6 échange y\\n"
+    ...                   "[demo 9.0 s] terminé : z")
+    [('1/6 construction', 5.2), ('2/6 échange', 3.5)]
+    """
+    reperes = [(float(t), nom) for t, nom in re.findall(r"^\[demo\s+([0-9.]+) s\] (\d/\d \S+|terminé)", sortie, re.M)]
+    return [(nom, round(fin - debut, 1)) for (debut, nom), (fin, _) in zip(reperes, reperes[1:])]
+
+
 def ligne(nom: str, secondes: float, bilan: correction_dask.Bilan | None = None) -> None:
     echecs = f"  ÉCHECS : {len(bilan.echecs)}" if bilan and bilan.echecs else ""
     print(f"{nom:34}: {secondes:7.1f} s{echecs}", flush=True)
@@ -170,6 +181,8 @@ def main(argv: list[str] | None = None) -> None:
             copies_demo = re.search(r"autograde \((\d+) notebooks\)", demo_proc.stdout)
             ligne(f"démo entière, {args.demo} élèves", td)
             print(f"  ({copies_demo.group(1) if copies_demo else '?'} notebooks : {args.demo_devoirs})", flush=True)
+            for nom, secondes in etapes_de_la_demo(demo_proc.stdout):
+                print(f"  {nom:32}: {secondes:7.1f} s", flush=True)
             if demo_proc.returncode != 0:
                 print(demo_proc.stdout[-3000:] + demo_proc.stderr[-3000:])
 
