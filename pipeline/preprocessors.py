@@ -65,8 +65,10 @@ from traitlets import Bool, Float, Integer, Unicode
 import awale_ref
 from awale_ref import library
 from awale_ref.grading import bac_a_sable, juge, syntaxe
+from pipeline import schema_nbgrader
 
 ENAME = "Correction"
+schema_nbgrader.installer()  # nbgrader's metadata checks, its schema checked once per process, not per cell
 
 
 def questions_cachees(source: str) -> list[tuple[str, str]]:

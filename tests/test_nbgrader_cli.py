@@ -73,3 +73,37 @@ def test_no_blank_jupyter_configuration_is_left_in_the_temporary_folder(cours, t
     nbgrader_ici("db", "student", "list", "--log-level=WARN", racine=cours)
     assert not list(tmp_path.rglob("jupyter-clean-cfg*"))
     assert not list(tmp_path.iterdir())  # nor the commands' own temporary folders
+
+
+def test_nbgraders_metadata_checks_are_the_same_with_its_schema_checked_once(monkeypatch):
+    """``pipeline.schema_nbgrader``: nbgrader's validation of cell metadata, same verdicts and messages."""
+    import copy
+
+    import jsonschema
+    from nbgrader.nbgraderformat import MetadataValidator, common
+
+    from pipeline import preprocessors, schema_nbgrader  # noqa: F401 (installs it, as an autograde does)
+
+    assert common.jsonschema.validate is schema_nbgrader.valider
+    schema = MetadataValidator().schema
+    bonne = {"schema_version": 3, "grade": True, "solution": False, "locked": True, "points": 2.0,
+             "grade_id": "q4_test", "task": False}
+    instances = [bonne, {k: v for k, v in bonne.items() if k != "grade_id"}, {**bonne, "points": "deux"},
+                 {**bonne, "grade": "oui"}, {**bonne, "schema_version": "3"}, {**bonne, "locked": None}, []]
+
+    def verdict(valider, instance) -> tuple | None:
+        try:
+            valider(copy.deepcopy(instance), schema)
+        except jsonschema.ValidationError as erreur:
+            return erreur.message, list(erreur.path)
+        return None
+
+    verifications = []
+    monkeypatch.setattr(jsonschema.validators.validator_for(schema), "check_schema",
+                        classmethod(lambda cls, s, **kw: verifications.append(1)))
+    schema_nbgrader._VALIDEURS.clear()
+    nous = [verdict(schema_nbgrader.valider, i) for i in instances]
+    assert nous == [verdict(jsonschema.validate, i) for i in instances]
+    assert sum(v is not None for v in nous) == 5
+    assert len(verifications) == 1 + len(instances)  # once for us; the library's own function, once per call
+    assert schema_nbgrader.installer()  # installing twice changes nothing
