@@ -4,10 +4,11 @@ The teacher's steps are nbgrader's commands in the course folder
 (``release_assignment``, ``collect``, ``release_feedback``, with
 ``--Exchange.root``), run inside this process as the formgrader runs them
 (:func:`pipeline.nbgrader_cli.nbgrader_ici`: the same command line and
-configuration, without a process start per command).  Each student is a distinct nbgrader identity working in
-their own folder (``eleves/<id>/``): nbgrader's own exchange classes fetch the
-assignment there, the student's notebook is written, and ``submit`` and
-``fetch_feedback`` run with that student's id, exactly what
+configuration, without a process start per command).  Each student is a
+distinct nbgrader identity working in their own folder (``eleves/<id>/``):
+nbgrader's own exchange classes fetch the assignment there, the student's
+notebook is written, and ``submit`` and ``fetch_feedback`` run with that
+student's id, exactly what
 ``nbgrader fetch_assignment / submit / fetch_feedback --student=<id>`` does
 from the student's folder (in one process: ~50 copies would otherwise pay
 nbgrader's start-up a hundred times).
@@ -56,7 +57,7 @@ def publier(racine: Path, assignment: str) -> None:
 def fixer_echeance(racine: Path, assignment: str, echeance: datetime.datetime) -> None:
     """The assignment's due date in the gradebook (``nbgrader db assignment add --duedate``)."""
     nbgrader_ici("db", "assignment", "add", assignment, f"--duedate={echeance.isoformat()}", "--log-level=WARN",
-             racine=racine)
+                 racine=racine)
 
 
 def ramasser(racine: Path, assignment: str) -> None:

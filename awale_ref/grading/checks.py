@@ -201,7 +201,8 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
 
     ``lu``: the case already read (:func:`lire_cas`), shared by the families
     of the case: nothing here or in a spec's ``accepter``, ``diagnostic`` or
-    ``couvre`` modifies it (``tests/test_familles.py`` checks it on mutants).
+    ``couvre`` modifies it (``tests/test_familles.py`` checks it on right and
+    wrong versions of every function of both subjects).
     """
     obtenu, apres, echec = lu if lu is not None else lire_cas(spec, args, reponse)
     if famille.contrainte == "arguments_intacts":
