@@ -236,19 +236,6 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
     return None
 
 
-def juger_cas(spec: Spec, args: tuple, reponse: Any, attendu: dict) -> str | None:
-    """The first failure message of one case over every rule family that covers it, or ``None``."""
-    for famille in spec.rubriques():
-        if famille.contrainte is None and not famille.couvre(args, attendu):
-            continue
-        if famille.contrainte is not None and famille.contrainte not in spec.contraintes:
-            continue
-        echec = echec_famille(spec, famille, args, reponse, attendu)
-        if echec:
-            return echec
-    return None
-
-
 @dataclass
 class Bilan:
     """Every case of a question judged per rule family: the first failing case of each family."""
