@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import types
 
 import pytest
@@ -149,6 +150,54 @@ def _toutes_les_specs() -> list:
     return [s for module in (specs, specs_awale, specs_images) for s in module.SPECS.values()]
 
 
+def _resume(bilan) -> object:
+    return bilan if isinstance(bilan, str) else (bilan.echecs, bilan.raisons, bilan.nb_cas)
+
+
+def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch):
+    """The judge keeps, per question of a class, what each answer text got on each case
+    (``juger_familles``' memo): an answer seen before is neither read nor compared again. On right and
+    wrong versions of every function of both subjects, plus answers that report a forbidden call, are
+    not JSON or are another case's answer, judged one after the other with one memo per question (as a class is): the same verdicts
+    as without the memo, the first time and again, and the second time nothing is read."""
+    vrai_juger, vrai_lire = checks.juger_familles, checks.lire_cas
+    memos: dict[tuple, dict] = {}
+    lectures = {"n": 0}
+    compares = {"bilans": 0, "interdits": 0}
+
+    def lire(spec, args, reponse):
+        lectures["n"] += 1
+        return vrai_lire(spec, args, reponse)
+
+    def juger(spec, cas, reponses, attendus, raisons=None, memo=None):
+        textes = [json.dumps(r, ensure_ascii=False, allow_nan=True) for r in reponses]
+        memo = memos.setdefault((spec.module, spec.question), {})  # one per question of a subject
+        # a forbidden call, a text that is not JSON, and another case's answer (right there, wrong here)
+        for k, remplacement in ((len(textes) // 2, '{"contrainte": "appel interdit"}'), (1, "pas du JSON"),
+                                (2, textes[-1])):
+            variante = textes[:k] + [remplacement] + textes[k + 1:]
+            for essai in (textes, variante):
+                attendu = _resume(vrai_juger(spec, cas, [checks.en_donnees(t) for t in essai], attendus, raisons))
+                assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
+                lectures["n"] = 0
+                assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
+                assert lectures["n"] == 0, spec.question  # all from the memo
+                compares["bilans"] += 1
+                compares["interdits"] += isinstance(attendu, str)
+        assert 0 < len(memo) <= checks.memo_max(cas)
+        return vrai_juger(spec, cas, reponses, attendus, raisons)
+
+    monkeypatch.setattr(checks, "lire_cas", lire)
+    monkeypatch.setattr(checks, "juger_familles", juger)
+    with contextlib.redirect_stdout(io.StringIO()):
+        for spec in _toutes_les_specs():
+            cas = spec.cas()[:150]
+            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
+            for fonction in _fautives(spec):
+                checks.verifier(spec, fonction, cas, attendus=attendus)
+    assert compares["bilans"] > 600 and compares["interdits"] > 100, compares
+
+
 def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_decoding(monkeypatch):
     """The judge decodes a case's answer once and shows it to each rule family in turn: no family (nor a
     spec's accepter, diagnostic or coverage rule) may change it. Checked against each family decoding its own
@@ -163,9 +212,9 @@ def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_dec
         lus.append((lu, vrai_lire(spec, args, reponse)))  # the shared one, and a pristine copy
         return lu
 
-    def juger(spec, cas, reponses, attendus, raisons=None):
+    def juger(spec, cas, reponses, attendus, raisons=None, memo=None):
         lus.clear()
-        bilan = vrai_juger(spec, cas, reponses, attendus, raisons)
+        bilan = vrai_juger(spec, cas, reponses, attendus, raisons, memo)
         if isinstance(bilan, str):
             return bilan
         for famille in spec.rubriques():

@@ -166,6 +166,18 @@ def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     return executant.exact(spec.observer(getattr(reference, spec.nom), args))
 
 
+def en_donnees(reponse: Any) -> Any:
+    """One case's answer as plain data: the runner sends each case as its own JSON text (so that the
+    judge can recognise an answer it has already judged without reading it); malformed text reads as
+    ``None`` (an unreadable answer)."""
+    if type(reponse) is not str:
+        return reponse
+    try:
+        return json.loads(reponse)
+    except ValueError:
+        return None
+
+
 def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
     """One case as the runner sent it: ``(observation, arguments after the call, failure text)``.
 
@@ -174,6 +186,7 @@ def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, s
     types before any comparison.  The failure text says what came back
     instead of an observation (an exception, a refused object).
     """
+    reponse = en_donnees(reponse)
     if not isinstance(reponse, dict):
         return None, None, "réponse illisible"
     if "contrainte" in reponse:
@@ -204,6 +217,7 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
     ``couvre`` modifies it (``tests/test_familles.py`` checks it on right and
     wrong versions of every function of both subjects).
     """
+    reponse = en_donnees(reponse)
     obtenu, apres, echec = lu if lu is not None else lire_cas(spec, args, reponse)
     if famille.contrainte == "arguments_intacts":
         if obtenu is None or apres is None or apres == tuple(args):
@@ -249,27 +263,59 @@ class Bilan:
         return famille.nom in self.echecs or famille.nom in self.raisons
 
 
+# What a memo of juger_familles keeps per case and answer text: whether the answer is a forbidden call,
+# then each rule family's failure message (None: the family passes), filled as the families are asked.
+_INTERDIT = None
+
+
 def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
-                   raisons: dict[str, str] | None = None) -> Bilan | str:
-    """Judge every case per rule family; a forbidden call anywhere fails the whole question (a string)."""
+                   raisons: dict[str, str] | None = None, memo: dict | None = None) -> Bilan | str:
+    """Judge every case per rule family; a forbidden call anywhere fails the whole question (a string).
+
+    ``memo``: what was found for the answers already judged on these cases and
+    expectations, ``{(case index, answer text): {family: failure or None}}``,
+    shared by every notebook graded against them (:func:`juge.cas_et_attendus`):
+    the same text on the same case gets the same verdicts, so an answer seen
+    before (the right one, most of the time) is neither read nor compared again.
+    At most ``memo_max(cas)`` answers are kept.
+    """
     bilan = Bilan(spec, nb_cas=len(cas))
-    for famille in spec.rubriques():
+    familles = spec.rubriques()
+    for famille in familles:
         if famille.contrainte and raisons and famille.contrainte in raisons:
             bilan.raisons[famille.nom] = raisons[famille.contrainte]
+    garder = memo is not None and len(memo) < memo_max(cas)
     for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
-        if isinstance(reponse, dict) and "contrainte" in reponse:
-            return message_echec(spec, args, decrire_observation(attendu), str(reponse["contrainte"]), spec.regle)
-        lu = None  # the answer decoded once for all the families (most of the judge's own time)
-        for famille in spec.rubriques():
+        connu = memo.get((n, reponse)) if memo is not None and type(reponse) is str else None
+        if connu is None:
+            connu = {}
+            if garder and type(reponse) is str:
+                memo[(n, reponse)] = connu
+                garder = len(memo) < memo_max(cas)
+        donnee = lu = None  # the answer read once for all the families (most of the judge's own time)
+        if _INTERDIT not in connu:
+            donnee = en_donnees(reponse)
+            connu[_INTERDIT] = (str(donnee["contrainte"]) if isinstance(donnee, dict) and "contrainte" in donnee
+                                else None)
+        if connu[_INTERDIT] is not None:
+            return message_echec(spec, args, decrire_observation(attendu), connu[_INTERDIT], spec.regle)
+        for famille in familles:
             if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
                 continue
             if famille.contrainte is None and not famille.couvre(args, attendu):
                 continue
-            lu = lu or lire_cas(spec, args, reponse)
-            echec = echec_famille(spec, famille, args, reponse, attendu, lu)
-            if echec:
-                bilan.echecs[famille.nom] = (n, echec)
+            if famille.nom not in connu:
+                donnee = en_donnees(reponse) if donnee is None else donnee
+                lu = lu or lire_cas(spec, args, donnee)
+                connu[famille.nom] = echec_famille(spec, famille, args, donnee, attendu, lu)
+            if connu[famille.nom]:
+                bilan.echecs[famille.nom] = (n, connu[famille.nom])
     return bilan
+
+
+def memo_max(cas: list) -> int:
+    """How many answers a memo of :func:`juger_familles` keeps: a few versions of every case."""
+    return 4 * len(cas) + 1000
 
 
 def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
@@ -374,14 +420,16 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
 
 
 def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
-             evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> Resultat:
-    """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``."""
-    bilan = juger_familles(spec, cas, reponses, attendus, raisons)
+             evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType,
+             memo: dict | None = None) -> Resultat:
+    """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``
+    (``memo``: see :func:`juger_familles`)."""
+    bilan = juger_familles(spec, cas, reponses, attendus, raisons, memo)
     if isinstance(bilan, str):
         return Resultat(False, bilan, len(cas), 0.0)
     if not bilan.echecs and not bilan.raisons:
         return resultat_du_bilan(bilan)
-    if all(isinstance(r, dict) and (r.get("exception") or [""])[0] == "NotImplementedError" for r in reponses):
+    if all(_exception_de(r) == "NotImplementedError" for r in reponses):
         return Resultat(False, f"{spec.question} — {spec.nom} : "  # still the stub: no case worth showing
                                f"{decrire_exception_nommee('NotImplementedError', '')}.", len(cas), 0.0,
                         [(f.nom, False) for f in spec.rubriques()])
@@ -398,6 +446,12 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
         contre = (premiere.nom, args, message)
     images = None if premiere.contrainte else _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
     return resultat_du_bilan(bilan, contre, images)
+
+
+def _exception_de(reponse: Any) -> str | None:
+    """The name of the exception a case's answer reports, if it reports one."""
+    donnee = en_donnees(reponse)
+    return (donnee.get("exception") or [""])[0] if isinstance(donnee, dict) else None
 
 
 def est_image(valeur: Any) -> bool:

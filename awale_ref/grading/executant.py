@@ -19,8 +19,11 @@ What the runner does, on orders read as JSON lines on its standard input:
   (never the graded one); answer with plain data; the child then dies, so
   nothing a question installs survives it.
 
-Everything that crosses back is encoded by :func:`encoder` into JSON of
-exact builtin types; the judge decodes it with :func:`decoder`, which can
+The inputs of a question come packed by :func:`emballer_cas` (the judge's
+own data).  Everything that crosses back is encoded by :func:`encoder` into
+JSON of exact builtin types (each case of a question as its own JSON text,
+so that the judge recognises an answer it has already judged); the judge
+decodes it with :func:`decoder`, which can
 only ever build ``bool``, ``int``, ``float``, ``str``, ``None``, lists,
 tuples and dicts.  An object of any other type, a subclass of ``int`` or
 ``dict`` included, arrives as a refusal, never as itself: there is no
@@ -40,8 +43,10 @@ definition.
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
+import marshal
 import os
 import signal
 import sqlite3
@@ -95,6 +100,23 @@ def encoder(valeur: Any, profondeur: int = 0) -> Any:
 
 
 _SIMPLES = frozenset((type(None), bool, int, float, str))
+
+
+def emballer_cas(cas: list[tuple]) -> str:
+    """The inputs of a question as the judge sends them: ``marshal`` (read many times faster than JSON by
+    the runner), base64 in the JSON line.
+
+    Only the judge's own data goes this way (the runner never sends
+    ``marshal``, which is unsafe on untrusted bytes); the values are first
+    made exact (:func:`exact`), and format 2 has no shared references, so
+    that every case gets lists of its own, as from JSON.
+    """
+    return base64.b64encode(marshal.dumps([exact(c) for c in cas], 2)).decode("ascii")
+
+
+def deballer_cas(texte: str) -> list[tuple]:
+    """The inputs :func:`emballer_cas` packed (runner side)."""
+    return [tuple(c) for c in marshal.loads(base64.b64decode(texte))]
 
 
 def decoder(donnee: Any) -> Any:
@@ -561,9 +583,11 @@ def _question(ordre: dict, espace: dict) -> dict:
     if objet.__name__ != nom and espace.get(objet.__name__) is objet:
         espace[objet.__name__] = graded
     installer_contraintes(ordre.get("contraintes", []), espace, garde)
+    # each case as its own JSON text: the judge recognises a text it has already judged without reading it
     resultats = []
-    for args in ordre["cas"]:
-        resultats.append(evaluer_cas(ordre["observation"], graded, tuple(decoder(args)), garde))
+    for args in deballer_cas(ordre["cas"]):
+        resultats.append(json.dumps(evaluer_cas(ordre["observation"], graded, args, garde),
+                                    ensure_ascii=False, allow_nan=True))
     return {"resultats": resultats}
 
 

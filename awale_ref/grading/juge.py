@@ -85,14 +85,21 @@ class Limites:
 
 
 # ---------------------------------------------------------------- what the runner is given
+# Asked for every question of every notebook: read and parsed once per process (the sources do not change).
+@functools.lru_cache(maxsize=16)
 def _source(module: str) -> str:
     return inspect.getsource(importlib.import_module(module))
 
 
+@functools.lru_cache(maxsize=16)
+def _fonctions_reference(module: str) -> tuple[str, ...]:
+    return tuple(n.name for n in analyser(_source(module)).body
+                 if isinstance(n, ast.FunctionDef) and not n.name.startswith("_"))
+
+
 def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
     """The names of the public functions of a reference module, in the order of the module."""
-    return [n.name for n in analyser(_source(module)).body
-            if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
+    return list(_fonctions_reference(module))
 
 
 def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
@@ -102,6 +109,11 @@ def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
     runner gets it as text, and the bodies of its functions are the
     solutions the course shows (``pipeline.build``).
     """
+    return _reference_sans(frozenset(noms), module)
+
+
+@functools.lru_cache(maxsize=256)
+def _reference_sans(noms: frozenset[str], module: str) -> str:
     source = _source(module)
     lignes = source.splitlines(keepends=True)
     a_couper = []
@@ -216,16 +228,18 @@ def exemples_visibles(question: str, source: str, reference: types.ModuleType) -
 
 
 @functools.lru_cache(maxsize=64)
-def cas_et_attendus(module_correction: str, question: str, source_exemples: str) -> tuple[list[tuple], list, list[dict]]:
-    """The inputs of a question (the test cell's visible examples, then the corpus), encoded for the
-    runner, and the reference's observations: computed once for a whole class (the test cell's source
-    is the teacher's, restored from the gradebook, so it is the same for every student)."""
+def cas_et_attendus(module_correction: str, question: str,
+                    source_exemples: str) -> tuple[list[tuple], list, list[dict], dict]:
+    """The inputs of a question (the test cell's visible examples, then the corpus), packed for the
+    runner, the reference's observations, and the memo of the answers judged on them
+    (``checks.juger_familles``): computed once for a whole class (the test cell's source is the
+    teacher's, restored from the gradebook, so it is the same for every student)."""
     sujet = sujets.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
     exemples = exemples_visibles(question, source_exemples, reference)
     cas = exemples + [c for c in spec.cas() if c not in exemples]
     attendus = [attendu_de(spec, c, reference) for c in cas]
-    return cas, [executant.encoder(c) for c in cas], attendus
+    return cas, executant.emballer_cas(cas), attendus, {}
 
 
 # ---------------------------------------------------------------- the runner's process
@@ -370,12 +384,14 @@ class Juge:
             raison = controles_source(spec, self.etapes, jusqua)
             if raison:
                 return Resultat(False, raison, 0)
-            cas, envoi, attendus = cas_et_attendus(sujet.module_correction, question, self.etapes[position].exemples)
+            cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
+                                                         self.etapes[position].exemples)
             recursion = recursion_absente(spec, self.etapes, jusqua)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
                     "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}, self.module),
                     "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
-                    "_cas": cas, "_attendus": attendus, "_raisons": {"recursive": recursion} if recursion else {}}
+                    "_cas": cas, "_attendus": attendus, "_memo": memo,
+                    "_raisons": {"recursive": recursion} if recursion else {}}
         if question == sujet.question_ia:
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
                     "reference": reference_sans({"awale_ia", "NegaAwale"}, self.module), "module": self.module,
@@ -431,7 +447,8 @@ class Juge:
         cas, attendus = ordre["_cas"], ordre["_attendus"]
         if not isinstance(resultats, list) or len(resultats) != len(cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, self.sujet.reference())
+        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, self.sujet.reference(),
+                        ordre.get("_memo"))
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -550,7 +567,7 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
 
     def evaluer(lot: list[tuple]) -> list:
         """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
-        suite = ex.question({**envoi, "cas": [executant.encoder(c) for c in lot]}, delai=DELAI_RETRECIR_S)
+        suite = ex.question({**envoi, "cas": executant.emballer_cas(lot)}, delai=DELAI_RETRECIR_S)
         resultats = suite.get("resultats")
         if not isinstance(resultats, list) or len(resultats) != len(lot):
             raise ExecutantBloque("réponse incomplète")
