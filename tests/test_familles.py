@@ -172,9 +172,10 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
     def juger(spec, cas, reponses, attendus, raisons=None, memo=None):
         textes = [json.dumps(r, ensure_ascii=False, allow_nan=True) for r in reponses]
         memo = memos.setdefault((spec.module, spec.question), {})  # one per question of a subject
-        # a forbidden call, a text that is not JSON, and another case's answer (right there, wrong here)
+        # a forbidden call, texts that are not JSON (one with a lone surrogate, as JSON escapes can give),
+        # and another case's answer (right there, wrong here)
         for k, remplacement in ((len(textes) // 2, '{"contrainte": "appel interdit"}'), (1, "pas du JSON"),
-                                (2, textes[-1])):
+                                (3, '{"obs": "\ud800"'), (2, textes[-1])):
             variante = textes[:k] + [remplacement] + textes[k + 1:]
             for essai in (textes, variante):
                 attendu = _resume(vrai_juger(spec, cas, [checks.en_donnees(t) for t in essai], attendus, raisons))

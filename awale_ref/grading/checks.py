@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import builtins
 import copy
+import hashlib
 import json
 import types
 from dataclasses import dataclass, field
@@ -273,7 +274,7 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
     """Judge every case per rule family; a forbidden call anywhere fails the whole question (a string).
 
     ``memo``: what was found for the answers already judged on these cases and
-    expectations, ``{(case index, answer text): {family: failure or None}}``,
+    expectations, ``{(case index, digest of the answer text): {family: failure or None}}``,
     shared by every notebook graded against them (:func:`juge.cas_et_attendus`):
     the same text on the same case gets the same verdicts, so an answer seen
     before (the right one, most of the time) is neither read nor compared again.
@@ -286,11 +287,12 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
             bilan.raisons[famille.nom] = raisons[famille.contrainte]
     garder = memo is not None and len(memo) < memo_max(cas)
     for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
-        connu = memo.get((n, reponse)) if memo is not None and type(reponse) is str else None
+        cle = (n, _empreinte(reponse)) if memo is not None and type(reponse) is str else None
+        connu = memo.get(cle) if cle is not None else None
         if connu is None:
             connu = {}
-            if garder and type(reponse) is str:
-                memo[(n, reponse)] = connu
+            if garder and cle is not None:
+                memo[cle] = connu
                 garder = len(memo) < memo_max(cas)
         donnee = lu = None  # the answer read once for all the families (most of the judge's own time)
         if _INTERDIT not in connu:
@@ -316,6 +318,12 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
 def memo_max(cas: list) -> int:
     """How many answers a memo of :func:`juger_familles` keeps: a few versions of every case."""
     return 4 * len(cas) + 1000
+
+
+def _empreinte(texte: str) -> bytes:
+    """What a memo keeps of an answer text (an image of the Olympiades is 240 kB of text): its 128-bit
+    BLAKE2b digest; another text with the same digest cannot be found (nor built from a right one)."""
+    return hashlib.blake2b(texte.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
