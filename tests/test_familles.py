@@ -150,6 +150,19 @@ def _toutes_les_specs() -> list:
     return [s for module in (specs, specs_awale, specs_images) for s in module.SPECS.values()]
 
 
+def _juger_toutes_les_fautives(monkeypatch, lire, juger) -> None:
+    """``checks.verifier`` of right and wrong versions of every function of both subjects (150 cases each),
+    with ``lire_cas`` and ``juger_familles`` replaced by the test's ``lire`` and ``juger``."""
+    monkeypatch.setattr(checks, "lire_cas", lire)
+    monkeypatch.setattr(checks, "juger_familles", juger)
+    with contextlib.redirect_stdout(io.StringIO()):
+        for spec in _toutes_les_specs():
+            cas = spec.cas()[:150]
+            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
+            for fonction in _fautives(spec):
+                checks.verifier(spec, fonction, cas, attendus=attendus)
+
+
 def _resume(bilan) -> object:
     return bilan if isinstance(bilan, str) else (bilan.echecs, bilan.raisons, bilan.nb_cas)
 
@@ -188,14 +201,7 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
         assert 0 < len(memo) <= checks.memo_max(cas)
         return vrai_juger(spec, cas, reponses, attendus, raisons)
 
-    monkeypatch.setattr(checks, "lire_cas", lire)
-    monkeypatch.setattr(checks, "juger_familles", juger)
-    with contextlib.redirect_stdout(io.StringIO()):
-        for spec in _toutes_les_specs():
-            cas = spec.cas()[:150]
-            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
-            for fonction in _fautives(spec):
-                checks.verifier(spec, fonction, cas, attendus=attendus)
+    _juger_toutes_les_fautives(monkeypatch, lire, juger)
     assert compares["bilans"] > 600 and compares["interdits"] > 100, compares
 
 
@@ -235,12 +241,5 @@ def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_dec
         assert all(partage == intact for partage, intact in lus), spec.question
         return bilan
 
-    monkeypatch.setattr(checks, "lire_cas", lire)
-    monkeypatch.setattr(checks, "juger_familles", juger)
-    with contextlib.redirect_stdout(io.StringIO()):
-        for spec in _toutes_les_specs():
-            cas = spec.cas()[:150]
-            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
-            for fonction in _fautives(spec):
-                checks.verifier(spec, fonction, cas, attendus=attendus)
+    _juger_toutes_les_fautives(monkeypatch, lire, juger)
     assert compares["familles"] > 200 and compares["echecs"] > 80, compares
