@@ -171,8 +171,9 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
     """The judge keeps, per question of a class, what each answer text got on each case
     (``juger_familles``' memo): an answer seen before is neither read nor compared again. On right and
     wrong versions of every function of both subjects, plus answers that report a forbidden call, are
-    not JSON or are another case's answer, judged one after the other with one memo per question (as a class is): the same verdicts
-    as without the memo, the first time and again, and the second time nothing is read."""
+    not JSON or are another case's answer, judged one after the other with one memo per question (as a
+    class is): the same verdicts as without the memo, the first time and again, and the second time
+    nothing is read."""
     vrai_juger, vrai_lire = checks.juger_familles, checks.lire_cas
     memos: dict[tuple, dict] = {}
     lectures = {"n": 0}
