@@ -48,7 +48,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, NamedTuple
 
 import nbformat
 from nbclient.client import NotebookClient
@@ -429,35 +429,30 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         info = resources["nbgrader"]
         qui = f"{info.get('student', '?')}/{info['notebook']}"
         with Gradebook(info["db_url"]) as gb:
-            self._dedoublonner(nb, gb, info, qui)
-            for cell in nb.cells:
-                meta = cell.metadata.get("nbgrader")
-                if not isinstance(meta, dict) or "grade_id" not in meta:
-                    continue
-                gid = meta["grade_id"]
-                try:
-                    source = gb.find_source_cell(gid, info["notebook"], info["assignment"])
-                except MissingEntry:  # a cell the student made up: not graded (nbgrader would crash on it)
-                    self.log.warning("Cell %s of %s is unknown to the gradebook: its nbgrader metadata is "
-                                     "removed, it is not graded", gid, qui)
-                    del cell.metadata["nbgrader"]
-                    continue
-                attendu = {"grade": _existe(gb.find_grade_cell, gid, info),
-                           "solution": _existe(gb.find_solution_cell, gid, info),
-                           "locked": bool(source.locked)}
-                if attendu["grade"]:
-                    attendu["points"] = float(gb.find_grade_cell(gid, info["notebook"], info["assignment"]).max_score)
-                changes = {k: (meta.get(k), v) for k, v in attendu.items() if meta.get(k) != v}
-                if changes:
-                    self.log.warning("Cell %s of %s: nbgrader metadata changed by the student, restored from the "
-                                     "gradebook: %s", gid, qui,
-                                     ", ".join(f"{k} {a!r} -> {b!r}" for k, (a, b) in changes.items()))
-                    meta.update(attendu)
-                    if not attendu["grade"]:
-                        meta.pop("points", None)
+            roles = _roles(gb, info["notebook"], info["assignment"])
+        self._dedoublonner(nb, roles, qui)
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader")
+            if not isinstance(meta, dict) or "grade_id" not in meta:
+                continue
+            gid = meta["grade_id"]
+            if gid not in roles:  # a cell the student made up: not graded (nbgrader would crash on it)
+                self.log.warning("Cell %s of %s is unknown to the gradebook: its nbgrader metadata is "
+                                 "removed, it is not graded", gid, qui)
+                del cell.metadata["nbgrader"]
+                continue
+            attendu = dict(roles[gid].metadonnees)
+            changes = {k: (meta.get(k), v) for k, v in attendu.items() if meta.get(k) != v}
+            if changes:
+                self.log.warning("Cell %s of %s: nbgrader metadata changed by the student, restored from the "
+                                 "gradebook: %s", gid, qui,
+                                 ", ".join(f"{k} {a!r} -> {b!r}" for k, (a, b) in changes.items()))
+                meta.update(attendu)
+                if not attendu["grade"]:
+                    meta.pop("points", None)
         return nb, resources
 
-    def _dedoublonner(self, nb: NotebookNode, gb: Gradebook, info: dict, qui: str) -> None:
+    def _dedoublonner(self, nb: NotebookNode, roles: dict[str, _Role], qui: str) -> None:
         """One cell per known ``grade_id``, of the type the release gave it.
 
         A pasted copy of a cell (same ``grade_id``) keeps running as an
@@ -476,10 +471,9 @@ class RestaureMetadonnees(NbGraderPreprocessor):
             else:
                 del cell.metadata["nbgrader"]  # no grade_id: not an nbgrader cell (nbgrader would crash on it)
         for gid, cellules in par_id.items():
-            try:
-                genre = gb.find_source_cell(gid, info["notebook"], info["assignment"]).cell_type
-            except MissingEntry:
+            if gid not in roles:
                 continue
+            genre = roles[gid].cell_type
             bonnes = [c for c in cellules if c.cell_type == genre] or cellules
             gardee = bonnes[-1]
             for cell in cellules:
@@ -501,12 +495,32 @@ class RestaureMetadonnees(NbGraderPreprocessor):
                 nb.cells[index] = nouvelle
 
 
-def _existe(trouver: Callable, gid: str, info: dict) -> bool:
+class _Role(NamedTuple):
+    """What the gradebook says a cell of the release is: its type and its nbgrader metadata."""
+
+    cell_type: str
+    metadonnees: tuple[tuple[str, object], ...]  # grade, solution, locked (and points of a graded cell)
+
+
+def _roles(gb: Gradebook, notebook: str, assignment: str) -> dict[str, _Role]:
+    """``{grade_id: role}`` of every cell of the released notebook, read in three queries.
+
+    One query per kind of cell, not five per cell: this runs on every graded
+    notebook.  An unknown notebook has no known cell.
+    """
     try:
-        trouver(gid, info["notebook"], info["assignment"])
+        carnet = gb.find_notebook(notebook, assignment)
     except MissingEntry:
-        return False
-    return True
+        return {}
+    notes = {c.name: float(c.max_score) for c in carnet.grade_cells}
+    solutions = {c.name for c in carnet.solution_cells}
+    roles = {}
+    for source in carnet.source_cells:
+        meta = {"grade": source.name in notes, "solution": source.name in solutions, "locked": bool(source.locked)}
+        if meta["grade"]:
+            meta["points"] = notes[source.name]
+        roles[source.name] = _Role(source.cell_type, tuple(meta.items()))
+    return roles
 
 
 def _qui(resources: ResourcesDict | None) -> str:
