@@ -119,3 +119,19 @@ def test_without_the_sandbox_the_kernel_still_leaves_the_hidden_tests_to_the_jud
     nb, _ = ExecutionProtegee(timeout=60, bac_a_sable=False).preprocess(nb, {"metadata": {"path": str(dossier)}})
     texte = "".join(o.get("text", "") for o in nb.cells[0].outputs)
     assert texte.startswith("juge\n") and "jugés par le correcteur" in texte, texte
+
+
+def test_once_its_notebook_is_done_the_kernel_is_killed_and_reaped_not_asked_to_stop(tmp_path):
+    """Every output is in when the notebook ends: a polite shutdown (interrupt, ask, poll every 0.1 s) only
+    cost the grading 0.1 to 0.4 s per notebook.  A kernel asked to stop runs its exit handlers: this one's
+    would leave a mark; a killed kernel leaves none, and its process is already reaped."""
+    marque = tmp_path / "sortie_polie.txt"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        f"import atexit, os\natexit.register(lambda: open({str(marque)!r}, 'w').write('arrêt poli'))\n"
+        "print(os.getpid())")])
+    dossier = soumission(tmp_path / "alice", "A")
+    nb, _ = ExecutionProtegee(timeout=60, bac_a_sable=False).preprocess(nb, {"metadata": {"path": str(dossier)}})
+    pid = int("".join(o.get("text", "") for o in nb.cells[0].outputs))
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert not marque.exists()
