@@ -8,6 +8,8 @@ course folder (or ``--racine``) grades every collected submission
   thread each: a task waits on one ``nbgrader autograde`` process), or on an
   existing cluster with ``--scheduler tcp://HOST:PORT`` (the README shows
   SLURM with dask-jobqueue and Kubernetes with dask-kubernetes);
+  ``--coeurs-par-worker K`` pins each local worker, and the kernels and
+  runners it starts, to K cores of its own (:class:`CoeursReserves`);
 - **one task grades one student's assignment.**  It receives plain bytes
   (the course kit: ``nbgrader_config.py``, ``pipeline/``, the assignment's
   ``source/`` and a SQLite gradebook holding the assignment's definition;
@@ -55,6 +57,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from distributed.diagnostics.plugin import WorkerPlugin
 
 from pipeline.nbgrader_cli import nbgrader_en_processus, url_gradebook
 
@@ -333,23 +337,67 @@ def _poser_dossier(racine: Path, eleve: str, assignment: str, archive: bytes, fi
     os.rename(a_cote, cible)
 
 
-def _client(travailleurs: int, scheduler: str | None):
+def coeurs_des_workers(travailleurs: int, coeurs_par_worker: int) -> list[list[int]]:
+    """The cores of each local worker: worker ``i`` gets the ``i``-th group of ``coeurs_par_worker``.
+
+    Among the cores this process may use (``os.sched_getaffinity``); a
+    ``ValueError`` when there are not enough of them.
+    """
+    libres = sorted(os.sched_getaffinity(0))
+    if coeurs_par_worker < 1 or travailleurs * coeurs_par_worker > len(libres):
+        raise ValueError(f"{travailleurs} worker(s) x {coeurs_par_worker} core(s) each: this process may use "
+                         f"{len(libres)} core(s) ({', '.join(map(str, libres))})")
+    return [libres[i * coeurs_par_worker:(i + 1) * coeurs_par_worker] for i in range(travailleurs)]
+
+
+class CoeursReserves(WorkerPlugin):
+    """Dask worker plugin: pins local worker ``i`` (every thread of its process) to its own cores.
+
+    What the worker starts (the students' kernels, the sandboxed runners)
+    inherits the pinning: a worker is then exactly its cores, as a worker of
+    a SLURM job with ``cores=1`` is.  For a teacher who keeps cores free on a
+    shared machine, and for the benchmark's scaling per core.
+    """
+
+    name = "awale-coeurs-reserves"
+    idempotent = True
+
+    def __init__(self, coeurs: list[list[int]]):
+        self.coeurs = coeurs
+
+    def setup(self, worker) -> None:
+        mes_coeurs = set(self.coeurs[int(worker.name) % len(self.coeurs)])
+        for fil in os.listdir("/proc/self/task"):  # every thread: later threads and processes inherit it
+            with contextlib.suppress(ProcessLookupError):
+                os.sched_setaffinity(int(fil), mes_coeurs)
+
+
+def _client(travailleurs: int, scheduler: str | None, coeurs_par_worker: int | None = None):
     from distributed import Client, LocalCluster
 
     if scheduler:
+        if coeurs_par_worker:
+            raise ValueError("cores per worker pins the workers of a local cluster; an existing cluster "
+                             "gives its workers their cores itself")
         return Client(scheduler), None
+    coeurs = coeurs_des_workers(travailleurs, coeurs_par_worker) if coeurs_par_worker else None
     cluster = LocalCluster(n_workers=travailleurs, threads_per_worker=1, processes=True,
                            dashboard_address=":0", silence_logs=40)  # any free port: never a clash
-    return Client(cluster), cluster
+    client = Client(cluster)
+    if coeurs:
+        client.register_plugin(CoeursReserves(coeurs))
+    return client, cluster
 
 
 def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | None = None, *,
              travailleurs: int | None = None, scheduler: str | None = None, tout: bool = False,
-             suivi: Callable[[str], None] = print) -> Bilan:
+             coeurs_par_worker: int | None = None, suivi: Callable[[str], None] = print) -> Bilan:
     """Grade every submission of ``assignments`` (of ``eleves``, default all) not graded yet.
 
     Results are recorded as they arrive; a failed task is reported in the
     returned :class:`Bilan` and leaves the other grades untouched.
+    ``coeurs_par_worker``: pin each worker of the local cluster to that many
+    cores of its own (:class:`CoeursReserves`; default: not pinned).
     """
     from distributed import as_completed
     from sqlalchemy import create_engine
@@ -380,7 +428,7 @@ def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | N
         moteur.dispose()
         return bilan
     travailleurs = travailleurs or os.cpu_count() or 1
-    client, cluster = _client(travailleurs, scheduler)
+    client, cluster = _client(travailleurs, scheduler, coeurs_par_worker)
     try:
         kits = {}
         for assignment in sorted({a for _, a in a_faire}):
@@ -434,15 +482,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scheduler", default=None, help="address of an existing Dask scheduler, tcp://HOST:PORT")
     parser.add_argument("--eleves", default=None, help="comma-separated student ids (default: every submission)")
     parser.add_argument("--tout", action="store_true", help="grade everything again, even what is graded")
+    parser.add_argument("--coeurs-par-worker", type=int, default=None, metavar="K",
+                        help="pin each worker of the local cluster, and the kernels it starts, to K cores of its "
+                             "own (default: not pinned); e.g. --workers 2 --coeurs-par-worker 1 leaves the "
+                             "other cores free")
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
+    if args.coeurs_par_worker is not None:
+        if args.scheduler:
+            parser.error("--coeurs-par-worker pins the workers of the local cluster; it cannot be used with "
+                         "--scheduler (an existing cluster gives its workers their cores itself)")
+        try:
+            coeurs_des_workers(args.workers or os.cpu_count() or 1, args.coeurs_par_worker)
+        except ValueError as exc:
+            parser.error(f"--coeurs-par-worker {args.coeurs_par_worker}: {exc}")
     racine = args.racine.resolve()
     inconnus = [a for a in args.assignments if not (racine / "source" / a).is_dir()]
     if inconnus:
         parser.error(f"no such assignment in {racine / 'source'}: {', '.join(inconnus)}")
     bilan = corriger(racine, args.assignments, args.eleves.split(",") if args.eleves else None,
-                     travailleurs=args.workers, scheduler=args.scheduler, tout=args.tout)
+                     travailleurs=args.workers, scheduler=args.scheduler, tout=args.tout,
+                     coeurs_par_worker=args.coeurs_par_worker)
     print(f"{len(bilan.corriges)} corrigée(s), {len(bilan.deja_corriges)} déjà corrigée(s), "
           f"{len(bilan.echecs)} échec(s)")
     for (eleve, assignment), raison in bilan.echecs.items():

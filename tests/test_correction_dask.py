@@ -12,6 +12,7 @@ regrade.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -95,6 +96,30 @@ def test_two_local_workers_give_the_same_grades(modele, une_fois, tmp_path):
     bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=2)
     assert not bilan.echecs
     assert _scores(racine) == une_fois
+
+
+def _coeurs_vus() -> tuple[int, list[int], list[int]]:
+    """On a worker: its name, the cores of this task's thread, and those of a process it starts."""
+    from distributed import get_worker
+
+    enfant = subprocess.run([sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
+                            capture_output=True, text=True, check=True).stdout
+    return get_worker().name, sorted(os.sched_getaffinity(0)), json.loads(enfant)
+
+
+def test_workers_pinned_each_to_its_own_core_and_what_they_start_stays_there(modele, une_fois, tmp_path):
+    travailleurs = min(2, len(os.sched_getaffinity(0)))
+    client, cluster = correction_dask._client(travailleurs, None, coeurs_par_worker=1)
+    try:
+        vus = [client.submit(_coeurs_vus, pure=False, workers=[w]).result() for w in client.scheduler_info()["workers"]]
+    finally:
+        client.close()
+        cluster.close()
+    attendus = correction_dask.coeurs_des_workers(travailleurs, 1)
+    assert sorted((nom, fil, enfant) for nom, fil, enfant in vus) == [(i, c, c) for i, c in enumerate(attendus)]
+    racine = _copie(modele, tmp_path / "cours")
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=travailleurs, coeurs_par_worker=1)
+    assert not bilan.echecs and _scores(racine) == une_fois
 
 
 def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, une_fois, tmp_path):
@@ -212,6 +237,15 @@ def test_bad_input_gets_a_clear_error(modele, capsys):
     with pytest.raises(SystemExit):
         correction_dask.main(["partie1_regles", "--racine", str(modele), "--workers", "0"])
     assert "--workers must be at least 1" in capsys.readouterr().err
+    trop = len(os.sched_getaffinity(0)) + 1
+    with pytest.raises(SystemExit):
+        correction_dask.main(["partie1_regles", "--racine", str(modele), "--workers", str(trop),
+                              "--coeurs-par-worker", "1"])
+    assert f"{trop} worker(s) x 1 core(s) each: this process may use" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        correction_dask.main(["partie1_regles", "--racine", str(modele), "--scheduler", "tcp://127.0.0.1:1",
+                              "--coeurs-par-worker", "1"])
+    assert "cannot be used with --scheduler" in capsys.readouterr().err
 
 
 def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path):
