@@ -135,3 +135,19 @@ def test_once_its_notebook_is_done_the_kernel_is_killed_and_reaped_not_asked_to_
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     assert not marque.exists()
+
+
+def test_the_grading_asks_its_kernel_manager_whether_the_kernel_lives_and_starts_no_heartbeat(tmp_path, monkeypatch):
+    """The heartbeat's thread and event loop cost 0.04 s per notebook for an answer the kernel manager gives."""
+    from jupyter_client.channels import HBChannel
+
+    battements = []
+    monkeypatch.setattr(HBChannel, "start", lambda canal: battements.append(canal))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(6 * 7)"),
+                                         nbformat.v4.new_code_cell("import os\nos._exit(1)"),
+                                         nbformat.v4.new_code_cell("print('relancé')")])
+    dossier = soumission(tmp_path / "alice", "A")
+    nb, _ = ExecutionProtegee(timeout=60).preprocess(nb, {"metadata": {"path": str(dossier)}})
+    textes = ["".join(o.get("text", "") + o.get("evalue", "") for o in c.outputs) for c in nb.cells]
+    assert textes[0] == "42\n" and "s'est arrêté" in textes[1] and textes[2] == "relancé\n", textes
+    assert battements == []
