@@ -81,15 +81,17 @@ kernel down politely (interrupts it, asks it to stop, then polls its process
 every 0.1 s), 0.1 to 0.4 s per notebook (0.26 s on average) on the critical
 path, for a kernel with nothing left to do; the grading now kills it once
 every output is in (``ExecutionProtegee._async_cleanup_kernel``, a few ms):
-autograde / bare went from 1.21–1.32 to 0.96, the 45-student demo from
-3.5–3.9 to 2.9 min.  The bare run keeps nbclient's polite shutdown: it is
-what executing a notebook with nbclient costs.  Last, scaling: the speed-up
-of 2 workers over 1 on the same 2 cores is bounded by the cores one worker
-already keeps busy (2 / 1.35 ≈ 1.5): the judge and the runner beside the
-kernel make one worker faster, not two.  Pinned to one core each (a worker
-is then its core, as a one-core worker of a cluster is), 2 workers over 1
-is 1.86: Dask adds next to nothing per task, and the per-core throughput is
-what 16 or 64 cores multiply.
+autograde / bare went from 1.21–1.32 to 0.90–0.99, the 45-student demo
+from 3.5–3.9 to 2.7–2.9 min (the kernel client's heartbeat, unused, is no
+longer started either).  The bare run keeps nbclient's polite shutdown: it
+is what executing a notebook with nbclient costs.  Last, scaling: the
+speed-up of 2 workers over 1 on the same 2 cores is bounded by the cores
+one worker already keeps busy (2 / 1.35 ≈ 1.5): the judge and the runner
+beside the kernel make one worker faster, not two.  Pinned to one core each
+(a worker is then its core, as a one-core worker of a cluster is), 2
+workers over 1 is 1.79–1.92 (mean 1.87 over seven): Dask adds next to
+nothing per task, and the per-core throughput is what 16 or 64 cores
+multiply.
 """
 
 from __future__ import annotations
