@@ -171,7 +171,7 @@ def etapes_de_la_demo(sortie: str) -> list[tuple[str, float]]:
 
 def ligne(nom: str, secondes: float, bilan: correction_dask.Bilan | None = None) -> None:
     echecs = f"  ÉCHECS : {len(bilan.echecs)}" if bilan and bilan.echecs else ""
-    print(f"{nom:42}: {secondes:7.1f} s{echecs}", flush=True)
+    resume(nom, f"{secondes:7.1f} s{echecs}")
 
 
 def resume(nom: str, texte: str) -> None:

@@ -337,12 +337,16 @@ def _poser_dossier(racine: Path, eleve: str, assignment: str, archive: bytes, fi
     os.rename(a_cote, cible)
 
 
-def coeurs_des_workers(travailleurs: int, coeurs_par_worker: int) -> list[list[int]]:
+def coeurs_des_workers(travailleurs: int, coeurs_par_worker: int, scheduler: str | None = None) -> list[list[int]]:
     """The cores of each local worker: worker ``i`` gets the ``i``-th group of ``coeurs_par_worker``.
 
     Among the cores this process may use (``os.sched_getaffinity``); a
-    ``ValueError`` when there are not enough of them.
+    ``ValueError`` when there are not enough of them, or with an existing
+    cluster (``scheduler``), which gives its workers their cores itself.
     """
+    if scheduler:
+        raise ValueError("pinning workers to cores is for a local cluster; it cannot be used with --scheduler (an "
+                         "existing cluster gives its workers their cores itself)")
     libres = sorted(os.sched_getaffinity(0))
     if coeurs_par_worker < 1 or travailleurs * coeurs_par_worker > len(libres):
         raise ValueError(f"{travailleurs} worker(s) x {coeurs_par_worker} core(s) each: this process may use "
@@ -375,12 +379,9 @@ class CoeursReserves(WorkerPlugin):
 def _client(travailleurs: int, scheduler: str | None, coeurs_par_worker: int | None = None):
     from distributed import Client, LocalCluster
 
+    coeurs = coeurs_des_workers(travailleurs, coeurs_par_worker, scheduler) if coeurs_par_worker else None
     if scheduler:
-        if coeurs_par_worker:
-            raise ValueError("cores per worker pins the workers of a local cluster; an existing cluster "
-                             "gives its workers their cores itself")
         return Client(scheduler), None
-    coeurs = coeurs_des_workers(travailleurs, coeurs_par_worker) if coeurs_par_worker else None
     cluster = LocalCluster(n_workers=travailleurs, threads_per_worker=1, processes=True,
                            dashboard_address=":0", silence_logs=40)  # any free port: never a clash
     client = Client(cluster)
@@ -489,12 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
-    if args.coeurs_par_worker is not None:
-        if args.scheduler:
-            parser.error("--coeurs-par-worker pins the workers of the local cluster; it cannot be used with "
-                         "--scheduler (an existing cluster gives its workers their cores itself)")
+    if args.coeurs_par_worker is not None:  # checked before any work, as corriger() would
         try:
-            coeurs_des_workers(args.workers or os.cpu_count() or 1, args.coeurs_par_worker)
+            coeurs_des_workers(args.workers or os.cpu_count() or 1, args.coeurs_par_worker, args.scheduler)
         except ValueError as exc:
             parser.error(f"--coeurs-par-worker {args.coeurs_par_worker}: {exc}")
     racine = args.racine.resolve()

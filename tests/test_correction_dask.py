@@ -116,7 +116,7 @@ def test_workers_pinned_each_to_its_own_core_and_what_they_start_stays_there(mod
         client.close()
         cluster.close()
     attendus = correction_dask.coeurs_des_workers(travailleurs, 1)
-    assert sorted((nom, fil, enfant) for nom, fil, enfant in vus) == [(i, c, c) for i, c in enumerate(attendus)]
+    assert sorted(vus) == [(i, c, c) for i, c in enumerate(attendus)]
     racine = _copie(modele, tmp_path / "cours")
     bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=travailleurs, coeurs_par_worker=1)
     assert not bilan.echecs and _scores(racine) == une_fois
