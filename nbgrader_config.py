@@ -50,6 +50,7 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
     "nbgrader.preprocessors.OverwriteCells",
+    "pipeline.preprocessors.LimiteSources",  # a student's cell too long to grade: a note in the graded copy
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
@@ -73,6 +74,7 @@ c.Jugement.bac_a_sable = True                          # the runner in bubblewra
 c.Jugement.delai_cellule = 30                          # one code cell, in the runner
 c.Jugement.delai_question = 60                         # judging one question, in the runner
 c.Jugement.memoire = 2 * 1024 ** 3                     # RLIMIT_AS of the runner
+c.Jugement.budget_notebook = 600                       # one notebook: kernel, runner and judge together
 # Scripts in outputs and in the student's markdown never run in the feedback or the formgrader.
 c.HTMLExporter.sanitize_html = True
 c.SanitizeHTML.enabled = True  # nbconvert's preprocessors are off unless enabled

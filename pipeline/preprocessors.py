@@ -70,6 +70,11 @@ from awale_ref.grading import bac_a_sable, juge, syntaxe
 from pipeline import schema_nbgrader
 
 ENAME = "Correction"
+# The kernel process's own standard output and error: what the student's code writes there (os.write(1, …) before
+# or beside ipykernel's capture) would otherwise land, unbounded, in the grader's log.  The notebook's outputs
+# come over the kernel's messages, capped (ExecutionProtegee.output).
+SORTIES_DU_NOYAU = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+CLE_ECHEANCE = "awale_echeance"  # resources key: the time.monotonic() by which the notebook must be graded
 schema_nbgrader.installer()  # nbgrader's metadata checks, its schema checked once per process, not per cell
 
 
@@ -299,7 +304,7 @@ class ExecutionProtegee(Execute):
         """Start the next notebook's kernel now: it boots while this notebook runs."""
         km, prives = self._noyau_isole()
         try:
-            run_sync(km.start_kernel)(extra_arguments=self._arguments_noyau(), cwd=prives[1])
+            run_sync(km.start_kernel)(extra_arguments=self._arguments_noyau(), cwd=prives[1], **SORTIES_DU_NOYAU)
         except Exception as exc:  # noqa: BLE001 (the next notebook starts its own kernel, as without it)
             self.log.warning("Could not start a kernel ahead: %s", exc)
             _NoyauDAvance(km, prives, ()).jeter()
@@ -372,15 +377,43 @@ class ExecutionProtegee(Execute):
         self._sortie_totale += taille
         return sortie
 
+    def on_cell_executed(self, **kwargs: Any) -> None:
+        """nbgrader appends the execute reply's error when the error output itself was dropped (by the cap):
+        that error, a message of any size, is cut here to what an error needs."""
+        super().on_cell_executed(**kwargs)
+        for sortie in kwargs["cell"].get("outputs", []):
+            if sortie.get("output_type") == "error":
+                borner_erreur(sortie, self._note_troncature())
+
     def _note_troncature(self) -> str:
         return (f"\n… sortie tronquée par le correcteur (plus de {self.sortie_max} caractères pour la cellule "
                 f"ou {self.sortie_max_notebook} pour le notebook) …\n")
+
+    # ---------------------------------------------------------------- the notebook's time budget
+    def _reste(self) -> float:
+        """Seconds left of the notebook's budget (``Jugement.budget_notebook``, shared with the judge)."""
+        return float("inf") if self._echeance is None else self._echeance - time.monotonic()
+
+    def _delai_de_cellule(self, cell: NotebookNode) -> float | None:
+        """nbclient's ``timeout_func``: a cell's time limit, cut to what is left of the budget."""
+        delai = self.timeout if self.timeout and self.timeout > 0 else float("inf")
+        delai = min(delai, max(self._reste(), 1.0))
+        return None if delai == float("inf") else delai
+
+    def _budget_epuise(self, debut: int) -> None:
+        self.log.warning("Time budget of the notebook spent: cells from %d on are not executed", debut)
+        for cell in self.nb.cells[debut:]:
+            if cell.cell_type == "code":
+                cell.outputs = [_sortie_erreur("NoyauArrete", "cellule non exécutée : ce notebook a dépassé le "
+                                                              "temps qui lui est accordé pour la correction.")]
 
     # ---------------------------------------------------------------- crash and block: restart, replay, go on
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
         self._sortie_totale = 0
         self._prives: list[str] = []
         self._dossier = (resources or {}).get("metadata", {}).get("path") or None
+        self._echeance = (resources or {}).get(CLE_ECHEANCE)
+        self.timeout_func = self._delai_de_cellule
         debut = time.perf_counter()
         try:
             return self._preprocess(nb, resources, km)
@@ -396,6 +429,9 @@ class ExecutionProtegee(Execute):
         ignorees: list[int] = []
         debut = 0
         for _ in range(self.redemarrages_max + 1):
+            if self._reste() <= 0:
+                self._budget_epuise(debut)
+                break
             try:
                 self._executer(resources, debut, ignorees)
                 break
@@ -425,10 +461,10 @@ class ExecutionProtegee(Execute):
             # Without the sandbox, a temporary folder of its own too, removed afterwards (the blank configuration
             # JUPYTER_NO_CONFIG makes in it, and the student's temporary files, would stay in the host's /tmp).
             with contextlib.ExitStack() as pile:
-                options = {}
+                options: dict[str, Any] = dict(SORTIES_DU_NOYAU)
                 if not self.avec_bac():
                     tmp = pile.enter_context(tempfile.TemporaryDirectory(prefix="noyau_"))
-                    options = {"env": {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp}}
+                    options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp}
                 pile.enter_context(self.setup_kernel(**options))
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
@@ -439,6 +475,9 @@ class ExecutionProtegee(Execute):
                     if cell.cell_type == "code" and index not in ignorees and not est_cellule_de_test(cell):
                         self.execute_cell(copy.deepcopy(cell), index, store_history=False)
                 for index in range(debut, len(self.nb.cells)):
+                    if self._reste() <= 0:
+                        self._budget_epuise(index)
+                        return
                     cell = self.nb.cells[index]
                     self.preprocess_cell(cell, resources, index)
                     if any(o.get("output_type") == "error" and o.get("ename") == "CellTimeoutError"
@@ -535,6 +574,38 @@ class RestaureMetadonnees(NbGraderPreprocessor):
                 nb.cells[index] = nouvelle
 
 
+class LimiteSources(NbGraderPreprocessor):
+    """A cell of the student's too long to grade is replaced, in the graded copy only, by a French note.
+
+    Its source would otherwise be parsed and run by the grader, and written,
+    highlighted, into the feedback (a 3 MB cell: gigabytes of memory, a page of
+    75 MB).  Cells the teacher wrote (locked, restored from the gradebook by
+    ``OverwriteCells``, which runs before) are never touched; the submitted
+    notebook (``submitted/``) keeps what the student wrote.
+    """
+
+    source_max = Integer(juge.SOURCE_MAX, help="characters of one cell's source").tag(config=True)
+    sources_max_notebook = Integer(4 * 1024 ** 2, help="characters of all the student's cells of a notebook"
+                                   ).tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        total = 0
+        for cell in nb.cells:
+            if cell.metadata.get("nbgrader", {}).get("locked"):
+                continue
+            taille = len(cell.source)
+            total += taille
+            if taille > self.source_max or total > self.sources_max_notebook:
+                self.log.warning("Cell of %s: %d characters of source, too long to grade: replaced by a note "
+                                 "in the graded copy", _qui(resources), taille)
+                note = (f"cellule de {taille} caractères, trop longue pour être corrigée (au plus {self.source_max} "
+                        f"par cellule et {self.sources_max_notebook} pour le notebook) : elle n'est ni exécutée "
+                        f"ni jugée. Votre copie rendue n'est pas modifiée.")
+                cell.source = f"# {note}\n" if cell.cell_type == "code" else note
+                total -= taille
+        return nb, resources
+
+
 class _Role(NamedTuple):
     """What the gradebook says a cell of the release is: its type and its nbgrader metadata."""
 
@@ -583,9 +654,17 @@ class Jugement(NbGraderPreprocessor):
     memoire = Integer(juge.MEMOIRE_OCTETS, help="RLIMIT_AS of the runner, in bytes").tag(config=True)
     bac_a_sable = Bool(True, help="run the runner in a bubblewrap sandbox (False: trusted work only)"
                        ).tag(config=True)
+    budget_notebook = Float(600.0, help="seconds for one notebook, kernel, runner and judge together (from the "
+                                        "start of its grading); past it nothing more runs and the questions "
+                                        "left get 0").tag(config=True)
+
+    def _echeance(self, resources: ResourcesDict) -> float:
+        """The notebook's deadline, set by the first of the course's preprocessors that asks."""
+        return resources.setdefault(CLE_ECHEANCE, time.monotonic() + self.budget_notebook)
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
         etapes, tests = self._etapes(nb)
+        self._echeance(resources)
         anticipe = resources.pop(_CLE_ANTICIPE, None)
         if anticipe is not None and anticipe[0] == _empreinte(etapes):
             debut = time.perf_counter()
@@ -634,7 +713,8 @@ class Jugement(NbGraderPreprocessor):
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
             base = (str(library.chemin_verifie(sql.GRAINE_CACHEE))
                     if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
-            limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire)
+            limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
+                                   echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
             verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet)
             for evenement in limites.journal:
@@ -675,6 +755,7 @@ class JugementAnticipe(Jugement):
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
         etapes, tests = self._etapes(nb)
+        self._echeance(resources)  # the budget starts now, for the kernel too
         if any(e.questions for e in etapes):
             fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
             resources[_CLE_ANTICIPE] = (_empreinte(etapes), fil.submit(self._juger, etapes, tests, resources))
@@ -722,10 +803,13 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
         if "images" in contre:  # a function that returns an image: the expected one beside the student's
             import base64
 
-            from awale_ref.grading.contre_exemples import images_png
+            from awale_ref.grading.contre_exemples import ImageTropGrande, images_png
 
             try:
                 png = images_png(contre["images"]["attendue"], contre["images"]["obtenue"])
+            except ImageTropGrande as exc:  # described instead of drawn
+                sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"{exc}\n"))
+                continue
             except (ValueError, TypeError, KeyError):  # not drawable: the text above says it all
                 continue
             sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
@@ -738,11 +822,33 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
 
 
 def _taille(sortie: Any) -> int:
-    """Characters of one output, whatever its type (stream text, data of every MIME type, traceback)."""
+    """Characters of one output, whatever its type and field (stream text, data of every MIME type, metadata,
+    error name, message and traceback)."""
     if sortie.get("output_type") == "stream":
         return len(sortie.get("text", ""))
-    return len(json.dumps(sortie.get("data", {}))) + len(str(sortie.get("evalue", ""))) + sum(
-        len(str(ligne)) for ligne in sortie.get("traceback", []))
+    return (len(json.dumps(sortie.get("data", {}), default=str)) + len(json.dumps(sortie.get("metadata", {}),
+                                                                                    default=str))
+            + len(str(sortie.get("ename", ""))) + len(str(sortie.get("evalue", "")))
+            + sum(len(str(ligne)) for ligne in sortie.get("traceback", [])))
+
+
+ERREUR_MAX = 20_000  # characters of an error's message, and of its traceback, kept in a graded notebook
+
+
+def borner_erreur(sortie: NotebookNode, note: str) -> None:
+    """Cut an error output's name, message and traceback (an exception's message can be of any size)."""
+    sortie["ename"] = str(sortie.get("ename", ""))[:200]
+    if len(str(sortie.get("evalue", ""))) > ERREUR_MAX:
+        sortie["evalue"] = str(sortie["evalue"])[:ERREUR_MAX] + note
+    lignes, garde = [], 0
+    for ligne in sortie.get("traceback", []):
+        ligne = str(ligne)
+        if garde + len(ligne) > ERREUR_MAX:
+            lignes.append(ligne[:max(ERREUR_MAX - garde, 0)] + note)
+            break
+        lignes.append(ligne)
+        garde += len(ligne)
+    sortie["traceback"] = lignes
 
 
 def _pour_information(sortie: NotebookNode) -> NotebookNode:

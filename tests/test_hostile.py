@@ -46,6 +46,7 @@ c.ExecutionProtegee.memoire_noyau = 1536 * 1024 ** 2
 c.Jugement.delai_cellule = 5
 c.Jugement.delai_question = 8
 c.Jugement.memoire = 1024 ** 3
+c.Jugement.budget_notebook = 60
 """
 
 
@@ -270,6 +271,21 @@ def test_feedback_and_autograded_notebooks_stay_small(classe):
         assert taille < 25 * 1024 ** 2, (s, taille)
     assert len(classe.sortie("deluge_de_sortie")) < 3 * 1024 ** 2
     assert len(classe.sortie("deluge_de_display")) < 3 * 1024 ** 2
+
+
+@pytest.mark.parametrize("nom", ["erreur_et_flots_enormes", "metadonnees_enormes", "cellule_geante"])
+def test_every_output_byte_and_every_source_is_bounded(classe, nom):
+    """An exception of 20 MB, 40 MB on file descriptors 1 and 2, 40 MB of display metadata, a cell of 3.2 MB:
+    the graded notebook stays within the output caps (8 MiB of characters) and the source caps, the
+    feedback too, and the grader's log does not carry them."""
+    graded = (classe.racine / "autograded" / nom / A / f"{A}.ipynb").stat().st_size
+    assert graded < 10 * 1024 ** 2, graded
+    nbgrader("generate_feedback", A, "--student", nom, "--force", racine=classe.racine, capture=True)
+    retour = classe.racine / "feedback" / nom / A / f"{A}.html"
+    assert retour.stat().st_size < 12 * 1024 ** 2
+    for motif in ("x" * 100_000, "y" * 100_000, "z" * 100_000, "w" * 100_000, "1;" * 100_000):
+        assert motif not in classe.log
+    assert len(classe.log) < 20 * 1024 ** 2
 
 
 # ---------------------------------------------------------------- determinism and recovery

@@ -208,14 +208,38 @@ def dessin_html(plateau: list, appel: str) -> str:
 
 
 # ---------------------------------------------------------------- drawing two images (a function that returns one)
+PIXELS_MAX_DESSIN = 250_000  # 500 × 500: the subject's largest input has 40,000 pixels
+
+
+class ImageTropGrande(ValueError):
+    """An image too large to be drawn by the grader (its message, in French, describes it instead)."""
+
+
+def _pixels(image: Any) -> int:
+    return sum(len(ligne) if isinstance(ligne, (list, tuple)) else 1 for ligne in image) \
+        if isinstance(image, (list, tuple)) else 0
+
+
 def images_png(attendue: list, obtenue: Any) -> bytes:
     """The expected image beside the student's, the pixels that differ outlined in red (PNG bytes).
 
     Drawn by :func:`awale_ref.olympiades.dessins.figure_ecart`, which reads
     every kind of pixel of the subject and copes with what a wrong function
-    returns (short rows, ``None``…).
+    returns (short rows, ``None``…).  An image of more than
+    :data:`PIXELS_MAX_DESSIN` pixels is not drawn (the grader's memory and
+    time are bounded whatever the student returns): :class:`ImageTropGrande`.
+
+    >>> images_png([[0]], [[0] * 1000] * 1000)
+    Traceback (most recent call last):
+    ...
+    awale_ref.grading.contre_exemples.ImageTropGrande: Image obtenue : 1000 lignes, 1000000 pixels en tout, trop grande pour être dessinée (au-delà de 250000 pixels).
     """
     import base64
+
+    for nom, image in (("attendue", attendue), ("obtenue", obtenue)):
+        if _pixels(image) > PIXELS_MAX_DESSIN:
+            raise ImageTropGrande(f"Image {nom} : {len(image)} lignes, {_pixels(image)} pixels en tout, trop "
+                                  f"grande pour être dessinée (au-delà de {PIXELS_MAX_DESSIN} pixels).")
 
     from awale_ref.olympiades.dessins import figure_ecart, png_base64
 

@@ -76,12 +76,40 @@ class Etape:
 
 @dataclass
 class Limites:
-    """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log."""
+    """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
+
+    ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
+    with the kernel: ``pipeline.preprocessors``); past it nothing more is run and the questions left get 0.
+    """
 
     delai_cellule: float = DELAI_CELLULE_S
     delai_question: float = DELAI_QUESTION_S
     memoire: int = MEMOIRE_OCTETS
     journal: list[str] = field(default_factory=list)
+    echeance: float | None = None
+    budget: float | None = None  # the notebook's budget in seconds, for the student's message
+
+    def reste(self) -> float:
+        """Seconds left in the notebook's budget (infinite without one)."""
+        return float("inf") if self.echeance is None else self.echeance - time.monotonic()
+
+    def borne(self, delai: float) -> float:
+        """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
+        reste = self.reste()
+        if reste <= 0:
+            raise BudgetEpuise()
+        return min(delai, reste)
+
+
+class BudgetEpuise(Exception):
+    """The notebook's time budget is spent: nothing more is run for it."""
+
+
+def message_budget(limites: Limites) -> str:
+    """What a question not judged for lack of time says (French, for the student)."""
+    budget = f" ({limites.budget:g} s)" if limites.budget else ""
+    return (f"la correction de ce notebook a dépassé le temps qui lui est accordé{budget} : cette question n'a "
+            f"pas été jugée. Des cellules trop lentes ou qui ne s'arrêtent pas ont pris tout le temps.")
 
 
 # ---------------------------------------------------------------- what the runner is given
@@ -95,6 +123,35 @@ def _source(module: str) -> str:
 def _fonctions_reference(module: str) -> tuple[str, ...]:
     return tuple(n.name for n in analyser(_source(module)).body
                  if isinstance(n, ast.FunctionDef) and not n.name.startswith("_"))
+
+
+@functools.lru_cache(maxsize=16)
+def _appels_reference(module: str) -> dict[str, frozenset[str]]:
+    """For each public function of a reference module, the module's functions its body names."""
+    fonctions = {n.name: n for n in analyser(_source(module)).body if isinstance(n, ast.FunctionDef)}
+    return {nom: frozenset(x.id for x in ast.walk(noeud) if isinstance(x, ast.Name) and x.id in fonctions
+                           and x.id != nom)
+            for nom, noeud in fonctions.items()}
+
+
+def atteintes(nom: str, module: str = "awale_ref.exam", sans: frozenset[str] = frozenset()) -> set[str]:
+    """The functions of a reference module that ``nom`` reaches through its calls (itself excluded), not
+    going through the functions ``sans`` (a function spied on, as ``NegaAwale`` in Q21).
+
+    >>> sorted(atteintes("max_vals")), sorted(atteintes("gagnant"))
+    ([], ['tour_joueur1'])
+    >>> "max_vals" in atteintes("NegaAwale"), "max_vals" in atteintes("awale_ia", sans=frozenset({"NegaAwale"}))
+    (True, False)
+    """
+    graphe = _appels_reference(module)
+    vues: set[str] = set()
+    a_voir = [nom]
+    while a_voir:
+        for suivant in graphe.get(a_voir.pop(), ()):
+            if suivant not in vues and suivant not in sans and suivant != nom:
+                vues.add(suivant)
+                a_voir.append(suivant)
+    return vues
 
 
 def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
@@ -132,9 +189,15 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
 
 
 # ---------------------------------------------------------------- static checks on the submitted source
-# The source checks of every question walk the same cells: each cell is parsed once (the trees are only read).
+# The source checks of every question walk the same cells: each cell is parsed once (the trees are only read);
+# the cache is emptied after each notebook (``juger_notebook``), and a source too long is never parsed.
+SOURCE_MAX = 256 * 1024  # characters of one code cell; pipeline.preprocessors.LimiteSources cuts longer ones
+
+
 @functools.lru_cache(maxsize=512)
 def _arbre(source: str) -> ast.Module | None:
+    if len(source) > SOURCE_MAX:
+        return None
     try:
         return analyser(TransformerManager().transform_cell(source))
     except Exception:
@@ -254,6 +317,7 @@ class Executant:
                  module: str = "awale_ref.exam") -> None:
         self.limites = limites
         self.prive: str | None = None
+        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
         script = os.path.abspath(executant.__file__)
         argv = [sys.executable, "-I", script]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
@@ -279,10 +343,13 @@ class Executant:
                                      preexec_fn=None if sandbox is not None else limiter)
         self.tampon = b""
         self.compteur = 0
-        self._ecrire({"fournies": fournies, "module": module})
-        reponse = self._lire(DELAI_DEMARRAGE_S)
-        if not reponse.get("pret"):
-            raise ExecutantBloque("le processus d'exécution n'a pas démarré")
+        try:
+            self._ecrire({"fournies": fournies, "module": module})
+            if not self._lire(delai_demarrage).get("pret"):
+                raise ExecutantBloque("le processus d'exécution n'a pas démarré")
+        except BaseException:  # never leave a runner behind
+            self.fermer()
+            raise
 
     def _ecrire(self, message: dict) -> None:
         try:
@@ -325,13 +392,14 @@ class Executant:
 
     def cellule(self, source: str) -> None:
         self.compteur += 1
-        self._ecrire({"op": "cellule", "id": self.compteur, "source": source, "delai": self.limites.delai_cellule})
-        self._attendre(self.compteur, self.limites.delai_cellule + _MARGE_S)
+        delai = self.limites.borne(self.limites.delai_cellule)
+        self._ecrire({"op": "cellule", "id": self.compteur, "source": source, "delai": delai})
+        self._attendre(self.compteur, delai + _MARGE_S)
 
     def question(self, ordre: dict, delai: float | None = None) -> dict:
         self.compteur += 1
         ident = self.compteur
-        delai = self.limites.delai_question if delai is None else delai
+        delai = self.limites.borne(self.limites.delai_question if delai is None else delai)
         self._ecrire({**ordre, "op": "question", "id": ident, "delai": delai})
         reponse = self._attendre(ident, delai + _MARGE_S)
         if reponse.get("fin"):  # the child died without answering
@@ -365,17 +433,51 @@ class Juge:
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
         self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
         self.module = self.sujet.module_reference
-        self.notes = {nom for e in etapes for q, _ in e.questions if (nom := self.sujet.nom_note(q))}
+        # graded function -> its question(s) in this notebook
+        self.question_de: dict[str, set[str]] = {}
+        for e in etapes:
+            for q, _ in e.questions:
+                if nom := self.sujet.nom_note(q):
+                    self.question_de.setdefault(nom, set()).add(q)
+        self.notes = set(self.question_de)
         self.toutes = fonctions_reference(self.module)
         self.fournies = reference_sans(self.notes, self.module)
+        self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
         self.base_sql = base_sql
         self._sql: dict[str, Any] = {}
+
+    # ------------------------------------------------ which references may enter the sandbox, and when
+    # The runner, its children and anything they leave behind are the student's: a reference that enters the
+    # sandbox can be copied (a file in /tmp, another process's memory, the parent's stack) into any later
+    # question.  So the reference of a graded function enters only once its own question is judged: copying
+    # it then changes no grade.  A question whose function calls another graded function (Q19's NegaAwale
+    # calls max_vals, Q20) waits for that question's verdict (``pret``), at the end of the notebook if needed.
+    def non_jugees(self) -> set[str]:
+        """The graded functions of this notebook whose question has no final verdict yet."""
+        return {nom for nom, questions in self.question_de.items() if not questions <= self.jugees}
+
+    def besoins(self, question: str) -> set[str]:
+        """The graded functions that the reference of ``question`` reaches (they must be judged first)."""
+        nom = self.sujet.nom_note(question)
+        if nom is None:
+            return set()
+        espion = frozenset({"NegaAwale"}) if question == self.sujet.question_ia else frozenset()
+        return atteintes(nom, self.module, espion) & self.notes - {nom}
+
+    def pret(self, question: str) -> bool:
+        """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
+        return not self.besoins(question) & self.non_jugees()
+
+    def reference_permise(self, *graded: str) -> str:
+        """The reference without the functions ``graded`` and without every graded function not judged yet."""
+        return reference_sans(self.non_jugees() | set(graded), self.module)
 
     def ordre(self, question: str, expression: str, position: int, jusqua: int | None = None) -> dict | Resultat:
         """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
 
         ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
-        above the test cell, or the whole notebook when the function is defined further down).
+        above the test cell, or the whole notebook when the function is defined further down).  The
+        reference it carries holds no function whose question is not judged yet (``reference_permise``).
         """
         jusqua = position if jusqua is None else jusqua
         sujet = self.sujet
@@ -388,13 +490,13 @@ class Juge:
                                                          self.etapes[position].exemples)
             recursion = recursion_absente(spec, self.etapes, jusqua)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                    "observation": spec.genre, "cas": envoi, "reference": reference_sans({spec.nom}, self.module),
+                    "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
                     "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
                     "_cas": cas, "_attendus": attendus, "_memo": memo,
                     "_raisons": {"recursive": recursion} if recursion else {}}
         if question == sujet.question_ia:
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
-                    "reference": reference_sans({"awale_ia", "NegaAwale"}, self.module), "module": self.module,
+                    "reference": self.reference_permise("awale_ia", "NegaAwale"), "module": self.module,
                     "substituer": self.toutes}
         if question in sujet.reponses:
             return {"question": question, "genre": "valeur", "expression": expression}
@@ -465,8 +567,11 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
     the runner is left out and the runner started again; a question that
     does, fails.
     """
-    with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
-        return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
+            return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
+    finally:
+        _arbre.cache_clear()  # nothing of a student's source outlives the notebook
 
 
 def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,
@@ -475,13 +580,19 @@ def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fi
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     for _ in range(len(etapes) + 2):
-        with _executant(juge, bac_a_sable, limites, fichiers, base_sql) as ex:
-            bloque = _derouler(ex, juge, etapes, verdicts, sauter, limites)
+        try:
+            with _executant(juge, bac_a_sable, limites, fichiers, base_sql) as ex:
+                bloque = _derouler(ex, juge, etapes, verdicts, sauter, limites)
+        except BudgetEpuise:
+            limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
+            break
         if not bloque:
             break
+    epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:
-            verdicts.setdefault(question, _echec(question, "la correction n'a pas pu juger cette réponse."))
+            verdicts.setdefault(question, _echec(question, message_budget(limites) if epuise
+                                                 else "la correction n'a pas pu juger cette réponse."))
     return verdicts
 
 
@@ -536,14 +647,22 @@ def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: d
         for question, expression in etape.questions:
             if question in verdicts:
                 continue
+            if not juge.pret(question):  # it calls a graded function judged further down (Juge.pret)
+                differees.append((question, expression, position))
+                continue
             resultat = _une_question(ex, juge, question, expression, position, verdicts)
             if resultat == "absent":
                 differees.append((question, expression, position))
             elif resultat == "bloque":
                 return True
-    for question, expression, position in differees:  # not defined where its test stands: the end state
-        if question not in verdicts and _une_question(ex, juge, question, expression, position, verdicts,
-                                                      fin=True) == "bloque":
+    # Not defined where its test stands, or waiting for another question's verdict: the end state, each
+    # question once the questions it needs are judged (in the notebook's order when none is ready: a cycle).
+    differees = [d for d in differees if d[0] not in verdicts]
+    while differees:
+        suivante = next((d for d in differees if juge.pret(d[0])), differees[0])
+        differees.remove(suivante)
+        question, expression, position = suivante
+        if _une_question(ex, juge, question, expression, position, verdicts, fin=True) == "bloque":
             return True
     return False
 
@@ -553,6 +672,7 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
     ordre = juge.ordre(question, expression, position, len(juge.etapes) if fin else position)
     if isinstance(ordre, Resultat):
         verdicts[question] = ordre
+        juge.jugees.add(question)
         return "juge"
     envoi = {k: v for k, v in ordre.items() if not k.startswith("_")}
     try:
@@ -561,6 +681,7 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
         verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
                                               f"s'est arrêtée : votre fonction ne se termine pas, appelle exit() "
                                               f"ou fait planter Python.")
+        juge.jugees.add(question)
         return "bloque"
     if reponse.get("absent") and not fin:
         return "absent"
@@ -574,4 +695,5 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
         return resultats
 
     verdicts[question] = juge.verdict(ordre, reponse, evaluer)
+    juge.jugees.add(question)  # from now on, its reference may be sent with the next questions (Juge.pret)
     return "juge"

@@ -176,9 +176,11 @@ def _montrer_images(contre_exemple: Any) -> None:
     try:
         from IPython.display import Image, display
 
-        from awale_ref.grading.contre_exemples import images_png
+        from awale_ref.grading.contre_exemples import ImageTropGrande, images_png
 
         display(Image(images_png(images["attendue"], images["obtenue"])))
+    except ImageTropGrande as exc:  # described instead of drawn
+        print(exc)
     except Exception:  # not in IPython, or not drawable: the message says it all
         pass
 

@@ -292,6 +292,120 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
 )
 
 
+# ---- issue 22: one question cannot help another.  A Q4 that, while it is evaluated, copies every reference it
+# can reach (its own order in the stack, the objects of its process, its parent's memory) into the sandbox's /tmp;
+# a Q8 cell that runs what it finds there (tests/test_cloisonnement.py runs the same pair through the judge alone).
+VOLEUR = r'''
+import gc, json, os, sys
+
+def _fouiller():
+    trouve = []
+    def garder(objet):
+        if isinstance(objet, dict) and isinstance(objet.get("reference"), str):
+            trouve.append(objet["reference"])
+        elif isinstance(objet, (str, bytes)) and b"def deplacer_graines(" in (
+                objet if isinstance(objet, bytes) else objet.encode("utf-8", "replace")):
+            texte = objet.decode("utf-8", "replace") if isinstance(objet, bytes) else objet
+            try:
+                trouve.append(json.loads(texte)["reference"])
+            except Exception:
+                trouve.append(texte)
+    cadre = sys._getframe()
+    while cadre is not None:
+        for valeur in list(cadre.f_locals.values()):
+            garder(valeur)
+        cadre = cadre.f_back
+    for objet in gc.get_objects():
+        garder(objet)
+        if isinstance(objet, dict):
+            for valeur in list(objet.values()):
+                garder(valeur)
+    try:
+        with open(f"/proc/{os.getppid()}/maps") as cartes, open(f"/proc/{os.getppid()}/mem", "rb") as memoire:
+            for ligne in cartes:
+                zone, droits = ligne.split()[:2]
+                if not droits.startswith("rw"):
+                    continue
+                debut, fin = (int(x, 16) for x in zone.split("-"))
+                try:
+                    memoire.seek(debut)
+                    donnees = memoire.read(fin - debut)
+                except (OSError, OverflowError, ValueError):
+                    continue
+                i = donnees.find(b"def deplacer_graines(")
+                while i >= 0:
+                    trouve.append(donnees[i:i + 4000].decode("utf-8", "replace").replace("\\n", "\n"))
+                    i = donnees.find(b"def deplacer_graines(", i + 1)
+    except OSError:
+        pass
+    with open("/tmp/butin", "a") as butin:
+        butin.write("\0".join(trouve) + "\0")
+
+_FAIT = []
+
+def tour_joueur1(jeu):
+    if not _FAIT:
+        _FAIT.append(1)
+        _fouiller()
+    return jeu["n"] % 2 == 0
+'''
+
+RECELEUR = r'''
+import os
+deplacer_graines = None
+if os.path.exists("/tmp/butin"):
+    for bloc in open("/tmp/butin").read().split("\0"):
+        i = bloc.find("def deplacer_graines(")
+        if i < 0:
+            continue
+        code = bloc[i:]
+        j = code.find("\ndef ", 1)
+        try:
+            exec(code[:j] if j > 0 else code)
+            break
+        except Exception:
+            deplacer_graines = None
+if deplacer_graines is None:
+    def deplacer_graines(plateau, case):
+        return 0
+'''
+
+
+# ---- issue 22: the trusted side does bounded work, whatever the student sends
+Q5 = "q5_tourner_plateau"
+_FLOTS_ENORMES = ("import os\n"
+                  "os.write(1, b'x' * 20_000_000)\n"
+                  "os.write(2, b'y' * 20_000_000)\n"
+                  "raise ValueError('z' * 20_000_000)\n")
+_METADONNEES_ENORMES = ("from IPython.display import publish_display_data\n"
+                        "publish_display_data({'text/plain': 'rien'}, metadata={'m': 'w' * 40_000_000})\n")
+_CELLULE_GEANTE = "1;" * 1_600_000  # 3.2 MB of source
+
+
+def _hors_budget(ctx: Contexte) -> dict[str, bytes]:
+    """Twenty cells between the Q4 test and Q8 that block both the kernel (deaf to interrupts) and the
+    runner (deaf to its alarm): without a budget for the whole notebook, each would cost a timeout, a
+    restart and a replay of every earlier cell."""
+    nb = ctx.notebook()
+    bloquante = ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                 "signal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass\n")
+    position = nb.cells.index(_cellule(nb, T4)) + 1
+    for _ in range(20):
+        nb.cells.insert(position, nbformat.v4.new_code_cell(bloquante))
+    return {"partie2_structure.ipynb": ecrire(nb)}
+
+
+SOUMISSIONS_ISSUE22: tuple[Soumission, ...] = (
+    Soumission("vole_la_reference_du_suivant", _avec({Q4: VOLEUR, Q8: RECELEUR}), frozenset({T4}),
+               ("Q8 — deplacer_graines",)),
+    Soumission("erreur_et_flots_enormes", _avec({Q5: _FLOTS_ENORMES}), frozenset({T4, T8}), ()),
+    Soumission("metadonnees_enormes", _avec({Q5: _METADONNEES_ENORMES}), frozenset({T4, T8}), ()),
+    Soumission("cellule_geante", _avec({Q5: _CELLULE_GEANTE}), frozenset({T4, T8}),
+               ("too long to grade",)),
+    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",)),
+)
+
+
 SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
@@ -384,4 +498,4 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("pas_utf8", _latin1, frozenset(), ("utf-8",)),
     Soumission("fichiers_en_plus", _fichiers_en_plus, frozenset({T4, T8}), ()),
     Soumission("notebook_enorme", _enorme, frozenset({T4, T8}), ()),
-) + SOUMISSIONS_ISSUE8
+) + SOUMISSIONS_ISSUE8 + SOUMISSIONS_ISSUE22
