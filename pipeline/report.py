@@ -119,6 +119,18 @@ def penalites_de_retard(racine: Path) -> dict[tuple[str, str], float]:
     return dict(penalites)
 
 
+def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str]:
+    """``{(student, assignment): "notebook : reason"}`` of the notebooks graded 0 because they could not be
+    read or graded (``pipeline.preprocessors.ExportateurPrudent``: the reason is in the graded notebook)."""
+    from pipeline.preprocessors import copies_a_zero
+
+    trouvees = {}
+    for dossier in sorted((racine / "autograded").glob("*/*")):
+        if dossier.name in assignments and (raisons := copies_a_zero(dossier)):
+            trouvees[(dossier.parent.name, dossier.name)] = "; ".join(f"{nb} : {r}" for nb, r in raisons.items())
+    return trouvees
+
+
 def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
            penalites: dict[tuple[str, str], float] | None = None) -> list[dict]:
     """One row per student: points per question and per assignment, automatic, manual, total, mark /20.
@@ -310,6 +322,13 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                   + ".", ""]
     else:
         texte += ["Toutes les justifications sont corrigées : les notes sont définitives.", ""]
+    non_corrigees = copies_non_corrigees(racine, maxima)
+    if non_corrigees:
+        texte += ["**Copies notées 0 faute d'avoir pu être corrigées** (notebook illisible ou cassé ; la copie "
+                  "rendue est dans `submitted/`, la raison dans le journal de `nbgrader autograde` et dans le "
+                  "retour de l'élève) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} — {r})" for (e, a), r in sorted(non_corrigees.items())) + ".",
+                  ""]
     if penalites:
         texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "
                   + ", ".join(f"{noms[e] or e} ({a}, −{p:g} pt)" for (e, a), p in sorted(penalites.items())) + ".", ""]
