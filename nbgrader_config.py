@@ -24,6 +24,10 @@ if os.environ.get("AWALE_GRADEBOOK"):
 if os.environ.get("AWALE_ECHANGE"):
     c.Exchange.root = os.environ["AWALE_ECHANGE"]
 
+# The submission time comes from the exchange, not from the student's timestamp.txt (pipeline/echange.py): collect
+# records when the exchange received each submission, and the student's claim can only make it later.
+c.ExchangeFactory.collect = "pipeline.echange.RamassageHorodate"
+
 # Student stubs in French (nbgrader's ClearSolutions).
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"

@@ -131,6 +131,16 @@ def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str
     return trouvees
 
 
+def heures_contestees(racine: Path, assignments) -> dict[tuple[str, str], dict]:
+    """``{(student, assignment): the collect's record}`` of the submissions whose ``timestamp.txt`` disagrees with
+    the time the exchange received them (``pipeline.echange.RamassageHorodate``)."""
+    from pipeline.echange import TOLERANCE_S, lire_horodatages
+
+    return {tuple(cle.split("/", 1)): fiche for cle, fiche in sorted(lire_horodatages(racine).items())
+            if cle.count("/") == 1 and cle.split("/")[1] in assignments and isinstance(fiche, dict)
+            and (fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+
+
 def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
            penalites: dict[tuple[str, str], float] | None = None) -> list[dict]:
     """One row per student: points per question and per assignment, automatic, manual, total, mark /20.
@@ -329,6 +339,14 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                   "retour de l'élève) : "
                   + ", ".join(f"{noms.get(e) or e} ({a} — {r})" for (e, a), r in sorted(non_corrigees.items())) + ".",
                   ""]
+    contestees = heures_contestees(racine, maxima)
+    if contestees:
+        texte += ["**Heures de rendu contestées** (le `timestamp.txt` écrit par l'élève ne dit pas l'heure à "
+                  "laquelle l'échange a reçu la copie ; c'est la plus tardive des deux qui compte pour le retard, "
+                  "`pipeline/echange.py`) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} : déclarée {f['declare'] or 'illisible'}, reçue "
+                              f"{f['echange']}, retenue {f['retenu']})" for (e, a), f in sorted(contestees.items()))
+                  + ".", ""]
     if penalites:
         texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "
                   + ", ".join(f"{noms[e] or e} ({a}, −{p:g} pt)" for (e, a), p in sorted(penalites.items())) + ".", ""]
