@@ -186,7 +186,8 @@ def test_the_class_is_graded_to_the_end_and_exported(classe):
         raisons = copies_a_zero(classe.racine / "autograded" / s.nom / A)
         assert (s.nom in a_zero) == bool(raisons), s.nom
         if raisons:  # the feedback says why, in French
-            assert raisons[A] in classe.sortie(s.nom) and "Copie non corrigée" in classe.sortie(s.nom), s.nom
+            assert json.dumps(raisons[A], ensure_ascii=False)[1:-1] in classe.sortie(s.nom), s.nom  # (as JSON text)
+            assert "Copie non corrigée" in classe.sortie(s.nom), s.nom
     nbgrader("export", racine=classe.racine, capture=True)
     with open(classe.racine / "grades.csv", newline="") as f:
         lignes = {l["student_id"]: float(l["raw_score"]) for l in csv.DictReader(f) if l["assignment"] == A}
