@@ -24,6 +24,10 @@ if os.environ.get("AWALE_GRADEBOOK"):
 if os.environ.get("AWALE_ECHANGE"):
     c.Exchange.root = os.environ["AWALE_ECHANGE"]
 
+# The submission time comes from the exchange, not from the student's timestamp.txt (pipeline/echange.py): collect
+# records when the exchange received each submission, and the student's claim can only make it later.
+c.ExchangeFactory.collect = "pipeline.echange.RamassageHorodate"
+
 # Student stubs in French (nbgrader's ClearSolutions).
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"
@@ -45,8 +49,9 @@ c.ExecutionProtegee.noyau_d_avance = True
 # a crash or a blocked cell) and Jugement added: every hidden verdict is computed once, by the judge,
 # from the submitted cells run by a sandboxed runner; nothing the kernel printed can count.
 c.Autograde.sanitize_preprocessors = [
+    # first: nbconvert refuses a notebook whose metadata breaks nbformat's schema after any preprocessor
+    "pipeline.preprocessors.RestaureMetadonnees",  # pasted copies, changed types, roles, metadata: no failed notebook
     "nbgrader.preprocessors.ClearOutput",
-    "pipeline.preprocessors.RestaureMetadonnees",  # pasted copies, changed types and roles: no failed notebook
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
     "nbgrader.preprocessors.OverwriteCells",
@@ -65,6 +70,9 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
+# An error on one notebook (nbgrader's SchemaTooNewError included, which would stop the class) costs that
+# notebook only: it scores 0 with the reason in the log, its feedback and the report (pipeline/preprocessors.py).
+c.Autograde.exporter_class = "pipeline.preprocessors.ExportateurPrudent"
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell

@@ -77,6 +77,8 @@ class Bilan:
     corriges: list[tuple[str, str]] = field(default_factory=list)
     deja_corriges: list[tuple[str, str]] = field(default_factory=list)
     echecs: dict[tuple[str, str], str] = field(default_factory=dict)
+    # graded 0 because a notebook could not be graded (pipeline.preprocessors.ExportateurPrudent): the reasons
+    a_zero: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     # seconds summed over the tasks: kernel (the student's notebook run), judge (runner + verdicts),
     # nbgrader (its own steps and process start), transfer (packing, unpacking on the worker),
     # gradebook (the coordinator's writes)
@@ -293,8 +295,10 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         # The judge started with the kernel (JugementAnticipe): only the wait for it, after the kernel, adds up.
         a_part = durees["attente_juge"] if "judge waited" in journal else durees["juge"]
         durees["nbgrader"] = duree_nbgrader - durees["noyau"] - a_part
+        from pipeline.preprocessors import copies_a_zero
+
         resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
-                    "lignes": lignes_de_correction(url, eleve, assignment)}
+                    "lignes": lignes_de_correction(url, eleve, assignment), "a_zero": copies_a_zero(fait)}
         durees["transfert"] = time.monotonic() - debut - duree_nbgrader
         return {**resultat, "durees": durees, "secondes": time.monotonic() - debut,
                 "noyaux_d_avance": journal.count("Kernel started ahead: used")}
@@ -464,8 +468,11 @@ def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | N
             bilan.ajouter({**resultat["durees"], "gradebook": time.monotonic() - debut},
                           resultat.get("noyaux_d_avance", 0))
             bilan.corriges.append((eleve, assignment))
+            if resultat.get("a_zero"):
+                bilan.a_zero[(eleve, assignment)] = resultat["a_zero"]
+            zero = "".join(f", {nb} : 0, non corrigé ({raison})" for nb, raison in resultat.get("a_zero", {}).items())
             suivi(f"  corrigé {assignment} : {eleve} ({resultat['secondes']:.1f} s, "
-                  f"{len(bilan.corriges)}/{len(a_faire)})")
+                  f"{len(bilan.corriges)}/{len(a_faire)}{zero})")
     finally:
         client.close()
         if cluster is not None:
@@ -504,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
                      coeurs_par_worker=args.coeurs_par_worker)
     print(f"{len(bilan.corriges)} corrigée(s), {len(bilan.deja_corriges)} déjà corrigée(s), "
           f"{len(bilan.echecs)} échec(s)")
+    for (eleve, assignment), raisons in bilan.a_zero.items():
+        for nb, raison in raisons.items():
+            print(f"NOTÉ 0 {assignment} : {eleve}, notebook {nb} non corrigé : {raison}", file=sys.stderr)
     for (eleve, assignment), raison in bilan.echecs.items():
         print(f"ÉCHEC {assignment} : {eleve}\n{raison}", file=sys.stderr)
     return 1 if bilan.echecs else 0

@@ -20,9 +20,109 @@ The exchange folder is ``echange/`` in the work folder (a school sets
 from __future__ import annotations
 
 import datetime
+import json
+import os
+import stat
 from pathlib import Path
 
+from nbgrader.exchange.default import ExchangeCollect
+
 from pipeline.nbgrader_cli import nbgrader_ici
+
+# Where the teacher's collect records, per submission, when the exchange received it (the course folder: students
+# cannot write there).  Read by pipeline/report.py.
+HORODATAGES = "horodatages_collect.json"
+TOLERANCE_S = 60.0  # a student's clock this far from the exchange's is not reported
+FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"  # nbgrader's (ExchangeSubmit.timestamp_format), read by its parse_utc
+
+
+def heure_du_depot(dossier: Path) -> tuple[datetime.datetime | None, str]:
+    """When the submitted folder was last changed in the exchange, by the kernel's clock, or why it cannot be said.
+
+    The latest *change time* (``st_ctime``) of the folder and of everything
+    in it.  No user can set a ctime (``touch`` and ``utime`` set only the
+    access and modification times; any write, rename, link or ``chmod`` sets
+    the ctime to *now*): the content as collected was in the exchange at
+    that time at the latest.  Not usable, and ``None``: a symbolic link
+    (its target may change later, elsewhere), or a file on another
+    filesystem than the exchange's inbound folder (a FUSE filesystem mounted
+    by the student reports any time it likes).
+    """
+    appareil = os.stat(dossier.parent).st_dev
+    plus_tard = 0.0
+    chemins = [dossier]
+    for racine, dossiers, fichiers in os.walk(dossier):
+        chemins += [Path(racine) / nom for nom in [*dossiers, *fichiers]]
+    for chemin in chemins:
+        etat = os.lstat(chemin)
+        if stat.S_ISLNK(etat.st_mode):
+            return None, f"symbolic link in the submission: {chemin.name}"
+        if etat.st_dev != appareil:
+            return None, f"on another filesystem than the exchange: {chemin.name}"
+        plus_tard = max(plus_tard, etat.st_ctime)
+    return datetime.datetime.fromtimestamp(plus_tard, datetime.timezone.utc), "change time in the exchange"
+
+
+class RamassageHorodate(ExchangeCollect):
+    """nbgrader's ``collect`` (``c.ExchangeFactory.collect``), the submission time taken from the exchange.
+
+    nbgrader's own collect keeps the ``timestamp.txt`` the student's process
+    wrote (and the inbound folder's name, also the student's): a late
+    student can claim any time.  Here, as each submission is copied into
+    ``submitted/``, the time the exchange can vouch for is the earlier of
+    :func:`heure_du_depot` (when the content last changed in the exchange)
+    and *now* (this collect sees it: it was there); the time kept, written
+    into ``submitted/<student>/<assignment>/timestamp.txt`` where nbgrader's
+    autograde reads it, is the later of that time and the student's claim:
+    the claim can only make the submission later, never earlier.  Every
+    copy is recorded in the course folder (:data:`HORODATAGES`: the
+    student's claim, the exchange's time, the time kept); a claim more than
+    :data:`TOLERANCE_S` away from the exchange's time is logged as a warning
+    and listed by the report.
+    """
+
+    def do_copy(self, src: str, dest: str, log=None) -> None:
+        super().do_copy(src, dest, log)
+        vu = datetime.datetime.now(datetime.timezone.utc)
+        depot, comment = heure_du_depot(Path(src))
+        fiable = min(depot, vu) if depot else vu
+        declare = _lire_heure(Path(dest) / "timestamp.txt")
+        retenu = max(fiable, declare) if declare else fiable
+        (Path(dest) / "timestamp.txt").write_text(retenu.strftime(FORMAT), encoding="utf-8")
+        eleve, assignment = Path(dest).parts[-2:]
+        ecart = (declare - fiable).total_seconds() if declare else None
+        fiche = {"dossier": os.path.basename(src), "declare": declare.isoformat() if declare else None,
+                 "echange": fiable.isoformat(), "source": comment if depot else f"collect time ({comment})",
+                 "retenu": retenu.isoformat(), "ecart_s": ecart}
+        if ecart is None or abs(ecart) > TOLERANCE_S:
+            self.log.warning("Submission %s/%s: the student's timestamp.txt says %s, the exchange %s (%s); "
+                             "the time kept is %s", eleve, assignment, fiche["declare"] or "nothing readable",
+                             fiche["echange"], fiche["source"], fiche["retenu"])
+        chemin = Path(self.coursedir.root) / HORODATAGES
+        tout = lire_horodatages(Path(self.coursedir.root))
+        tout[f"{eleve}/{assignment}"] = fiche
+        provisoire = chemin.with_suffix(".tmp")
+        provisoire.write_text(json.dumps(tout, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(provisoire, chemin)
+
+
+def _lire_heure(chemin: Path) -> datetime.datetime | None:
+    from nbgrader.utils import parse_utc
+
+    try:
+        heure = parse_utc(chemin.read_text(encoding="utf-8").strip())
+    except (OSError, ValueError, UnicodeDecodeError, OverflowError):
+        return None
+    return heure.replace(tzinfo=datetime.timezone.utc) if heure.tzinfo is None else heure  # parse_utc: naive UTC
+
+
+def lire_horodatages(racine: Path) -> dict[str, dict]:
+    """The collect's record of each submission (:class:`RamassageHorodate`), ``{}`` if none."""
+    try:
+        tout = json.loads((Path(racine) / HORODATAGES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return tout if isinstance(tout, dict) else {}
 
 
 

@@ -54,11 +54,13 @@ from typing import Any, Callable, ClassVar, NamedTuple
 import nbformat
 from nbclient.client import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbconvert.exporters import NotebookExporter
 from nbconvert.exporters.exporter import ResourcesDict
 from nbformat.notebooknode import NotebookNode
 from nbgrader import utils
 from nbgrader.api import Gradebook, MissingEntry
-from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+from nbgrader import nbgraderformat
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
@@ -75,6 +77,7 @@ ENAME = "Correction"
 # come over the kernel's messages, capped (ExecutionProtegee.output).
 SORTIES_DU_NOYAU = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
 CLE_ECHEANCE = "awale_echeance"  # resources key: the time.monotonic() by which the notebook must be graded
+CLE_ECHEC = "awale_correction"  # notebook-level metadata of a notebook graded 0 for a reason (ExportateurPrudent)
 schema_nbgrader.installer()  # nbgrader's metadata checks, its schema checked once per process, not per cell
 
 
@@ -409,6 +412,8 @@ class ExecutionProtegee(Execute):
 
     # ---------------------------------------------------------------- crash and block: restart, replay, go on
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
+        if (resources or {}).get(CLE_ECHEC):  # graded 0 for a reason (ExportateurPrudent): nothing to run
+            return nb, resources
         self._sortie_totale = 0
         self._prives: list[str] = []
         self._dossier = (resources or {}).get("metadata", {}).get("path") or None
@@ -496,12 +501,24 @@ class ExecutionProtegee(Execute):
 
 
 class RestaureMetadonnees(NbGraderPreprocessor):
-    """Puts back the nbgrader role (grade, solution, locked, points) of every known cell.
+    """Puts back the whole nbgrader metadata of every known cell, as the gradebook defines the cell.
 
     Runs before nbgrader's ``OverwriteCells``, which restores sources and
     points but crashes on a cell whose *role* was changed (a solution cell
-    marked as graded: ``MissingEntry``) or on a graded cell it does not know
-    (``KeyError`` with ``add_missing_cells``), failing the whole notebook.
+    marked as graded: ``MissingEntry``), on a graded cell it does not know
+    (``KeyError`` with ``add_missing_cells``), and lets ``CheckCellMetadata``
+    stop the whole class on a ``schema_version`` it does not know.  Every
+    field of a known cell's ``nbgrader`` metadata is rebuilt from the
+    gradebook (:func:`_roles`: nbgrader's own gradebook-to-metadata mapping,
+    checked against its schema): whatever the student wrote there (a
+    ``schema_version``, points as text, ``grade: "oui"``, unknown keys) is
+    replaced, and logged.  A cell the gradebook does not know loses its
+    nbgrader metadata; metadata that nbformat's own schema refuses is
+    removed first (:meth:`_reparer_metadonnees`).  Runs first of all, before
+    nbgrader's ``ClearOutput``: nbconvert refuses an invalid notebook after
+    any preprocessor.  At the notebook level, the grader's own key
+    (``awale_correction``, which marks a notebook graded 0 for a reason) and
+    a ``nbgrader`` key are removed.
     """
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
@@ -509,6 +526,12 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         qui = f"{info.get('student', '?')}/{info['notebook']}"
         with Gradebook(info["db_url"]) as gb:
             roles = _roles(gb, info["notebook"], info["assignment"])
+        self._reparer_metadonnees(nb, qui)
+        for cle in (CLE_ECHEC, "nbgrader"):
+            if cle in nb.metadata and not (cle == CLE_ECHEC and resources.get(CLE_ECHEC)):
+                self.log.warning("Notebook-level metadata %r of %s removed (the student's, never the grader's)",
+                                 cle, qui)
+                del nb.metadata[cle]
         self._dedoublonner(nb, roles, qui)
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader")
@@ -520,16 +543,36 @@ class RestaureMetadonnees(NbGraderPreprocessor):
                                  "removed, it is not graded", gid, qui)
                 del cell.metadata["nbgrader"]
                 continue
-            attendu = dict(roles[gid].metadonnees)
-            changes = {k: (meta.get(k), v) for k, v in attendu.items() if meta.get(k) != v}
+            attendu = roles[gid].metadonnees
+            # (the checksum of a test cell is the release's, not the gradebook's: OverwriteCells sets it anyway)
+            changes = sorted(k for k in set(meta) | set(attendu)
+                             if k != "checksum" and meta.get(k, _ABSENT) != attendu.get(k, _ABSENT))
             if changes:
                 self.log.warning("Cell %s of %s: nbgrader metadata changed by the student, restored from the "
                                  "gradebook: %s", gid, qui,
-                                 ", ".join(f"{k} {a!r} -> {b!r}" for k, (a, b) in changes.items()))
-                meta.update(attendu)
-                if not attendu["grade"]:
-                    meta.pop("points", None)
+                                 ", ".join(f"{k} {meta.get(k, _ABSENT)!r:.60} -> {attendu.get(k, _ABSENT)!r}"
+                                           for k in changes))
+            cell.metadata["nbgrader"] = copy.deepcopy(attendu)
         return nb, resources
+
+    def _reparer_metadonnees(self, nb: NotebookNode, qui: str) -> None:
+        """Remove the metadata that nbformat's own schema refuses (each entry the validator names).
+
+        A notebook-level ``kernelspec`` that is a string: nbconvert would
+        refuse the notebook after the first preprocessor.  Only the
+        notebook's metadata is touched (the kernelspec comes back from the
+        gradebook, ``language_info`` from the kernel); a cell whose metadata
+        is not a mapping cannot even be read by nbformat, and any other
+        structural error fails the notebook alone (:class:`ExportateurPrudent`).
+        """
+        from nbformat.validator import iter_validate
+
+        for erreur in list(iter_validate(nb)):
+            chemin = list(erreur.absolute_path)
+            if chemin[:1] == ["metadata"] and len(chemin) >= 2 and chemin[1] in nb.metadata:
+                self.log.warning("Notebook-level metadata %r of %s removed: %s", chemin[1], qui,
+                                 erreur.message[:200])
+                del nb.metadata[chemin[1]]
 
     def _dedoublonner(self, nb: NotebookNode, roles: dict[str, _Role], qui: str) -> None:
         """One cell per known ``grade_id``, of the type the release gave it.
@@ -606,31 +649,152 @@ class LimiteSources(NbGraderPreprocessor):
         return nb, resources
 
 
+class ExportateurPrudent(NotebookExporter):
+    """Autograde's exporter (``c.Autograde.exporter_class``): an error on one notebook costs that notebook only.
+
+    nbgrader stops the whole class on some errors of one notebook
+    (``SchemaTooNewError``, ``SchemaTooOldError``: every student sorted
+    after is never graded) and, on any other, leaves the notebook ungraded
+    and exits 1.  Here, any error while reading, sanitizing or grading one
+    notebook (nbgrader's, a preprocessor's, the file's) is caught for that
+    notebook: it is logged (``ERROR``, with the reason) and the notebook is
+    replaced by the released one rebuilt from the gradebook
+    (:func:`copie_a_zero`), which nbgrader then grades as usual: 0 on every
+    cell, a first cell and every test cell saying why, the reason in the
+    notebook's metadata (``awale_correction``, read by the report and the
+    Dask coordinator: :func:`copies_a_zero`).  The student's kernel and the
+    judge never run on it.  A database error (``sqlalchemy``
+    ``OperationalError``) is the course's, not the notebook's: it still
+    stops nbgrader, as it should.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._a_zero: dict[tuple[str, str], str] = {}  # (student, notebook) -> reason, between the two passes
+
+    def _nettoyage(self) -> bool:
+        return bool(getattr(self.parent, "_sanitizing", True))
+
+    def from_filename(self, filename: str, resources: dict | None = None, **kw: Any) -> tuple[str, dict]:
+        import sqlalchemy.exc
+
+        info = (resources or {}).get("nbgrader")
+        if not isinstance(info, dict):  # not nbgrader's autograde: a plain exporter
+            return super().from_filename(filename, resources, **kw)
+        cle = (info.get("student", "?"), info.get("notebook", "?"))
+        raison = self._a_zero.pop(cle, None) if not self._nettoyage() else None
+        if raison is None:
+            try:
+                return super().from_filename(filename, resources, **kw)
+            except (KeyboardInterrupt, SystemExit, sqlalchemy.exc.OperationalError):
+                raise
+            except Exception as exc:  # noqa: BLE001 (the point: one notebook's error is that notebook's)
+                raison = (f"{type(exc).__name__}: {exc}".strip().splitlines() or ["?"])[0][:500]
+                self.log.error("Notebook %s/%s could not be graded (%s): it scores 0, with this reason in its "
+                               "feedback; the rest of the class is graded", *cle, raison)
+                self.log.debug("Traceback of %s/%s", *cle, exc_info=True)
+        if self._nettoyage():
+            self._a_zero[cle] = raison
+        return self._noter_a_zero(resources, raison)
+
+    def _noter_a_zero(self, resources: dict, raison: str) -> tuple[str, dict]:
+        info = resources["nbgrader"]
+        nb = copie_a_zero(info["db_url"], info["notebook"], info["assignment"], raison,
+                          avec_sorties=not self._nettoyage())
+        resources[CLE_ECHEC] = raison  # our preprocessors run nothing of the student's on it
+        return self.from_notebook_node(nb, resources)
+
+
+def copie_a_zero(db_url: str, notebook: str, assignment: str, raison: str, avec_sorties: bool) -> NotebookNode:
+    """The released notebook rebuilt from the gradebook, saying why it scores 0 (``ExportateurPrudent``).
+
+    Every cell the gradebook knows, in its order, with its release source
+    and its whole nbgrader metadata (:func:`_roles`); a first cell explains,
+    in French; with ``avec_sorties`` (the grading pass), every graded code
+    cell carries the reason as an error output, which nbgrader scores 0.
+    """
+    with Gradebook(db_url) as gb:
+        roles = _roles(gb, notebook, assignment)
+        carnet = gb.find_notebook(notebook, assignment)
+        sources = {c.name: c.source for c in carnet.source_cells}
+        noyau = json.loads(carnet.kernelspec) if carnet.kernelspec else None
+    message = (f"Copie non corrigée : ce notebook n'a pas pu être lu ou corrigé ({raison}). Il vaut 0. "
+               f"La copie rendue est conservée telle quelle : montrez ce message à votre enseignant.")
+    cellules = [nbformat.v4.new_markdown_cell(f"**{message}**")]
+    for nom, role in roles.items():
+        if role.cell_type == "code":
+            cellule = nbformat.v4.new_code_cell(sources[nom])
+            if avec_sorties and role.metadonnees["grade"]:
+                cellule.outputs = [_sortie_erreur(ENAME, message)]
+        else:
+            cellule = nbformat.v4.new_markdown_cell(sources[nom])
+        cellule.metadata["nbgrader"] = copy.deepcopy(role.metadonnees)
+        cellules.append(cellule)
+    nb = nbformat.v4.new_notebook(cells=cellules)
+    if noyau:
+        nb.metadata["kernelspec"] = noyau
+    nb.metadata[CLE_ECHEC] = {"raison": raison}
+    return nb
+
+
+def copies_a_zero(dossier: Path) -> dict[str, str]:
+    """``{notebook: reason}`` of the notebooks graded 0 for a reason in an ``autograded/<student>/<assignment>``
+    folder (:class:`ExportateurPrudent`; the key is removed from every student's notebook, so only the
+    grader writes it)."""
+    raisons = {}
+    for chemin in sorted(Path(dossier).glob("*.ipynb")):
+        try:
+            meta = json.loads(chemin.read_text(encoding="utf-8")).get("metadata", {}).get(CLE_ECHEC)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(meta, dict) and isinstance(meta.get("raison"), str):
+            raisons[chemin.stem] = meta["raison"]
+    return raisons
+
+
+_ABSENT = "(absent)"
+
+
 class _Role(NamedTuple):
-    """What the gradebook says a cell of the release is: its type and its nbgrader metadata."""
+    """What the gradebook says a cell of the release is: its type and its whole nbgrader metadata."""
 
     cell_type: str
-    metadonnees: tuple[tuple[str, object], ...]  # grade, solution, locked (and points of a graded cell)
+    metadonnees: dict[str, Any]
 
 
 def _roles(gb: Gradebook, notebook: str, assignment: str) -> dict[str, _Role]:
-    """``{grade_id: role}`` of every cell of the released notebook, read in three queries.
+    """``{grade_id: role}`` of every cell of the released notebook, in the gradebook's order.
 
-    One query per kind of cell, not five per cell: this runs on every graded
-    notebook.  An unknown notebook has no known cell.
+    Each cell's metadata is what nbgrader itself writes back for a cell it
+    restores from the gradebook (``OverwriteCells.missing_cell_transform``,
+    upgraded to the current schema), with the cell's own role (graded or
+    not, solution, task) and points; it must pass nbgrader's validation, so
+    a future nbgrader with other fields fails here, loudly, not on a
+    student.  One query per kind of cell, not five per cell: this runs on
+    every graded notebook.  An unknown notebook has no known cell.
     """
     try:
         carnet = gb.find_notebook(notebook, assignment)
     except MissingEntry:
         return {}
     notes = {c.name: float(c.max_score) for c in carnet.grade_cells}
+    taches = {c.name: float(c.max_score) for c in carnet.task_cells}
     solutions = {c.name for c in carnet.solution_cells}
+    restaurer = OverwriteCells()
+    validateur = nbgraderformat.MetadataValidator()
     roles = {}
     for source in carnet.source_cells:
-        meta = {"grade": source.name in notes, "solution": source.name in solutions, "locked": bool(source.locked)}
-        if meta["grade"]:
-            meta["points"] = notes[source.name]
-        roles[source.name] = _Role(source.cell_type, tuple(meta.items()))
+        nom = source.name
+        cellule = restaurer.missing_cell_transform(source, notes.get(nom, taches.get(nom, 0.0)),
+                                                   is_solution=nom in solutions, is_task=nom in taches)
+        meta = cellule.metadata["nbgrader"]
+        meta["grade"], meta["task"] = nom in notes, nom in taches
+        if nom not in notes and nom not in taches:
+            del meta["points"]
+        if meta.get("checksum") is None:
+            meta.pop("checksum", None)
+        validateur.validate_cell(cellule)
+        roles[nom] = _Role(source.cell_type, dict(meta))
     return roles
 
 
@@ -663,6 +827,8 @@ class Jugement(NbGraderPreprocessor):
         return resources.setdefault(CLE_ECHEANCE, time.monotonic() + self.budget_notebook)
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        if resources.get(CLE_ECHEC):  # graded 0 for a reason (ExportateurPrudent): nothing to judge
+            return nb, resources
         etapes, tests = self._etapes(nb)
         self._echeance(resources)
         anticipe = resources.pop(_CLE_ANTICIPE, None)
@@ -754,6 +920,8 @@ class JugementAnticipe(Jugement):
     """
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        if resources.get(CLE_ECHEC):
+            return nb, resources
         etapes, tests = self._etapes(nb)
         self._echeance(resources)  # the budget starts now, for the kernel too
         if any(e.questions for e in etapes):

@@ -119,6 +119,28 @@ def penalites_de_retard(racine: Path) -> dict[tuple[str, str], float]:
     return dict(penalites)
 
 
+def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str]:
+    """``{(student, assignment): "notebook : reason"}`` of the notebooks graded 0 because they could not be
+    read or graded (``pipeline.preprocessors.ExportateurPrudent``: the reason is in the graded notebook)."""
+    from pipeline.preprocessors import copies_a_zero
+
+    trouvees = {}
+    for dossier in sorted((racine / "autograded").glob("*/*")):
+        if dossier.name in assignments and (raisons := copies_a_zero(dossier)):
+            trouvees[(dossier.parent.name, dossier.name)] = "; ".join(f"{nb} : {r}" for nb, r in raisons.items())
+    return trouvees
+
+
+def heures_contestees(racine: Path, assignments) -> dict[tuple[str, str], dict]:
+    """``{(student, assignment): the collect's record}`` of the submissions whose ``timestamp.txt`` disagrees with
+    the time the exchange received them (``pipeline.echange.RamassageHorodate``)."""
+    from pipeline.echange import TOLERANCE_S, lire_horodatages
+
+    return {tuple(cle.split("/", 1)): fiche for cle, fiche in sorted(lire_horodatages(racine).items())
+            if cle.count("/") == 1 and cle.split("/")[1] in assignments and isinstance(fiche, dict)
+            and (fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+
+
 def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
            penalites: dict[tuple[str, str], float] | None = None) -> list[dict]:
     """One row per student: points per question and per assignment, automatic, manual, total, mark /20.
@@ -310,6 +332,21 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                   + ".", ""]
     else:
         texte += ["Toutes les justifications sont corrigées : les notes sont définitives.", ""]
+    non_corrigees = copies_non_corrigees(racine, maxima)
+    if non_corrigees:
+        texte += ["**Copies notées 0 faute d'avoir pu être corrigées** (notebook illisible ou cassé ; la copie "
+                  "rendue est dans `submitted/`, la raison dans le journal de `nbgrader autograde` et dans le "
+                  "retour de l'élève) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} — {r})" for (e, a), r in sorted(non_corrigees.items())) + ".",
+                  ""]
+    contestees = heures_contestees(racine, maxima)
+    if contestees:
+        texte += ["**Heures de rendu contestées** (le `timestamp.txt` écrit par l'élève ne dit pas l'heure à "
+                  "laquelle l'échange a reçu la copie ; c'est la plus tardive des deux qui compte pour le retard, "
+                  "`pipeline/echange.py`) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} : déclarée {f['declare'] or 'illisible'}, reçue "
+                              f"{f['echange']}, retenue {f['retenu']})" for (e, a), f in sorted(contestees.items()))
+                  + ".", ""]
     if penalites:
         texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "
                   + ", ".join(f"{noms[e] or e} ({a}, −{p:g} pt)" for (e, a), p in sorted(penalites.items())) + ".", ""]

@@ -250,8 +250,37 @@ def test_bad_input_gets_a_clear_error(modele, capsys):
 
 def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path):
     racine = _copie(modele, tmp_path / "cours")
-    (racine / "submitted" / "vierge" / "partie1_regles" / "partie1_regles.ipynb").write_text("pas un notebook")
+    # not a notebook's error (that one scores 0, below): nbgrader fails before any notebook, on the submission
+    (racine / "submitted" / "vierge" / "partie1_regles" / "timestamp.txt").write_text("pas une date")
     bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
     assert set(bilan.echecs) == {("vierge", "partie1_regles")}
     assert len(bilan.corriges) == 2 and _soumissions_par_copie(racine) == [
         (e, "partie1_regles", 1) for e in sorted({"corrige", *(p.name for p in (racine / "submitted").iterdir())} - {"vierge"})]
+
+
+def test_a_broken_notebook_costs_its_author_only_on_dask(modele, une_fois, tmp_path):
+    """Issue 22, through ``python -m pipeline.correction_dask``: a ``schema_version`` of 4 in a cell's metadata
+    (nbgrader would stop the class) is restored and graded as usual; an unreadable notebook scores 0 with the
+    reason; every other student, sorted after them, is graded as before; the command exits 0."""
+    racine = _copie(modele, tmp_path / "cours")
+    nb = json.loads((racine / "submitted" / "corrige" / UN / f"{UN}.ipynb").read_text(encoding="utf-8"))
+    next(c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("solution"))["metadata"]["nbgrader"][
+        "schema_version"] = 4
+    for eleve, contenu in (("a_schema_4", json.dumps(nb)), ("b_illisible", '{"cells": [')):
+        (racine / "submitted" / eleve / UN).mkdir(parents=True)
+        (racine / "submitted" / eleve / UN / f"{UN}.ipynb").write_text(contenu, encoding="utf-8")
+    fin = subprocess.run([sys.executable, "-m", "pipeline.correction_dask", UN, "--racine", str(racine),
+                          "--workers", "1"], cwd=RACINE, capture_output=True, text=True)
+    assert fin.returncode == 0, fin.stdout + fin.stderr
+    assert "NOTÉ 0 partie1_regles : b_illisible, notebook partie1_regles non corrigé : NotJSONError" in fin.stderr
+    scores = _scores(racine)
+    assert {k[2]: v for k, v in scores.items() if k[:2] == ("a_schema_4", UN)} == {
+        k[2]: v for k, v in une_fois.items() if k[:2] == ("corrige", UN)}
+    illisible = {k[2]: v for k, v in scores.items() if k[:2] == ("b_illisible", UN)}
+    assert illisible and set(illisible.values()) == {0.0}  # 0 everywhere, nothing left "to grade by hand"
+    assert {k: v for k, v in scores.items() if k[0] not in ("a_schema_4", "b_illisible")} == _de(une_fois, UN)
+    from pipeline.report import ecrire_rapport
+
+    ecrire_rapport(racine, racine / "rapport", (UN,))
+    rapport = (racine / "rapport" / "rapport.md").read_text(encoding="utf-8")
+    assert "Copies notées 0 faute d'avoir pu être corrigées" in rapport and "NotJSONError" in rapport

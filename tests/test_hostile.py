@@ -166,10 +166,7 @@ def classe(tmp_path_factory) -> Classe:
 def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
     obtenus = classe.scores[soumission.nom]
     attendus = {gid: (pts if gid in soumission.reussies else 0.0) for gid, pts in classe.maxima.items()}
-    if any(v is not None for v in obtenus.values()):
-        assert {gid: obtenus.get(gid) for gid in attendus} == attendus
-    else:  # a notebook nbgrader cannot read is not graded at all: 0 in the export (checked below)
-        assert not soumission.reussies
+    assert {gid: obtenus.get(gid) for gid in attendus} == attendus  # a notebook nbgrader cannot read: 0 everywhere
     visible = classe.journal(soumission.nom) + classe.sortie(soumission.nom)
     for raison in soumission.raisons:  # (the convert hooks log before nbgrader names the student: any line naming it)
         assert raison in visible or any(raison in l and f"/{soumission.nom}/" in l for l in classe.log.splitlines()), \
@@ -177,11 +174,21 @@ def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
 
 
 def test_the_class_is_graded_to_the_end_and_exported(classe):
-    # Unreadable notebooks are reported by nbgrader (exit code 1) but every other student is graded.
-    illisibles = {"json_invalide", "fichier_vide", "pas_utf8"}
-    assert classe.code_retour == 1
-    en_erreur = set(re.findall(rf"There was an error processing assignment '{A}' for student '(\w+)'", classe.log))
-    assert en_erreur == illisibles
+    """A notebook nbgrader cannot read or grade costs its author only: it scores 0 with the reason (log, feedback,
+    metadata read by the report); nbgrader never stops, every student sorted after it is graded, it exits 0."""
+    from pipeline.preprocessors import copies_a_zero
+
+    a_zero = {"json_invalide", "fichier_vide", "pas_utf8", "metadonnees_illisibles", "cellule_sans_source"}
+    assert classe.code_retour == 0, classe.log[-3000:]
+    assert "There was an error processing" not in classe.log
+    en_erreur = set(re.findall(rf"Notebook (\w+)/{A} could not be graded", classe.log))
+    assert en_erreur == a_zero
+    for s in SOUMISSIONS:
+        raisons = copies_a_zero(classe.racine / "autograded" / s.nom / A)
+        assert (s.nom in a_zero) == bool(raisons), s.nom
+        if raisons:  # the feedback says why, in French
+            assert json.dumps(raisons[A], ensure_ascii=False)[1:-1] in classe.sortie(s.nom), s.nom  # (as JSON text)
+            assert "Copie non corrigée" in classe.sortie(s.nom), s.nom
     nbgrader("export", racine=classe.racine, capture=True)
     with open(classe.racine / "grades.csv", newline="") as f:
         lignes = {l["student_id"]: float(l["raw_score"]) for l in csv.DictReader(f) if l["assignment"] == A}

@@ -499,3 +499,53 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("fichiers_en_plus", _fichiers_en_plus, frozenset({T4, T8}), ()),
     Soumission("notebook_enorme", _enorme, frozenset({T4, T8}), ()),
 ) + SOUMISSIONS_ISSUE8 + SOUMISSIONS_ISSUE22
+
+
+# ---- issue 22: a broken notebook costs its author only. nbgrader's metadata, however the student wrote it, is
+# rebuilt from the gradebook (the honest part is graded); what still breaks the notebook scores 0 with a reason.
+def _meta(grade_id: str, **changes) -> Callable[[nbformat.NotebookNode], None]:
+    def modifier(nb: nbformat.NotebookNode) -> None:
+        _cellule(nb, grade_id).metadata["nbgrader"].update(changes)
+    return modifier
+
+
+def _meta_du_notebook(nb: nbformat.NotebookNode) -> None:
+    nb.metadata["nbgrader"] = {"schema_version": 4, "grade": True, "points": 1000}
+    nb.metadata["awale_correction"] = {"raison": "copie perdue par le correcteur"}  # the grader's own key, forged
+    nb.metadata["kernelspec"] = "python3"
+    nb.metadata["language_info"] = 5
+
+
+def _metadonnees_illisibles(ctx: Contexte) -> dict[str, bytes]:
+    """The Q4 cell's ``metadata`` is a list: nbformat cannot even read it (nor write it: the JSON is edited)."""
+    nb = json.loads(ecrire(ctx.notebook()))
+    next(c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == Q4)["metadata"] = ["pas"]
+    return {"partie2_structure.ipynb": json.dumps(nb).encode("utf-8")}
+
+
+def _cellule_sans_source(ctx: Contexte) -> dict[str, bytes]:
+    """A cell without its ``source``: not a notebook any more (a structure error, not metadata)."""
+    nb = json.loads(ecrire(ctx.notebook()))
+    del nb["cells"][0]["source"]
+    return {"partie2_structure.ipynb": json.dumps(nb).encode("utf-8")}
+
+
+SOUMISSIONS_ISSUE22_METADONNEES: tuple[Soumission, ...] = (
+    Soumission("schema_version_4", _editer(_meta(Q4, schema_version=4)), frozenset({T4, T8}),
+               ("Cell q4_tour_joueur1 of schema_version_4/partie2_structure: nbgrader metadata changed",
+                "schema_version 4 -> 3")),
+    Soumission("points_en_texte", _editer(_meta(T4, points="beaucoup")), frozenset({T4, T8}),
+               ("points 'beaucoup' -> 1.0",)),
+    Soumission("grade_oui", _editer(_meta(Q8, grade="oui", points=-3)), frozenset({T4, T8}),
+               ("grade 'oui' -> False", "points -3 -> '(absent)'")),
+    Soumission("cles_inconnues", _editer(_meta(T8, bonus=100, schema_version="3", cell_type="raw")),
+               frozenset({T4, T8}), ("bonus 100 -> '(absent)'", "cell_type 'raw' -> 'code'")),
+    Soumission("metadonnees_du_notebook", _editer(_meta_du_notebook), frozenset({T4, T8}),
+               ("Notebook-level metadata 'nbgrader' of metadonnees_du_notebook/partie2_structure removed",
+                "Notebook-level metadata 'awale_correction'")),
+    Soumission("metadonnees_illisibles", _metadonnees_illisibles, frozenset(),
+               ("Notebook metadonnees_illisibles/partie2_structure could not be graded", "Copie non corrigée")),
+    Soumission("cellule_sans_source", _cellule_sans_source, frozenset(),
+               ("Notebook cellule_sans_source/partie2_structure could not be graded", "Copie non corrigée")),
+)
+SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_METADONNEES
