@@ -159,13 +159,16 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading import checks, specs\n"
-                       "r = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n",
+        shell.run_cell("from awale_ref.grading import EchecTest, checks, corriger, specs\n"
+                       "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
+                       "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)
-        message = shell.user_ns["r"].message
+        visible, cache = shell.user_ns["visible"].message, shell.user_ns.get("cache", "")
     finally:
         InteractiveShell.clear_instance()
-    assert "utilise sort (dans trier, cellule In [1], ligne 2 : « v.sort() »)" in message
+    attendu = "utilise sort (dans trier, cellule In [1], ligne 2 : « v.sort() »)"
+    assert attendu in visible
+    assert attendu in cache  # the self-study hidden test: the cells go with the function to the clean process
 
 
 def test_a_function_the_check_cannot_read_loses_the_constraint():
@@ -186,3 +189,18 @@ def test_the_forbidden_names_have_one_source():
     assert contraintes.verifiees(Q20) == {n: executant.REGLES_INTERDITS["sans_max_min_sort"]
                                           for n in executant.INTERDITS["sans_max_min_sort"]}
     assert contraintes.verifiees(Q10) == {}
+
+
+def test_what_changes_a_module_or_a_builtin_elsewhere_is_followed():
+    autre_alias = ("import copy\nimport copy as c2\nc2.copy = c2.deepcopy\n"
+                   "def copie(jeu):\n    return copy.copy(jeu)\n")
+    raison = contraintes.violation(Q7, _cellules(autre_alias))
+    assert raison and "ligne 3" in raison
+    builtin = ("import builtins\nbuiltins.trier = sorted\n"
+               "def max_vals(vals_jeu, profondeur):\n    return trier(vals_jeu)[-1][1]\n")
+    raison = contraintes.violation(Q20, _cellules(builtin))
+    assert raison and "sorted" in raison and "ligne 2" in raison
+    # an honest shallow copy of a list beside a test line using copy.deepcopy: a module is not changed by a call
+    honnete = ("import copy\n", "def copie(jeu):\n    j = dict(jeu)\n    j['plateau'] = jeu['plateau'].copy()\n"
+               "    j['score'] = copy.copy(jeu['score'])\n    return j\n", "jeu2 = copy.deepcopy({'plateau': []})\n")
+    assert contraintes.violation(Q7, _cellules(*honnete)) is None

@@ -88,6 +88,8 @@ class _Instruction:
     decalage: int  # lines before the statement's cell text (a cell magic's first line)
     lie: set[str] = field(default_factory=set)          # names it (re)binds unconditionally
     modifie: set[str] = field(default_factory=set)      # global names it binds or may change (not a mere call)
+    bases: set[str] = field(default_factory=set)        # global names whose attribute it reads (``x.append(…)``)
+    importe: set[str] = field(default_factory=set)      # names it binds to a module (``import copy as c``)
     differes: set[str] = field(default_factory=set)     # global names read when a function it defines runs
     immediats: set[str] = field(default_factory=set)    # global names read when the statement runs
     trouvailles: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, what, line): see _examiner
@@ -156,16 +158,32 @@ class _Lecteur:
         if isinstance(noeud, tuple(_PORTEES)):
             self._portee(noeud, table)
             return
+        differe = table is not None and table.get_type() != "module"
+        lus = self.ins.differes if differe else self.ins.immediats
         if isinstance(noeud, ast.Name) and self._globale(noeud.id, table):
-            differe = table is not None and table.get_type() != "module"
-            (self.ins.differes if differe else self.ins.immediats).add(noeud.id)
-            if not isinstance(noeud.ctx, ast.Load) or not _appele(noeud, parent):
+            lus.add(noeud.id)
+            if isinstance(noeud.ctx, ast.Load) and isinstance(parent, ast.Attribute) and parent.value is noeud \
+                    and isinstance(parent.ctx, ast.Load):
+                self.ins.bases.add(noeud.id)  # ``copy.deepcopy(…)`` does not change a module, ``l.append(…)`` a list
+            elif not isinstance(noeud.ctx, ast.Load) or not _appele(noeud, parent):
                 self.ins.modifie.add(noeud.id)
+        elif isinstance(noeud, ast.Attribute):
+            # an attribute is followed as a name, and setting one may set a global (``builtins.trier = sorted``,
+            # ``c.copy = c.deepcopy`` for every ``import copy``)
+            lus.add(noeud.attr)
+            if not isinstance(noeud.ctx, ast.Load):
+                self.ins.modifie.add(noeud.attr)
+        elif (isinstance(noeud, ast.Call) and isinstance(noeud.func, ast.Name) and noeud.func.id in ("setattr", "delattr")
+              and len(noeud.args) > 1 and isinstance(noeud.args[1], ast.Constant) and isinstance(noeud.args[1].value, str)):
+            self.ins.modifie.add(noeud.args[1].value)
         elif isinstance(noeud, (ast.Global, ast.Nonlocal)):
             self.ins.modifie.update(noeud.names)
         elif isinstance(noeud, (ast.Import, ast.ImportFrom)):
-            self.ins.modifie.update(n for a in noeud.names if a.name != "*"
-                                    and self._globale(n := (a.asname or a.name).split(".")[0], table))
+            lies = {n for a in noeud.names if a.name != "*"
+                    and self._globale(n := (a.asname or a.name).split(".")[0], table)}
+            self.ins.modifie.update(lies)
+            if isinstance(noeud, ast.Import):
+                self.ins.importe.update(lies)
         self._examiner(noeud, table, parent)
         for enfant in ast.iter_child_nodes(noeud):
             self._visiter(enfant, table, noeud)
@@ -300,9 +318,10 @@ def _atteintes(instructions: list[_Instruction], nom: str, remplacees: set[str])
             continue
         vus.add((suivi, position))
         debut = max((i for i in range(min(position, len(instructions))) if suivi in instructions[i].lie), default=0)
+        module = suivi in instructions[debut].importe if instructions else False
         for i in range(debut, len(instructions)):
             ins = instructions[i]
-            if suivi not in ins.modifie or i in atteintes:
+            if i in atteintes or not (suivi in ins.modifie or (suivi in ins.bases and not module)):
                 continue
             atteintes[i] = suivi
             a_suivre += [(n, len(instructions)) for n in ins.differes]  # read when the function runs: at the end
