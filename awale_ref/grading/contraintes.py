@@ -152,7 +152,7 @@ class _Lecteur:
             return True
 
     def _visiter(self, noeud: ast.AST, table: symtable.SymbolTable | None, parent: ast.AST | None) -> None:
-        if id(noeud) in self.sauter:
+        if id(noeud) in self.sauter or isinstance(noeud, ast.expr_context):  # (Load, Store: shared singletons)
             return
         noeud._parent_contrainte = parent  # type: ignore[attr-defined]  # for _appele, up a chain
         if isinstance(noeud, tuple(_PORTEES)):
