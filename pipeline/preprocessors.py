@@ -627,7 +627,7 @@ class LimiteSources(NbGraderPreprocessor):
     notebook (``submitted/``) keeps what the student wrote.
     """
 
-    source_max = Integer(juge.SOURCE_MAX, help="characters of one cell's source").tag(config=True)
+    source_max = Integer(syntaxe.SOURCE_MAX, help="characters of one cell's source").tag(config=True)
     sources_max_notebook = Integer(4 * 1024 ** 2, help="characters of all the student's cells of a notebook"
                                    ).tag(config=True)
 

@@ -35,7 +35,7 @@ from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge, sujets
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.preprocessors import questions_cachees
-from tests.hostile import SOUMISSIONS, Contexte, Soumission
+from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -58,6 +58,7 @@ class Classe:
     code_retour: int
     scores: dict[str, dict[str, float | None]]  # student -> test grade_id -> auto score
     maxima: dict[str, float]                     # test grade_id -> points
+    assignment: str = A
 
     def journal(self, etudiant: str) -> str:
         """The log lines about one student: from its "Creating/updating student" line to the next one."""
@@ -67,7 +68,7 @@ class Classe:
 
     def sortie(self, etudiant: str) -> str:
         """The outputs of the autograded notebook (what the feedback shows), as text."""
-        chemin = self.racine / "autograded" / etudiant / A / f"{A}.ipynb"
+        chemin = self.racine / "autograded" / etudiant / self.assignment / f"{self.assignment}.ipynb"
         if not chemin.exists():
             return ""
         cellules = json.loads(chemin.read_text(encoding="utf-8"))["cells"]
@@ -83,20 +84,20 @@ def _lire_notebook(chemin: Path) -> nbformat.NotebookNode:
     return nbformat.read(chemin, as_version=4)
 
 
-def preparer_cours(racine: Path) -> Contexte:
+def preparer_cours(racine: Path, a: str = A) -> Contexte:
     """A private copy of the course with the current source notebook; generate the release there."""
-    (racine / "source" / A).mkdir(parents=True)
-    source = _lire_notebook(RACINE / "source" / A / f"{A}.ipynb")
-    nbformat.write(source, racine / "source" / A / f"{A}.ipynb")
+    (racine / "source" / a).mkdir(parents=True)
+    source = _lire_notebook(RACINE / "source" / a / f"{a}.ipynb")
+    nbformat.write(source, racine / "source" / a / f"{a}.ipynb")
     (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
     (racine / "pipeline").symlink_to(RACINE / "pipeline")
-    nbgrader("generate_assignment", A, "--force", racine=racine, capture=True)
-    return Contexte(release=_lire_notebook(racine / "release" / A / f"{A}.ipynb"), source=source)
+    nbgrader("generate_assignment", a, "--force", racine=racine, capture=True)
+    return Contexte(release=_lire_notebook(racine / "release" / a / f"{a}.ipynb"), source=source)
 
 
-def deposer(racine: Path, ctx: Contexte, soumissions: tuple[Soumission, ...]) -> None:
+def deposer(racine: Path, ctx: Contexte, soumissions: tuple[Soumission, ...], a: str = A) -> None:
     for s in soumissions:
-        dossier = racine / "submitted" / s.nom / A
+        dossier = racine / "submitted" / s.nom / a
         dossier.mkdir(parents=True)
         for nom, contenu in s.construire(ctx).items():
             if isinstance(contenu, tuple):  # ("symlink", target)
@@ -105,12 +106,12 @@ def deposer(racine: Path, ctx: Contexte, soumissions: tuple[Soumission, ...]) ->
                 (dossier / nom).write_bytes(contenu)
 
 
-def lire_scores(racine: Path, etudiants: list[str]) -> dict[str, dict[str, float | None]]:
+def lire_scores(racine: Path, etudiants: list[str], a: str = A) -> dict[str, dict[str, float | None]]:
     scores = {}
     with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
         for etudiant in etudiants:
             try:
-                sub = gb.find_submission_notebook(A, A, etudiant)
+                sub = gb.find_submission_notebook(a, a, etudiant)
             except MissingEntry:
                 scores[etudiant] = {}
                 continue
@@ -118,8 +119,8 @@ def lire_scores(racine: Path, etudiants: list[str]) -> dict[str, dict[str, float
     return scores
 
 
-def autograder(racine: Path, *options: str) -> subprocess.CompletedProcess:
-    return nbgrader("autograde", A, "--log-level=INFO", *options, racine=racine, check=False, capture=True)
+def autograder(racine: Path, *options: str, a: str = A) -> subprocess.CompletedProcess:
+    return nbgrader("autograde", a, "--log-level=INFO", *options, racine=racine, check=False, capture=True)
 
 
 def tests_autogrades(ctx: Contexte) -> dict[str, float]:
@@ -161,9 +162,31 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
+@pytest.fixture(scope="session")
+def classe_ia(tmp_path_factory) -> Classe:
+    """A small class of ``partie3_ia`` (the constraint of Q20), graded apart: one autograde more, tens of seconds."""
+    racine = tmp_path_factory.mktemp("cours_hostile_ia")
+    ctx = preparer_cours(racine, A_IA)
+    deposer(racine, ctx, SOUMISSIONS_IA, A_IA)
+    fin = autograder(racine, a=A_IA)
+    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
+    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
+                  lire_scores(racine, [s.nom for s in SOUMISSIONS_IA], A_IA), tests_autogrades(ctx), A_IA)
+
+
 # ---------------------------------------------------------------- each submission meets its expectation
 @pytest.mark.parametrize("soumission", SOUMISSIONS, ids=[s.nom for s in SOUMISSIONS])
 def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
+    _score_et_raisons(classe, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_IA, ids=[s.nom for s in SOUMISSIONS_IA])
+def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe_ia, soumission):
+    assert classe_ia.code_retour == 0, classe_ia.log[-3000:]
+    _score_et_raisons(classe_ia, soumission)
+
+
+def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:
     obtenus = classe.scores[soumission.nom]
     attendus = {gid: (pts if gid in soumission.reussies else 0.0) for gid, pts in classe.maxima.items()}
     assert {gid: obtenus.get(gid) for gid in attendus} == attendus  # a notebook nbgrader cannot read: 0 everywhere

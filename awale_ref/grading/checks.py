@@ -21,7 +21,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from awale_ref.grading import contre_exemples, executant
+from awale_ref.grading import contraintes, contre_exemples, executant
 from awale_ref.grading.specs import Famille, Spec
 
 
@@ -83,59 +83,6 @@ def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str
             f"  attendu : {attendu}\n"
             f"  obtenu  : {obtenu}\n"
             f"  règle   : {regle}")
-
-
-# ---------------------------------------------------------------- static checks
-def codes_de(fonction: Callable) -> list[types.CodeType]:
-    """The code object of ``fonction`` and every nested code object."""
-    pile, codes = [fonction.__code__], []
-    while pile:
-        code = pile.pop()
-        codes.append(code)
-        pile.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return codes
-
-
-def noms_utilises(fonction: Callable) -> set[str]:
-    """Global and attribute names used by ``fonction`` and the student's helpers it calls."""
-    vus: set[int] = set()
-    noms: set[str] = set()
-    a_voir = [fonction]
-    while a_voir:
-        f = a_voir.pop()
-        if id(f) in vus or not isinstance(f, types.FunctionType):
-            continue
-        vus.add(id(f))
-        for code in codes_de(f):
-            noms.update(code.co_names)
-            for nom in code.co_names:
-                aide = f.__globals__.get(nom)
-                if isinstance(aide, types.FunctionType) and aide.__module__ == f.__module__:
-                    a_voir.append(aide)
-    return noms
-
-
-def controles_statiques(spec: Spec, fonction: Callable) -> str | None:
-    """French reason when the code of a function (and of its helpers) uses a function the exam forbids.
-
-    What the run-time traps cannot see (``liste.sort()``); the names come from
-    ``executant.INTERDITS``, like the traps' and the judge's static check.
-    """
-    noms = noms_utilises(fonction)
-    for contrainte in spec.contraintes:
-        interdits = sorted(noms & set(executant.INTERDITS.get(contrainte, ())))
-        if interdits:
-            return (f"{spec.question} — {spec.nom} utilise {', '.join(interdits)} : "
-                    f"{executant.REGLES_INTERDITS[contrainte]}.")
-    return None
-
-
-def recursion_absente(spec: Spec, fonction: Callable) -> str | None:
-    """French reason when the function must be recursive and its code never names itself."""
-    if "recursive" in spec.contraintes and spec.nom not in {n for c in codes_de(fonction) for n in c.co_names}:
-        return (f"{spec.question} — {spec.nom} doit être récursive : elle doit s'appeler elle-même "
-                f"(l'énoncé l'exige).")
-    return None
 
 
 # ---------------------------------------------------------------- swapping dependencies
@@ -386,13 +333,18 @@ def appel_reproductible(spec: Spec, args: tuple) -> str:
 # ---------------------------------------------------------------- the check itself (in one process)
 def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
              reference: types.ModuleType | None = None, retrecir: bool = False,
-             attendus: list[dict] | None = None) -> Resultat:
+             attendus: list[dict] | None = None,
+             cellules: list[contraintes.Cellule] | None = None) -> Resultat:
     """Compare ``fonction`` with the reference on every case, per rule family.
 
     In one process (the visible tests in the student's kernel, the
     self-study checks): each case goes through the same plain-data round
     trip and the same :func:`juger_familles` as the judge's hidden tests;
-    with ``retrecir``, a failing case is shrunk to the smallest one.
+    with ``retrecir``, a failing case is shrunk to the smallest one.  The
+    exam's constraints are read in the source by the judge's own check
+    (:mod:`awale_ref.grading.contraintes`), on ``cellules``: by default the
+    cells the kernel ran (:func:`contraintes.cellules_de`); a function whose
+    source is nowhere (``exec`` of a string) is only watched by the run-time traps.
     """
     if reference is None:
         reference = spec.module_reference()
@@ -402,10 +354,11 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     garde = executant.Garde()
     raisons: dict[str, str] = {}
     if isinstance(fonction, types.FunctionType):
-        raison = controles_statiques(spec, fonction)
+        cellules = contraintes.cellules_de(fonction) if cellules is None else cellules
+        raison = contraintes.violation(spec, cellules or [], fonction.__name__)
         if raison:
             return Resultat(False, raison)
-        recursion = recursion_absente(spec, fonction)
+        recursion = contraintes.recursion_absente(spec, cellules or [], fonction.__name__)
         if recursion and "NotImplementedError" not in fonction.__code__.co_names:  # not nbgrader's stub
             raisons["recursive"] = recursion
         etudiant = preparer(spec, fonction, reference, garde)

@@ -43,11 +43,17 @@ def executer(question: str, objet: Any, module: str = "awale_ref.grading") -> di
     """Ship ``objet`` to a clean process and return its verdict ``{"ok", "message", "nb_cas"}``.
 
     ``module``: the subject's grading module (``awale_ref.grading.sujets``).
+    The cells the kernel ran go with it, as text, for the constraints read in
+    the source (:func:`awale_ref.grading.contraintes.cellules_de`).
     """
     import cloudpickle
 
+    from awale_ref.grading import contraintes
+
+    cellules = [[c.lieu, c.source] for c in contraintes.cellules_de(objet) or []]
     try:
-        charge = f"{module} {question}".encode("utf-8") + b"\n" + cloudpickle.dumps(objet)
+        charge = (f"{module} {question}".encode("utf-8") + b"\n"
+                  + json.dumps(cellules, ensure_ascii=True).encode("ascii") + b"\n" + cloudpickle.dumps(objet))
     except Exception as exc:  # unpicklable globals, generators, open files…
         return {"ok": False, "nb_cas": 0,
                 "message": f"{question} — impossible de transmettre votre réponse au correcteur "
@@ -132,10 +138,11 @@ def _limiter() -> None:
             pass
 
 
-def _preparer(module: str, question: str) -> Any:
+def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     """Everything the check needs, loaded *before* any student code exists here.
 
-    Returns a function of the student's object giving a ``Resultat``.
+    Returns a function of the student's object giving a ``Resultat``
+    (``cellules``: the cells the kernel ran, ``contraintes.Cellule``).
     """
     from awale_ref.grading import answers, checks, sujets
 
@@ -144,7 +151,7 @@ def _preparer(module: str, question: str) -> Any:
     if question in sujet.specs:
         spec = sujet.specs[question]
         cas = spec.cas()
-        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True)
+        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules)
     if question == sujet.question_ia:
         return lambda objet: answers.verifier_q21(objet, reference)
     if question in sujet.reponses:
@@ -169,9 +176,12 @@ def _principal(fd_verdict: int) -> None:
     try:
         # The question's name is read first with the plain unpickler on a
         # header, so that the check is ready before the student's object exists.
-        entete, corps = donnees.split(b"\n", 1)
+        entete, texte_cellules, corps = donnees.split(b"\n", 2)
         module, question = entete.decode("utf-8").split(" ", 1)
-        juger = _preparer(module, question)
+        from awale_ref.grading.contraintes import Cellule
+
+        cellules = [Cellule(str(lieu), str(source)) for lieu, source in json.loads(texte_cellules)]
+        juger = _preparer(module, question, cellules)
         for nom in [m for m in sys.modules if m == "awale_ref" or m.startswith("awale_ref.")]:
             sys.modules[nom] = _Interdit(nom)  # a runtime import inside the student's code gets the stub
         objet = _Depaqueteur(io.BytesIO(corps)).load()

@@ -195,7 +195,8 @@ REGLES_INTERDITS = {"sans_deepcopy": "l'énoncé interdit deepcopy",
 def installer_contraintes(contraintes: list[str], espace: dict, garde: Garde) -> None:
     """Trap the forbidden calls *whatever name reaches them* (module attribute, alias, builtin).
 
-    ``list.sort`` is a method of a builtin type: no trap reaches it, the static checks do.
+    ``list.sort`` is a method of a builtin type: no trap reaches it, the source check does
+    (:mod:`awale_ref.grading.contraintes`, which follows the code and refuses reflection).
     """
     import builtins
 

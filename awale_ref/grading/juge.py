@@ -52,9 +52,9 @@ from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, executant, specs, sujets
+from awale_ref.grading import answers, bac_a_sable, contraintes, executant, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
-from awale_ref.grading.syntaxe import analyser, compiler
+from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
 DELAI_CELLULE_S = 30.0
 DELAI_QUESTION_S = 60.0
@@ -188,90 +188,20 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
     return "".join(lignes)
 
 
-# ---------------------------------------------------------------- static checks on the submitted source
-# The source checks of every question walk the same cells: each cell is parsed once (the trees are only read);
-# the cache is emptied after each notebook (``juger_notebook``), and a source too long is never parsed.
-SOURCE_MAX = 256 * 1024  # characters of one code cell; pipeline.preprocessors.LimiteSources cuts longer ones
+# ---------------------------------------------------------------- the visible examples of a test cell
+# (the constraints read in the source: awale_ref.grading.contraintes, shared with the kernel's visible tests)
+# Each cell is parsed once per notebook (the trees are only read); the caches are emptied after each notebook
+# (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
 
 
 @functools.lru_cache(maxsize=512)
 def _arbre(source: str) -> ast.Module | None:
-    if len(source) > SOURCE_MAX:
+    if len(source) > SOURCE_MAX:  # not even IPython's transformations
         return None
     try:
         return analyser(TransformerManager().transform_cell(source))
     except Exception:
         return None
-
-
-def definition(etapes: list[Etape], jusqua: int, nom: str) -> tuple[ast.FunctionDef, int] | None:
-    """The last ``def nom`` at top level in the code cells before step ``jusqua`` (and the cell's index)."""
-    trouvee = None
-    for etape in etapes[:jusqua]:
-        if etape.questions:
-            continue
-        arbre = _arbre(etape.source)
-        for noeud in arbre.body if arbre else []:
-            if isinstance(noeud, ast.FunctionDef) and noeud.name == nom:
-                trouvee = (noeud, etape.index)
-    return trouvee
-
-
-def _alias_interdits(etapes: list[Etape], jusqua: int, interdits: set[str]) -> dict[str, str]:
-    """Names bound to a forbidden function by an import (``from copy import deepcopy as dupliquer``)."""
-    alias: dict[str, str] = {}
-    for etape in etapes[:jusqua]:
-        arbre = _arbre(etape.source) if not etape.questions else None
-        for noeud in ast.walk(arbre) if arbre else []:
-            if isinstance(noeud, ast.ImportFrom):
-                for nom in noeud.names:
-                    if nom.name in interdits:
-                        alias[nom.asname or nom.name] = nom.name
-    return alias
-
-
-def controles_source(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str | None:
-    """French reason when the submitted source of the graded function breaks an exam constraint.
-
-    The run-time traps of the runner catch the forbidden calls whatever name
-    reaches them; this check sees what run time cannot (``liste.sort()`` on a
-    builtin list) and does not depend on the runner, which is untrusted.
-    """
-    trouvee = definition(etapes, jusqua, spec.nom)
-    if trouvee is None:
-        return None
-    fonction, cellule = trouvee
-    ou = f"(fonction {spec.nom}, cellule de code n°{cellule + 1}, ligne {{}})"
-    noms = [(n.id, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Name)]
-    attributs = [(n.attr, n.lineno) for n in ast.walk(fonction) if isinstance(n, ast.Attribute)]
-    regles = {nom: executant.REGLES_INTERDITS[c] for c in spec.contraintes for nom in executant.INTERDITS.get(c, ())}
-    if regles:
-        alias = _alias_interdits(etapes, jusqua, set(regles))
-        for nom, ligne in noms + attributs:
-            vrai = alias.get(nom, nom)
-            if vrai in regles:
-                nomme = vrai if nom == vrai else f"{vrai} (sous le nom {nom})"
-                return (f"{spec.question} — {spec.nom} utilise {nomme} {ou.format(ligne - fonction.lineno + 1)} : "
-                        f"{regles[vrai]}.")
-    return None
-
-
-def recursion_absente(spec: specs.Spec, etapes: list[Etape], jusqua: int) -> str | None:
-    """French reason when the graded function must be recursive and its source never calls itself.
-
-    Only that rule family is lost (partial credit); at run time the judge
-    also checks that a harvest of several pits went through several calls.
-    """
-    if "recursive" not in spec.contraintes:
-        return None
-    trouvee = definition(etapes, jusqua, spec.nom)
-    if trouvee is None:
-        return None
-    fonction, cellule = trouvee
-    if any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == spec.nom for n in ast.walk(fonction)):
-        return None
-    return (f"{spec.question} — {spec.nom} (cellule de code n°{cellule + 1}) doit être récursive : elle doit "
-            f"s'appeler elle-même (l'énoncé l'exige), or elle ne le fait jamais.")
 
 
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
@@ -483,17 +413,22 @@ class Juge:
         sujet = self.sujet
         if question in sujet.specs:
             spec = sujet.specs[question]
-            raison = controles_source(spec, self.etapes, jusqua)
+            cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
+            introuvable = None
+            if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
+                # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
+                introuvable = contraintes.introuvable(spec)
+            raison = contraintes.violation(spec, cellules)
             if raison:
                 return Resultat(False, raison, 0)
             cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
                                                          self.etapes[position].exemples)
-            recursion = recursion_absente(spec, self.etapes, jusqua)
+            recursion = contraintes.recursion_absente(spec, cellules)
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
                     "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
                     "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
                     "_cas": cas, "_attendus": attendus, "_memo": memo,
-                    "_raisons": {"recursive": recursion} if recursion else {}}
+                    "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
         if question == sujet.question_ia:
             return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
                     "reference": self.reference_permise("awale_ia", "NegaAwale"), "module": self.module,
@@ -525,6 +460,8 @@ class Juge:
         if reponse.get("absent"):
             return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
                                     f"définie dans une cellule qui produit une erreur.")
+        if ordre.get("_introuvable"):
+            return Resultat(False, ordre["_introuvable"], 0)
         if "illisible" in reponse:
             return _echec(question, f"`{expression}` illisible ({str(reponse['illisible'])[:80]}).")
         if "pas_une_fonction" in reponse:
@@ -572,6 +509,7 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
             return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
     finally:
         _arbre.cache_clear()  # nothing of a student's source outlives the notebook
+        contraintes.vider_caches()
 
 
 def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,

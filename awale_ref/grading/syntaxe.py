@@ -7,7 +7,8 @@ two conversions at once can fail with ``SystemError: AST constructor recursion
 depth mismatch`` (python/cpython#106905).  Seen in a 45-student demo: 3
 notebooks of 255 failed to grade.  Every parse of the grading code goes
 through one lock, and the spurious error, should a parse outside our code
-cross ours, is retried.
+cross ours, is retried.  A source longer than :data:`SOURCE_MAX` is never
+parsed (a student's cell of megabytes would cost the grader gigabytes).
 
 >>> analyser("x = 1").body[0].targets[0].id
 'x'
@@ -20,10 +21,18 @@ import threading
 
 _VERROU = threading.RLock()
 _ESSAIS = 3
+SOURCE_MAX = 256 * 1024  # characters of one cell; pipeline.preprocessors.LimiteSources cuts a longer one
+
+
+class SourceTropLongue(ValueError):
+    """A source longer than :data:`SOURCE_MAX`: not parsed."""
 
 
 def analyser(source: str, nom: str = "<unknown>") -> ast.Module:
-    """``ast.parse(source, nom)``, one thread at a time (SyntaxError propagates as usual)."""
+    """``ast.parse(source, nom)``, one thread at a time (SyntaxError propagates as usual;
+    :class:`SourceTropLongue` for a source too long to be parsed)."""
+    if len(source) > SOURCE_MAX:
+        raise SourceTropLongue(f"{nom}: {len(source)} characters of source, more than {SOURCE_MAX}")
     for essai in range(_ESSAIS):
         try:
             with _VERROU:

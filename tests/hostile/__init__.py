@@ -1,4 +1,4 @@
-"""Faulty and hostile submissions of ``partie2_structure``, built from the *current* notebooks.
+"""Faulty and hostile submissions of ``partie2_structure`` (and of ``partie3_ia``: ``SOUMISSIONS_IA``), built from the *current* notebooks.
 
 Each ``Soumission`` builds the files of one student's submission folder from
 the release notebook of the course being graded (solution cells replaced,
@@ -549,3 +549,50 @@ SOUMISSIONS_ISSUE22_METADONNEES: tuple[Soumission, ...] = (
                ("Notebook cellule_sans_source/partie2_structure could not be graded", "Copie non corrigée")),
 )
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_METADONNEES
+
+
+# ---- issue 22: the exam's constraints are read in the code the graded function reaches (tests/test_contraintes.py)
+_Q7_ORIGINAL_PAR_LA_CLOSURE = ("import copy\n"
+                               "f = getattr(copy, 'deep' + 'copy')\n"
+                               "def copie(jeu):\n"
+                               "    g = f\n"
+                               "    for cellule in getattr(g, '__closure__', None) or ():\n"
+                               "        v = cellule.cell_contents\n"
+                               "        if callable(v) and getattr(v, '__name__', '') == 'deepcopy':\n"
+                               "            g = v\n"
+                               "    return g(jeu)\n")
+
+SOUMISSIONS_ISSUE22_CONTRAINTES: tuple[Soumission, ...] = (
+    Soumission("q7_liste_de_fonctions", _avec({Q7: "import copy\noutils = [copy.deepcopy]\n"
+                                                   "def copie(jeu):\n    return outils[0](jeu)\n"}),
+               frozenset({T4, T8}), ("Q7 — copie utilise deepcopy (dans outils, cellule de code",
+                                     "ligne 2 : « outils = [copy.deepcopy] »")),
+    Soumission("q7_getattr_et_closure", _avec({Q7: _Q7_ORIGINAL_PAR_LA_CLOSURE}), frozenset({T4, T8}),
+               ("Q7 — copie utilise l'introspection (getattr avec un nom calculé",)),
+)
+
+SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_CONTRAINTES
+
+
+# ---- partie3_ia (graded in a class of its own: tests/test_hostile.py, classe_ia)
+A_IA = "partie3_ia"
+Q17_IA, Q20_IA, T17, T20 = "q17_gain", "q20_max_vals", "q17_tests", "q20_tests"
+
+
+def _ia(q20: Callable[[Contexte], str]) -> Callable[[Contexte], dict[str, bytes]]:
+    """Q17 right (the instructor's solution: every other question is graded as usual), Q20 answered by ``q20``."""
+    return lambda ctx: {f"{A_IA}.ipynb": ecrire(ctx.notebook({Q17_IA: ctx.solution(Q17_IA), Q20_IA: q20(ctx)},
+                                                              honnete=False))}
+
+
+SOUMISSIONS_IA: tuple[Soumission, ...] = (
+    Soumission("ia_honnete", _ia(lambda ctx: ctx.solution(Q20_IA)), frozenset({T17, T20}), ()),
+    Soumission("ia_aide_qui_trie", _ia(lambda ctx: "def trier(vals_jeu):\n    vals_jeu = list(vals_jeu)\n"
+                                                   "    vals_jeu.sort(key=lambda cv: -cv[1])\n"
+                                                   "    return vals_jeu\n"
+                                                   "def max_vals(vals_jeu, profondeur):\n"
+                                                   "    case, valeur = trier(vals_jeu)[0]\n"
+                                                   "    return case if profondeur == 0 else valeur\n"),
+               frozenset({T17}), ("Q20 — max_vals utilise sort (dans trier, cellule de code",
+                                  "« vals_jeu.sort(key=lambda cv: -cv[1]) »")),
+)
