@@ -140,13 +140,30 @@ def _lexer():
     return lexers.get_lexer_by_name(LANGAGE)
 
 
-def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
-    """Every k-gram hash of a normalised code (what a boilerplate removes)."""
-    from copydetect.utils import hashed_kgrams
+_BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
 
-    if len(normalise) < reglages.k:
+
+def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
+    """Every k-gram hash of a normalised code (what a boilerplate removes).
+
+    A polynomial hash modulo 2**64 of the k characters, computed at once for all the k-grams: the same in
+    every run (copydetect's ``hashed_kgrams`` uses Python's ``hash``, which changes with each process
+    unless ``PYTHONHASHSEED`` is set, and so would the report's weights).
+
+    >>> r = Reglages(k=3, garantie=3)
+    >>> bool(kgrammes("abcab", r)[0] == kgrammes("xxabc", r)[-1]), len(kgrammes("abcab", r)), len(kgrammes("ab", r))
+    (True, 3, 0)
+    """
+    k = reglages.k
+    if len(normalise) < k:
         return np.array([], dtype=np.int64)
-    return hashed_kgrams(normalise, reglages.k).astype(np.int64)
+    codes = np.frombuffer(normalise.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    with np.errstate(over="ignore"):
+        facteurs = np.full(k, _BASE, dtype=np.uint64)
+        facteurs[0] = 1
+        puissances = np.cumprod(facteurs)[::-1]   # B**(k-1), ..., B, 1 (modulo 2**64)
+        fenetres = np.lib.stride_tricks.sliding_window_view(codes, k)
+        return (fenetres * puissances).sum(axis=1, dtype=np.uint64).view(np.int64)
 
 
 def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
