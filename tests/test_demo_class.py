@@ -285,10 +285,11 @@ def test_le_rapport_signale_les_deux_copieurs_en_tete_et_les_fiches_de_l_enseign
     rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
     section = rapport.split("## Copies semblables", 1)[1]
     assert "**2 paire(s) signalée(s)**" in section and "pas une preuve" in section
-    lignes = [l for l in section.splitlines() if l.startswith("| [")]
+    sur_l_epreuve = section.split("\n**", 1)[0]   # the paper's table, before the tables per assignment
+    lignes = [l for l in sur_l_epreuve.splitlines() if l.startswith("| [")]
     assert {l.split("]")[0][3:] for l in lignes[:2]} == {"Chloé Bernard et Théo Fournier",
                                                         "Camille Durand et Lina Girard"}
-    assert all(l.endswith("| non |") for l in lignes[2:])
+    assert all(l.endswith("| **oui** |") for l in lignes[:2]) and all(l.endswith("| non |") for l in lignes[2:])
     for copieur, source in demo_class.COPIEURS.items():
         a, b = sorted((copieur, source))
         assert (cours / "report" / "similarite" / f"{a}__{b}.html").exists()
