@@ -47,10 +47,13 @@ student (``report/eleves/<id>.html``; never in the students' feedback).
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import html
 import itertools
 import math
+import multiprocessing
+import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -309,10 +312,37 @@ class Analyse:
         return [p for p in self.classement(assignment) if p.signalee(assignment)]
 
 
+def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages
+                       ) -> list[Empreinte]:
+    return [empreinte(code, gabarit[a], reglages) for a, code in lot]
+
+
+def _empreintes(textes: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages,
+                processus: int | None) -> dict[tuple[str, str], Empreinte]:
+    """``{(assignment, code): its fingerprints}``, on ``processus`` processes (default: one per core) when
+    there are many: pygments' lexer is most of the time (the hashes do not depend on the process)."""
+    processus = processus or os.cpu_count() or 1
+    if processus == 1 or len(textes) < PARALLELE_DES:
+        return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
+    taille = -(-len(textes) // (4 * processus))
+    lots = [textes[i:i + taille] for i in range(0, len(textes), taille)]
+    # spawned, not forked: the caller may hold threads (a Dask client, a notebook's kernel)
+    try:
+        with concurrent.futures.ProcessPoolExecutor(processus, mp_context=multiprocessing.get_context("spawn")) as pool:
+            resultats = pool.map(_empreintes_en_lot, lots, itertools.repeat(gabarit), itertools.repeat(reglages))
+            return dict(zip(textes, itertools.chain.from_iterable(resultats)))
+    except concurrent.futures.process.BrokenProcessPool:  # a __main__ the processes cannot import (python -)
+        return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
+
+
+PARALLELE_DES = 3000
+"""From this many distinct answers, the fingerprints are computed on several processes."""
+
+
 def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str, list[str]],
-             reglages: Reglages | None = None) -> Analyse:
+             reglages: Reglages | None = None, processus: int | None = None) -> Analyse:
     """Compare the answers ``{(assignment, grade_id): {student: code}}``, the boilerplate of each assignment
-    ``gabarits[assignment]`` (texts) left out.
+    ``gabarits[assignment]`` (texts) left out; ``processus``: see :func:`_empreintes`.
 
     >>> code = ("def somme(t):\\n    total = 0\\n    for x in t:\\n        if x > 0:\\n"
     ...         "            total = total + x * x\\n        else:\\n            total = total - x\\n    return total\\n")
@@ -340,16 +370,14 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     numero = {e: i for i, e in enumerate(eleves)}
     questions = sorted(reponses)
     assignments = tuple(dict.fromkeys(a for a, _ in questions))
-    memo: dict[tuple[str, str], Empreinte] = {}
+    memo = _empreintes(list(dict.fromkeys((q[0], code) for q in questions for code in reponses[q].values())),
+                       gabarit, reglages, processus)
     empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = {}
     colonnes_h, colonnes_e, colonnes_q = [], [], []
     ignorees = 0
     for iq, q in enumerate(questions):
         for eleve, code in reponses[q].items():
-            cle = (q[0], code)
-            if cle not in memo:
-                memo[cle] = empreinte(code, gabarit[q[0]], reglages)
-            e = memo[cle]
+            e = memo[(q[0], code)]
             if len(e.normalise) < reglages.longueur_min:
                 ignorees += 1
                 continue
