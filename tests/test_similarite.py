@@ -142,3 +142,14 @@ def test_les_mauvaises_entrees_sont_refusees_clairement(tmp_path):
     (tmp_path / "submitted" / "ana" / "p" / "p.ipynb").write_text("{pas du json", encoding="utf-8")
     with pytest.raises(ValueError, match="not a readable notebook"):
         similarite.analyser(tmp_path, ("p",))
+
+
+def test_les_empreintes_sont_les_memes_sur_plusieurs_processus(monkeypatch):
+    """From PARALLELE_DES distinct answers the fingerprints are computed on several processes: same result."""
+    reponses = {("p", "q1_meilleur"): {"ana": _reponse([_F1, _F2]), "bob": _reponse([_F2, _F1]),
+                                       **_classe_honnete(6)}}
+    seul = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=1)
+    monkeypatch.setattr(similarite, "PARALLELE_DES", 0)
+    deux = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=2)
+    assert [(p.a, p.b, p.questions) for p in deux.paires] == [(p.a, p.b, p.questions) for p in seul.paires]
+    assert seul.paires
