@@ -200,7 +200,9 @@ def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
 
 # ---------------------------------------------------------------- reading the notebooks
 def _est_reponse_code(cellule) -> bool:
-    return cellule.cell_type == "code" and bool(cellule.get("metadata", {}).get("nbgrader", {}).get("solution"))
+    nbgrader = cellule.get("metadata", {}).get("nbgrader", {})
+    return (cellule.cell_type == "code" and bool(nbgrader.get("solution")) and isinstance(nbgrader.get("grade_id"), str)
+            and isinstance(cellule.get("source"), str))
 
 
 def reponses_du_notebook(chemin: Path) -> dict[str, str]:
@@ -233,11 +235,26 @@ def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
     return textes
 
 
-def reponses_rendues(racine: Path, assignment: str) -> dict[str, dict[str, str]]:
-    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``."""
+def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None
+                     ) -> dict[str, dict[str, str]]:
+    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``.
+
+    A notebook that cannot be read, or a symbolic link (never followed, as in grading), is skipped and
+    added to ``illisibles`` if given (nbgrader's autograde reports it too); without that list, it raises
+    :class:`ValueError`.
+    """
     reponses: dict[str, dict[str, str]] = {}
     for chemin in sorted((racine / "submitted").glob(f"*/{assignment}/*.ipynb")):
-        reponses.setdefault(chemin.parent.parent.name, {}).update(reponses_du_notebook(chemin))
+        try:
+            if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
+                raise ValueError(f"{chemin}: a symbolic link, not followed")
+            codes = reponses_du_notebook(chemin)
+        except ValueError:
+            if illisibles is None:
+                raise
+            illisibles.append(chemin)
+            continue
+        reponses.setdefault(chemin.parent.parent.name, {}).update(codes)
     return reponses
 
 
@@ -302,6 +319,7 @@ class Analyse:
     ignorees: int                             # answers too short
     reglages: Reglages
     empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = field(repr=False, default_factory=dict)
+    illisibles: list[Path] = field(default_factory=list)   # notebooks handed in that could not be read
 
     def classement(self, assignment: str | None = None) -> list[Paire]:
         """The pairs that share something on ``assignment`` (or anywhere), ranked."""
@@ -445,12 +463,15 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
+    illisibles: list[Path] = []
     for a in assignments:
         gabarits[a] = gabarit_de_la_version_eleve(racine, a)
-        for eleve, codes in reponses_rendues(racine, a).items():
+        for eleve, codes in reponses_rendues(racine, a, illisibles).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
-    return comparer(reponses, gabarits, reglages)
+    analyse = comparer(reponses, gabarits, reglages)
+    analyse.illisibles = [chemin.relative_to(racine) for chemin in illisibles]
+    return analyse
 
 
 # ---------------------------------------------------------------- highlighting the shared passages
@@ -605,7 +626,9 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
     texte = ["## Copies semblables", "",
              f"{len(analyse.eleves)} élèves, {analyse.reponses} réponses de code comparées "
              f"({analyse.ignorees} trop courtes ignorées), {len(analyse.paires)} paires ont au moins un passage "
-             f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g}).",
+             f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g})."
+             + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
+                if analyse.illisibles else ""),
              "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), "",
              "Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]

@@ -141,7 +141,18 @@ def test_les_mauvaises_entrees_sont_refusees_clairement(tmp_path):
     (tmp_path / "submitted" / "ana" / "p").mkdir(parents=True)
     (tmp_path / "submitted" / "ana" / "p" / "p.ipynb").write_text("{pas du json", encoding="utf-8")
     with pytest.raises(ValueError, match="not a readable notebook"):
-        similarite.analyser(tmp_path, ("p",))
+        similarite.reponses_rendues(tmp_path, "p")
+    (tmp_path / "submitted" / "bob" / "p").mkdir(parents=True)   # a link to the solutions is never followed
+    (tmp_path / "submitted" / "bob" / "p" / "p.ipynb").symlink_to(RACINE / "source" / "partie1_regles" / "partie1_regles.ipynb")
+    shutil.move(tmp_path / "submitted" / "ana", tmp_path / "ana")
+    with pytest.raises(ValueError, match="symbolic link, not followed"):
+        similarite.reponses_rendues(tmp_path, "p")
+    shutil.move(tmp_path / "ana", tmp_path / "submitted" / "ana")
+    # the report goes on without them, and names them (nbgrader's autograde reports them too)
+    analyse = similarite.analyser(tmp_path, ("p",))
+    assert analyse.illisibles == [Path("submitted/ana/p/p.ipynb"), Path("submitted/bob/p/p.ipynb")]
+    assert analyse.paires == []
+    assert "`submitted/ana/p/p.ipynb`" in "\n".join(similarite.section_du_rapport(analyse, {}))
 
 
 def test_les_empreintes_sont_les_memes_sur_plusieurs_processus(monkeypatch):
