@@ -44,6 +44,9 @@ def test_les_deux_copieurs_sont_classes_en_tete_et_personne_d_autre_n_est_signal
     assert {q.question[1] for q in lina.questions} == {"q20_max_vals", "q21_awale_ia"}  # Q21: one digit of her own
     assert lina.signalee("partie3_ia") and not lina.signalee("partie2_structure")
     assert analyse.classement("partie2_structure")[0].b == "fournier_theo"
+    # Théo renamed Chloé's variables, and put her two functions of Q13 in the other order: both still show
+    theo = next(p for p in analyse.paires if "fournier_theo" in (p.a, p.b))
+    assert {q.question[1] for q in theo.questions_signalees()} == {"q10_ramasser_graines", "q13_cases_possibles"}
 
 
 def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
