@@ -11,7 +11,11 @@ Written by :func:`pipeline.report.ecrire_rapport` under ``report/``:
 - ``eleves/<id>.html``: a one-page summary for the student (print it or
   send it): the marks per question and per assignment, the mark out of 20,
   and the main points of the feedback: which rules failed, the smallest
-  failing call, the teacher's comments.
+  failing call, the teacher's comments.  It is the teacher's page: a
+  student of a pair whose answers are unusually alike
+  (``pipeline/similarite.py``) has a section on it; ``eleves/a_envoyer/<id>.html``
+  is the same page without that section, the one to print or send.  The
+  students' own feedback (nbgrader's ``feedback/``) never shows it.
 
 Names and ids stay exactly as nbgrader has them; accents survive (UTF-8).
 """
@@ -97,9 +101,11 @@ pre{white-space:pre-wrap;font-size:.9em;margin:.1em 0}@media print{body{margin:0
 
 
 def ecrire_fiches(dossier: Path, racine: Path, lignes: list[dict], notes: list, maxima: dict[str, tuple[float, float]],
-                  commentaires: dict[tuple[str, str, str], str], titre_cours: str) -> list[Path]:
-    """One HTML page per student (``<id>.html``); returns the pages written."""
-    dossier.mkdir(parents=True, exist_ok=True)
+                  commentaires: dict[tuple[str, str, str], str], titre_cours: str,
+                  enseignant: dict[str, str] | None = None) -> list[Path]:
+    """One HTML page per student (``<id>.html``), with the teacher's own section ``enseignant[id]`` (HTML) if
+    any, and the same page without it in ``a_envoyer/<id>.html``; returns the pages written."""
+    (dossier / "a_envoyer").mkdir(parents=True, exist_ok=True)
     par_eleve: dict[str, list] = defaultdict(list)
     for n in notes:
         par_eleve[n.eleve].append(n)
@@ -146,10 +152,12 @@ def ecrire_fiches(dossier: Path, racine: Path, lignes: list[dict], notes: list, 
                     remarques.append(f"<li><b>{n.question}</b>, commentaire de l'enseignant : "
                                      f"{html.escape(commentaire)}</li>")
         corps.append("<ul>" + "".join(remarques) + "</ul>" if remarques else "<p>Rien à signaler : tout est juste.</p>")
-        page = (f"<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'><title>{nom}</title>"
-                f"<style>{_STYLE}</style></head><body>{''.join(corps)}</body></html>")
-        ecrits.append(dossier / f"{eleve}.html")
-        ecrits[-1].write_text(page, encoding="utf-8")
+        for chemin, section in ((dossier / "a_envoyer" / f"{eleve}.html", ""),
+                                (dossier / f"{eleve}.html", (enseignant or {}).get(eleve, ""))):
+            chemin.write_text(f"<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'><title>{nom}</title>"
+                              f"<style>{_STYLE}</style></head><body>{''.join(corps)}{section}</body></html>",
+                              encoding="utf-8")
+            ecrits.append(chemin)
     return ecrits
 
 

@@ -22,7 +22,8 @@ course folder (this project, or ``--racine DIR``):
    formgrader), ``generate_feedback``, ``release_feedback``, and each
    student fetches their feedback;
 5. ``export`` (CSV, ``report/export_nbgrader.csv``) and the report
-   (``pipeline/report.py``) under ``report/``.
+   (``pipeline/report.py``) under ``report/``, with its similarity section
+   (``pipeline/similarite.py``): the class's two copiers come first.
 
 A second run gives the same result: the demo starts from a fresh gradebook
 (it refuses to delete one holding students outside the demo class), and

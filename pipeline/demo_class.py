@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import itertools
 import re
 import textwrap
 import unicodedata
@@ -203,6 +204,25 @@ GAGNANT_CAMPS_INVERSES = Erreur("q16_gagnant", _code("""
         return "égalité"
     """), ("q16_tests",), "Q16 : donne toujours les cases 0 à 5 à joueur1, même quand c'est joueur2 qui a le trait")
 
+CASES_SANS_FAMINE = Erreur("q13_cases_possibles", _code("""
+    def cases_possibles(jeu):
+        plateau = jeu['plateau']
+        jouables = []
+        for numero in range(6):
+            if case_jouable(plateau, numero):
+                jouables.append(numero)
+        return jouables
+
+
+    def case_jouable(plateau, numero):
+        # une case de mon camp, avec des graines
+        graines = plateau[numero]
+        if numero < 0 or numero > 5:
+            return False
+        return graines > 0
+    """), ("q13_tests",), "Q13 : sa propre fonction case_jouable, qui oublie la famine",
+    perdues=("positions où la famine interdit une case",))
+
 IMPORTE_REFERENCE = Erreur("q13_cases_possibles", _code("""
     from awale_ref.exam import cases_possibles
     """), ("q13_tests",), "Q13 : importe la fonction du paquet de référence au lieu de l'écrire")
@@ -327,13 +347,59 @@ PARITE_Q2_LYCEE = Erreur("q2_reponse", _code("""
     """), ("q2_tests_parite",), "Awalé lycée Q2 : parité de nb_tours inversée", devoir="olympiades_awale")
 
 
+# ---------------------------------------------------------------- two students who copy
+def _recopiee(erreur: Erreur, renommages: dict[str, str] | None = None,
+              echanges: tuple[tuple[str, str], ...] = (), avant: str = "", copiee_sur: str = "") -> Erreur:
+    """``erreur`` copied by another student: blocks swapped (``echanges``: two blocks that each occur
+    once), then names renamed (``renommages``, only the Python names, never strings or keys), ``avant``
+    added in front.  The copy loses the same points (the tests call the functions by position).
+
+    >>> print(_recopiee(PARITE_INVERSEE, echanges=(("jeu['n']", "2"),), avant="# Q4\\n").code)
+    # Q4
+    def tour_joueur1(jeu):
+        return 2 % jeu['n'] == 1
+    """
+    import io
+    import tokenize
+
+    code = erreur.code
+    for premier, second in echanges:
+        if code.count(premier) != 1 or code.count(second) != 1:
+            raise ValueError(f"{erreur.grade_id}: blocks to swap must occur once: {premier!r}, {second!r}")
+        code = code.replace(premier, "\0").replace(second, premier).replace("\0", second)
+    lignes = code.splitlines(keepends=True)
+    debuts = [0] + list(itertools.accumulate(len(ligne) for ligne in lignes))
+    noms = [(debuts[t.start[0] - 1] + t.start[1], debuts[t.end[0] - 1] + t.end[1], t.string)
+            for t in tokenize.generate_tokens(io.StringIO(code).readline)
+            if t.type == tokenize.NAME and t.string in (renommages or {})]
+    for debut, fin, nom in reversed(noms):
+        code = code[:debut] + renommages[nom] + code[fin:]
+    description = f"{erreur.description} (copiée sur {copiee_sur})" if copiee_sur else erreur.description
+    return dataclasses.replace(erreur, code=avant + code, description=description)
+
+
+# Théo copies all of Chloé Bernard's notebooks: variables renamed, her two functions of Q13 in the other order.
+_DEUX_FONCTIONS_Q13 = CASES_SANS_FAMINE.code.split("\n\n\n")
+COPIES_DE_CHLOE = (
+    _recopiee(RECOLTE_ITERATIVE, {"total": "recolte"}, copiee_sur="Chloé Bernard"),
+    _recopiee(CASES_SANS_FAMINE, {"jouables": "liste", "numero": "c", "graines": "nb", "plateau": "p"},
+              ((_DEUX_FONCTIONS_Q13[0], _DEUX_FONCTIONS_Q13[1]),), copiee_sur="Chloé Bernard"),
+    _recopiee(LIGNES_PARTAGEES, avant="# une image de n lignes de m pixels\n", copiee_sur="Chloé Bernard"),
+)
+# Lina copies two questions of Camille Durand's, as they are, a comment in front.
+COPIES_DE_CAMILLE = (
+    _recopiee(MAX_INTERDIT, avant="# la plus grande valeur, puis sa case\n", copiee_sur="Camille Durand"),
+    _recopiee(IA_PROFONDEUR_5, avant="# l'IA joue pour les deux joueurs\n", copiee_sur="Camille Durand"),
+)
+
+
 # ---------------------------------------------------------------- the class
 CLASSE: tuple[Eleve, ...] = (
     Eleve("lefebvre_sarah", "Sarah", "Lefebvre", "tout juste", style=0),
     Eleve("martin_hugo", "Hugo", "Martin", "semis et parité ; plages sans 0 initial",
           (SANS_SAUT_ORIGINE, PARITE_INVERSEE, COMPTE_SANS_ZERO_INITIAL), style=1),
-    Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative ; lignes d'image partagées",
-          (RECOLTE_ITERATIVE, LIGNES_PARTAGEES), style=2),
+    Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative, cases jouables sans la famine ; lignes d'image "
+          "partagées", (RECOLTE_ITERATIVE, CASES_SANS_FAMINE, LIGNES_PARTAGEES), style=2),
     Eleve("petit_lucas", "Lucas", "Petit", "copie superficielle, SQL sans tri ; famine dans le sens du CCINP",
           (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY, FAMINE_SENS_CCINP), style=0),
     Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé ; sans la règle des 45",
@@ -352,7 +418,14 @@ CLASSE: tuple[Eleve, ...] = (
           (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE, AWALE_SANS_GAGNANT, PARITE_Q2_LYCEE), style=1),
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
     Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
+    # the two who copy (pipeline/similarite.py must rank them first)
+    Eleve("fournier_theo", "Théo", "Fournier", "copie de Chloé Bernard, variables renommées, fonctions réordonnées",
+          COPIES_DE_CHLOE, style=2),
+    Eleve("girard_lina", "Lina", "Girard", "Q20 et Q21 copiées sur Camille Durand", COPIES_DE_CAMILLE, style=0),
 )
+
+COPIEURS = {"fournier_theo": "bernard_chloe", "girard_lina": "durand_camille"}
+"""Who copied from whom in the demo class (each copier's pair must come first in the similarity report)."""
 
 
 def _identifiant(prenom: str, nom: str) -> str:
@@ -377,7 +450,7 @@ def classe_de(nombre: int) -> tuple[Eleve, ...]:
     >>> [e.identifiant for e in classe_de(2)]
     ['lefebvre_sarah', 'martin_hugo']
     >>> grande = classe_de(45)
-    >>> len(grande), len({e.identifiant for e in grande}), grande[13].erreurs == CLASSE[0].erreurs
+    >>> len(grande), len({e.identifiant for e in grande}), grande[len(CLASSE)].erreurs == CLASSE[0].erreurs
     (45, 45, True)
     """
     if nombre < 1:

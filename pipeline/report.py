@@ -11,7 +11,11 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
 - ``distribution_notes.png``: histogram of the marks out of 20;
 - ``rapport.md``: a summary in French;
 - ``import_moodle.csv`` and ``eleves/<id>.html``: the Moodle gradebook
-  import file and one summary page per student (``pipeline/bulletins.py``).
+  import file and one summary page per student (``pipeline/bulletins.py``);
+- ``similarite/<a>__<b>.html``: the pairs of students whose answers are
+  unusually alike, side by side (``pipeline/similarite.py``), ranked in a
+  section of ``rapport.md`` and named on those students' pages (the teacher's:
+  ``eleves/a_envoyer/<id>.html`` is the same page without it, to send).
 
 **The mark out of 20 counts every point of the paper**, automatic and
 manual, over the maximum of both.  A course may hold several papers (the
@@ -39,7 +43,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import bulletins
+from pipeline import bulletins, similarite
 from pipeline.build import ASSIGNMENTS, RACINE, CourseError, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
 from pipeline.demo_class import question_de
@@ -309,8 +313,10 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
     commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
     ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
+    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()))
+    ecrits += similarite.ecrire_pages(sortie / "similarite", analyse, noms, titre)
     ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
-                                      titre)
+                                      titre, similarite.sections_des_fiches(analyse, noms))
     moyenne = sum(ligne["note_sur_20"] for ligne in lignes) / len(lignes)
     max_auto = sum(m for m, _ in maxima.values())
     max_manuel = sum(m for _, m in maxima.values())
@@ -361,8 +367,9 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                      + (f" | −{ligne['penalite_retard']:g}" if ligne["penalite_retard"] else " | ")
                      + f" | {ligne['points_total']:g} / {ligne['max_total']:g} | {ligne['note_sur_20']}{provisoire} |")
     texte += ["", "Réussite par question (copies rendues) : "
-              + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".",
-              "", "![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
+              + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".", ""]
+    texte += similarite.section_du_rapport(analyse, noms)
+    texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")
     return ecrits

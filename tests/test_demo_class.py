@@ -277,3 +277,25 @@ def test_devoirs_inconnus_refuses_avant_tout_travail(tmp_path, capsys):
         demo.main(["--racine", str(tmp_path / "cours"), "--devoirs", "partie1_regles,partie9"])
     assert "partie9" in capsys.readouterr().err
     assert not (tmp_path / "cours").exists()
+
+
+def test_le_rapport_signale_les_deux_copieurs_en_tete_et_les_fiches_de_l_enseignant_seules(cours):
+    """pipeline/similarite.py in the demo's report: the two copying pairs ranked first, nobody else flagged;
+    a page per pair; the teacher's page of a copier names it, the page to send and the feedback never do."""
+    rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    section = rapport.split("## Copies semblables", 1)[1]
+    assert "**2 paire(s) signalée(s)**" in section and "pas une preuve" in section
+    sur_l_epreuve = section.split("\n**", 1)[0]   # the paper's table, before the tables per assignment
+    lignes = [l for l in sur_l_epreuve.splitlines() if l.startswith("| [")]
+    assert {l.split("]")[0][3:] for l in lignes[:2]} == {"Chloé Bernard et Théo Fournier",
+                                                        "Camille Durand et Lina Girard"}
+    assert all(l.endswith("| **oui** |") for l in lignes[:2]) and all(l.endswith("| non |") for l in lignes[2:])
+    for copieur, source in demo_class.COPIEURS.items():
+        a, b = sorted((copieur, source))
+        assert (cours / "report" / "similarite" / f"{a}__{b}.html").exists()
+        assert "Copies semblables" in _texte_html(cours / "report" / "eleves" / f"{copieur}.html")
+        assert "Copies semblables" not in _texte_html(cours / "report" / "eleves" / "a_envoyer" / f"{copieur}.html")
+        for retour in (cours / "feedback" / copieur).glob("*/*.html"):
+            assert "Copies semblables" not in retour.read_text(encoding="utf-8")
+    assert "Copies semblables" not in _texte_html(cours / "report" / "eleves" / "martin_hugo.html")
+

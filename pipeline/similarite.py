@@ -1,0 +1,656 @@
+"""Who copied from whom: how alike the students' answers are, for the teacher's report.
+
+nbgrader grades each notebook alone; this module compares the answer cells
+(nbgrader ``solution`` cells of code) of the notebooks handed in
+(``submitted/<student>/<assignment>/*.ipynb``) between students, question by
+question, the way MOSS does:
+
+1. **normalised code**: each answer goes through copydetect's tokenizer
+   (the rules of ``copydetect.utils.filter_code``, pygments tokens): comments and spaces
+   go, every variable name becomes ``V``, every function name ``F``, every
+   string ``S``; renaming variables changes nothing;
+2. **fingerprints**: the hashes of its k-grams (``k`` characters of the
+   normalised code), winnowed (copydetect's ``winnow``: the smallest hash of
+   each window, so a passage of ``garantie`` characters always leaves one);
+   a fingerprint does not depend on where the passage is, so reordering
+   functions or statements hides only the few k-grams across the seams;
+3. **boilerplate**: every k-gram of what the release gives every student
+   (the statement's code, the stubs of the answer cells, the visible tests:
+   all the code cells of ``release/<assignment>/``, and the code shown in its
+   text) is removed;
+4. **an inverted index** fingerprint -> students, per question: only the
+   students who share a fingerprint are ever put side by side, never every
+   pair; the pairs come out of numpy arrays, not of a loop over students;
+5. **weights**: a fingerprint held by ``df`` of the ``N`` students who
+   answered weighs ``ln(N/df) / ln(N/2)`` (1 for a fingerprint of one or two
+   students), and nothing at all once more than ``part_commune`` of them,
+   or more than ``df_max``, hold it: what most of the class writes (the
+   course's own solution, an obvious idiom) is no evidence.  An answer
+   shorter than ``longueur_min`` characters of normalised code
+   (``return jeu['n'] % 2 == 0``) is left out altogether.
+
+**The scores.**  For a pair and a question, ``partage`` is the weight of the
+fingerprints both answers hold, and the *mass* of an answer the weight of all
+its own fingerprints; the question's score is ``partage / min(masse_a,
+masse_b)``: the share of the smaller answer's *distinctive* code that the
+other has too, from 0 to 1.  Over several questions (a notebook, the
+paper), the score is ``sum(partage) / sum(min(masse_a, masse_b))`` over the
+questions both answered.  A pair is flagged when a score (over the paper or
+on one question) reaches ``seuil`` with at least ``preuve_min`` of shared
+weight.  A high score is a reason to look at the two notebooks, not a proof.
+
+Written by :func:`pipeline.report.ecrire_rapport`: a section of ``rapport.md``,
+one side-by-side page per pair under ``report/similarite/`` with the shared
+passages highlighted, and a section of the teacher's page of each flagged
+student (``report/eleves/<id>.html``; never in the students' feedback).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import html
+import itertools
+import math
+import multiprocessing
+import os
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import numpy as np
+
+LANGAGE = "python"
+
+
+@dataclass(frozen=True)
+class Reglages:
+    """The parameters of the comparison (the report prints them)."""
+
+    k: int = 20                  # noise threshold: k-grams of k characters of normalised code
+    garantie: int = 25           # a shared passage this long always leaves a shared fingerprint
+    longueur_min: int = 40       # shorter answers (normalised code, boilerplate included) are ignored
+    part_commune: float = 0.5    # a fingerprint of more than this share of the students weighs 0
+    df_max: int = 10             # ... and so does one of more than df_max students (MOSS's -m)
+    seuil: float = 0.5           # a pair is flagged from this score...
+    preuve_min: float = 6.0      # ... with at least this weight of shared fingerprints (a copied function of ~5 lines)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.k <= self.garantie:
+            raise ValueError(f"need 1 <= k <= garantie, got k={self.k!r}, garantie={self.garantie!r}")
+        if not 0 < self.part_commune <= 1 or not 0 < self.seuil <= 1:
+            raise ValueError(f"part_commune and seuil must be in (0, 1], got {self.part_commune!r}, {self.seuil!r}")
+        if self.df_max < 2 or self.preuve_min < 0 or self.longueur_min < 0:
+            raise ValueError(f"need df_max >= 2, preuve_min >= 0, longueur_min >= 0, got {self.df_max!r}, "
+                             f"{self.preuve_min!r}, {self.longueur_min!r}")
+
+    @property
+    def fenetre(self) -> int:
+        """The winnowing window (copydetect's ``guarantee - noise + 1``)."""
+        return self.garantie - self.k + 1
+
+
+@dataclass(frozen=True)
+class Empreinte:
+    """The fingerprints of one answer: the hashes kept and where each starts in the normalised code."""
+
+    code: str
+    normalise: str
+    decalages: np.ndarray        # copydetect's offsets: normalised index -> characters removed before it
+    hashes: np.ndarray           # unique fingerprints, boilerplate removed
+    positions: dict[int, list[int]]
+
+
+def normaliser(code: str) -> tuple[str, np.ndarray]:
+    """The normalised code of ``code`` (copydetect's tokenizer) and its offsets to the original.
+
+    >>> normaliser("def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n")[0]
+    'defF(V):returnV["S"]%2==0'
+    """
+    # copydetect.utils.filter_code's rules, with pygments' lexer made once: filter_code looks it up for each
+    # file, 0.7 ms, more than lexing a short answer takes
+    from pygments import token
+
+    sortie: list[str] = []
+    longueur, decalage, decalages = 0, 0, [[0, 0]]
+    for genre, texte in _lexer().get_tokens(code):
+        remplacement = ("V" if genre in (token.Name, token.Name.Variable, token.Name.Attribute)
+                        else "F" if genre in token.Name.Function else "O" if genre in token.Name.Class
+                        else "P" if genre in (token.Comment.Preproc, token.Comment.Hashbang) else None)
+        if remplacement is None and genre in token.Literal.String and texte not in ("'", '"'):
+            remplacement = "S"
+        if remplacement is not None:
+            sortie.append(remplacement)
+            longueur += 1
+            decalages.append([longueur - 1, decalage])
+            decalage += len(texte) - 1
+        elif genre in token.Text or genre in token.Comment:
+            decalages.append([longueur - 1, decalage])
+            decalage += len(texte)
+        else:
+            texte = '"' if genre in token.Literal.String else texte
+            sortie.append(texte)
+            longueur += len(texte)
+    return "".join(sortie), np.array(decalages)
+
+
+@functools.cache
+def _lexer():
+    from pygments import lexers
+
+    return lexers.get_lexer_by_name(LANGAGE)
+
+
+_BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
+
+
+def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
+    """Every k-gram hash of a normalised code (what a boilerplate removes).
+
+    A polynomial hash modulo 2**64 of the k characters, computed at once for all the k-grams: the same in
+    every run (copydetect's ``hashed_kgrams`` uses Python's ``hash``, which changes with each process
+    unless ``PYTHONHASHSEED`` is set, and so would the report's weights).
+
+    >>> r = Reglages(k=3, garantie=3)
+    >>> bool(kgrammes("abcab", r)[0] == kgrammes("xxabc", r)[-1]), len(kgrammes("abcab", r)), len(kgrammes("ab", r))
+    (True, 3, 0)
+    """
+    k = reglages.k
+    if len(normalise) < k:
+        return np.array([], dtype=np.int64)
+    codes = np.frombuffer(normalise.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    with np.errstate(over="ignore"):
+        facteurs = np.full(k, _BASE, dtype=np.uint64)
+        facteurs[0] = 1
+        puissances = np.cumprod(facteurs)[::-1]   # B**(k-1), ..., B, 1 (modulo 2**64)
+        fenetres = np.lib.stride_tricks.sliding_window_view(codes, k)
+        return (fenetres * puissances).sum(axis=1, dtype=np.uint64).view(np.int64)
+
+
+def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
+    """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed."""
+    from copydetect.utils import winnow
+
+    normalise, decalages = normaliser(code)
+    tous = kgrammes(normalise, reglages)
+    if len(tous) == 0:
+        return Empreinte(code, normalise, decalages, np.array([], dtype=np.int64), {})
+    hashes, indices = winnow(tous, window_size=reglages.fenetre, remove_duplicates=False)
+    place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
+    garde = gabarit[place] != hashes if len(gabarit) else np.ones(len(hashes), dtype=bool)
+    positions: dict[int, list[int]] = defaultdict(list)
+    for h, i in zip(hashes[garde].tolist(), indices[garde].tolist()):
+        positions[h].append(i)
+    return Empreinte(code, normalise, decalages, np.array(sorted(positions), dtype=np.int64), dict(positions))
+
+
+def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
+    """The weight of fingerprints held by ``df`` of the ``n`` students who answered.
+
+    >>> poids(np.array([1, 2, 3, 5, 6, 8]), 12, Reglages()).round(2).tolist()
+    [1.0, 1.0, 0.77, 0.49, 0.39, 0.0]
+    """
+    df = np.asarray(df, dtype=float)
+    limite = max(2, min(reglages.df_max, math.floor(reglages.part_commune * n)))
+    w = np.log(n / df) / math.log(n / 2) if n > 2 else np.ones_like(df)
+    return np.where(df <= 2, 1.0, np.where(df <= limite, np.clip(w, 0.0, 1.0), 0.0))
+
+
+# ---------------------------------------------------------------- reading the notebooks
+def _est_reponse_code(cellule) -> bool:
+    nbgrader = cellule.get("metadata", {}).get("nbgrader", {})
+    return (cellule.cell_type == "code" and bool(nbgrader.get("solution")) and isinstance(nbgrader.get("grade_id"), str)
+            and isinstance(cellule.get("source"), str))
+
+
+def reponses_du_notebook(chemin: Path) -> dict[str, str]:
+    """``{grade_id: code}`` of the answer cells (nbgrader ``solution`` code cells) of a notebook."""
+    try:
+        nb = nbformat.read(chemin, as_version=4)
+    except Exception as exc:  # nbformat raises several kinds on a broken file
+        raise ValueError(f"{chemin}: not a readable notebook ({exc})") from exc
+    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in nb.cells if _est_reponse_code(c)}
+
+
+_BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
+
+
+def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
+    """What the release of ``assignment`` gives every student: each code cell (stubs, statement's code,
+    visible tests) and each block of code shown in its text."""
+    dossier = racine / "release" / assignment
+    notebooks = sorted(dossier.glob("*.ipynb"))
+    if not notebooks:
+        raise ValueError(f"no release notebook in {dossier}: run nbgrader generate_assignment {assignment} first "
+                         f"(the release is the boilerplate left out of the comparison)")
+    textes = []
+    for chemin in notebooks:
+        for c in nbformat.read(chemin, as_version=4).cells:
+            if c.cell_type == "code":
+                textes.append(c.source)
+            elif c.cell_type == "markdown":
+                textes += _BLOC_DE_CODE.findall(c.source)
+    return textes
+
+
+def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None
+                     ) -> dict[str, dict[str, str]]:
+    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``.
+
+    A notebook that cannot be read, or a symbolic link (never followed, as in grading), is skipped and
+    added to ``illisibles`` if given (nbgrader's autograde reports it too); without that list, it raises
+    :class:`ValueError`.
+    """
+    reponses: dict[str, dict[str, str]] = {}
+    for chemin in sorted((racine / "submitted").glob(f"*/{assignment}/*.ipynb")):
+        try:
+            if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
+                raise ValueError(f"{chemin}: a symbolic link, not followed")
+            codes = reponses_du_notebook(chemin)
+        except ValueError:
+            if illisibles is None:
+                raise
+            illisibles.append(chemin)
+            continue
+        reponses.setdefault(chemin.parent.parent.name, {}).update(codes)
+    return reponses
+
+
+# ---------------------------------------------------------------- the comparison
+@dataclass(frozen=True)
+class QuestionPartagee:
+    """What a pair shares on one question: ``(assignment, grade_id)``."""
+
+    question: tuple[str, str]
+    partage: float
+    masse_a: float
+    masse_b: float
+
+    @property
+    def score(self) -> float:
+        plus_petite = min(self.masse_a, self.masse_b)
+        return min(1.0, self.partage / plus_petite) if plus_petite > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Paire:
+    """Two students (``a < b``) and what they share; ``denominateurs[assignment]`` is the sum over its
+    questions both answered of ``min(masse_a, masse_b)``."""
+
+    a: str
+    b: str
+    questions: tuple[QuestionPartagee, ...]
+    denominateurs: dict[str, float]
+    reglages: Reglages = field(repr=False, compare=False, default=Reglages())
+
+    def partage(self, assignment: str | None = None) -> float:
+        return sum(q.partage for q in self.questions if assignment in (None, q.question[0]))
+
+    def score(self, assignment: str | None = None) -> float:
+        """The score over ``assignment``'s questions, or over the paper (every assignment compared)."""
+        denominateur = (sum(self.denominateurs.values()) if assignment is None
+                        else self.denominateurs.get(assignment, 0.0))
+        return min(1.0, self.partage(assignment) / denominateur) if denominateur > 0 else 0.0
+
+    def questions_signalees(self) -> list[QuestionPartagee]:
+        return [q for q in self.questions if q.score >= self.reglages.seuil and q.partage >= self.reglages.preuve_min]
+
+    def signalee(self, assignment: str | None = None) -> bool:
+        """Above the threshold over the paper (or ``assignment``), or on one of its questions."""
+        if self.score(assignment) >= self.reglages.seuil and self.partage(assignment) >= self.reglages.preuve_min:
+            return True
+        return any(assignment in (None, q.question[0]) for q in self.questions_signalees())
+
+    def cle(self, assignment: str | None = None) -> tuple:
+        """The ranking: flagged pairs first, then by score, then by shared weight."""
+        return (not self.signalee(assignment), -self.score(assignment), -self.partage(assignment), self.a, self.b)
+
+
+@dataclass
+class Analyse:
+    """The comparison of a class on some assignments: every pair that shares a weighed fingerprint."""
+
+    assignments: tuple[str, ...]
+    eleves: tuple[str, ...]
+    paires: list[Paire]                       # ranked over the paper
+    reponses: int                             # answers compared
+    ignorees: int                             # answers too short
+    reglages: Reglages
+    empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = field(repr=False, default_factory=dict)
+    illisibles: list[Path] = field(default_factory=list)   # notebooks handed in that could not be read
+
+    def classement(self, assignment: str | None = None) -> list[Paire]:
+        """The pairs that share something on ``assignment`` (or anywhere), ranked."""
+        paires = [p for p in self.paires if assignment is None or p.partage(assignment) > 0]
+        return sorted(paires, key=lambda p: p.cle(assignment))
+
+    def signalees(self, assignment: str | None = None) -> list[Paire]:
+        return [p for p in self.classement(assignment) if p.signalee(assignment)]
+
+
+def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages
+                       ) -> list[Empreinte]:
+    return [empreinte(code, gabarit[a], reglages) for a, code in lot]
+
+
+def _empreintes(textes: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages,
+                processus: int | None) -> dict[tuple[str, str], Empreinte]:
+    """``{(assignment, code): its fingerprints}``, on ``processus`` processes (default: one per core) when
+    there are many: pygments' lexer is most of the time (the hashes do not depend on the process)."""
+    processus = processus or os.cpu_count() or 1
+    if processus == 1 or len(textes) < PARALLELE_DES:
+        return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
+    taille = -(-len(textes) // (4 * processus))
+    lots = [textes[i:i + taille] for i in range(0, len(textes), taille)]
+    # spawned, not forked: the caller may hold threads (a Dask client, a notebook's kernel)
+    try:
+        with concurrent.futures.ProcessPoolExecutor(processus, mp_context=multiprocessing.get_context("spawn")) as pool:
+            resultats = pool.map(_empreintes_en_lot, lots, itertools.repeat(gabarit), itertools.repeat(reglages))
+            return dict(zip(textes, itertools.chain.from_iterable(resultats)))
+    except concurrent.futures.process.BrokenProcessPool:  # a __main__ the processes cannot import (python -)
+        return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
+
+
+PARALLELE_DES = 3000
+"""From this many distinct answers, the fingerprints are computed on several processes."""
+
+
+def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str, list[str]],
+             reglages: Reglages | None = None, processus: int | None = None) -> Analyse:
+    """Compare the answers ``{(assignment, grade_id): {student: code}}``, the boilerplate of each assignment
+    ``gabarits[assignment]`` (texts) left out; ``processus``: see :func:`_empreintes`.
+
+    >>> code = ("def somme(t):\\n    total = 0\\n    for x in t:\\n        if x > 0:\\n"
+    ...         "            total = total + x * x\\n        else:\\n            total = total - x\\n    return total\\n")
+    >>> autre = code.replace("total", "s").replace("x", "v")
+    >>> honnete = ("def somme(t):\\n    r = 0\\n    i = 0\\n    while i < len(t):\\n"
+    ...            "        r += max(t[i], 0) ** 2\\n        i += 1\\n    return r\\n")
+    >>> analyse = comparer({("p1", "q1_somme"): {"ana": code, "bob": autre, "eve": honnete}}, {"p1": []})
+    >>> [(p.a, p.b, round(p.score(), 2)) for p in analyse.paires]
+    [('ana', 'bob', 1.0)]
+    """
+    reglages = reglages or Reglages()
+    if not isinstance(reponses, dict) or not all(isinstance(q, tuple) and len(q) == 2 for q in reponses):
+        raise TypeError("reponses must map (assignment, grade_id) to {student: code}")
+    sans_gabarit = sorted({a for a, _ in reponses} - set(gabarits))
+    if sans_gabarit:
+        raise ValueError(f"no boilerplate given for assignment(s) {', '.join(sans_gabarit)} "
+                         f"(pass an empty list if the release gives nothing)")
+    for q, codes in reponses.items():
+        for eleve, code in codes.items():
+            if not isinstance(code, str):
+                raise TypeError(f"answer of {eleve!r} to {q[1]!r} is {type(code).__name__}, not str")
+    gabarit = {a: np.unique(np.concatenate([kgrammes(normaliser(t)[0], reglages) for t in textes] or
+                                           [np.array([], dtype=np.int64)])) for a, textes in gabarits.items()}
+    eleves = tuple(sorted({e for codes in reponses.values() for e in codes}))
+    numero = {e: i for i, e in enumerate(eleves)}
+    questions = sorted(reponses)
+    assignments = tuple(dict.fromkeys(a for a, _ in questions))
+    memo = _empreintes(list(dict.fromkeys((q[0], code) for q in questions for code in reponses[q].values())),
+                       gabarit, reglages, processus)
+    empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = {}
+    colonnes_h, colonnes_e, colonnes_q = [], [], []
+    ignorees = 0
+    for iq, q in enumerate(questions):
+        for eleve, code in reponses[q].items():
+            e = memo[(q[0], code)]
+            if len(e.normalise) < reglages.longueur_min:
+                ignorees += 1
+                continue
+            empreintes[(eleve, q)] = e
+            colonnes_h.append(e.hashes)
+            colonnes_e.append(np.full(len(e.hashes), numero[eleve], dtype=np.int64))
+            colonnes_q.append(np.full(len(e.hashes), iq, dtype=np.int64))
+    n_e, n_q = len(eleves), len(questions)
+    vide = np.array([], dtype=np.int64)
+    h = np.concatenate(colonnes_h) if colonnes_h else vide
+    el = np.concatenate(colonnes_e) if colonnes_e else vide
+    qu = np.concatenate(colonnes_q) if colonnes_q else vide
+    # the inverted index: sorted by (question, fingerprint, student), one group per (question, fingerprint)
+    ordre = np.lexsort((el, h, qu))
+    h, el, qu = h[ordre], el[ordre], qu[ordre]
+    debut = np.flatnonzero(np.r_[True, (h[1:] != h[:-1]) | (qu[1:] != qu[:-1])]) if len(h) else vide
+    taille = np.diff(np.r_[debut, len(h)])
+    repondants = np.zeros(n_q, dtype=np.int64)
+    for iq, q in enumerate(questions):
+        repondants[iq] = sum(1 for e in reponses[q] if (e, q) in empreintes)
+    w_groupe = np.zeros(len(debut))
+    for iq in np.unique(qu[debut]) if len(debut) else []:
+        dans_q = qu[debut] == iq
+        w_groupe[dans_q] = poids(taille[dans_q], int(repondants[iq]), reglages)
+    masses = np.zeros((n_e, n_q))
+    np.add.at(masses, (el, qu), np.repeat(w_groupe, taille))
+    # the pairs: within each group of 2..df_max students holding a weighed fingerprint, every two of them
+    cles, valeurs = [vide], [np.array([])]
+    for s in np.unique(taille[(taille >= 2) & (w_groupe > 0)]):
+        groupes = np.flatnonzero((taille == s) & (w_groupe > 0))
+        membres = el[debut[groupes][:, None] + np.arange(s)]
+        for i, j in itertools.combinations(range(s), 2):
+            cles.append((qu[debut[groupes]] * n_e + membres[:, i]) * n_e + membres[:, j])
+            valeurs.append(w_groupe[groupes])
+    cles_uniques, inverse = np.unique(np.concatenate(cles), return_inverse=True)
+    partages = np.bincount(inverse, weights=np.concatenate(valeurs), minlength=len(cles_uniques))
+    q_de, reste = np.divmod(cles_uniques, n_e * n_e)
+    a_de, b_de = np.divmod(reste, n_e)
+    paires_ab, premiere = np.unique(a_de * n_e + b_de, return_index=True)
+    denominateurs = _denominateurs(masses, paires_ab // n_e, paires_ab % n_e,
+                                   [np.array([q[0] == a for q in questions]) for a in assignments])
+    par_paire: dict[int, list[QuestionPartagee]] = defaultdict(list)
+    for cle_ab, iq, ia, ib, p in zip((a_de * n_e + b_de).tolist(), q_de.tolist(), a_de.tolist(), b_de.tolist(),
+                                     partages.tolist()):
+        par_paire[cle_ab].append(QuestionPartagee(questions[iq], p, float(masses[ia, iq]), float(masses[ib, iq])))
+    paires = [Paire(eleves[ab // n_e], eleves[ab % n_e], tuple(par_paire[ab]),
+                    {a: float(d) for a, d in zip(assignments, ligne) if d > 0}, reglages)
+              for ab, ligne in zip(paires_ab.tolist(), denominateurs)]
+    paires.sort(key=lambda p: p.cle())
+    return Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes)
+
+
+def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignment: list[np.ndarray],
+                   tranche: int = 20000) -> np.ndarray:
+    """For each pair ``(a[i], b[i])`` and assignment: the sum over its questions of ``min(masse_a, masse_b)``."""
+    sortie = np.zeros((len(a), len(par_assignment)))
+    for debut in range(0, len(a), tranche):
+        minima = np.minimum(masses[a[debut:debut + tranche]], masses[b[debut:debut + tranche]])
+        for j, colonnes in enumerate(par_assignment):
+            sortie[debut:debut + tranche, j] = minima[:, colonnes].sum(axis=1)
+    return sortie
+
+
+def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None) -> Analyse:
+    """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate."""
+    reponses: dict[tuple[str, str], dict[str, str]] = {}
+    gabarits: dict[str, list[str]] = {}
+    illisibles: list[Path] = []
+    for a in assignments:
+        gabarits[a] = gabarit_de_la_version_eleve(racine, a)
+        for eleve, codes in reponses_rendues(racine, a, illisibles).items():
+            for gid, code in codes.items():
+                reponses.setdefault((a, gid), {})[eleve] = code
+    analyse = comparer(reponses, gabarits, reglages)
+    analyse.illisibles = [chemin.relative_to(racine) for chemin in illisibles]
+    return analyse
+
+
+# ---------------------------------------------------------------- highlighting the shared passages
+def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> list[tuple[int, int]]:
+    """The ``(start, end)`` character ranges of the original code covered by the fingerprints ``hashes``."""
+    from copydetect.utils import get_copied_slices
+
+    indices = np.array([i for h in hashes if h in e.positions for i in e.positions[h]], dtype=np.int64)
+    if len(indices) == 0:
+        return []
+    tranches = get_copied_slices(indices, reglages.k)
+    if len(e.decalages) > 0:  # normalised -> original, as copydetect.compare_files does
+        tranches = tranches + e.decalages[:, 1][np.clip(np.searchsorted(e.decalages[:, 0], tranches),
+                                                        0, e.decalages.shape[0] - 1)]
+    return [(int(d), int(f)) for d, f in zip(*tranches)]
+
+
+def code_surligne(code: str, passages: list[tuple[int, int]]) -> str:
+    """``code`` as escaped HTML, the ``passages`` in ``<mark>``.
+
+    >>> code_surligne("a < b and c", [(0, 5)])
+    '<mark>a &lt; b</mark> and c'
+    """
+    morceaux, fin = [], 0
+    for debut, arret in sorted(passages):
+        debut = max(debut, fin)
+        if arret <= debut:
+            continue
+        morceaux += [html.escape(code[fin:debut]), f"<mark>{html.escape(code[debut:arret])}</mark>"]
+        fin = arret
+    morceaux.append(html.escape(code[fin:]))
+    return "".join(morceaux)
+
+
+def hashes_comptes(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> set[int]:
+    """The weighed fingerprints the pair shares on ``question`` (those its score counts)."""
+    ea, eb = analyse.empreintes[(paire.a, question)], analyse.empreintes[(paire.b, question)]
+    communs = set(ea.positions) & set(eb.positions)
+    detenteurs = [e for (eleve, q), e in analyse.empreintes.items() if q == question]
+    df = {h: sum(1 for e in detenteurs if h in e.positions) for h in communs}
+    if not df:
+        return set()
+    w = poids(np.array(list(df.values())), len(detenteurs), analyse.reglages)
+    return {h for h, wh in zip(df, w) if wh > 0}
+
+
+# ---------------------------------------------------------------- the report
+AVERTISSEMENT = ("Un score élevé est une raison d'ouvrir les deux copies, pas une preuve : deux élèves peuvent "
+                 "écrire le même code sans se copier (même cours, même exercice), et une copie peut échapper à "
+                 "la mesure. Regardez les passages surlignés, puis parlez-en avec les élèves.")
+
+
+def comment_c_est_compte(reglages: Reglages) -> str:
+    """How a pair was scored, in French, for the teacher."""
+    return (f"Le code des cellules de réponse est normalisé (commentaires et espaces retirés, noms de variables "
+            f"et de fonctions remplacés par V et F, chaînes par S : renommer ne cache rien), découpé en "
+            f"empreintes de {reglages.k} caractères (winnowing, comme MOSS, avec la bibliothèque copydetect) ; "
+            f"tout ce que la version élève donne (énoncé, squelettes, tests visibles) est retiré. Une empreinte "
+            f"que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien au-delà de "
+            f"{100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une réponse de "
+            f"moins de {reglages.longueur_min} caractères de code normalisé est ignorée (la réponse courte et "
+            f"évidente n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
+            f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
+            f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
+            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}.")
+
+
+def nom_de_page(paire: Paire) -> str:
+    return f"{paire.a}__{paire.b}.html"
+
+
+def _libelle(question: tuple[str, str]) -> str:
+    from pipeline.demo_class import question_de
+
+    try:
+        return f"{question[0]} {question_de(question[1])}"
+    except ValueError:
+        return f"{question[0]} {question[1]}"
+
+
+def paires_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
+    """The flagged pairs, then the ``autres`` best below the threshold (to see where the threshold falls)."""
+    signalees = analyse.signalees()
+    return signalees + [p for p in analyse.paires if not p.signalee()][:autres]
+
+
+_STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.6em 0}
+td,th{border:1px solid #bbb;padding:.2em .6em;text-align:left}td.n{text-align:right}
+.cote{display:grid;grid-template-columns:1fr 1fr;gap:1em}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;
+font-size:.85em}mark{background:#ffd54f}.avertissement{border-left:4px solid #b26a00;padding:.3em .8em;background:#fff8e1}"""
+
+
+def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: str) -> list[Path]:
+    """One side-by-side page per pair shown (:func:`paires_a_montrer`), under ``dossier``."""
+    dossier.mkdir(parents=True, exist_ok=True)
+    for vieille in dossier.glob("*__*.html"):
+        vieille.unlink()
+    ecrits = []
+    for paire in paires_a_montrer(analyse):
+        na, nb = (html.escape(noms.get(e) or e) for e in (paire.a, paire.b))
+        corps = [f"<h1>{html.escape(titre)} — copies semblables : {na} et {nb}</h1>",
+                 f"<p class='avertissement'>{html.escape(AVERTISSEMENT)}</p>",
+                 f"<p>Score sur l'épreuve : <b>{paire.score():.2f}</b> (poids commun {paire.partage():.1f})"
+                 + (" — <b>paire signalée</b>" if paire.signalee() else " — sous le seuil") + ".</p>",
+                 "<table><tr><th>devoir</th><th>score</th><th>poids commun</th></tr>"]
+        for a in analyse.assignments:
+            if paire.partage(a) > 0:
+                corps.append(f"<tr><td>{html.escape(a)}</td><td class='n'>{paire.score(a):.2f}</td>"
+                             f"<td class='n'>{paire.partage(a):.1f}</td></tr>")
+        corps.append("</table><table><tr><th>question</th><th>score</th><th>poids commun</th>"
+                     f"<th>poids de {na}</th><th>poids de {nb}</th></tr>")
+        questions = sorted(paire.questions, key=lambda q: -q.partage)
+        for q in questions:
+            corps.append(f"<tr><td>{html.escape(_libelle(q.question))} <code>{html.escape(q.question[1])}</code></td>"
+                         f"<td class='n'>{q.score:.2f}</td><td class='n'>{q.partage:.1f}</td>"
+                         f"<td class='n'>{q.masse_a:.1f}</td><td class='n'>{q.masse_b:.1f}</td></tr>")
+        corps.append("</table>")
+        for q in questions:
+            comptes = hashes_comptes(analyse, paire, q.question)
+            cotes = []
+            for eleve, nom in ((paire.a, na), (paire.b, nb)):
+                e = analyse.empreintes[(eleve, q.question)]
+                cotes.append(f"<div><h3>{nom}</h3><pre>"
+                             f"{code_surligne(e.code, passages_partages(e, comptes, analyse.reglages))}</pre></div>")
+            corps.append(f"<h2>{html.escape(_libelle(q.question))} — score {q.score:.2f}</h2>"
+                         f"<div class='cote'>{''.join(cotes)}</div>")
+        corps.append(f"<h2>Comment le score est calculé</h2><p>{html.escape(comment_c_est_compte(analyse.reglages))}</p>"
+                     "<p>Surligné : les passages communs qui comptent dans le score (ceux que peu d'élèves "
+                     "ont écrits).</p>")
+        page = (f"<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'><title>{na} / {nb}</title>"
+                f"<style>{_STYLE}</style></head><body>{''.join(corps)}</body></html>")
+        ecrits.append(dossier / nom_de_page(paire))
+        ecrits[-1].write_text(page, encoding="utf-8")
+    return ecrits
+
+
+def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "similarite") -> list[str]:
+    """The lines of ``rapport.md``'s similarity section (pages under ``lien/``)."""
+    reglages = analyse.reglages
+
+    def nom(e: str) -> str:
+        return noms.get(e) or e
+
+    def ligne(p: Paire, assignment: str | None = None) -> str:
+        details = ", ".join(f"{_libelle(q.question)} {q.score:.2f}"
+                            for q in sorted(p.questions, key=lambda q: -q.partage)
+                            if assignment in (None, q.question[0]) and q.partage >= reglages.preuve_min)
+        return (f"| [{nom(p.a)} et {nom(p.b)}]({lien}/{nom_de_page(p)}) | {p.score(assignment):.2f} | "
+                f"{p.partage(assignment):.1f} | {details or '—'} | {'**oui**' if p.signalee(assignment) else 'non'} |")
+
+    montrees = {(p.a, p.b) for p in paires_a_montrer(analyse)}
+    texte = ["## Copies semblables", "",
+             f"{len(analyse.eleves)} élèves, {analyse.reponses} réponses de code comparées "
+             f"({analyse.ignorees} trop courtes ignorées), {len(analyse.paires)} paires ont au moins un passage "
+             f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g})."
+             + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
+                if analyse.illisibles else ""),
+             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), "",
+             "Sur l'épreuve (paires signalées, puis les suivantes) :", "",
+             "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]
+    texte += [ligne(p) for p in paires_a_montrer(analyse)]
+    for a in analyse.assignments:
+        classement = [p for p in analyse.classement(a) if (p.a, p.b) in montrees][:5]
+        texte += ["", f"**{a}** : " + ("aucune paire ne partage de passage rare." if not classement else "")]
+        if classement:
+            texte += ["", "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]
+            texte += [ligne(p, a) for p in classement]
+    return texte + [""]
+
+
+def sections_des_fiches(analyse: Analyse, noms: dict[str, str], lien: str = "../similarite") -> dict[str, str]:
+    """``{student: HTML section}`` for the teacher's page of each student of a flagged pair."""
+    par_eleve: dict[str, list[str]] = defaultdict(list)
+    for p in analyse.signalees():
+        for eleve, autre in ((p.a, p.b), (p.b, p.a)):
+            questions = ", ".join(html.escape(_libelle(q.question)) for q in p.questions_signalees()) or "—"
+            par_eleve[eleve].append(f"<li>avec <b>{html.escape(noms.get(autre) or autre)}</b> : score "
+                                    f"{p.score():.2f} sur l'épreuve ; questions : {questions} — "
+                                    f"<a href='{lien}/{nom_de_page(p)}'>les deux copies côte à côte</a></li>")
+    return {eleve: ("<h2>Copies semblables (réservé à l'enseignant)</h2>"
+                    f"<p>{html.escape(AVERTISSEMENT)}</p><ul>{''.join(lignes)}</ul>")
+            for eleve, lignes in par_eleve.items()}

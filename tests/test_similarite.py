@@ -1,0 +1,169 @@
+"""The similarity report (pipeline/similarite.py): the demo's two copiers come first, nobody else is flagged,
+renaming or reordering does not hide a copy, the short obvious answer accuses no one.
+
+Built from the demo class's submissions written directly (``demo_class.ecrire_soumissions``), without
+grading; the whole demo's report is checked in tests/test_demo_class.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline import demo_class, similarite
+from pipeline.build import RACINE, serie
+
+CCINP = serie("partie1_regles")
+
+
+@pytest.fixture(scope="module")
+def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    racine = tmp_path_factory.mktemp("similarite")
+    for dossier in ("release", "source"):
+        shutil.copytree(RACINE / dossier, racine / dossier)
+    demo_class.ecrire_soumissions(racine)
+    return racine
+
+
+@pytest.fixture(scope="module")
+def analyse(cours: Path) -> similarite.Analyse:
+    return similarite.analyser(cours, CCINP)
+
+
+def test_les_deux_copieurs_sont_classes_en_tete_et_personne_d_autre_n_est_signale(analyse):
+    copies = {tuple(sorted(paire)) for paire in demo_class.COPIEURS.items()}
+    assert {(p.a, p.b) for p in analyse.paires[:2]} == copies
+    assert {(p.a, p.b) for p in analyse.signalees()} == copies
+    for p in analyse.paires[2:]:
+        assert not p.signalee() and p.score() < analyse.reglages.seuil, p
+    # Lina copied two questions only: both are flagged, on their own and over partie3_ia
+    lina = next(p for p in analyse.paires if "girard_lina" in (p.a, p.b))
+    assert "q20_max_vals" in {q.question[1] for q in lina.questions_signalees()}
+    assert {q.question[1] for q in lina.questions} == {"q20_max_vals", "q21_awale_ia"}  # Q21: one digit of her own
+    assert lina.signalee("partie3_ia") and not lina.signalee("partie2_structure")
+    assert analyse.classement("partie2_structure")[0].b == "fournier_theo"
+    # Théo renamed Chloé's variables, and put her two functions of Q13 in the other order: both still show
+    theo = next(p for p in analyse.paires if "fournier_theo" in (p.a, p.b))
+    assert {q.question[1] for q in theo.questions_signalees()} == {"q10_ramasser_graines", "q13_cases_possibles"}
+
+
+def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    pages = similarite.ecrire_pages(tmp_path, analyse, noms, "Awalé")
+    assert tmp_path / "bernard_chloe__fournier_theo.html" in pages
+    page = (tmp_path / "bernard_chloe__fournier_theo.html").read_text(encoding="utf-8")
+    assert "pas une preuve" in page and "<mark>" in page and "Chloé Bernard" in page
+    assert "recolte" in page and "&lt;" not in page.split("<mark>")[0][-1:]   # the code, escaped
+    texte = "\n".join(similarite.section_du_rapport(analyse, noms))
+    assert texte.startswith("## Copies semblables") and "**2 paire(s) signalée(s)**" in texte
+    lignes = [l for l in texte.splitlines() if l.startswith("| [")]
+    assert {"Chloé Bernard et Théo Fournier", "Camille Durand et Lina Girard"} == {
+        l.split("]")[0][3:] for l in lignes[:2]}
+    sections = similarite.sections_des_fiches(analyse, noms)
+    assert set(sections) == {"bernard_chloe", "fournier_theo", "durand_camille", "girard_lina"}
+    assert "réservé à l'enseignant" in sections["girard_lina"] and "Camille Durand" in sections["girard_lina"]
+
+
+def _reponse(fonctions: list[str]) -> str:
+    return "\n\n".join(fonctions) + "\n"
+
+
+_F1 = """def somme_camp(plateau, debut):
+    total = 0
+    for i in range(debut, debut + 6):
+        if plateau[i] > 0:
+            total = total + plateau[i]
+        else:
+            total = total - 1
+    return total"""
+_F2 = """def meilleur(plateau):
+    valeurs = []
+    for debut in (0, 6):
+        valeurs.append(somme_camp(plateau, debut) * 2 + debut)
+    if valeurs[0] > valeurs[1]:
+        return 'joueur1'
+    return 'joueur2'"""
+
+
+def _classe_honnete(n: int) -> dict[str, str]:
+    """``n`` honest answers to the same question, each written differently (numbers, operators, loops)."""
+    return {f"eleve{i:02d}": (f"def meilleur(plateau):\n    s{i} = [0] * {i + 2}\n    k = {i}\n"
+                              f"    while k < {12 + i}:\n        s{i}[k % {i + 2}] += plateau[k % 12] * {i + 3}\n"
+                              f"        k = k + {i % 3 + 1}\n    return s{i}[{i % 2}] > {i}\n")
+            for i in range(n)}
+
+
+def test_renommer_et_reordonner_les_fonctions_ne_cache_pas_la_copie():
+    original = _reponse([_F1, _F2])
+    copie = _reponse([_F2, _F1]).replace("total", "acc").replace("valeurs", "v").replace("debut", "d")
+    reponses = {("p", "q1_meilleur"): {"ana": original, "bob": copie, **_classe_honnete(10)}}
+    analyse = similarite.comparer(reponses, {"p": []})
+    premiere = analyse.paires[0]
+    assert (premiere.a, premiere.b) == ("ana", "bob") and premiere.signalee() and premiere.score() > 0.6  # the seams only are lost
+    assert [p for p in analyse.paires if p.signalee()] == [premiere]
+
+
+def test_la_reponse_courte_et_evidente_partagee_par_beaucoup_n_accuse_personne():
+    courte = "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
+    longue_commune = _reponse([_F1])   # the course's idiom, written by most of the class
+    reponses = {("p", "q4_tour_joueur1"): {f"e{i:02d}": courte for i in range(30)},
+                ("p", "q5_somme_camp"): {f"e{i:02d}": longue_commune for i in range(25)}}
+    reponses[("p", "q5_somme_camp")].update({f"e{i:02d}": code for i, code in
+                                             zip(range(25, 30), _classe_honnete(5).values())})
+    analyse = similarite.comparer(reponses, {"p": []})
+    assert analyse.ignorees == 30                   # the short answers are not even compared
+    assert analyse.signalees() == []                # what most of the class writes weighs nothing
+    assert all(p.score() == 0 for p in analyse.paires)
+
+
+def test_le_gabarit_de_la_version_eleve_n_est_pas_une_copie():
+    gabarit = _F1
+    reponses = {("p", "q5"): {"ana": _reponse([_F1, "def f(x):\n    return x + 1"]),
+                              "bob": _reponse([_F1, "def g(y):\n    return [y] * 3"])}}
+    avec = similarite.comparer(reponses, {"p": [gabarit]})
+    sans = similarite.comparer(reponses, {"p": []})
+    assert avec.signalees() == [] and sans.signalees() != []
+    assert sum(p.partage() for p in avec.paires) < sans.paires[0].partage() / 2   # the seam only
+
+
+def test_les_mauvaises_entrees_sont_refusees_clairement(tmp_path):
+    with pytest.raises(ValueError, match="no boilerplate given for assignment"):
+        similarite.comparer({("p", "q1"): {"ana": "x = 1"}}, {})
+    with pytest.raises(TypeError, match="not str"):
+        similarite.comparer({("p", "q1"): {"ana": None}}, {"p": []})
+    with pytest.raises(TypeError, match=r"\(assignment, grade_id\)"):
+        similarite.comparer({"q1": {"ana": "x = 1"}}, {"p": []})
+    with pytest.raises(ValueError, match="need 1 <= k <= garantie"):
+        similarite.Reglages(k=30, garantie=20)
+    with pytest.raises(ValueError, match="no release notebook .*generate_assignment"):
+        similarite.analyser(tmp_path, ("partie1_regles",))
+    (tmp_path / "release" / "p").mkdir(parents=True)
+    shutil.copy(RACINE / "release" / "partie1_regles" / "partie1_regles.ipynb", tmp_path / "release" / "p" / "p.ipynb")
+    (tmp_path / "submitted" / "ana" / "p").mkdir(parents=True)
+    (tmp_path / "submitted" / "ana" / "p" / "p.ipynb").write_text("{pas du json", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a readable notebook"):
+        similarite.reponses_rendues(tmp_path, "p")
+    (tmp_path / "submitted" / "bob" / "p").mkdir(parents=True)   # a link to the solutions is never followed
+    (tmp_path / "submitted" / "bob" / "p" / "p.ipynb").symlink_to(RACINE / "source" / "partie1_regles" / "partie1_regles.ipynb")
+    shutil.move(tmp_path / "submitted" / "ana", tmp_path / "ana")
+    with pytest.raises(ValueError, match="symbolic link, not followed"):
+        similarite.reponses_rendues(tmp_path, "p")
+    shutil.move(tmp_path / "ana", tmp_path / "submitted" / "ana")
+    # the report goes on without them, and names them (nbgrader's autograde reports them too)
+    analyse = similarite.analyser(tmp_path, ("p",))
+    assert analyse.illisibles == [Path("submitted/ana/p/p.ipynb"), Path("submitted/bob/p/p.ipynb")]
+    assert analyse.paires == []
+    assert "`submitted/ana/p/p.ipynb`" in "\n".join(similarite.section_du_rapport(analyse, {}))
+
+
+def test_les_empreintes_sont_les_memes_sur_plusieurs_processus(monkeypatch):
+    """From PARALLELE_DES distinct answers the fingerprints are computed on several processes: same result."""
+    reponses = {("p", "q1_meilleur"): {"ana": _reponse([_F1, _F2]), "bob": _reponse([_F2, _F1]),
+                                       **_classe_honnete(6)}}
+    seul = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=1)
+    monkeypatch.setattr(similarite, "PARALLELE_DES", 0)
+    deux = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=2)
+    assert [(p.a, p.b, p.questions) for p in deux.paires] == [(p.a, p.b, p.questions) for p in seul.paires]
+    assert seul.paires
