@@ -315,10 +315,76 @@ def _observer_saisies(fonction: Callable, args: tuple) -> dict:
             "__arguments__": tuple(args)}
 
 
-def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
-    """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}`` or
-    ``{"contrainte": message}``."""
+class AppelTropLong(BaseException):
+    """Raised by the alarm of :func:`evaluer_cas` in a call that takes more than its time (not an
+    ``Exception``: ``except Exception`` in the student's code does not swallow it)."""
+
+
+class _Minuterie:
+    """The alarm of one call: raises :class:`AppelTropLong` in the call, then at each line of it.
+
+    A student's loop that catches everything (``while True: try: … except:
+    pass``, a keyboard loop with a bare ``except``) would swallow a single
+    exception: once the alarm has rung, every line run by a frame that is not
+    this module's raises again, until the call has unwound.
+    """
+
+    def __init__(self) -> None:
+        self.sonne = False
+
+    def sonner(self, signum: int, cadre: Any) -> None:
+        self.sonne = True
+        sys.settrace(self.tracer)
+        while cadre is not None:
+            if cadre.f_code.co_filename != __file__:
+                cadre.f_trace = self.tracer
+            cadre = cadre.f_back
+        raise AppelTropLong()
+
+    def tracer(self, cadre: Any, evenement: str, arg: Any) -> Any:
+        if cadre.f_code.co_filename == __file__:
+            return None
+        if self.sonne and evenement == "line":
+            raise AppelTropLong()
+        return self.tracer
+
+
+def alarme_possible() -> bool:
+    """Whether this process can time a call with ``SIGALRM``: the main thread of a POSIX process whose
+    real-time timer is free (the runner's question timer is never overridden)."""
+    import threading
+
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+
+
+def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None) -> dict:
+    """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}``,
+    ``{"contrainte": message}`` or ``{"trop_long": seconds}``.
+
+    ``delai``: seconds allowed to the call (``SIGALRM``, when :func:`alarme_possible`); a call that
+    does not end in time (an endless loop or recursion) answers ``{"trop_long": delai}``.
+    """
     garde.appels = 0
+    if not delai or not alarme_possible():
+        return _evaluer_cas(genre, fonction, args, garde)
+    minuterie = _Minuterie()
+    ancien, trace = signal.signal(signal.SIGALRM, minuterie.sonner), sys.gettrace()
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, delai, 0.2)  # rings again until the call has unwound
+            return _evaluer_cas(genre, fonction, args, garde)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except AppelTropLong:  # also when the alarm rang between the call's end and the timer's reset
+        return {"trop_long": delai}
+    finally:
+        minuterie.sonne = False
+        sys.settrace(trace)
+        signal.signal(signal.SIGALRM, ancien)
+
+
+def _evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
     try:
         obs = observer(genre, fonction, args)
     except ContrainteViolee as exc:
@@ -326,7 +392,7 @@ def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> di
     except RecursionError:
         return {"exception": ["RecursionError", ""]}
     except BaseException as exc:  # the student's code may raise anything, SystemExit included
-        if isinstance(exc, (_Delai, KeyboardInterrupt)):
+        if isinstance(exc, (_Delai, KeyboardInterrupt, AppelTropLong)):
             raise
         try:
             message = str(exc)[:300]

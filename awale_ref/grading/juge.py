@@ -52,7 +52,7 @@ from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, executant, specs, sujets
+from awale_ref.grading import answers, bac_a_sable, checks, executant, specs, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.syntaxe import analyser, compiler
 
@@ -416,8 +416,8 @@ class Juge:
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                                     "fait planter Python ou épuise la mémoire.")
         if reponse.get("delai"):
-            return _echec(question, f"la correction a dépassé {DELAI_QUESTION_S:g} s : votre fonction ne se "
-                                    f"termine pas (boucle infinie ?) ou est beaucoup trop lente.")
+            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {DELAI_QUESTION_S:g} s "
+                                    f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
         if reponse.get("trop_gros"):
             return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
         if reponse.get("absent"):
@@ -559,7 +559,7 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
         reponse = ex.question(envoi)
     except ExecutantBloque:
         verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                              f"s'est arrêtée : votre fonction ne se termine pas, appelle exit() "
+                                              f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                               f"ou fait planter Python.")
         return "bloque"
     if reponse.get("absent") and not fin:

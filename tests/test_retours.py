@@ -1,0 +1,157 @@
+"""Feedback that never misleads (issue 23): the testers' cases, in the student's kernel and in self-study.
+
+- a visible test states the statement's example it ran (input, expected,
+  obtained) and never rule families or points it did not judge;
+- the full check never shows a rule as broken when it was only not earned;
+- every call of the student's function has a time limit, with a French
+  message naming the call, and a Ctrl-C gives a message, not a traceback.
+
+Student functions are compiled from source with ``__name__ == "__main__"``,
+as in a notebook kernel (``tests/test_grading.notebook``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from awale_ref import exam, grading
+from awale_ref.facts import Q18_JEU
+from awale_ref.grading import EchecTest, checks
+from awale_ref.olympiades import correction_images
+from tests.test_grading import notebook
+
+tester = grading.tester  # not imported by name: pytest would collect it
+
+# The solution of Q19 as the course writes it (course/partie3_ia.py), to break one line at a time.
+NEGAAWALE = inspect.getsource(exam.NegaAwale).split('    """', 2)[0] + inspect.getsource(exam.NegaAwale).split(
+    '    """', 2)[2]
+
+
+def negaawale(remplacer: str, par: str) -> object:
+    assert remplacer in NEGAAWALE
+    espace = notebook("from awale_ref import tour_suivant, tour_joueur1, gagnant, cases_possibles, gain, max_vals\n"
+                      + NEGAAWALE.replace(remplacer, par))
+    return espace["NegaAwale"]
+
+
+def echec_visible(tester_, question: str, fonction, *args) -> str:
+    with pytest.raises(EchecTest) as info:
+        tester_(question, fonction, *args)
+    return str(info.value)
+
+
+def sans_resume(message: str) -> None:
+    """What a visible test never claims: rule families, points, a rule respected."""
+    assert "règle(s) sur" not in message and "des points" not in message
+    assert "✔" not in message and "Règle «" not in message
+
+
+# ---------------------------------------------------------------- item 1: one example, no claim it did not check
+def test_q10_without_the_pit_test_names_the_example_not_rules():
+    sans_test = notebook("def ramasser_graines(plateau, case):\n    g = plateau[case]\n    plateau[case] = 0\n"
+                         "    return g + ramasser_graines(plateau, case - 1)\n")["ramasser_graines"]
+    message = echec_visible(tester, "Q10", sans_test, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 9)
+    sans_resume(message)
+    assert "arrêt au camp du joueur" not in message
+    assert "entrée  : ramasser_graines(plateau=[1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], case=9)" in message
+    assert "attendu : renvoie 8" in message and "obtenu  : l'appel a levé IndexError" in message
+
+
+def test_q19_with_the_finished_game_test_reversed_names_the_example_not_rules():
+    inverse = negaawale("if not tour_suivant(jeu):", "if tour_suivant(jeu):")
+    message = echec_visible(tester, "Q19", inverse, Q18_JEU, 1, 0)
+    sans_resume(message)
+    assert "feuilles" not in message and "limite de profondeur" not in message
+    assert "entrée  : NegaAwale(jeu=" in message and "attendu : renvoie 1" in message
+
+
+def test_olympiades_q5_never_blames_an_input_left_untouched():
+    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    message = echec_visible(correction_images.tester, "Q5", gris, [[(255, 0, 0), (127, 128, 128), (128, 128, 128)]])
+    sans_resume(message)
+    assert "non modifiée" not in message
+    # The full check states the rules, and the untouched image is not called broken: it only earns nothing.
+    spec = correction_images.SUJET.specs["Q5"]
+    complet = checks.verifier(spec, gris, spec.cas(), correction_images.SUJET.reference())
+    assert "0 règle(s) sur 2" in complet.message
+    assert "✘ image reçue non modifiée" not in complet.message
+    assert "– image reçue non modifiée (une nouvelle image est renvoyée) : respectée, mais sans point" in complet.message
+    assert complet.part == 0
+
+
+def test_a_passing_example_is_one_line_with_its_result(capsys):
+    tester("Q19", exam_negaawale(), Q18_JEU, 2, 0)
+    sortie = capsys.readouterr().out
+    assert sortie.startswith("✔ NegaAwale(jeu=") and sortie.rstrip().endswith(": renvoie 4")
+
+
+def exam_negaawale():
+    return negaawale("profondeur + 1", "profondeur + 1")
+
+
+# ---------------------------------------------------------------- item 3: a time limit on every student call
+def test_q19_without_the_depth_step_stops_in_seconds_with_a_french_message(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 2.0)
+    sans_pas = negaawale("profondeur + 1", "profondeur")
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q19", sans_pas, Q18_JEU, 2, 0)
+    assert time.monotonic() - debut < 10
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in message and "plus de 2 s" in message
+    assert "entrée  : NegaAwale(jeu=" in message and "Pour le reproduire : NegaAwale(" in message
+    assert "Traceback" not in message and "checks.py" not in message
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the alarm is put back
+
+
+def test_an_endless_loop_that_catches_everything_still_stops(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
+    tetu = notebook("def tour_joueur1(jeu):\n    while True:\n        try:\n            while True:\n"
+                    "                pass\n        except BaseException:\n            pass\n")["tour_joueur1"]
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q4", tetu, exam.initialisation("A", "B"))
+    assert time.monotonic() - debut < 10
+    assert "la fonction ne s'arrête pas" in message
+
+
+def test_endless_recursion_has_the_same_message():
+    rec = notebook("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in echec_visible(
+        tester, "Q4", rec, exam.initialisation("A", "B"))
+
+
+def test_self_study_check_stops_an_endless_call_in_seconds_with_the_call(monkeypatch):
+    sans_pas = negaawale("profondeur + 1", "profondeur")
+    monkeypatch.setenv("AWALE_CORRECTION", "")
+    debut = time.monotonic()
+    with pytest.raises(EchecTest) as info:
+        grading.corriger("Q19", sans_pas)
+    assert time.monotonic() - debut < checks.DELAI_APPEL_S + 20  # the clean process's own limit is 60 s
+    message = str(info.value)
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in message and "Pour le reproduire : NegaAwale(" in message
+
+
+def test_ctrl_c_during_a_visible_test_gives_a_message_not_a_traceback():
+    boucle = notebook("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
+    minuterie = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    minuterie.start()
+    try:
+        message = echec_visible(tester, "Q4", boucle, exam.initialisation("A", "B"))
+    finally:
+        minuterie.cancel()
+    assert "test interrompu" in message
+
+
+def test_no_time_limit_in_the_grading_kernel(monkeypatch):
+    """While a submission is graded the kernel's cell limit applies (and restarts the kernel): no alarm here."""
+    monkeypatch.setenv("AWALE_CORRECTION", "juge")
+    vus = []
+    monkeypatch.setattr(checks.executant, "evaluer_cas",
+                        lambda *a, **k: vus.append(a[4] if len(a) > 4 else k.get("delai")) or {"obs": None})
+    with pytest.raises(EchecTest):
+        tester("Q4", notebook("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
+    assert vus == [None]
