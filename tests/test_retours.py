@@ -155,3 +155,35 @@ def test_no_time_limit_in_the_grading_kernel(monkeypatch):
     with pytest.raises(EchecTest):
         tester("Q4", notebook("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
     assert vus == [None]
+
+
+# ---------------------------------------------------------------- item 2: the board survives every HTML sanitiser
+def test_the_course_config_renders_the_board_as_a_table_in_every_page():
+    """The course's HTMLExporter settings (the feedback's and the formgrader's) keep the board's table; nbconvert's
+    own filter escaped it. The autograde's SanitizeHTML keeps it too, and still drops a script."""
+    from pathlib import Path
+
+    import nbformat
+    from nbconvert import HTMLExporter
+    from nbconvert.filters.strings import clean_html
+    from nbconvert.preprocessors.sanitize import SanitizeHTML
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from awale_ref.grading.contre_exemples import dessin_html
+    from pipeline.preprocessors import sorties_du_verdict
+
+    racine = Path(__file__).resolve().parent.parent
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(racine)).load_config()
+    verdict = checks.Resultat(False, "Q8 — deplacer_graines : un cas ne donne pas le résultat attendu.", 1, 0.0, [],
+                              {"appel": "deplacer_graines([0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0], 4)",
+                               "plateau": [0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0]})
+    cellule = nbformat.v4.new_code_cell("tester('Q8', deplacer_graines, [0] * 12, 4)")
+    cellule.outputs = sorties_du_verdict([verdict], 3.0) + [nbformat.v4.new_output(
+        "display_data", data={"text/html": "<b>gras</b><script>document.title='PIRATE'</script>"})]
+    nb = nbformat.v4.new_notebook(cells=[cellule])
+    nb, _ = SanitizeHTML(config=config).preprocess(nb, {})
+    html = HTMLExporter(config=config).from_notebook_node(nb)[0]
+    assert '<table class="awale-plateau">' in html and "<td>12</td>" in html
+    assert "&lt;th&gt;" not in html and "&lt;p&gt;" not in html and "&lt;tbody&gt;" not in html
+    assert "<script>document.title" not in html and "<b>gras</b>" in html
+    assert "&lt;tbody&gt;" in clean_html(dessin_html([0] * 12, "f()"))  # what nbconvert's own filter did

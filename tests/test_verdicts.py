@@ -265,7 +265,8 @@ def test_the_feedback_page_draws_the_board_in_a_browser(classe):
             verdict = onglet.locator(".output_error pre", has_text="Correction").first
             assert verdict.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
             onglet.locator("div.awale-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_plateau_q8.png"))
-            onglet.screenshot(path=str(ARTEFACTS / "retour_q8_page.png"), full_page=True)
+            onglet.locator("div.output_area", has_text="tour complet").first.screenshot(
+                path=str(ARTEFACTS / "retour_verdict_q8.png"))
         finally:
             navigateur.close()
     assert (ARTEFACTS / "retour_plateau_q8.png").stat().st_size > 1000

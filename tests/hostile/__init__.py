@@ -317,7 +317,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("erreur_de_syntaxe", _avec({Q8: "def deplacer_graines(plateau, case)\n    return 0\n"}),
                frozenset({T4}), ("SyntaxError",)),
     Soumission("fonction_renommee", _avec({Q4: "def tour_joueur(jeu):\n    return jeu['n'] % 2 == 0\n"}),
-               frozenset({T8}), ("NameError",)),
+               frozenset({T8}), ("Q4 — `tour_joueur1` n'existe pas",)),  # the judge's; the kernel's NameError is not kept
     Soumission("mauvaise_signature", _avec({Q8: "def deplacer_graines(plateau):\n    return 0\n"}), frozenset({T4}),
                ("TypeError",)),
     Soumission("exception", _avec(_q8("raise ValueError('oups')")), frozenset({T4}), ("ValueError",)),
