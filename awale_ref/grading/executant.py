@@ -325,21 +325,28 @@ class _Minuterie:
 
     A student's loop that catches everything (``while True: try: … except:
     pass``, a keyboard loop with a bare ``except``) would swallow a single
-    exception: once the alarm has rung, every line run by a frame that is not
-    this module's raises again, until the call has unwound.
+    exception: once the alarm has rung (it rings again every 0.2 s), every
+    line run by a frame that is not this module's raises again, until the
+    call has unwound.  It never raises in this module's own frames: the
+    clean-up of :func:`evaluer_cas` cannot be cut short.
     """
 
     def __init__(self) -> None:
         self.sonne = False
+        self.cadres: list[tuple[Any, Any]] = []  # (frame, its trace function before the alarm)
 
     def sonner(self, signum: int, cadre: Any) -> None:
-        self.sonne = True
-        sys.settrace(self.tracer)
-        while cadre is not None:
-            if cadre.f_code.co_filename != __file__:
-                cadre.f_trace = self.tracer
-            cadre = cadre.f_back
-        raise AppelTropLong()
+        if not self.sonne:
+            self.sonne = True
+            sys.settrace(self.tracer)
+            haut = cadre
+            while haut is not None:
+                if haut.f_code.co_filename != __file__:
+                    self.cadres.append((haut, haut.f_trace))
+                    haut.f_trace = self.tracer
+                haut = haut.f_back
+        if cadre is not None and cadre.f_code.co_filename != __file__:
+            raise AppelTropLong()
 
     def tracer(self, cadre: Any, evenement: str, arg: Any) -> Any:
         if cadre.f_code.co_filename == __file__:
@@ -347,6 +354,14 @@ class _Minuterie:
         if self.sonne and evenement == "line":
             raise AppelTropLong()
         return self.tracer
+
+    def arreter(self, trace: Any) -> None:
+        """After the call: no more raising, the trace functions as they were."""
+        self.sonne = False
+        sys.settrace(trace)
+        for cadre, avant in self.cadres:
+            cadre.f_trace = avant
+        self.cadres.clear()
 
 
 def alarme_possible() -> bool:
@@ -370,17 +385,14 @@ def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde, delai
         return _evaluer_cas(genre, fonction, args, garde)
     minuterie = _Minuterie()
     ancien, trace = signal.signal(signal.SIGALRM, minuterie.sonner), sys.gettrace()
+    signal.setitimer(signal.ITIMER_REAL, delai, 0.2)
     try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, delai, 0.2)  # rings again until the call has unwound
-            return _evaluer_cas(genre, fonction, args, garde)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except AppelTropLong:  # also when the alarm rang between the call's end and the timer's reset
+        return _evaluer_cas(genre, fonction, args, garde)
+    except AppelTropLong:
         return {"trop_long": delai}
-    finally:
-        minuterie.sonne = False
-        sys.settrace(trace)
+    finally:  # in this module: the alarm never raises here
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        minuterie.arreter(trace)
         signal.signal(signal.SIGALRM, ancien)
 
 
