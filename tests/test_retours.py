@@ -118,6 +118,18 @@ def test_an_endless_loop_that_catches_everything_still_stops(monkeypatch):
     assert "la fonction ne s'arrête pas" in message
 
 
+def test_q21_a_game_that_never_ends_stops_in_seconds(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
+    sans_fin = notebook("from awale_ref import initialisation, tour_jeu, gagnant\n"
+                        "def awale_ia(nom_joueur1, nom_joueur2):\n    jeu = initialisation(nom_joueur1, nom_joueur2)\n"
+                        "    jeu_continue = True\n    while jeu_continue:\n        case_choisie = NegaAwale(jeu, 6, 0)\n"
+                        "    return gagnant(jeu)\n")["awale_ia"]
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q21", sans_fin)
+    assert time.monotonic() - debut < 10
+    assert "Q21 — awale_ia(\"Alice\", \"Bob\") : la fonction ne s'arrête pas (récursion sans fin ?)" in message
+
+
 def test_endless_recursion_has_the_same_message():
     rec = notebook("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
     assert "la fonction ne s'arrête pas (récursion sans fin ?)" in echec_visible(

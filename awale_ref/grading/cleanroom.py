@@ -152,7 +152,7 @@ def _preparer(module: str, question: str) -> Any:
         cas = spec.cas()
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, delai=checks.DELAI_APPEL_S)
     if question == sujet.question_ia:
-        return lambda objet: answers.verifier_q21(objet, reference)
+        return lambda objet: answers.verifier_q21(objet, reference, checks.DELAI_APPEL_S)
     if question in sujet.reponses:
         return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
     if question in sujet.questions_sql:

@@ -131,11 +131,11 @@ class Sujet:
             if raison:
                 _echec(raison)
             reference = self.reference()
+            delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
             if question == self.question_ia:
-                resultat = answers.verifier_q21(objet, reference)
+                resultat = answers.verifier_q21(objet, reference, delai)
             else:
                 spec = self.specs[question]
-                delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
                 resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
                 if resultat.ok:
                     obs = spec.observer(getattr(reference, spec.nom), args)
