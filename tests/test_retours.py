@@ -199,3 +199,14 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     assert "&lt;th&gt;" not in html and "&lt;p&gt;" not in html and "&lt;tbody&gt;" not in html
     assert "<script>document.title" not in html and "<b>gras</b>" in html
     assert "&lt;tbody&gt;" in clean_html(dessin_html([0] * 12, "f()"))  # what nbconvert's own filter did
+    # the formgrader's page (its template, as nbgrader's formgrader sets it) draws the same table (without the
+    # feedback's CSS: its template's CSSHTMLHeaderPreprocessor comes after any configured one)
+    import nbgrader.server_extensions.formgrader.handlers as formgrader
+
+    config.HTMLExporter.template_name = "formgrade"
+    config.HTMLExporter.extra_template_basedirs = [formgrader.template_path]
+    ressources = {"assignment_id": "partie2_structure", "notebook_id": "partie2_structure", "submission_id": "x",
+                  "index": 0, "total": 1, "base_url": "", "student": "e", "last_name": "", "first_name": "",
+                  "notebook_path": "x.ipynb"}  # what nbgrader's SubmissionHandler gives
+    page = HTMLExporter(config=config).from_notebook_node(nb, resources=ressources)[0]
+    assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
