@@ -210,3 +210,35 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
                   "notebook_path": "x.ipynb"}  # what nbgrader's SubmissionHandler gives
     page = HTMLExporter(config=config).from_notebook_node(nb, resources=ressources)[0]
     assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
+
+
+def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
+    import nbformat
+
+    from pipeline.bulletins import points_du_retour
+    from pipeline.preprocessors import sorties_du_verdict
+
+    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    spec = correction_images.SUJET.specs["Q5"]
+    cellule = nbformat.v4.new_code_cell("")
+    cellule.outputs = sorties_du_verdict([checks.verifier(spec, gris, spec.cas()[:30])], 1.0)
+    points = points_du_retour(cellule)
+    assert "✘ pixels : seuil sur la moyenne des trois niveaux" in points
+    assert any(p.startswith("– image reçue non modifiée") for p in points)
+    assert not any(p.startswith("✘ image reçue") for p in points)
+
+
+def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
+    import nbformat
+
+    from pipeline.preprocessors import sorties_hors_verdict
+
+    sorties = [nbformat.v4.new_output("stream", name="stdout", text="✔ tour_joueur1(jeu=…) : renvoie True\ncoucou\n"),
+               nbformat.v4.new_output("stream", name="stderr", text="attention\n"),
+               nbformat.v4.new_output("error", ename="EchecTest", evalue="Q8 — …", traceback=[]),
+               nbformat.v4.new_output("stream", name="stdout", text="Tests cachés de Q8 : jugés par le correcteur\n"),
+               nbformat.v4.new_output("error", ename="NoyauArrete", evalue="cellule interrompue", traceback=[]),
+               nbformat.v4.new_output("execute_result", data={"text/plain": "3"}, execution_count=1)]
+    gardees = sorties_hors_verdict(sorties)
+    assert [o.output_type for o in gardees] == ["stream", "stream", "stream", "display_data"]
+    assert [o.get("text") for o in gardees[:3]] == ["coucou\n", "attention\n", "[Noyau Python : cellule interrompue]\n"]

@@ -337,6 +337,8 @@ class Executant:
         if reponse.get("fin"):  # the child died without answering
             return {"mort": True}
         self._attendre(ident, _MARGE_S)  # the parent's "fin"
+        if reponse.get("delai"):  # the limit the student reads is the judge's own number, not the runner's word
+            return {"delai": delai}
         return reponse
 
     def fermer(self) -> None:
@@ -416,7 +418,8 @@ class Juge:
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                                     "fait planter Python ou épuise la mémoire.")
         if reponse.get("delai"):
-            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {DELAI_QUESTION_S:g} s "
+            duree = reponse["delai"] if type(reponse["delai"]) in (int, float) else DELAI_QUESTION_S
+            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                                     f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
         if reponse.get("trop_gros"):
             return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")

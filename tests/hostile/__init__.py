@@ -301,7 +301,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                                      "while True:\n    pass")), frozenset({T8}),
                ("Restarting the kernel", "dépassé")),
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
-               ("récursion infinie",)),
+               ("la fonction ne s'arrête pas (récursion sans fin ?)",)),  # the judge's: RecursionError or its limit
     Soumission("sys_exit", _avec(_q8("import sys\nsys.exit(0)")), frozenset({T4}), ("SystemExit",)),
     Soumission("os_exit_en_haut_de_cellule", _avec({Q4: "import os\nos._exit(0)\n"}), frozenset({T8}),
                ("le noyau Python s'est arrêté", "Cell 7 (q4_tour_joueur1)")),
