@@ -242,3 +242,16 @@ def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
     gardees = sorties_hors_verdict(sorties)
     assert [o.output_type for o in gardees] == ["stream", "stream", "stream", "display_data"]
     assert [o.get("text") for o in gardees[:3]] == ["coucou\n", "attention\n", "[Noyau Python : cellule interrompue]\n"]
+
+
+def test_the_judge_names_the_error_seen_before_its_time_limit():
+    """A memory bomb raises MemoryError at every case, slowly: the question's time limit ends it, and the
+    verdict says what the cases already raised (sandbox on, as in grading)."""
+    from awale_ref.grading import juge
+
+    bombe = "def deplacer_graines(plateau, case):\n    tas = []\n    while True:\n        tas.append('x' * 10 ** 8)\n"
+    limites = juge.Limites(5, 4, 1024 ** 3)
+    verdict = juge.juger_notebook([juge.Etape(0, bombe), juge.Etape(1, questions=[("Q8", "deplacer_graines")])],
+                                  True, limites)["Q8"]
+    assert not verdict.ok
+    assert "MemoryError" in verdict.message and ("dépassé 4 s" in verdict.message or "règle(s)" in verdict.message)

@@ -636,8 +636,13 @@ class _ModuleFactice(types.ModuleType):
         return rien
 
 
-def _question(ordre: dict, espace: dict) -> dict:
-    """Evaluate one question in this (forked, disposable) process."""
+def _question(ordre: dict, espace: dict, vu: dict | None = None) -> dict:
+    """Evaluate one question in this (forked, disposable) process.
+
+    ``vu`` gets ``"exception"``, the first exception a case raised, so that a
+    question stopped by its time limit can still say it (a memory bomb raises
+    ``MemoryError`` at every case, slowly).
+    """
     genre = ordre["genre"]
     try:
         objet = eval(ordre["expression"], espace)  # the expression is the teacher's (restored test cell)
@@ -670,7 +675,10 @@ def _question(ordre: dict, espace: dict) -> dict:
     # each case as its own JSON text: the judge recognises a text it has already judged without reading it
     resultats = []
     for args in deballer_cas(ordre["cas"]):
-        resultats.append(json.dumps(evaluer_cas(ordre["observation"], graded, args, garde),
+        cas = evaluer_cas(ordre["observation"], graded, args, garde)
+        if vu is not None and "exception" in cas:
+            vu.setdefault("exception", cas["exception"])
+        resultats.append(json.dumps(cas,
                                     ensure_ascii=False, allow_nan=True))
     return {"resultats": resultats}
 
@@ -732,10 +740,11 @@ def principal() -> None:
                     dictionnaire.update(originaux)
                     signal.signal(signal.SIGALRM, _sonner)
                     signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+                    vu: dict = {}
                     try:
-                        reponse = _question(ordre, shell.user_ns)
+                        reponse = _question(ordre, shell.user_ns, vu)
                     except _Delai:
-                        reponse = {"delai": True}
+                        reponse = {"delai": True, **vu}
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     _envoyer(sortie, {"id": ordre["id"], **reponse})
                 finally:

@@ -338,7 +338,9 @@ class Executant:
             return {"mort": True}
         self._attendre(ident, _MARGE_S)  # the parent's "fin"
         if reponse.get("delai"):  # the limit the student reads is the judge's own number, not the runner's word
-            return {"delai": delai}
+            vue = reponse.get("exception")
+            vue = [str(x)[:300] for x in vue[:2]] if type(vue) is list and len(vue) == 2 else None
+            return {"delai": delai, **({"exception": vue} if vue else {})}
         return reponse
 
     def fermer(self) -> None:
@@ -419,6 +421,10 @@ class Juge:
                                     "fait planter Python ou épuise la mémoire.")
         if reponse.get("delai"):
             duree = reponse["delai"] if type(reponse["delai"]) in (int, float) else DELAI_QUESTION_S
+            vue = reponse.get("exception")
+            if type(vue) is list and len(vue) == 2:  # an error seen before: it is what the student reads first
+                return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
+                                        f"lente) ; un cas déjà évalué : {checks.decrire_exception_nommee(*vue)}.")
             return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                                     f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
         if reponse.get("trop_gros"):
