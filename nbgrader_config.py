@@ -83,14 +83,16 @@ c.Jugement.delai_cellule = 30                          # one code cell, in the r
 c.Jugement.delai_question = 60                         # judging one question, in the runner
 c.Jugement.memoire = 2 * 1024 ** 3                     # RLIMIT_AS of the runner
 c.Jugement.budget_notebook = 600                       # one notebook: kernel, runner and judge together
-# Scripts in outputs and in the student's markdown never run in the feedback or the formgrader.
+# Scripts in outputs and in the student's markdown never run in the feedback or the formgrader. The HTML kept is
+# listed once (pipeline/html_permis.py), for the autograde's sanitiser and for the pages' own `clean_html` filter
+# (nbconvert's list escaped every table: the drawn board of a failing case showed as markup).
+from pipeline import html_permis  # noqa: E402
+
 c.HTMLExporter.sanitize_html = True
+c.HTMLExporter.filters = {"clean_html": "pipeline.html_permis.nettoyer_html"}
 c.SanitizeHTML.enabled = True  # nbconvert's preprocessors are off unless enabled
-c.SanitizeHTML.tags = ["a", "abbr", "b", "blockquote", "br", "caption", "code", "div", "em", "h1", "h2", "h3",
-                       "h4", "i", "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody",
-                       "td", "tfoot", "th", "thead", "tr", "ul"]
-c.SanitizeHTML.attributes = {"a": ["href", "title"], "td": ["colspan", "rowspan"], "th": ["colspan", "rowspan"],
-                             "table": ["class"], "span": ["class"], "div": ["class"]}
+c.SanitizeHTML.tags = html_permis.BALISES
+c.SanitizeHTML.attributes = html_permis.ATTRIBUTS
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
 # the hooks note the submission in progress, and the next run first removes its half-done folder.
 if "autograde" in sys.argv[1:]:
@@ -110,7 +112,7 @@ c.OverwriteCells.add_missing_cells = True
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
 from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
 
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor, html_permis.StyleDuRetour]
 c.GenerateFeedback.force = True
 
 # Late submissions (pipeline/retard.py, stated in the README): each started hour after the due date costs

@@ -142,6 +142,7 @@ def tour_joueur1(etat_jeu):
 
 
 # %% tags=["tests"] grade_id="q2_tests" points=0.5
+from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q2", tour_joueur1, initialisation("Alice", "Bob"))
 tester("Q2", tour_joueur1, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 3, "score_j2": 0, "nb_tours": 7,
                             "plateau": [4] * 12})
@@ -438,6 +439,7 @@ def cases_possibles(etat_jeu):
 
 
 # %% tags=["tests"] grade_id="q10_tests" points=1
+from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q10", cases_possibles, initialisation("Alice", "Bob"))
 tester("Q10", cases_possibles, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 8, "score_j2": 7,
                                 "nb_tours": 10, "plateau": [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]})
@@ -471,6 +473,7 @@ def tour_termine(etat_jeu):
 
 
 # %% tags=["tests"] grade_id="q11_tests" points=1.5
+from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q11", tour_termine, initialisation("Alice", "Bob"))
 # Alice a 25 graines.
 tester("Q11", tour_termine, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 25, "score_j2": 3,
@@ -563,6 +566,7 @@ def tour_jeu(etat_jeu, c):
 
 
 # %% tags=["tests"] grade_id="q12_tests" points=1
+from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 # Premier coup de la partie : Alice joue la case 2.
 tester("Q12", tour_jeu, initialisation("Alice", "Bob"), 2)
 # La case 7 est à Bob : refusée, rien ne change.

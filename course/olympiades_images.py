@@ -198,6 +198,7 @@ def passer_en_nb(img):
 
 
 # %% tags=["tests"] grade_id="q5_tests" points=1
+from awale_ref.olympiades.images import imgC  # l'image de l'énoncé : ce test marche seul
 tester("Q5", passer_en_nb, imgC)
 tester("Q5", passer_en_nb, [[(255, 0, 0), (127, 128, 128), (128, 128, 128)]])
 ### BEGIN HIDDEN TESTS
@@ -220,6 +221,7 @@ def passer_en_8_couleurs(img):
 
 
 # %% tags=["tests"] grade_id="q6_tests" points=1
+from awale_ref.olympiades.images import imgC  # l'image de l'énoncé : ce test marche seul
 tester("Q6", passer_en_8_couleurs, [[(255, 100, 129)]])
 tester("Q6", passer_en_8_couleurs, imgC)
 ### BEGIN HIDDEN TESTS
@@ -467,6 +469,7 @@ def dim_largeur_max(img, pos, j_max):
 
 
 # %% tags=["tests"] grade_id="q14_tests" points=1
+from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q14", dim_largeur_max, img1, (0, 0), 3)
 tester("Q14", dim_largeur_max, img1, (2, 0), 3)
 tester("Q14", dim_largeur_max, img1, (2, 1), 3)
@@ -535,6 +538,7 @@ def rectangle_max(img, pos):
 
 
 # %% tags=["tests"] grade_id="q16_tests" points=2
+from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q16", rectangle_max, img1, (0, 0))
 tester("Q16", rectangle_max, img1, (0, 2))
 tester("Q16", rectangle_max, img1, (0, 3))
@@ -562,6 +566,7 @@ def compression_rectangle(img):
 
 
 # %% tags=["tests"] grade_id="q17_tests" points=2
+from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q17", compression_rectangle, img1)
 tester("Q17", compression_rectangle, [[5, 5], [5, 0]])
 ### BEGIN HIDDEN TESTS
@@ -584,6 +589,7 @@ def decompression_rectangle(image_compressee):
 
 
 # %% tags=["tests"] grade_id="q18_tests" points=1
+from awale_ref.olympiades.images import ic1, ic2  # les découpages de l'énoncé : ce test marche seul
 tester("Q18", decompression_rectangle, ic1)
 tester("Q18", decompression_rectangle, ic2)
 ### BEGIN HIDDEN TESTS

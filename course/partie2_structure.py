@@ -95,6 +95,7 @@ def tour_joueur1(jeu):
 
 
 # %% tags=["tests"] grade_id="q4_tests" points=1
+from awale_ref import initialisation  # la fonction de l'énoncé : ce test marche seul, même après un redémarrage
 tester("Q4", tour_joueur1, initialisation("Alice", "Bob"))
 tester("Q4", tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 0], 'n': 7, 'plateau': [4] * 12})
 tester("Q4", tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [20, 18], 'n': 100, 'plateau': [1] * 10 + [0, 0]})
@@ -182,6 +183,7 @@ def copie(jeu):
 
 
 # %% tags=["tests"] grade_id="q7_tests" points=2
+from awale_ref import initialisation  # la fonction de l'énoncé : ce test marche seul, même après un redémarrage
 tester("Q7", copie, initialisation("Alice", "Bob"))
 tester("Q7", copie, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 5], 'n': 12,
                      'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]})
@@ -363,6 +365,7 @@ def cases_possibles(jeu):
 
 
 # %% tags=["tests"] grade_id="q13_tests" points=2
+from awale_ref import initialisation  # la fonction de l'énoncé : ce test marche seul, même après un redémarrage
 tester("Q13", cases_possibles, initialisation("Alice", "Bob"))
 # Figure 4 (Q1) : Alice peut jouer les cases 2, 4 et 5.
 tester("Q13", cases_possibles, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [10, 10], 'n': 24,
@@ -395,6 +398,7 @@ def tour_suivant(jeu):
 
 
 # %% tags=["tests"] grade_id="q14_tests" points=2
+from awale_ref import initialisation  # la fonction de l'énoncé : ce test marche seul, même après un redémarrage
 tester("Q14", tour_suivant, initialisation("Alice", "Bob"))
 # Une partie arrivée au tour 100.
 tester("Q14", tour_suivant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [20, 18], 'n': 100,
@@ -458,6 +462,7 @@ def tour_jeu(jeu, case):
 
 
 # %% tags=["tests"] grade_id="q15_tests" points=3
+from awale_ref import initialisation  # la fonction de l'énoncé : ce test marche seul, même après un redémarrage
 # Premier coup de la partie : Alice joue la case 2.
 tester("Q15", tour_jeu, initialisation("Alice", "Bob"), 2)
 # La case 8 est à Bob : refusée, rien ne change.

@@ -224,6 +224,7 @@ def NegaAwale(jeu, profondeur_max, profondeur):
 
 
 # %% tags=["tests"] grade_id="q19_tests" points=3
+from awale_ref.facts import Q18_JEU  # la position de Q18 : ce test marche seul, même après un redémarrage
 # Figure 4, profondeur 1 : la case 4 rapporte 8 graines.
 tester("Q19", NegaAwale, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], 'n': 0,
                           'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}, 1, 0)

@@ -63,8 +63,8 @@ def points_du_retour(cellule: nbformat.NotebookNode) -> list[str]:
     """The main points of a graded cell's verdict: its first line, the rule families, the call to reproduce.
 
     Read from the autograded notebook's outputs written by the judge
-    (``pipeline.preprocessors.sorties_du_verdict``); the kernel's own messages,
-    kept for information, are left out.
+    (``pipeline.preprocessors.sorties_du_verdict``), the only verdict of a
+    graded test cell (``sorties_hors_verdict`` drops the kernel's).
     """
     lignes: list[str] = []
     for sortie in cellule.get("outputs", []):
@@ -78,7 +78,7 @@ def points_du_retour(cellule: nbformat.NotebookNode) -> list[str]:
         else:
             continue
         for numero, ligne in enumerate(texte.splitlines()):
-            if numero == 0 or ligne.lstrip().startswith(("✔", "✘", "Pour le reproduire")):
+            if numero == 0 or ligne.lstrip().startswith(("✔", "✘", "– ", "Pour le reproduire")):
                 lignes.append(ligne.strip())
     return lignes
 

@@ -806,11 +806,11 @@ def _qui(resources: ResourcesDict | None) -> str:
 class Jugement(NbGraderPreprocessor):
     """The judge: the verdict of every hidden test, computed once outside the kernel, written into its cell.
 
-    For each graded test cell, what the kernel printed stays as information
-    (its visible tests, the student's prints), but nothing of it can count:
-    its errors and ``stderr`` become plain text and an ``execute_result``
-    becomes a display, so that nbgrader's score of the cell depends only on
-    the judge's verdict, appended last (an error output on failure).
+    For each graded test cell, the kernel's own verdicts (the visible tests'
+    ``✔`` lines and failures) are dropped: the judge's verdict, appended last
+    (an error output on failure), is the only one the student reads, and
+    nbgrader's score of the cell depends only on it.  What else the kernel
+    printed there stays as plain text (``sorties_hors_verdict``).
     """
 
     delai_cellule = Float(juge.DELAI_CELLULE_S, help="seconds for one code cell in the runner").tag(config=True)
@@ -893,7 +893,7 @@ class Jugement(NbGraderPreprocessor):
         for cell, questions in tests:
             if not questions:  # no hidden test: nbgrader scores the kernel's outputs as usual
                 continue
-            cell.outputs = [_pour_information(o) for o in cell.outputs]
+            cell.outputs = sorties_hors_verdict(cell.outputs)
             resultats = [verdicts[question] for question, _ in questions]
             cell.outputs += sorties_du_verdict(resultats, float(cell.metadata["nbgrader"].get("points", 0)))
             for resultat in resultats:
@@ -1019,18 +1019,39 @@ def borner_erreur(sortie: NotebookNode, note: str) -> None:
     sortie["traceback"] = lignes
 
 
-def _pour_information(sortie: NotebookNode) -> NotebookNode:
-    """A kernel output of a test cell, made unable to change the cell's score."""
-    genre = sortie.get("output_type")
-    if genre == "error":
-        texte = f"[Dans votre noyau, pour information : {sortie.get('ename')}: {sortie.get('evalue')}]\n"
-        return NotebookNode(output_type="stream", name="stdout", text=texte)
-    if genre == "stream" and sortie.get("name") == "stderr":
-        return NotebookNode(output_type="stream", name="stdout", text=sortie.get("text", ""))
-    if genre == "execute_result":
-        return NotebookNode(output_type="display_data", data=sortie.get("data", {}),
-                            metadata=sortie.get("metadata", {}))
-    return sortie
+# What the kernel's ``tester`` and ``corriger`` print in a test cell: their verdicts (awale_ref.grading.sujets).
+_LIGNES_DE_VERDICT = ("✔ ", "Tests cachés de ")
+
+
+def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
+    """The kernel's outputs of a graded test cell, without any verdict of its own, unable to change the score.
+
+    The judge's verdict is the only one (issue 23: the kernel's visible tests
+    judged the statement's examples alone and could contradict it).  Dropped:
+    every error (a failed visible test, a name not defined: the judge says it
+    too) and the ``✔``/« Tests cachés » lines.  Kept as plain text: the
+    student's own prints, ``stderr`` included, and the grader's note that the
+    kernel was stopped (``NoyauArrete``).  An ``execute_result`` becomes a
+    display, which nbgrader does not score.
+    """
+    gardees = []
+    for sortie in sorties:
+        genre = sortie.get("output_type")
+        if genre == "error":
+            if sortie.get("ename") == "NoyauArrete":
+                gardees.append(NotebookNode(output_type="stream", name="stdout",
+                                            text=f"[Noyau Python : {sortie.get('evalue')}]\n"))
+        elif genre == "stream":
+            texte = "".join(ligne for ligne in str(sortie.get("text", "")).splitlines(keepends=True)
+                            if not ligne.startswith(_LIGNES_DE_VERDICT))
+            if texte:
+                gardees.append(NotebookNode(output_type="stream", name="stdout", text=texte))
+        elif genre == "execute_result":
+            gardees.append(NotebookNode(output_type="display_data", data=sortie.get("data", {}),
+                                        metadata=sortie.get("metadata", {})))
+        else:
+            gardees.append(sortie)
+    return gardees
 
 
 # ---------------------------------------------------------------- resuming an interrupted autograde

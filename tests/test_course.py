@@ -123,3 +123,41 @@ def test_autoformation_avec_les_solutions_depliees_passe_tout(assignment, tmp_pa
     assert remplacees > 0
     nb = _executer(nb, tmp_path)
     assert _erreurs(nb) == [], [nb.cells[i].source[:200] for i in _erreurs(nb)]
+
+
+def _role(cell: nbformat.NotebookNode) -> dict:
+    return cell.metadata.get("nbgrader", {})
+
+
+@pytest.mark.parametrize("assignment", ASSIGNS)
+def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_path):
+    """Each test cell of the release runs after a restart with only the tools cell and the student's answers
+    (the course's solutions, in notebook order) run before it: it needs no other given cell (issue 23)."""
+    release = _lire(RACINE / "release" / assignment / f"{assignment}.ipynb")
+    solutions = {_role(c)["grade_id"]: c.source for c in _lire(RACINE / "source" / assignment / f"{assignment}.ipynb").cells
+                 if _role(c).get("solution") and c.cell_type == "code"}
+    outils = next(c for c in release.cells if _role(c).get("grade_id") == "imports")
+    cellules, tests, reponses = [], [], []
+    for cell in release.cells:
+        role = _role(cell)
+        if cell.cell_type != "code":
+            continue
+        if role.get("solution"):
+            reponses.append(nbformat.v4.new_code_cell(solutions[role["grade_id"]]))
+        elif role.get("grade") and not role.get("solution"):  # a test cell: a fresh namespace, then what it may use
+            cellules += [nbformat.v4.new_code_cell("%reset -f"), nbformat.v4.new_code_cell(outils.source),
+                         *(nbformat.v4.new_code_cell(r.source) for r in reponses)]
+            tests.append((len(cellules), role["grade_id"]))
+            cellules.append(nbformat.v4.new_code_cell(cell.source))
+    assert tests
+    nb = nbformat.v4.new_notebook(cells=cellules, metadata=release.metadata)
+    for fichier in (RACINE / "release" / assignment).iterdir():  # the files handed out with the notebook
+        if fichier.is_file() and fichier.suffix != ".ipynb":
+            shutil.copy(fichier, tmp_path / fichier.name)
+    NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    echecs = {gid: f"{o.ename}: {o.evalue}"[:300] for i, gid in tests
+              for o in nb.cells[i].outputs if o.get("output_type") == "error"}
+    preparation = [f"{o.ename}: {o.evalue}"[:300] for c in nb.cells for o in c.outputs
+                   if o.get("output_type") == "error" and c not in [nb.cells[i] for i, _ in tests]]
+    assert not echecs and not preparation, (echecs, preparation)

@@ -13,6 +13,7 @@ source.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from pathlib import Path
 
@@ -206,3 +207,68 @@ def test_the_feedback_shows_the_drawn_board_and_never_the_hidden_tests(classe):
     page = _feedback(racine, "partiel", "partie2_structure")
     assert 'class="awale-plateau"' in page and "Pour le reproduire" in page
     assert "✘ tour complet" in page  # the hidden verdict's message stays
+
+
+def test_one_verdict_per_test_cell_the_judges(classe):
+    """The kernel's visible tests judged the statement's examples alone: none of their verdicts is kept."""
+    racine, _, _ = classe
+    for devoir in DEVOIRS:
+        nb = nbformat.read(racine / "autograded" / "partiel" / devoir / f"{devoir}.ipynb", as_version=4)
+        for cell in nb.cells:
+            if not cell.metadata.get("nbgrader", {}).get("grade") or cell.cell_type != "code":
+                continue
+            texte = "\n".join(str(o.get("text", "")) + str(o.get("ename", "")) + str(o.get("evalue", ""))
+                              for o in cell.outputs)
+            assert "Dans votre noyau" not in texte and "Tests cachés de" not in texte, texte
+            assert texte.count("Correction") >= 1 and not re.search(r"(?m)^✔ (?!Correction)", texte), texte
+            assert sum(o.get("output_type") == "error" for o in cell.outputs) <= 1
+    page = _feedback(racine, "partiel", "partie2_structure")
+    assert "Dans votre noyau" not in page
+
+
+ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts")  # ignored by git
+
+
+def test_the_feedback_page_draws_the_board_in_a_browser(classe):
+    """Opened in Chromium: the board is a real table with the seeds where they belong, no tag is shown as
+    text, and the verdict's long lines wrap inside the page (screenshot in ``build/artefacts/``)."""
+    chromium = "/usr/bin/chromium"
+    if not os.path.exists(chromium):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{chromium} is missing")
+        pytest.skip(f"{chromium} is missing")
+    from playwright.sync_api import sync_playwright
+
+    racine, _, _ = classe
+    juge = _sorties(racine, "partiel", "partie2_structure", "q8_tests")
+    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", juge)
+    plateau = eval(appel.group(1))
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            onglet = navigateur.new_page(viewport={"width": 900, "height": 1000})
+            onglet.goto((racine / "feedback" / "partiel" / "partie2_structure" / "partie2_structure.html").as_uri())
+            table = onglet.locator("table.awale-plateau").first
+            table.scroll_into_view_if_needed()
+            lignes = table.evaluate("t => [...t.rows].map(r => [...r.cells].map(c => c.innerText.trim()))")
+            assert lignes[0][:6] == [str(i) for i in range(11, 5, -1)]       # pit numbers above
+            assert lignes[1][:6] == [str(g) for g in plateau[11:5:-1]]        # the opponent's seeds, 11 to 6
+            assert lignes[2][:6] == [str(g) for g in plateau[0:6]]            # the mover's seeds, 0 to 5
+            assert lignes[3][:6] == [str(i) for i in range(6)]                # pit numbers below
+            cellule = table.locator("tbody td").first.bounding_box()
+            assert cellule["width"] > 20 and cellule["height"] > 20           # drawn as boxes, not run together
+            texte = onglet.evaluate("() => document.body.innerText")
+            balises = re.findall(r"</?(?:p|th|td|tr|thead|tbody|tfoot|table|div|strong|code)\b[^>]*>", texte)
+            assert not balises, balises[:5]                                   # no markup shown as text
+            trop_larges = onglet.evaluate("""() => [...document.querySelectorAll('.output_area pre')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 80))""")
+            assert not trop_larges                                            # long verdict lines wrap
+            verdict = onglet.locator(".output_error pre", has_text="Correction").first
+            assert verdict.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
+            onglet.locator("div.awale-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_plateau_q8.png"))
+            onglet.locator("div.output_area", has_text="tour complet").first.screenshot(
+                path=str(ARTEFACTS / "retour_verdict_q8.png"))
+        finally:
+            navigateur.close()
+    assert (ARTEFACTS / "retour_plateau_q8.png").stat().st_size > 1000

@@ -25,8 +25,8 @@ import types
 from typing import Any, Callable
 
 from awale_ref import facts
-from awale_ref.grading.checks import Resultat, decrire_exception_nommee
-from awale_ref.grading.executant import ObjetRefuse, decoder, jouer_q21
+from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long
+from awale_ref.grading.executant import ObjetRefuse, decoder, jouer_q21, sous_delai
 
 
 def _est_plateau(valeur: Any) -> bool:
@@ -202,6 +202,8 @@ def parties_attendues_q21(reference: types.ModuleType) -> tuple[list, Any]:
 
 def juger_q21(reponse: dict, reference: types.ModuleType) -> Resultat:
     """The verdict of Q21 from the runner's plain data (``executant.jouer_q21``)."""
+    if "trop_long" in reponse:
+        return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : {decrire_trop_long(reponse['trop_long'])}.")
     if "exception" in reponse:
         nom, message = (list(reponse["exception"]) + ["", ""])[:2]
         return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : "
@@ -230,12 +232,13 @@ def juger_q21(reponse: dict, reference: types.ModuleType) -> Resultat:
     return Resultat(True, f"Q21 — awale_ia : une partie complète, {len(appels)} appels NegaAwale(jeu, 6, 0).", 1)
 
 
-def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
+def verifier_q21(fonction: Callable, reference: types.ModuleType, delai: float | None = None) -> Resultat:
     """``awale_ia`` plays a full game and asks ``NegaAwale(jeu, 6, 0)`` each move (in one process).
 
     The search is replaced by a spy as strict as the real function
     (``executant.jouer_q21``); every other exam function is the reference's,
     ``affiche`` the real one.  The same plain-data verdict as the judge's.
+    ``delai``: seconds allowed to the game (``executant.sous_delai``).
     """
     espace = dict(fonction.__globals__)
     for nom, valeur in vars(reference).items():
@@ -244,5 +247,5 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType) -> Resultat:
     joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
                               fonction.__closure__)
     with contextlib.redirect_stdout(io.StringIO()):
-        reponse = jouer_q21(joue, espace, vars(reference))
+        reponse = sous_delai(delai, lambda: jouer_q21(joue, espace, vars(reference)))
     return juger_q21(json.loads(json.dumps(reponse)), reference)

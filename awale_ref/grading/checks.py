@@ -67,14 +67,29 @@ def decrire_observation(obs: dict) -> str:
     return " ; ".join(f"{cle} {_court(val)}" for cle, val in obs.items())
 
 
+NE_S_ARRETE_PAS = "la fonction ne s'arrête pas (récursion sans fin ?)"
+"""What the student reads about a call that does not end: in the visible tests, the self-study checks and
+the grading alike."""
+
+DELAI_APPEL_S = 10.0
+"""Seconds allowed to one call of the student's function in the visible tests and the self-study checks
+(the grading has its own limits: ``juge.DELAI_QUESTION_S``)."""
+
+
 def decrire_exception_nommee(nom: str, message: str) -> str:
     """What the student reads about an exception, known by its name and message (plain data from the runner)."""
     if nom == "NotImplementedError":
         return "la fonction n'est pas encore écrite (NotImplementedError)"
     if nom == "RecursionError":
-        return "récursion infinie (RecursionError) : le cas de base n'est jamais atteint"
+        return f"{NE_S_ARRETE_PAS} : récursion infinie (RecursionError), le cas de base n'est jamais atteint"
     message = _court(str(message), 200).strip("'\"") if message else ""
     return f"l'appel a levé {nom} : {message}" if message else f"l'appel a levé {nom} (sans message)"
+
+
+def decrire_trop_long(secondes: Any) -> str:
+    """What the student reads about a call stopped by its time limit."""
+    duree = f"{secondes:g} s" if type(secondes) in (int, float) else "le temps permis"
+    return f"{NE_S_ARRETE_PAS} : l'appel dure plus de {duree} (boucle ou récursion sans fin, ou calcul bien trop long)"
 
 
 def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str) -> str:
@@ -139,6 +154,8 @@ def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, s
         return None, None, "réponse illisible"
     if "contrainte" in reponse:
         return None, None, str(reponse["contrainte"])
+    if "trop_long" in reponse:
+        return None, None, decrire_trop_long(reponse["trop_long"])
     if "exception" in reponse:
         nom, message = (list(reponse["exception"]) + ["", ""])[:2]
         return None, None, decrire_exception_nommee(str(nom), str(message))
@@ -274,9 +291,14 @@ def _empreinte(texte: str) -> bytes:
 
 
 def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
-                      images: dict | None = None) -> Resultat:
+                      images: dict | None = None, resume: bool = True) -> Resultat:
     """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message;
-    ``images``: the expected and the obtained image of that case, when the function returns an image)."""
+    ``images``: the expected and the obtained image of that case, when the function returns an image).
+
+    ``resume``: the rule families and the share of the points are stated (the
+    full check, on the whole corpus); without it (a visible test: one example
+    of the statement, which cannot judge every rule), only the failing case is.
+    """
     spec = bilan.spec
     familles = spec.rubriques()
     # A constraint (arguments untouched, recursion) or an accessory family earns its share only beside a
@@ -287,27 +309,37 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
     fraction = sum(f.poids for f, (_, ok) in zip(familles, etats) if ok)
     if all(ok for _, ok in etats):
         return Resultat(True, f"{spec.question} — {spec.nom} : {bilan.nb_cas} cas vérifiés, tous corrects.",
-                        bilan.nb_cas, 1.0, etats)
+                        bilan.nb_cas, 1.0 if resume else None, etats if resume else [])
     assert contre_exemple is not None, "a failing question needs its counterexample"
     nom_famille, args, detail = contre_exemple
     lignes = []
-    if len(familles) > 1:
+    if len(familles) > 1 and resume:
         lignes.append(f"{spec.question} — {spec.nom} : {sum(ok for _, ok in etats)} règle(s) sur {len(familles)} "
                       f"respectée(s), {fraction:.0%} des points.")
-        lignes += [f"  {'✔' if ok else '✘'} {nom}" for nom, ok in etats]
+        for f, (nom, ok) in zip(familles, etats):
+            if ok or bilan.echoue(f):
+                lignes.append(f"  {'✔' if ok else '✘'} {nom}")
+            else:  # respected, but worth nothing beside no main rule: never shown as broken
+                lignes.append(f"  – {nom} : respectée, mais sans point tant qu'aucune règle principale ne l'est")
         lignes.append(f"Règle « {nom_famille} » : "
                       + ("plus petit cas où votre fonction et la référence diffèrent." if args is not None
                          else "non respectée."))
     lignes.append(detail)
-    dessin = None
-    if args is not None:
-        dessin = {"appel": appel_reproductible(spec, args)}
-        plateau = plateau_de(args) if spec.presentation == "plateau" else None
-        if plateau is not None:
-            dessin["plateau"] = plateau
-        if images:
-            dessin["images"] = images
+    dessin = dessin_du_cas(spec, args, images) if args is not None else None
+    if not resume:
+        return Resultat(False, "\n".join(lignes), bilan.nb_cas, None, [], dessin)
     return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
+
+
+def dessin_du_cas(spec: Spec, args: tuple, images: dict | None = None) -> dict:
+    """A failing case as plain data for the feedback: the call that reproduces it, its board, its images."""
+    dessin: dict[str, Any] = {"appel": appel_reproductible(spec, args)}
+    plateau = plateau_de(args) if spec.presentation == "plateau" else None
+    if plateau is not None:
+        dessin["plateau"] = plateau
+    if images:
+        dessin["images"] = images
+    return dessin
 
 
 def plateau_de(args: tuple) -> list | None:
@@ -333,8 +365,8 @@ def appel_reproductible(spec: Spec, args: tuple) -> str:
 # ---------------------------------------------------------------- the check itself (in one process)
 def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
              reference: types.ModuleType | None = None, retrecir: bool = False,
-             attendus: list[dict] | None = None,
-             cellules: list[contraintes.Cellule] | None = None) -> Resultat:
+             attendus: list[dict] | None = None, exemples: bool = False,
+             delai: float | None = None, cellules: list[contraintes.Cellule] | None = None) -> Resultat:
     """Compare ``fonction`` with the reference on every case, per rule family.
 
     In one process (the visible tests in the student's kernel, the
@@ -345,6 +377,11 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     (:mod:`awale_ref.grading.contraintes`), on ``cellules``: by default the
     cells the kernel ran (:func:`contraintes.cellules_de`); a function whose
     source is nowhere (``exec`` of a string) is only watched by the run-time traps.
+    ``exemples``: ``cas`` are only the statement's examples (a visible test),
+    which cannot judge every rule: the verdict states the failing example,
+    never rule families or points.  ``delai``: seconds allowed to each call
+    of ``fonction`` (:func:`executant.evaluer_cas`), when the process can
+    set an alarm.
     """
     if reference is None:
         reference = spec.module_reference()
@@ -366,7 +403,13 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         etudiant = executant.envelopper(fonction, garde)
 
     def evaluer(lot: list[tuple]) -> list:
-        return [json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde))) for args in lot]
+        reponses = []
+        for args in lot:
+            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde, delai)))
+            if "trop_long" in reponse:  # no further case: each would wait as long
+                raise _SansFin(args, reponse["trop_long"])
+            reponses.append(reponse)
+        return reponses
 
     cas = list(cas)
     if attendus is None:  # the reference's observations (given when already computed for many functions)
@@ -374,26 +417,41 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     originaux = (copy.deepcopy, builtins.max, builtins.min, builtins.sorted)
     try:  # the run-time traps, as in the runner: a forbidden call fails whatever name or helper reaches it
         executant.installer_contraintes(list(spec.contraintes), getattr(etudiant, "espace", {}), garde)
-        reponses = evaluer(cas)
-        return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference)
+        try:
+            reponses = evaluer(cas)
+        except _SansFin as arret:
+            attendu = attendus[cas.index(arret.cas)]
+            return Resultat(False, message_echec(spec, arret.cas, decrire_observation(attendu),
+                                                 decrire_trop_long(arret.secondes), spec.regle),
+                            cas.index(arret.cas) + 1, None if exemples else 0.0, [], dessin_du_cas(spec, arret.cas))
+        return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference,
+                        resume=not exemples)
     finally:
         copy.deepcopy, builtins.max, builtins.min, builtins.sorted = originaux
 
 
+class _SansFin(Exception):
+    """A call of the student's function stopped by its time limit (in :func:`verifier`)."""
+
+    def __init__(self, cas: tuple, secondes: float) -> None:
+        super().__init__(cas, secondes)
+        self.cas, self.secondes = cas, secondes
+
+
 def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
              evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType,
-             memo: dict | None = None) -> Resultat:
+             memo: dict | None = None, resume: bool = True) -> Resultat:
     """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``
-    (``memo``: see :func:`juger_familles`)."""
+    (``memo``: see :func:`juger_familles`; ``resume``: see :func:`resultat_du_bilan`)."""
     bilan = juger_familles(spec, cas, reponses, attendus, raisons, memo)
     if isinstance(bilan, str):
         return Resultat(False, bilan, len(cas), 0.0)
     if not bilan.echecs and not bilan.raisons:
-        return resultat_du_bilan(bilan)
+        return resultat_du_bilan(bilan, resume=resume)
     if all(_exception_de(r) == "NotImplementedError" for r in reponses):
         return Resultat(False, f"{spec.question} — {spec.nom} : "  # still the stub: no case worth showing
-                               f"{decrire_exception_nommee('NotImplementedError', '')}.", len(cas), 0.0,
-                        [(f.nom, False) for f in spec.rubriques()])
+                               f"{decrire_exception_nommee('NotImplementedError', '')}.", len(cas),
+                        0.0 if resume else None, [(f.nom, False) for f in spec.rubriques()] if resume else [])
     premiere = next(f for f in spec.rubriques() if bilan.echoue(f))
     if premiere.nom in bilan.raisons:
         contre = (premiere.nom, None, bilan.raisons[premiere.nom])
@@ -406,7 +464,7 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
                 lambda c, r, a: echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
     images = None if premiere.contrainte else _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
-    return resultat_du_bilan(bilan, contre, images)
+    return resultat_du_bilan(bilan, contre, images, resume)
 
 
 def _exception_de(reponse: Any) -> str | None:

@@ -33,6 +33,8 @@ import sys
 import types
 from typing import Any
 
+from awale_ref.grading.checks import NE_S_ARRETE_PAS
+
 DELAI_S = 60          # wall-clock limit of one hidden check (the nbgrader cell timeout is larger)
 MEMOIRE_OCTETS = 2 * 1024 ** 3
 TAILLE_MAX_ENVOI = 32 * 1024 ** 2
@@ -79,8 +81,12 @@ def executer(question: str, objet: Any, module: str = "awale_ref.grading") -> di
             proc.kill()
             proc.communicate()
             return {"ok": False, "nb_cas": 0,
-                    "message": f"{question} — la correction a dépassé {DELAI_S} s : votre fonction ne se "
-                               f"termine pas (boucle infinie ?) ou est beaucoup trop lente."}
+                    "message": f"{question} — {NE_S_ARRETE_PAS} : la correction a dépassé {DELAI_S} s "
+                               f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente)."}
+        except KeyboardInterrupt:  # the student stops the check: the clean process goes with it
+            proc.kill()
+            proc.communicate()
+            raise
         verdict = canal.read()
     try:
         return json.loads(verdict.decode("utf-8"))
@@ -151,9 +157,10 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     if question in sujet.specs:
         spec = sujet.specs[question]
         cas = spec.cas()
-        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules)
+        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
+                                             delai=checks.DELAI_APPEL_S)
     if question == sujet.question_ia:
-        return lambda objet: answers.verifier_q21(objet, reference)
+        return lambda objet: answers.verifier_q21(objet, reference, checks.DELAI_APPEL_S)
     if question in sujet.reponses:
         return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
     if question in sujet.questions_sql:
@@ -196,7 +203,8 @@ def _principal(fd_verdict: int) -> None:
         except MemoryError:
             verdict = {"ok": False, "nb_cas": 0, "message": f"{question} — mémoire épuisée pendant la correction."}
         except RecursionError:
-            verdict = {"ok": False, "nb_cas": 0, "message": f"{question} — récursion infinie pendant la correction."}
+            verdict = {"ok": False, "nb_cas": 0, "message": f"{question} — {NE_S_ARRETE_PAS} : récursion infinie pendant "
+                                                        f"la correction."}
         except Exception as exc:  # a check itself failed on a strange object
             verdict = {"ok": False, "nb_cas": 0,
                        "message": f"{question} — la correction a échoué sur votre réponse "

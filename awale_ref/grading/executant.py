@@ -316,10 +316,94 @@ def _observer_saisies(fonction: Callable, args: tuple) -> dict:
             "__arguments__": tuple(args)}
 
 
-def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
-    """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}`` or
-    ``{"contrainte": message}``."""
+class AppelTropLong(BaseException):
+    """Raised by the alarm of :func:`evaluer_cas` in a call that takes more than its time (not an
+    ``Exception``: ``except Exception`` in the student's code does not swallow it)."""
+
+
+class _Minuterie:
+    """The alarm of one call: raises :class:`AppelTropLong` in the call, then at each line of it.
+
+    A student's loop that catches everything (``while True: try: … except:
+    pass``, a keyboard loop with a bare ``except``) would swallow a single
+    exception: once the alarm has rung (it rings again every 0.2 s), every
+    line run by a frame that is not this module's raises again, until the
+    call has unwound.  It never raises in this module's own frames: the
+    clean-up of :func:`evaluer_cas` cannot be cut short.
+    """
+
+    def __init__(self) -> None:
+        self.sonne = False
+        self.cadres: list[tuple[Any, Any]] = []  # (frame, its trace function before the alarm)
+
+    def sonner(self, signum: int, cadre: Any) -> None:
+        if not self.sonne:
+            self.sonne = True
+            sys.settrace(self.tracer)
+            haut = cadre
+            while haut is not None:
+                if haut.f_code.co_filename != __file__:
+                    self.cadres.append((haut, haut.f_trace))
+                    haut.f_trace = self.tracer
+                haut = haut.f_back
+        if cadre is not None and cadre.f_code.co_filename != __file__:
+            raise AppelTropLong()
+
+    def tracer(self, cadre: Any, evenement: str, arg: Any) -> Any:
+        if cadre.f_code.co_filename == __file__:
+            return None
+        if self.sonne and evenement == "line":
+            raise AppelTropLong()
+        return self.tracer
+
+    def arreter(self, trace: Any) -> None:
+        """After the call: no more raising, the trace functions as they were."""
+        self.sonne = False
+        sys.settrace(trace)
+        for cadre, avant in self.cadres:
+            cadre.f_trace = avant
+        self.cadres.clear()
+
+
+def alarme_possible() -> bool:
+    """Whether this process can time a call with ``SIGALRM``: the main thread of a POSIX process whose
+    real-time timer is free (the runner's question timer is never overridden)."""
+    import threading
+
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+
+
+def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None) -> dict:
+    """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}``,
+    ``{"contrainte": message}`` or ``{"trop_long": seconds}``.
+
+    ``delai``: seconds allowed to the call (``SIGALRM``, when :func:`alarme_possible`); a call that
+    does not end in time (an endless loop or recursion) answers ``{"trop_long": delai}``.
+    """
     garde.appels = 0
+    return sous_delai(delai, lambda: _evaluer_cas(genre, fonction, args, garde))
+
+
+def sous_delai(delai: float | None, calcul: Callable[[], dict]) -> dict:
+    """``calcul()`` (a call of the student's code answering plain data) within ``delai`` seconds, when
+    :func:`alarme_possible`; ``{"trop_long": delai}`` when it does not end in time."""
+    if not delai or not alarme_possible():
+        return calcul()
+    minuterie = _Minuterie()
+    ancien, trace = signal.signal(signal.SIGALRM, minuterie.sonner), sys.gettrace()
+    signal.setitimer(signal.ITIMER_REAL, delai, 0.2)
+    try:
+        return calcul()
+    except AppelTropLong:
+        return {"trop_long": delai}
+    finally:  # in this module: the alarm never raises here
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        minuterie.arreter(trace)
+        signal.signal(signal.SIGALRM, ancien)
+
+
+def _evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
     try:
         obs = observer(genre, fonction, args)
     except ContrainteViolee as exc:
@@ -327,7 +411,7 @@ def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> di
     except RecursionError:
         return {"exception": ["RecursionError", ""]}
     except BaseException as exc:  # the student's code may raise anything, SystemExit included
-        if isinstance(exc, (_Delai, KeyboardInterrupt)):
+        if isinstance(exc, (_Delai, KeyboardInterrupt, AppelTropLong)):
             raise
         try:
             message = str(exc)[:300]
@@ -367,7 +451,7 @@ def jouer_q21(fonction: Callable, espace: dict, reference: dict) -> dict:
     try:
         vainqueur = fonction("Alice", "Bob")
     except BaseException as exc:
-        if isinstance(exc, _Delai):
+        if isinstance(exc, (_Delai, AppelTropLong)):
             raise
         return {"exception": [type(exc).__name__[:80], str(exc)[:300]], "appels": len(appels)}
     return {"obs": encoder({"appels": appels, "renvoie": vainqueur})}
@@ -553,8 +637,13 @@ class _ModuleFactice(types.ModuleType):
         return rien
 
 
-def _question(ordre: dict, espace: dict) -> dict:
-    """Evaluate one question in this (forked, disposable) process."""
+def _question(ordre: dict, espace: dict, vu: dict | None = None) -> dict:
+    """Evaluate one question in this (forked, disposable) process.
+
+    ``vu`` gets ``"exception"``, the first exception a case raised, so that a
+    question stopped by its time limit can still say it (a memory bomb raises
+    ``MemoryError`` at every case, slowly).
+    """
     genre = ordre["genre"]
     try:
         objet = eval(ordre["expression"], espace)  # the expression is the teacher's (restored test cell)
@@ -587,7 +676,10 @@ def _question(ordre: dict, espace: dict) -> dict:
     # each case as its own JSON text: the judge recognises a text it has already judged without reading it
     resultats = []
     for args in deballer_cas(ordre["cas"]):
-        resultats.append(json.dumps(evaluer_cas(ordre["observation"], graded, args, garde),
+        cas = evaluer_cas(ordre["observation"], graded, args, garde)
+        if vu is not None and "exception" in cas:
+            vu.setdefault("exception", cas["exception"])
+        resultats.append(json.dumps(cas,
                                     ensure_ascii=False, allow_nan=True))
     return {"resultats": resultats}
 
@@ -649,10 +741,11 @@ def principal() -> None:
                     dictionnaire.update(originaux)
                     signal.signal(signal.SIGALRM, _sonner)
                     signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+                    vu: dict = {}
                     try:
-                        reponse = _question(ordre, shell.user_ns)
+                        reponse = _question(ordre, shell.user_ns, vu)
                     except _Delai:
-                        reponse = {"delai": True}
+                        reponse = {"delai": True, **vu}
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     _envoyer(sortie, {"id": ordre["id"], **reponse})
                 finally:

@@ -52,7 +52,7 @@ from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, contraintes, executant, sujets
+from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, specs, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
@@ -335,6 +335,10 @@ class Executant:
         if reponse.get("fin"):  # the child died without answering
             return {"mort": True}
         self._attendre(ident, _MARGE_S)  # the parent's "fin"
+        if reponse.get("delai"):  # the limit the student reads is the judge's own number, not the runner's word
+            vue = reponse.get("exception")
+            vue = [str(x)[:300] for x in vue[:2]] if type(vue) is list and len(vue) == 2 else None
+            return {"delai": delai, **({"exception": vue} if vue else {})}
         return reponse
 
     def fermer(self) -> None:
@@ -453,8 +457,13 @@ class Juge:
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                                     "fait planter Python ou épuise la mémoire.")
         if reponse.get("delai"):
-            return _echec(question, f"la correction a dépassé {DELAI_QUESTION_S:g} s : votre fonction ne se "
-                                    f"termine pas (boucle infinie ?) ou est beaucoup trop lente.")
+            duree = reponse["delai"] if type(reponse["delai"]) in (int, float) else DELAI_QUESTION_S
+            vue = reponse.get("exception")
+            if type(vue) is list and len(vue) == 2:  # an error seen before: it is what the student reads first
+                return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
+                                        f"lente) ; un cas déjà évalué : {checks.decrire_exception_nommee(*vue)}.")
+            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
+                                    f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
         if reponse.get("trop_gros"):
             return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
         if reponse.get("absent"):
@@ -617,7 +626,7 @@ def _une_question(ex: Executant, juge: Juge, question: str, expression: str, pos
         reponse = ex.question(envoi)
     except ExecutantBloque:
         verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                              f"s'est arrêtée : votre fonction ne se termine pas, appelle exit() "
+                                              f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                               f"ou fait planter Python.")
         juge.jugees.add(question)
         return "bloque"

@@ -102,10 +102,24 @@ class Sujet:
 
         For a function, the call ``objet(*args)`` is compared with the
         reference, the other functions being the reference's.  Prints
-        ``✔ …`` or raises ``EchecTest`` with a French message.
+        ``✔ …`` or raises ``EchecTest`` with a French message: the example's
+        input, the expected and the obtained result, never rule families or
+        points (one example cannot judge them; the full check does).  The
+        call has ``checks.DELAI_APPEL_S`` seconds (none while a submission is
+        graded: the kernel's cell limit applies, and the judge decides); an
+        interruption (Ctrl-C) ends the test with a message, not a traceback.
         """
         __tracebackhide__ = True
         self._inconnue(question)
+        try:
+            self._tester(question, objet, *args)
+        except KeyboardInterrupt:
+            if os.environ.get("AWALE_CORRECTION") == "juge":
+                raise
+            _echec(f"{question} — test interrompu (Ctrl-C ou arrêt du noyau) pendant l'appel de votre fonction.")
+
+    def _tester(self, question: str, objet: Any, *args: Any) -> None:
+        __tracebackhide__ = True
         if question in self.reponses:
             resultat = answers.format_reponse(question, objet, self.reponses)
         elif question in self.questions_sql:
@@ -117,11 +131,12 @@ class Sujet:
             if raison:
                 _echec(raison)
             reference = self.reference()
+            delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
             if question == self.question_ia:
-                resultat = answers.verifier_q21(objet, reference)
+                resultat = answers.verifier_q21(objet, reference, delai)
             else:
                 spec = self.specs[question]
-                resultat = checks.verifier(spec, objet, [args], reference)
+                resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
                 if resultat.ok:
                     obs = spec.observer(getattr(reference, spec.nom), args)
                     resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
@@ -147,7 +162,10 @@ class Sujet:
                 _echec(raison)
         from awale_ref.grading import cleanroom
 
-        verdict = cleanroom.executer(question, objet, self.module_correction)
+        try:
+            verdict = cleanroom.executer(question, objet, self.module_correction)
+        except KeyboardInterrupt:  # the clean process is killed by cleanroom.executer
+            _echec(f"{question} — vérification interrompue (Ctrl-C) : aucun verdict.")
         if not verdict.get("ok"):
             _montrer_images(verdict.get("contre_exemple"))
             _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))

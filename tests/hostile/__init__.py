@@ -415,7 +415,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                                      "while True:\n    pass")), frozenset({T8}),
                ("Restarting the kernel", "dépassé")),
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
-               ("récursion infinie",)),
+               ("la fonction ne s'arrête pas (récursion sans fin ?)",)),  # the judge's: RecursionError or its limit
     Soumission("sys_exit", _avec(_q8("import sys\nsys.exit(0)")), frozenset({T4}), ("SystemExit",)),
     Soumission("os_exit_en_haut_de_cellule", _avec({Q4: "import os\nos._exit(0)\n"}), frozenset({T8}),
                ("le noyau Python s'est arrêté", "Cell 7 (q4_tour_joueur1)")),
@@ -431,7 +431,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("erreur_de_syntaxe", _avec({Q8: "def deplacer_graines(plateau, case)\n    return 0\n"}),
                frozenset({T4}), ("SyntaxError",)),
     Soumission("fonction_renommee", _avec({Q4: "def tour_joueur(jeu):\n    return jeu['n'] % 2 == 0\n"}),
-               frozenset({T8}), ("NameError",)),
+               frozenset({T8}), ("Q4 — `tour_joueur1` n'existe pas",)),  # the judge's; the kernel's NameError is not kept
     Soumission("mauvaise_signature", _avec({Q8: "def deplacer_graines(plateau):\n    return 0\n"}), frozenset({T4}),
                ("TypeError",)),
     Soumission("exception", _avec(_q8("raise ValueError('oups')")), frozenset({T4}), ("ValueError",)),

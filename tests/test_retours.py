@@ -1,0 +1,257 @@
+"""Feedback that never misleads (issue 23): the testers' cases, in the student's kernel and in self-study.
+
+- a visible test states the statement's example it ran (input, expected,
+  obtained) and never rule families or points it did not judge;
+- the full check never shows a rule as broken when it was only not earned;
+- every call of the student's function has a time limit, with a French
+  message naming the call, and a Ctrl-C gives a message, not a traceback.
+
+Student functions are compiled from source with ``__name__ == "__main__"``,
+as in a notebook kernel (``tests/test_grading.notebook``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from awale_ref import exam, grading
+from awale_ref.facts import Q18_JEU
+from awale_ref.grading import EchecTest, checks
+from awale_ref.olympiades import correction_images
+from tests.test_grading import notebook
+
+tester = grading.tester  # not imported by name: pytest would collect it
+
+# The solution of Q19 as the course writes it (course/partie3_ia.py), to break one line at a time.
+NEGAAWALE = inspect.getsource(exam.NegaAwale).split('    """', 2)[0] + inspect.getsource(exam.NegaAwale).split(
+    '    """', 2)[2]
+
+
+def negaawale(remplacer: str, par: str) -> object:
+    assert remplacer in NEGAAWALE
+    espace = notebook("from awale_ref import tour_suivant, tour_joueur1, gagnant, cases_possibles, gain, max_vals\n"
+                      + NEGAAWALE.replace(remplacer, par))
+    return espace["NegaAwale"]
+
+
+def echec_visible(tester_, question: str, fonction, *args) -> str:
+    with pytest.raises(EchecTest) as info:
+        tester_(question, fonction, *args)
+    return str(info.value)
+
+
+def sans_resume(message: str) -> None:
+    """What a visible test never claims: rule families, points, a rule respected."""
+    assert "règle(s) sur" not in message and "des points" not in message
+    assert "✔" not in message and "Règle «" not in message
+
+
+# ---------------------------------------------------------------- item 1: one example, no claim it did not check
+def test_q10_without_the_pit_test_names_the_example_not_rules():
+    sans_test = notebook("def ramasser_graines(plateau, case):\n    g = plateau[case]\n    plateau[case] = 0\n"
+                         "    return g + ramasser_graines(plateau, case - 1)\n")["ramasser_graines"]
+    message = echec_visible(tester, "Q10", sans_test, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 9)
+    sans_resume(message)
+    assert "arrêt au camp du joueur" not in message
+    assert "entrée  : ramasser_graines(plateau=[1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], case=9)" in message
+    assert "attendu : renvoie 8" in message and "obtenu  : l'appel a levé IndexError" in message
+
+
+def test_q19_with_the_finished_game_test_reversed_names_the_example_not_rules():
+    inverse = negaawale("if not tour_suivant(jeu):", "if tour_suivant(jeu):")
+    message = echec_visible(tester, "Q19", inverse, Q18_JEU, 1, 0)
+    sans_resume(message)
+    assert "feuilles" not in message and "limite de profondeur" not in message
+    assert "entrée  : NegaAwale(jeu=" in message and "attendu : renvoie 1" in message
+
+
+def test_olympiades_q5_never_blames_an_input_left_untouched():
+    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    message = echec_visible(correction_images.tester, "Q5", gris, [[(255, 0, 0), (127, 128, 128), (128, 128, 128)]])
+    sans_resume(message)
+    assert "non modifiée" not in message
+    # The full check states the rules, and the untouched image is not called broken: it only earns nothing.
+    spec = correction_images.SUJET.specs["Q5"]
+    complet = checks.verifier(spec, gris, spec.cas(), correction_images.SUJET.reference())
+    assert "0 règle(s) sur 2" in complet.message
+    assert "✘ image reçue non modifiée" not in complet.message
+    assert "– image reçue non modifiée (une nouvelle image est renvoyée) : respectée, mais sans point" in complet.message
+    assert complet.part == 0
+
+
+def test_a_passing_example_is_one_line_with_its_result(capsys):
+    tester("Q19", exam_negaawale(), Q18_JEU, 2, 0)
+    sortie = capsys.readouterr().out
+    assert sortie.startswith("✔ NegaAwale(jeu=") and sortie.rstrip().endswith(": renvoie 4")
+
+
+def exam_negaawale():
+    return negaawale("profondeur + 1", "profondeur + 1")
+
+
+# ---------------------------------------------------------------- item 3: a time limit on every student call
+def test_q19_without_the_depth_step_stops_in_seconds_with_a_french_message(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 2.0)
+    sans_pas = negaawale("profondeur + 1", "profondeur")
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q19", sans_pas, Q18_JEU, 2, 0)
+    assert time.monotonic() - debut < 10
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in message and "plus de 2 s" in message
+    assert "entrée  : NegaAwale(jeu=" in message and "Pour le reproduire : NegaAwale(" in message
+    assert "Traceback" not in message and "checks.py" not in message
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the alarm is put back
+
+
+def test_an_endless_loop_that_catches_everything_still_stops(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
+    tetu = notebook("def tour_joueur1(jeu):\n    while True:\n        try:\n            while True:\n"
+                    "                pass\n        except BaseException:\n            pass\n")["tour_joueur1"]
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q4", tetu, exam.initialisation("A", "B"))
+    assert time.monotonic() - debut < 10
+    assert "la fonction ne s'arrête pas" in message
+
+
+def test_q21_a_game_that_never_ends_stops_in_seconds(monkeypatch):
+    monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
+    sans_fin = notebook("from awale_ref import initialisation, tour_jeu, gagnant\n"
+                        "def awale_ia(nom_joueur1, nom_joueur2):\n    jeu = initialisation(nom_joueur1, nom_joueur2)\n"
+                        "    jeu_continue = True\n    while jeu_continue:\n        case_choisie = NegaAwale(jeu, 6, 0)\n"
+                        "    return gagnant(jeu)\n")["awale_ia"]
+    debut = time.monotonic()
+    message = echec_visible(tester, "Q21", sans_fin)
+    assert time.monotonic() - debut < 10
+    assert "Q21 — awale_ia(\"Alice\", \"Bob\") : la fonction ne s'arrête pas (récursion sans fin ?)" in message
+
+
+def test_endless_recursion_has_the_same_message():
+    rec = notebook("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in echec_visible(
+        tester, "Q4", rec, exam.initialisation("A", "B"))
+
+
+def test_self_study_check_stops_an_endless_call_in_seconds_with_the_call(monkeypatch):
+    sans_pas = negaawale("profondeur + 1", "profondeur")
+    monkeypatch.setenv("AWALE_CORRECTION", "")
+    debut = time.monotonic()
+    with pytest.raises(EchecTest) as info:
+        grading.corriger("Q19", sans_pas)
+    assert time.monotonic() - debut < checks.DELAI_APPEL_S + 20  # the clean process's own limit is 60 s
+    message = str(info.value)
+    assert "la fonction ne s'arrête pas (récursion sans fin ?)" in message and "Pour le reproduire : NegaAwale(" in message
+
+
+def test_ctrl_c_during_a_visible_test_gives_a_message_not_a_traceback():
+    boucle = notebook("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
+    minuterie = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    minuterie.start()
+    try:
+        message = echec_visible(tester, "Q4", boucle, exam.initialisation("A", "B"))
+    finally:
+        minuterie.cancel()
+    assert "test interrompu" in message
+
+
+def test_no_time_limit_in_the_grading_kernel(monkeypatch):
+    """While a submission is graded the kernel's cell limit applies (and restarts the kernel): no alarm here."""
+    monkeypatch.setenv("AWALE_CORRECTION", "juge")
+    vus = []
+    monkeypatch.setattr(checks.executant, "evaluer_cas",
+                        lambda *a, **k: vus.append(a[4] if len(a) > 4 else k.get("delai")) or {"obs": None})
+    with pytest.raises(EchecTest):
+        tester("Q4", notebook("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
+    assert vus == [None]
+
+
+# ---------------------------------------------------------------- item 2: the board survives every HTML sanitiser
+def test_the_course_config_renders_the_board_as_a_table_in_every_page():
+    """The course's HTMLExporter settings (the feedback's and the formgrader's) keep the board's table; nbconvert's
+    own filter escaped it. The autograde's SanitizeHTML keeps it too, and still drops a script."""
+    from pathlib import Path
+
+    import nbformat
+    from nbconvert import HTMLExporter
+    from nbconvert.filters.strings import clean_html
+    from nbconvert.preprocessors.sanitize import SanitizeHTML
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from awale_ref.grading.contre_exemples import dessin_html
+    from pipeline.preprocessors import sorties_du_verdict
+
+    racine = Path(__file__).resolve().parent.parent
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(racine)).load_config()
+    verdict = checks.Resultat(False, "Q8 — deplacer_graines : un cas ne donne pas le résultat attendu.", 1, 0.0, [],
+                              {"appel": "deplacer_graines([0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0], 4)",
+                               "plateau": [0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0]})
+    cellule = nbformat.v4.new_code_cell("tester('Q8', deplacer_graines, [0] * 12, 4)")
+    cellule.outputs = sorties_du_verdict([verdict], 3.0) + [nbformat.v4.new_output(
+        "display_data", data={"text/html": "<b>gras</b><script>document.title='PIRATE'</script>"})]
+    nb = nbformat.v4.new_notebook(cells=[cellule])
+    nb, _ = SanitizeHTML(config=config).preprocess(nb, {})
+    html = HTMLExporter(config=config).from_notebook_node(nb)[0]
+    assert '<table class="awale-plateau">' in html and "<td>12</td>" in html
+    assert "&lt;th&gt;" not in html and "&lt;p&gt;" not in html and "&lt;tbody&gt;" not in html
+    assert "<script>document.title" not in html and "<b>gras</b>" in html
+    assert "&lt;tbody&gt;" in clean_html(dessin_html([0] * 12, "f()"))  # what nbconvert's own filter did
+    # the formgrader's page (its template, as nbgrader's formgrader sets it) draws the same table (without the
+    # feedback's CSS: its template's CSSHTMLHeaderPreprocessor comes after any configured one)
+    import nbgrader.server_extensions.formgrader.handlers as formgrader
+
+    config.HTMLExporter.template_name = "formgrade"
+    config.HTMLExporter.extra_template_basedirs = [formgrader.template_path]
+    ressources = {"assignment_id": "partie2_structure", "notebook_id": "partie2_structure", "submission_id": "x",
+                  "index": 0, "total": 1, "base_url": "", "student": "e", "last_name": "", "first_name": "",
+                  "notebook_path": "x.ipynb"}  # what nbgrader's SubmissionHandler gives
+    page = HTMLExporter(config=config).from_notebook_node(nb, resources=ressources)[0]
+    assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
+
+
+def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
+    import nbformat
+
+    from pipeline.bulletins import points_du_retour
+    from pipeline.preprocessors import sorties_du_verdict
+
+    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    spec = correction_images.SUJET.specs["Q5"]
+    cellule = nbformat.v4.new_code_cell("")
+    cellule.outputs = sorties_du_verdict([checks.verifier(spec, gris, spec.cas()[:30])], 1.0)
+    points = points_du_retour(cellule)
+    assert "✘ pixels : seuil sur la moyenne des trois niveaux" in points
+    assert any(p.startswith("– image reçue non modifiée") for p in points)
+    assert not any(p.startswith("✘ image reçue") for p in points)
+
+
+def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
+    import nbformat
+
+    from pipeline.preprocessors import sorties_hors_verdict
+
+    sorties = [nbformat.v4.new_output("stream", name="stdout", text="✔ tour_joueur1(jeu=…) : renvoie True\ncoucou\n"),
+               nbformat.v4.new_output("stream", name="stderr", text="attention\n"),
+               nbformat.v4.new_output("error", ename="EchecTest", evalue="Q8 — …", traceback=[]),
+               nbformat.v4.new_output("stream", name="stdout", text="Tests cachés de Q8 : jugés par le correcteur\n"),
+               nbformat.v4.new_output("error", ename="NoyauArrete", evalue="cellule interrompue", traceback=[]),
+               nbformat.v4.new_output("execute_result", data={"text/plain": "3"}, execution_count=1)]
+    gardees = sorties_hors_verdict(sorties)
+    assert [o.output_type for o in gardees] == ["stream", "stream", "stream", "display_data"]
+    assert [o.get("text") for o in gardees[:3]] == ["coucou\n", "attention\n", "[Noyau Python : cellule interrompue]\n"]
+
+
+def test_the_judge_names_the_error_seen_before_its_time_limit():
+    """A memory bomb raises MemoryError at every case, slowly: the question's time limit ends it, and the
+    verdict says what the cases already raised (sandbox on, as in grading)."""
+    from awale_ref.grading import juge
+
+    bombe = "def deplacer_graines(plateau, case):\n    tas = []\n    while True:\n        tas.append('x' * 10 ** 8)\n"
+    limites = juge.Limites(5, 4, 1024 ** 3)
+    verdict = juge.juger_notebook([juge.Etape(0, bombe), juge.Etape(1, questions=[("Q8", "deplacer_graines")])],
+                                  True, limites)["Q8"]
+    assert not verdict.ok
+    assert "MemoryError" in verdict.message and ("dépassé 4 s" in verdict.message or "règle(s)" in verdict.message)
