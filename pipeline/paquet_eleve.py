@@ -306,6 +306,19 @@ ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "
 assignment list, the kernel and the pictures; versions from ``requirements.txt``."""
 
 
+def contraintes_epinglees() -> str:
+    """``requirements.txt`` as pip constraints (the same versions; pip refuses extras in a constraint)."""
+    from packaging.requirements import Requirement
+
+    lignes = []
+    for ligne in (RACINE / "requirements.txt").read_text().splitlines():
+        ligne = ligne.split("#", 1)[0].strip()
+        if ligne and not ligne.startswith("-"):
+            exigence = Requirement(ligne)
+            lignes.append(f"{exigence.name}{exigence.specifier}" + (f"; {exigence.marker}" if exigence.marker else ""))
+    return "\n".join(lignes) + "\n"
+
+
 def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution."""
     env = Path(env).resolve()
@@ -317,8 +330,10 @@ def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     source = env / "paquet"
     ecrire_paquet(source)
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *pip_args]
-    subprocess.run([*pip, "-c", str(RACINE / "requirements.txt"), *ROLE_ELEVE], check=True)
-    subprocess.run([*pip, "--no-deps", "--no-build-isolation", "--force-reinstall", str(source)], check=True)
+    contraintes = env / "contraintes.txt"
+    contraintes.write_text(contraintes_epinglees())
+    subprocess.run([*pip, "-c", str(contraintes), *ROLE_ELEVE], check=True)
+    subprocess.run([*pip, "--no-deps", "--force-reinstall", str(source)], check=True)
     shutil.rmtree(source)
     for chemin in [env, *env.rglob("*")]:  # readable by every account, writable by none but the installer
         if not chemin.is_symlink():

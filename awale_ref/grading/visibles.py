@@ -103,7 +103,7 @@ class Testeur:
 
     def _fonction(self, question: str, d: dict, objet: Any, args: tuple) -> str:
         __tracebackhide__ = True
-        raison = _origine(question, d["nom"], objet)
+        raison = origine(question, d["nom"], objet)
         if raison:
             _echec(raison)
         exemple = d["exemples"].get(cle_exemple(args))
@@ -151,8 +151,8 @@ class Testeur:
                 f"la correction, sur une autre bibliothèque.")
 
 
-def _origine(question: str, nom: str, objet: Any) -> str | None:
-    """The function must be the student's, defined in the notebook (as ``Sujet._origine_valide``)."""
+def origine(question: str, nom: str | None, objet: Any) -> str | None:
+    """The function must be the student's, defined in the notebook (``Sujet._origine_valide`` too)."""
     if not isinstance(objet, types.FunctionType):
         if callable(objet):
             return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
@@ -160,7 +160,8 @@ def _origine(question: str, nom: str, objet: Any) -> str | None:
     paquet = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
             objet.__code__.co_filename).startswith(paquet + os.sep):
-        return f"{question} — {nom} vient du paquet awale_ref : écrivez votre propre fonction dans le notebook."
+        return (f"{question} — {nom} vient du paquet de référence awale_ref : "
+                f"écrivez votre propre fonction dans le notebook.")
     return None
 
 
