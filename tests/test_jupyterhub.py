@@ -348,6 +348,18 @@ def _refuse(salle: Salle, *commande: str) -> subprocess.CompletedProcess:
     return fin
 
 
+def _processus(compte: str) -> list[str]:
+    """The command lines of an account's processes."""
+    pids = subprocess.run(["pgrep", "-u", compte], capture_output=True, text=True).stdout.split()
+    lignes = []
+    for pid in pids:
+        try:
+            lignes.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip())
+        except OSError:
+            pass
+    return lignes
+
+
 def test_nothing_a_student_can_reach_holds_an_answer(salle):
     """After the loop (submitted/, autograded/, feedback/ and the gradebook exist), as the student."""
     cours = salle.cours
@@ -379,10 +391,11 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
                            env=salle.environnement(salle.eleve, "eleve"))
     assert ok.returncode == 0 and "✔ tour_joueur1" in ok.stdout, ok.stderr
     # the student's server really runs from the students' environment, the teacher's from the course's
-    serveurs = subprocess.run(["ps", "-o", "user:32=,args=", "-u", f"{salle.eleve},{salle.prof}"],
-                              capture_output=True, text=True).stdout.splitlines()
-    eleve = [l for l in serveurs if l.startswith(salle.eleve) and "jupyterhub-singleuser" in l]
-    assert eleve and all(str(salle.env_eleves) in l for l in eleve), serveurs
+    serveurs = {compte: _processus(compte) for compte in (salle.eleve, salle.prof)}
+    eleve = [c for c in serveurs[salle.eleve] if "jupyterhub-singleuser" in c]
+    prof = [c for c in serveurs[salle.prof] if "jupyterhub-singleuser" in c]
+    assert eleve and all(c.startswith(str(salle.env_eleves / "bin")) for c in eleve), serveurs
+    assert prof and all(c.startswith(str(BIN)) for c in prof), serveurs
     assert stat.S_IMODE(salle.home(salle.eleve).stat().st_mode) == 0o700
     assert stat.S_IMODE(salle.home(salle.autre).stat().st_mode) == 0o700
     assert stat.S_IMODE(cours.stat().st_mode) == 0o700
