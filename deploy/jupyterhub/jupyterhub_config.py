@@ -13,8 +13,8 @@ every user logs in with their Unix account (PAM) and their server runs as that a
 Nothing a student can reach holds an answer (docs/grading_security.md, « Who can read what »), and this file
 enforces it at each start rather than trusting the installation:
 
-- the course folder belongs to a teacher and is closed to everyone else (0700; 0750 with the teachers' Unix
-  group ``AWALE_GROUPE_ENSEIGNANTS``): ``source/``, ``gradebook.db``, ``submitted/``, ``autograded/``,
+- the course folder belongs to a teacher and is closed to everyone else (0700; 2770 with the teachers' Unix
+  group ``AWALE_GROUPE_ENSEIGNANTS``, so that several teachers grade in it): ``source/``, ``gradebook.db``, ``submitted/``, ``autograded/``,
   ``feedback/`` and the course's ``.venv`` (the full reference) are reachable only through it;
 - the students' servers run from the students' environment (``AWALE_ENV_ELEVES``, built by
   ``python -m pipeline.paquet_eleve``), outside the course folder: the course's tools without any reference
@@ -61,15 +61,18 @@ if not isinstance(COURSE_ID, str) or not COURSE_ID:
 
 # ---------------------------------------------------------------- who can read what
 def proteger_le_cours() -> None:
-    """The course folder: a teacher's, closed to the others (0700, or 0750 for the teachers' group)."""
+    """The course folder: a teacher's, closed to the others (0700, or 2770 for the teachers' group)."""
     info = COURS.stat()
     proprietaire = pwd.getpwuid(info.st_uid).pw_name
     if proprietaire not in ENSEIGNANTS:
         raise SystemExit(f"{COURS} belongs to {proprietaire}, not to a teacher ({', '.join(sorted(ENSEIGNANTS))}): "
                          f"chown -R {sorted(ENSEIGNANTS)[0]}: {COURS}")
-    if GROUPE_ENSEIGNANTS:
+    if ECHANGE.resolve() == COURS or COURS in ECHANGE.resolve().parents:
+        raise SystemExit(f"AWALE_ECHANGE={ECHANGE} is inside the course folder {COURS}, which students cannot "
+                         f"reach: put the exchange elsewhere (/srv/nbgrader/exchange)")
+    if GROUPE_ENSEIGNANTS:  # several teachers: the group reads and writes, new files keep the group (setgid)
         os.chown(COURS, -1, grp.getgrnam(GROUPE_ENSEIGNANTS).gr_gid)
-        COURS.chmod(0o750)
+        COURS.chmod(0o2770)
     else:
         COURS.chmod(0o700)
 
