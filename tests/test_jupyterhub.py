@@ -399,3 +399,41 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     assert stat.S_IMODE(salle.home(salle.eleve).stat().st_mode) == 0o700
     assert stat.S_IMODE(salle.home(salle.autre).stat().st_mode) == 0o700
     assert stat.S_IMODE(cours.stat().st_mode) == 0o700
+
+
+def _charger_la_configuration(tmp_path: Path, **variables: str) -> subprocess.CompletedProcess:
+    """Load deploy/jupyterhub/jupyterhub_config.py as JupyterHub does (without starting a hub)."""
+    code = ("import sys; from traitlets.config import Config; c = Config(); chemin = sys.argv[1]; "
+            "exec(compile(open(chemin).read(), chemin, 'exec'), {'get_config': lambda: c, '__file__': chemin}); "
+            "print(c.Spawner.pre_spawn_hook is not None)")
+    env = {**os.environ, "AWALE_HUB_ETAT": str(tmp_path / "hub"), "AWALE_ECHANGE": str(tmp_path / "echange"),
+           **variables}
+    return subprocess.run([sys.executable, "-c", code, str(DEPLOY / "jupyterhub_config.py")], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
+    """No accounts needed: the course belongs to whoever runs the test, who is its teacher here."""
+    moi = pwd.getpwuid(os.getuid()).pw_name
+    cours = tmp_path / "cours"
+    cours.mkdir(mode=0o755)
+    shutil.copy(RACINE / "nbgrader_config.py", cours)
+    env_eleves = tmp_path / "eleves"
+    (env_eleves / "bin").mkdir(parents=True)
+    (env_eleves / "bin" / "jupyterhub-singleuser").touch()
+    base = {"AWALE_COURS": str(cours), "AWALE_ENSEIGNANTS": moi, "AWALE_ENV_ELEVES": str(env_eleves)}
+
+    fin = _charger_la_configuration(tmp_path, **base)
+    assert fin.returncode == 0 and fin.stdout.strip() == "True", fin.stderr
+    assert stat.S_IMODE(cours.stat().st_mode) == 0o700  # closed by the hub, whatever the clone left
+
+    refus = {
+        "not a teacher's": ({"AWALE_ENSEIGNANTS": "personne_d_autre"}, f"belongs to {moi}, not to a teacher"),
+        "environment inside the course": ({"AWALE_ENV_ELEVES": str(cours / ".venv-eleves")},
+                                          "is inside the course folder"),
+        "environment not built": ({"AWALE_ENV_ELEVES": str(tmp_path / "rien")}, "is not built"),
+        "exchange inside the course": ({"AWALE_ECHANGE": str(cours / "echange")}, "is inside the course folder"),
+    }
+    for cas, (variables, message) in refus.items():
+        fin = _charger_la_configuration(tmp_path, **{**base, **variables})
+        assert fin.returncode != 0 and message in fin.stderr, (cas, fin.stderr[-500:])
