@@ -133,7 +133,7 @@ def donnees_visibles() -> dict:
                 q = d["fonctions"].setdefault(question, {
                     "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module,
-                    "plusieurs_reponses": spec.accepter is not None,
+                    "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
                     "exemples": {}})
@@ -141,6 +141,11 @@ def donnees_visibles() -> dict:
                     "attendu": executant.encoder(attendu),
                     "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
     return donnees
+
+
+def _module_des_specs(sujet) -> str:
+    """The module that defines the subject's specs (the students' side uses its acceptances if it is shipped)."""
+    return next(iter(sujet.specs.values())).cas.__module__
 
 
 def _colonnes_sql() -> dict:

@@ -172,3 +172,20 @@ def test_an_example_that_is_not_the_notebooks_is_refused(paquet):
                          capture_output=True, text=True, cwd=paquet, timeout=120)
     assert fin.returncode == 0, fin.stderr
     assert "✔ case_ramassable" in fin.stdout and "pas un de ceux du notebook" in fin.stdout
+
+
+def test_where_several_answers_are_accepted_the_subjects_acceptance_is_used_when_shipped(paquet):
+    """Q16 (CCINP): its specs module is in the distribution, a wrong winner fails; the lycée Q13, whose specs
+    module holds answers and is not shipped: an answer that is not the reference's is shown, judged later."""
+    code = ("from awale_ref.grading import tester\n"
+            "from awale_ref.olympiades.correction_awale import tester as tester_lycee\n"
+            "def gagnant(jeu):\n    return jeu['joueur1']\n"
+            "try:\n    tester('Q16', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [22, 23], 'n': 40, "
+            "'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})\nexcept AssertionError as e:\n    print('ÉCHEC', e)\n"
+            "tester_lycee('Q13', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score_j1': 23, 'score_j2': 23, "
+            "'nb_tours': 40, 'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]})\n")
+    fin = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(paquet)},
+                         capture_output=True, text=True, cwd=paquet, timeout=120)
+    assert fin.returncode == 0, fin.stderr
+    assert "ÉCHEC Q16 — gagnant" in fin.stdout
+    assert "la vôtre n'est jugée qu'à la correction" in fin.stdout and "égalité" in fin.stdout, fin.stdout

@@ -13,8 +13,9 @@ the reference's.
 
 Differences with the full package's ``tester``, all on the safe side: an example that is not one of the
 test cells' is refused (« cet exemple n'est pas un de ceux du notebook »); where the subject admits
-several answers (``Spec.accepter``), an answer that is not the reference's is reported as « à vérifier à la
-correction », not as a failure; a structured answer has its shape checked by the subject's own format
+several answers (``Spec.accepter``), the subject's acceptance is used when its specs module is in the
+distribution (the CCINP's ``specs``), else an answer that is not the reference's is shown beside the
+reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
 check (copied into ``awale_ref/grading/formats.py``).
 """
 
@@ -61,19 +62,28 @@ def _echec(message: str) -> None:
     raise EchecTest(message)
 
 
-def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
-    """The question's spec rebuilt from data, its rule families covering what the reference's covered.
+def _acceptation(question: str, d: dict, autres: list) -> Any:
+    """How an answer that differs from the reference's is judged, where the subject admits several.
 
-    Where the subject admits several answers, an answer that differs from the reference's passes here
-    and is kept in ``autres`` (the subject's own acceptance is the judge's, at grading)."""
+    The subject's own acceptance when its specs module is in the distribution (the CCINP's); otherwise
+    every other answer passes here and is kept in ``autres``: the judge decides, at grading."""
+    if not d["plusieurs_reponses"]:
+        return None
+    try:
+        return importlib.import_module(d["module_specs"]).SPECS[question].accepter
+    except (ImportError, AttributeError, KeyError):
+        return lambda obtenu, attendu, args: autres.append(obtenu) or True
+
+
+def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
+    """The question's spec rebuilt from data, its rule families covering what the reference's covered."""
     couvertes = set(exemple["couvre"])
     familles = tuple(Famille(f["nom"], f["poids"], selection=(lambda a, o, nom=f["nom"]: nom in couvertes),
                              cles=tuple(f["cles"]) if f["cles"] is not None else None, contrainte=f["contrainte"],
                              accessoire=f["accessoire"]) for f in d["familles"])
     return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
-                accepter=(lambda obtenu, attendu, args: autres.append(obtenu) or True) if d["plusieurs_reponses"]
-                else None)
+                accepter=_acceptation(question, d, autres))
 
 
 class Testeur:
@@ -119,9 +129,9 @@ class Testeur:
         if not resultat.ok:
             _echec(resultat.message + _dessin(resultat.contre_exemple))
         if autres:
-            return (f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(autres[0])} ; la "
-                    f"référence donne {checks.decrire_observation(attendu)}. L'énoncé admet d'autres réponses : "
-                    f"la vôtre est vérifiée à la correction.")
+            return (f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(autres[0])}. La "
+                    f"référence donne {checks.decrire_observation(attendu)} ; l'énoncé admet d'autres réponses, "
+                    f"la vôtre n'est jugée qu'à la correction.")
         return f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(attendu)}"
 
     def _reponse(self, question: str, valeur: Any) -> str:
