@@ -163,14 +163,20 @@ def test_a_wrong_answer_fails_its_visible_test_with_the_example(paquet, tmp_path
     assert "attendu :" in message and "obtenu  :" in message
 
 
+def _lancer(paquet: Path, code: str) -> subprocess.CompletedProcess:
+    """Python code run with the student distribution alone (which must run to its end)."""
+    fin = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(paquet)},
+                         capture_output=True, text=True, cwd=paquet, timeout=120)
+    assert fin.returncode == 0, fin.stderr
+    return fin
+
+
 def test_an_example_that_is_not_the_notebooks_is_refused(paquet):
     code = ("from awale_ref.grading import tester\n"
             "def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n"
             "tester('Q9', case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8)\n"
             "try:\n    tester('Q9', case_ramassable, [0] * 12, 7)\nexcept AssertionError as e:\n    print(e)\n")
-    fin = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(paquet)},
-                         capture_output=True, text=True, cwd=paquet, timeout=120)
-    assert fin.returncode == 0, fin.stderr
+    fin = _lancer(paquet, code)
     assert "✔ case_ramassable" in fin.stdout and "pas un de ceux du notebook" in fin.stdout
 
 
@@ -184,8 +190,6 @@ def test_where_several_answers_are_accepted_the_subjects_acceptance_is_used_when
             "'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})\nexcept AssertionError as e:\n    print('ÉCHEC', e)\n"
             "tester_lycee('Q13', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score_j1': 23, 'score_j2': 23, "
             "'nb_tours': 40, 'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]})\n")
-    fin = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(paquet)},
-                         capture_output=True, text=True, cwd=paquet, timeout=120)
-    assert fin.returncode == 0, fin.stderr
+    fin = _lancer(paquet, code)
     assert "ÉCHEC Q16 — gagnant" in fin.stdout
     assert "la vôtre n'est jugée qu'à la correction" in fin.stdout and "égalité" in fin.stdout, fin.stdout
