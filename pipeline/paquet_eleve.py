@@ -242,6 +242,23 @@ def _sql() -> str:
             + copies + '\n\n__all__ = ["montrer_requete", "preparer_bibliotheques"]\n')
 
 
+_INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
+answer, no hidden test. The functions of the exam are not exported here: a notebook that imports them (partie3_ia)
+reads why."""
+
+ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "
+          "de la partie II, l'arbre de la question 18 ou le plateau, qui n'y sont pas installés (ils contiennent des "
+          "réponses). Travaillez-le en autonomie (bash scripts/autonomie.sh) ou demandez à votre enseignant.")
+
+
+def __getattr__(nom: str):
+    import importlib.util
+
+    if nom.startswith("__") or importlib.util.find_spec(f"{__name__}.{nom}") is not None:
+        raise AttributeError(nom)  # a submodule: the import system loads it
+    raise ImportError(f"awale_ref.{nom} : {ABSENT}")
+'''
+
 _WIDGET = '''"""The interactive board is not part of the students' environment of the class server (it plays with the
 reference of the graded functions). ``Plateau(...)`` shows a note instead."""
 
@@ -273,8 +290,7 @@ def ecrire_paquet(dest: Path) -> Path:
     (racine / "data").mkdir(parents=True)
     (racine / "grading" / "formats").mkdir(parents=True)
     (racine / "widget").mkdir(parents=True)
-    (racine / "__init__.py").write_text('"""awale_ref, student distribution (pipeline.paquet_eleve): no reference '
-                                        'of a graded function, no answer, no hidden test."""\n')
+    (racine / "__init__.py").write_text(_INIT)
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
