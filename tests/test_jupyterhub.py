@@ -433,7 +433,15 @@ def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
                                           "is inside the course folder"),
         "environment not built": ({"AWALE_ENV_ELEVES": str(tmp_path / "rien")}, "is not built"),
         "exchange inside the course": ({"AWALE_ECHANGE": str(cours / "echange")}, "is inside the course folder"),
+        "unknown teachers' group": ({"AWALE_GROUPE_ENSEIGNANTS": "pas_de_tel_groupe"}, "no such Unix group"),
     }
     for cas, (variables, message) in refus.items():
         fin = _charger_la_configuration(tmp_path, **{**base, **variables})
         assert fin.returncode != 0 and message in fin.stderr, (cas, fin.stderr[-500:])
+
+    import grp
+
+    groupe = grp.getgrgid(os.getgid()).gr_name  # several teachers: their group reads and writes, no one else
+    fin = _charger_la_configuration(tmp_path, **base, AWALE_GROUPE_ENSEIGNANTS=groupe)
+    assert fin.returncode == 0, fin.stderr
+    assert stat.S_IMODE(cours.stat().st_mode) == 0o2770 and cours.stat().st_gid == os.getgid()

@@ -71,7 +71,7 @@ def proteger_le_cours() -> None:
         raise SystemExit(f"AWALE_ECHANGE={ECHANGE} is inside the course folder {COURS}, which students cannot "
                          f"reach: put the exchange elsewhere (/srv/nbgrader/exchange)")
     if GROUPE_ENSEIGNANTS:  # several teachers: the group reads and writes, new files keep the group (setgid)
-        os.chown(COURS, -1, grp.getgrnam(GROUPE_ENSEIGNANTS).gr_gid)
+        os.chown(COURS, -1, _groupe(GROUPE_ENSEIGNANTS, "AWALE_GROUPE_ENSEIGNANTS").gr_gid)
         COURS.chmod(0o2770)
     else:
         COURS.chmod(0o700)
@@ -87,8 +87,15 @@ def home_ferme(compte: str) -> None:
         home.chmod(stat.S_IMODE(home.stat().st_mode) & 0o700)
 
 
+def _groupe(nom: str, variable: str) -> grp.struct_group:
+    try:
+        return grp.getgrnam(nom)
+    except KeyError:
+        raise SystemExit(f"{variable}={nom}: no such Unix group") from None
+
+
 def eleves_connus() -> set[str]:
-    membres = set(grp.getgrnam(GROUPE_ELEVES).gr_mem) if GROUPE_ELEVES else set()
+    membres = set(_groupe(GROUPE_ELEVES, "AWALE_GROUPE_ELEVES").gr_mem) if GROUPE_ELEVES else set()
     return (ELEVES | membres) - ENSEIGNANTS
 
 
