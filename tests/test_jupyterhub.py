@@ -12,7 +12,8 @@ folder owned by the teacher. In Chromium (Playwright):
 - then, as the student (the commands of a terminal of their server, in the students' environment), every
   attempt to read, list or import what holds an answer is refused: the course folder, ``source/``,
   ``gradebook.db``, ``submitted/``, ``autograded/``, ``feedback/``, the reference in the course's ``awale_ref``,
-  another student's home, and the graded functions from the students' environment; their server runs
+  another student's home, the teacher's home (the hidden SQL library's cache), and the graded functions from
+  the students' environment; their server runs
   from that environment.
 
 The students' environment is built by ``python -m pipeline.paquet_eleve`` (a virtualenv outside the course
@@ -367,14 +368,14 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
         assert chemin.exists(), chemin  # the test above made them: what is refused below is real
     refus = []
     for chemin in (cours, cours / "source", cours / "source" / A, cours / "submitted", cours / "autograded",
-                   cours / "feedback", salle.home(salle.autre), cours / "awale_ref"):
+                   cours / "feedback", salle.home(salle.autre), cours / "awale_ref", salle.home(salle.prof)):
         refus.append(_refuse(salle, "ls", str(chemin)))
     for fichier in (cours / "source" / A / f"{A}.ipynb", cours / "gradebook.db", cours / "awale_ref" / "exam.py",
                     cours / "nbgrader_config.py", salle.home(salle.autre) / "mes_notes.txt",
                     *cours.glob(f"*/{salle.eleve}/{A}/{A}.ipynb"), *cours.glob(f"feedback/{salle.eleve}/{A}/*.html")):
         refus.append(_refuse(salle, "cat", str(fichier)))
     assert all("Permission denied" in fin.stderr for fin in refus), [fin.stderr for fin in refus]
-    assert len(refus) >= 8 + 8
+    assert len(refus) >= 9 + 8
     # the graded functions, from the students' environment (its python is the one of their kernels)
     python = str(salle.env_eleves / "bin" / "python")
     for nom in ("deplacer_graines", "tour_jeu", "NegaAwale", "max_vals", "copie"):
@@ -399,6 +400,7 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     assert stat.S_IMODE(salle.home(salle.eleve).stat().st_mode) == 0o700
     assert stat.S_IMODE(salle.home(salle.autre).stat().st_mode) == 0o700
     assert stat.S_IMODE(cours.stat().st_mode) == 0o700
+    assert stat.S_IMODE(salle.home(salle.prof).stat().st_mode) == 0o700  # the hidden SQL library's cache
 
 
 def _charger_la_configuration(tmp_path: Path, **variables: str) -> subprocess.CompletedProcess:

@@ -19,7 +19,8 @@ enforces it at each start rather than trusting the installation:
 - the students' servers run from the students' environment (``AWALE_ENV_ELEVES``, built by
   ``python -m pipeline.paquet_eleve``), outside the course folder: the course's tools without any reference
   of a graded function, solution or hidden test;
-- every student's home is made 0700 (at each start of the hub and of the student's server).
+- every user's home is made 0700 (at each start of the hub and of the user's server): a student's holds their
+  work, a teacher's the hidden SQL library the grading builds (``~/.cache/awale_ref``).
 
 Everything a school changes is an environment variable (README, "Un serveur pour la classe"); the
 course's own settings (course_id, preprocessors, sandbox) stay in the course's ``nbgrader_config.py``.
@@ -78,7 +79,7 @@ def proteger_le_cours() -> None:
 
 
 def home_ferme(compte: str) -> None:
-    """A student's home folder: theirs alone (useradd may create it 0755)."""
+    """A user's home folder: theirs alone (useradd may create it 0755)."""
     try:
         home = Path(pwd.getpwnam(compte).pw_dir)
     except KeyError:
@@ -112,8 +113,8 @@ def verifier_env_eleves() -> Path:
 
 
 proteger_le_cours()
-for _eleve in eleves_connus():
-    home_ferme(_eleve)
+for _compte in eleves_connus() | ENSEIGNANTS:
+    home_ferme(_compte)
 _bin_eleves = verifier_env_eleves()
 
 # ---------------------------------------------------------------- addresses
@@ -159,8 +160,8 @@ def preparer(spawner) -> None:
         spawner.environment["AWALE_COURS"] = str(COURS)  # the formgrader's CourseDirectory.root
         spawner.notebook_dir = str(COURS)
     else:
-        home_ferme(spawner.user.name)
         spawner.notebook_dir = "~"
+    home_ferme(spawner.user.name)
 
 
 c.Spawner.pre_spawn_hook = preparer
