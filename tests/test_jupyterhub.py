@@ -8,7 +8,16 @@ folder owned by the teacher. In Chromium (Playwright):
   answers Q7 in the notebook, saves and submits;
 - the teacher logs in and, in the formgrader, collects, autogrades, generates and releases the feedback
   (with the course's settings: the kernel and the judge in their sandboxes, as in class);
-- the student fetches the feedback and reads their Q7 points in it.
+- the student fetches the feedback and reads their Q7 points in it;
+- then, as the student (the commands of a terminal of their server, in the students' environment), every
+  attempt to read, list or import what holds an answer is refused: the course folder, ``source/``,
+  ``gradebook.db``, ``submitted/``, ``autograded/``, ``feedback/``, the reference in the course's ``awale_ref``,
+  another student's home, the teacher's home (the hidden SQL library's cache), and the graded functions from
+  the students' environment; their server runs
+  from that environment.
+
+The students' environment is built by ``python -m pipeline.paquet_eleve`` (a virtualenv outside the course
+folder, a few minutes the first time; kept in ``AWALE_ENV_ELEVES_TEST`` if set, else in a temporary folder).
 
 Releasing the assignment is done in the teacher's terminal (``nbgrader release_assignment``, as the teacher's
 account), the other way the README gives.
@@ -77,10 +86,12 @@ class Salle:
     def __init__(self, base: Path):
         self.base = base
         suffixe = secrets.token_hex(3)
-        self.prof, self.eleve = f"awprof{suffixe}", f"aweleve{suffixe}"
-        self.mots_de_passe = {self.prof: secrets.token_urlsafe(12), self.eleve: secrets.token_urlsafe(12)}
+        self.prof, self.eleve, self.autre = f"awprof{suffixe}", f"aweleve{suffixe}", f"awautre{suffixe}"
+        self.comptes = (self.prof, self.eleve, self.autre)
+        self.mots_de_passe = {compte: secrets.token_urlsafe(12) for compte in self.comptes}
         self.cours = base / "cours"
         self.echange = base / "echange"
+        self.env_eleves = Path(os.environ.get("AWALE_ENV_ELEVES_TEST") or base / "env-eleves")
         self.port = _port_libre()
         self.url = f"http://127.0.0.1:{self.port}"
         self.hub: subprocess.Popen | None = None
@@ -90,8 +101,9 @@ class Salle:
 
     def environnement(self, compte: str, role: str) -> dict[str, str]:
         """What the hub gives a user's server (and so its terminals): deploy/jupyterhub/jupyterhub_config.py."""
+        binaires = BIN if role == "enseignant" else self.env_eleves / "bin"
         return {"HOME": str(self.home(compte)), "USER": compte, "LANG": "C.UTF-8",
-                "PATH": f"{BIN}:/usr/local/bin:/usr/bin:/bin",
+                "PATH": f"{binaires}:/usr/local/bin:/usr/bin:/bin",
                 "JUPYTER_CONFIG_PATH": f"{DEPLOY / 'jupyter' / role}:{DEPLOY / 'jupyter' / 'commun'}",
                 "AWALE_COURSE_ID": identifiant_du_cours(RACINE), "AWALE_ECHANGE": str(self.echange),
                 "AWALE_COURS": str(self.cours)}
@@ -115,7 +127,8 @@ def _creer_compte(salle: Salle, compte: str) -> None:
                    check=True)
     home.mkdir(parents=True)
     shutil.chown(home, compte, compte)
-    home.chmod(0o700)
+    home.chmod(0o755)  # as useradd -m may leave it: the hub closes it
+    (home / "mes_notes.txt").write_text("Q8 : ma réponse\n")
     subprocess.run(["chpasswd"], input=f"{compte}:{salle.mots_de_passe[compte]}\n", text=True, check=True)
 
 
@@ -124,6 +137,9 @@ def _preparer_cours(salle: Salle) -> None:
     shutil.copy(RACINE / "nbgrader_config.py", salle.cours)
     shutil.copytree(RACINE / "pipeline", salle.cours / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(RACINE / "source" / A, salle.cours / "source" / A)
+    # the course's own copy of the package, as a clone has it (its reference, read by the teachers' servers)
+    shutil.copytree(RACINE / "awale_ref", salle.cours / "awale_ref", ignore=shutil.ignore_patterns("__pycache__"))
+    salle.cours.chmod(0o755)  # as a clone may leave it: the hub closes it
     subprocess.run(["chown", "-R", f"{salle.prof}:{salle.prof}", str(salle.cours)], check=True)
 
 
@@ -131,7 +147,8 @@ def _demarrer_hub(salle: Salle) -> None:
     etat = salle.base / "hub"
     etat.mkdir(mode=0o700)
     env = {**os.environ, "AWALE_COURS": str(salle.cours), "AWALE_ECHANGE": str(salle.echange),
-           "AWALE_HUB_ETAT": str(etat), "AWALE_ENSEIGNANTS": salle.prof, "AWALE_ELEVES": salle.eleve,
+           "AWALE_HUB_ETAT": str(etat), "AWALE_ENSEIGNANTS": salle.prof,
+           "AWALE_ELEVES": f"{salle.eleve},{salle.autre}", "AWALE_ENV_ELEVES": str(salle.env_eleves),
            "AWALE_HUB_URL": salle.url, "AWALE_HUB_API_URL": f"http://127.0.0.1:{_port_libre()}",
            "AWALE_PROXY_API_URL": f"http://127.0.0.1:{_port_libre()}"}
     env.pop("JUPYTER_NO_CONFIG", None)
@@ -157,7 +174,7 @@ def _arreter(salle: Salle) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(salle.hub.pid, signal.SIGKILL)
             salle.hub.wait()
-    for compte in (salle.prof, salle.eleve):
+    for compte in salle.comptes:
         subprocess.run(["pkill", "-KILL", "-u", compte], check=False)  # a server the hub could not stop
         subprocess.run(["userdel", compte], check=False, capture_output=True)
 
@@ -178,9 +195,13 @@ def salle():
     salle = Salle(base)
     changes = _ouvrir_aux_autres([Path(os.path.realpath(sys.executable)), Path(sys.base_prefix) / "lib", RACINE])
     try:
-        for compte in (salle.prof, salle.eleve):
+        for compte in salle.comptes:
             _creer_compte(salle, compte)
         _preparer_cours(salle)
+        if not (salle.env_eleves / "bin" / "jupyterhub-singleuser").exists():
+            from pipeline import paquet_eleve
+
+            paquet_eleve.installer(salle.env_eleves)
         _demarrer_hub(salle)  # it creates the shared exchange
         salle.nbgrader_prof("generate_assignment", A, "--force")
         salle.nbgrader_prof("release_assignment", A, "--force")
@@ -318,3 +339,111 @@ def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_gr
 
     contexte_prof.close()
     print(f"\nthe whole loop on the hub, two logins included: {time.monotonic() - debut:.0f} s")
+
+
+def _refuse(salle: Salle, *commande: str) -> subprocess.CompletedProcess:
+    """A command of the student's terminal (their server's environment), which must fail."""
+    fin = salle.en_tant_que(salle.eleve, *commande, cwd=salle.home(salle.eleve),
+                            env=salle.environnement(salle.eleve, "eleve"))
+    assert fin.returncode != 0, f"{commande} was allowed:\n{fin.stdout[:500]}"
+    return fin
+
+
+def _processus(compte: str) -> list[str]:
+    """The command lines of an account's processes."""
+    pids = subprocess.run(["pgrep", "-u", compte], capture_output=True, text=True).stdout.split()
+    lignes = []
+    for pid in pids:
+        try:
+            lignes.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip())
+        except OSError:
+            pass
+    return lignes
+
+
+def test_nothing_a_student_can_reach_holds_an_answer(salle):
+    """After the loop (submitted/, autograded/, feedback/ and the gradebook exist), as the student."""
+    cours = salle.cours
+    for chemin in (cours / "submitted", cours / "autograded", cours / "feedback", cours / "gradebook.db"):
+        assert chemin.exists(), chemin  # the test above made them: what is refused below is real
+    refus = []
+    for chemin in (cours, cours / "source", cours / "source" / A, cours / "submitted", cours / "autograded",
+                   cours / "feedback", salle.home(salle.autre), cours / "awale_ref", salle.home(salle.prof)):
+        refus.append(_refuse(salle, "ls", str(chemin)))
+    for fichier in (cours / "source" / A / f"{A}.ipynb", cours / "gradebook.db", cours / "awale_ref" / "exam.py",
+                    cours / "nbgrader_config.py", salle.home(salle.autre) / "mes_notes.txt",
+                    *cours.glob(f"*/{salle.eleve}/{A}/{A}.ipynb"), *cours.glob(f"feedback/{salle.eleve}/{A}/*.html")):
+        refus.append(_refuse(salle, "cat", str(fichier)))
+    assert all("Permission denied" in fin.stderr for fin in refus), [fin.stderr for fin in refus]
+    assert len(refus) >= 9 + 8
+    # the graded functions, from the students' environment (its python is the one of their kernels)
+    python = str(salle.env_eleves / "bin" / "python")
+    for nom in ("deplacer_graines", "tour_jeu", "NegaAwale", "max_vals", "copie"):
+        fin = _refuse(salle, python, "-c", f"from awale_ref.exam import {nom}")
+        assert "ImportError" in fin.stderr, fin.stderr
+    fin = _refuse(salle, python, "-c", f"import sys; sys.path.insert(0, {str(cours)!r}); import awale_ref.exam as e; "
+                                       "e.deplacer_graines")
+    assert "Error" in fin.stderr
+    # the visible tests run there, from data
+    ok = salle.en_tant_que(salle.eleve, python, "-c", "from awale_ref.grading import tester\n"
+                           "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
+                           "tester('Q4', tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 0], "
+                           "'n': 7, 'plateau': [4] * 12})", cwd=salle.home(salle.eleve),
+                           env=salle.environnement(salle.eleve, "eleve"))
+    assert ok.returncode == 0 and "✔ tour_joueur1" in ok.stdout, ok.stderr
+    # the student's server really runs from the students' environment, the teacher's from the course's
+    serveurs = {compte: _processus(compte) for compte in (salle.eleve, salle.prof)}
+    eleve = [c for c in serveurs[salle.eleve] if "jupyterhub-singleuser" in c]
+    prof = [c for c in serveurs[salle.prof] if "jupyterhub-singleuser" in c]
+    assert eleve and all(c.startswith(str(salle.env_eleves / "bin")) for c in eleve), serveurs
+    assert prof and all(c.startswith(str(BIN)) for c in prof), serveurs
+    assert stat.S_IMODE(salle.home(salle.eleve).stat().st_mode) == 0o700
+    assert stat.S_IMODE(salle.home(salle.autre).stat().st_mode) == 0o700
+    assert stat.S_IMODE(cours.stat().st_mode) == 0o700
+    assert stat.S_IMODE(salle.home(salle.prof).stat().st_mode) == 0o700  # the hidden SQL library's cache
+
+
+def _charger_la_configuration(tmp_path: Path, **variables: str) -> subprocess.CompletedProcess:
+    """Load deploy/jupyterhub/jupyterhub_config.py as JupyterHub does (without starting a hub)."""
+    code = ("import sys; from traitlets.config import Config; c = Config(); chemin = sys.argv[1]; "
+            "exec(compile(open(chemin).read(), chemin, 'exec'), {'get_config': lambda: c, '__file__': chemin}); "
+            "print(c.Spawner.pre_spawn_hook is not None)")
+    env = {**os.environ, "AWALE_HUB_ETAT": str(tmp_path / "hub"), "AWALE_ECHANGE": str(tmp_path / "echange"),
+           **variables}
+    return subprocess.run([sys.executable, "-c", code, str(DEPLOY / "jupyterhub_config.py")], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
+    """No accounts needed: the course belongs to whoever runs the test, who is its teacher here."""
+    moi = pwd.getpwuid(os.getuid()).pw_name
+    cours = tmp_path / "cours"
+    cours.mkdir(mode=0o755)
+    shutil.copy(RACINE / "nbgrader_config.py", cours)
+    env_eleves = tmp_path / "eleves"
+    (env_eleves / "bin").mkdir(parents=True)
+    (env_eleves / "bin" / "jupyterhub-singleuser").touch()
+    base = {"AWALE_COURS": str(cours), "AWALE_ENSEIGNANTS": moi, "AWALE_ENV_ELEVES": str(env_eleves)}
+
+    fin = _charger_la_configuration(tmp_path, **base)
+    assert fin.returncode == 0 and fin.stdout.strip() == "True", fin.stderr
+    assert stat.S_IMODE(cours.stat().st_mode) == 0o700  # closed by the hub, whatever the clone left
+
+    refus = {
+        "not a teacher's": ({"AWALE_ENSEIGNANTS": "personne_d_autre"}, f"belongs to {moi}, not to a teacher"),
+        "environment inside the course": ({"AWALE_ENV_ELEVES": str(cours / ".venv-eleves")},
+                                          "is inside the course folder"),
+        "environment not built": ({"AWALE_ENV_ELEVES": str(tmp_path / "rien")}, "is not built"),
+        "exchange inside the course": ({"AWALE_ECHANGE": str(cours / "echange")}, "is inside the course folder"),
+        "unknown teachers' group": ({"AWALE_GROUPE_ENSEIGNANTS": "pas_de_tel_groupe"}, "no such Unix group"),
+    }
+    for cas, (variables, message) in refus.items():
+        fin = _charger_la_configuration(tmp_path, **{**base, **variables})
+        assert fin.returncode != 0 and message in fin.stderr, (cas, fin.stderr[-500:])
+
+    import grp
+
+    groupe = grp.getgrgid(os.getgid()).gr_name  # several teachers: their group reads and writes, no one else
+    fin = _charger_la_configuration(tmp_path, **base, AWALE_GROUPE_ENSEIGNANTS=groupe)
+    assert fin.returncode == 0, fin.stderr
+    assert stat.S_IMODE(cours.stat().st_mode) == 0o2770 and cours.stat().st_gid == os.getgid()

@@ -173,17 +173,9 @@ class Sujet:
 
     def _origine_valide(self, question: str, objet: Any) -> str | None:
         """The function must be the student's, defined in the notebook."""
-        nom = self.nom_note(question)
-        if not isinstance(objet, types.FunctionType):
-            if callable(objet):
-                return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
-            return f"{question} — {nom} n'est pas une fonction (c'est un objet de type {type(objet).__name__})."
-        paquet = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
-                objet.__code__.co_filename).startswith(paquet + os.sep):
-            return (f"{question} — {nom} vient du paquet de référence awale_ref : "
-                    f"écrivez votre propre fonction dans le notebook.")
-        return None
+        from awale_ref.grading.visibles import origine  # shared with the students' environment
+
+        return origine(question, self.nom_note(question), objet)
 
 
 def _montrer_images(contre_exemple: Any) -> None:

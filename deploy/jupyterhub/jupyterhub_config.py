@@ -10,12 +10,27 @@ every user logs in with their Unix account (PAM) and their server runs as that a
   home folder with the assignment list only: fetch, submit, fetch the feedback.
 - The exchange (``AWALE_ECHANGE``) is a folder every account can write into, created here.
 
+Nothing a student can reach holds an answer (docs/grading_security.md, « Who can read what »), and this file
+enforces it at each start rather than trusting the installation:
+
+- the course folder belongs to a teacher and is closed to everyone else (0700; 2770 with the teachers' Unix
+  group ``AWALE_GROUPE_ENSEIGNANTS``, so that several teachers grade in it): ``source/``, ``gradebook.db``, ``submitted/``, ``autograded/``,
+  ``feedback/`` and the course's ``.venv`` (the full reference) are reachable only through it;
+- the students' servers run from the students' environment (``AWALE_ENV_ELEVES``, built by
+  ``python -m pipeline.paquet_eleve``), outside the course folder: the course's tools without any reference
+  of a graded function, solution or hidden test;
+- every user's home is made 0700 (at each start of the hub and of the user's server): a student's holds their
+  work, a teacher's the hidden SQL library the grading builds (``~/.cache/awale_ref``).
+
 Everything a school changes is an environment variable (README, "Un serveur pour la classe"); the
 course's own settings (course_id, preprocessors, sandbox) stay in the course's ``nbgrader_config.py``.
 """
 
+import grp
 import os
+import pwd
 import shutil
+import stat
 import sys
 from pathlib import Path
 
@@ -36,10 +51,71 @@ ETAT = Path(os.environ.get("AWALE_HUB_ETAT", "/srv/jupyterhub"))  # the hub's da
 ENSEIGNANTS = _liste("AWALE_ENSEIGNANTS", "prof")
 ELEVES = _liste("AWALE_ELEVES")
 GROUPE_ELEVES = os.environ.get("AWALE_GROUPE_ELEVES", "")
+GROUPE_ENSEIGNANTS = os.environ.get("AWALE_GROUPE_ENSEIGNANTS", "")
+ENV_ELEVES = Path(os.environ.get("AWALE_ENV_ELEVES", "/opt/awale-eleves")).resolve()
 # The course's identifier, read from the course itself: the students fetch from it.
 COURSE_ID = PyFileConfigLoader("nbgrader_config.py", path=str(COURS)).load_config().CourseDirectory.course_id
 if not isinstance(COURSE_ID, str) or not COURSE_ID:
     raise SystemExit(f"{COURS}/nbgrader_config.py sets no CourseDirectory.course_id (AWALE_COURS is the course folder)")
+
+
+
+# ---------------------------------------------------------------- who can read what
+def proteger_le_cours() -> None:
+    """The course folder: a teacher's, closed to the others (0700, or 2770 for the teachers' group)."""
+    info = COURS.stat()
+    proprietaire = pwd.getpwuid(info.st_uid).pw_name
+    if proprietaire not in ENSEIGNANTS:
+        raise SystemExit(f"{COURS} belongs to {proprietaire}, not to a teacher ({', '.join(sorted(ENSEIGNANTS))}): "
+                         f"chown -R {sorted(ENSEIGNANTS)[0]}: {COURS}")
+    if ECHANGE.resolve() == COURS or COURS in ECHANGE.resolve().parents:
+        raise SystemExit(f"AWALE_ECHANGE={ECHANGE} is inside the course folder {COURS}, which students cannot "
+                         f"reach: put the exchange elsewhere (/srv/nbgrader/exchange)")
+    if GROUPE_ENSEIGNANTS:  # several teachers: the group reads and writes, new files keep the group (setgid)
+        os.chown(COURS, -1, _groupe(GROUPE_ENSEIGNANTS, "AWALE_GROUPE_ENSEIGNANTS").gr_gid)
+        COURS.chmod(0o2770)
+    else:
+        COURS.chmod(0o700)
+
+
+def home_ferme(compte: str) -> None:
+    """A user's home folder: theirs alone (useradd may create it 0755)."""
+    try:
+        home = Path(pwd.getpwnam(compte).pw_dir)
+    except KeyError:
+        return
+    if home.is_dir() and home != Path("/") and stat.S_IMODE(home.stat().st_mode) & 0o077:
+        home.chmod(stat.S_IMODE(home.stat().st_mode) & 0o700)
+
+
+def _groupe(nom: str, variable: str) -> grp.struct_group:
+    try:
+        return grp.getgrnam(nom)
+    except KeyError:
+        raise SystemExit(f"{variable}={nom}: no such Unix group") from None
+
+
+def eleves_connus() -> set[str]:
+    membres = set(_groupe(GROUPE_ELEVES, "AWALE_GROUPE_ELEVES").gr_mem) if GROUPE_ELEVES else set()
+    return (ELEVES | membres) - ENSEIGNANTS
+
+
+def verifier_env_eleves() -> Path:
+    """The students' environment: built (its singleuser server is there) and outside the course folder."""
+    if ENV_ELEVES == COURS or COURS in ENV_ELEVES.parents:
+        raise SystemExit(f"AWALE_ENV_ELEVES={ENV_ELEVES} is inside the course folder {COURS}, which students "
+                         f"cannot read: build it elsewhere (python -m pipeline.paquet_eleve /opt/awale-eleves)")
+    serveur = ENV_ELEVES / "bin" / "jupyterhub-singleuser"
+    if not serveur.exists():
+        raise SystemExit(f"the students' environment {ENV_ELEVES} is not built ({serveur} is missing): "
+                         f"python -m pipeline.paquet_eleve {ENV_ELEVES}")
+    return ENV_ELEVES / "bin"
+
+
+proteger_le_cours()
+for _compte in eleves_connus() | ENSEIGNANTS:
+    home_ferme(_compte)
+_bin_eleves = verifier_env_eleves()
 
 # ---------------------------------------------------------------- addresses
 c.JupyterHub.bind_url = os.environ.get("AWALE_HUB_URL", "http://127.0.0.1:8000")
@@ -61,8 +137,7 @@ if GROUPE_ELEVES:
 
 # ---------------------------------------------------------------- each user's server, as their own account
 c.JupyterHub.spawner_class = "localprocess"
-_bin = Path(sys.executable).parent  # the hub's virtualenv has the course's whole stack
-c.Spawner.cmd = [str(_bin / "jupyterhub-singleuser")]
+_bin = Path(sys.executable).parent  # the hub's virtualenv (the course's): the teachers' servers
 c.Spawner.default_url = "/lab"
 c.Spawner.http_timeout = 120
 c.Spawner.start_timeout = 120
@@ -73,17 +148,20 @@ ECHANGE.chmod(0o1777)  # every account writes its submissions here; the sticky b
 def preparer(spawner) -> None:
     """Teacher or student: the settings folder (JUPYTER_CONFIG_PATH) and the start folder of the server."""
     role = "enseignant" if spawner.user.name in ENSEIGNANTS else "eleve"
+    binaires = _bin if role == "enseignant" else _bin_eleves  # a student's server: the students' environment
     spawner.environment = {**spawner.environment,  # a copy: the configured dict is shared by every spawner
         "JUPYTER_CONFIG_PATH": os.pathsep.join([str(ICI / "jupyter" / role), str(ICI / "jupyter" / "commun")]),
         "AWALE_COURSE_ID": COURSE_ID,
         "AWALE_ECHANGE": str(ECHANGE),
-        "PATH": os.pathsep.join([str(_bin), "/usr/local/bin", "/usr/bin", "/bin"]),
+        "PATH": os.pathsep.join([str(binaires), "/usr/local/bin", "/usr/bin", "/bin"]),
     }
+    spawner.cmd = [str(binaires / "jupyterhub-singleuser")]
     if role == "enseignant":
         spawner.environment["AWALE_COURS"] = str(COURS)  # the formgrader's CourseDirectory.root
         spawner.notebook_dir = str(COURS)
     else:
         spawner.notebook_dir = "~"
+    home_ferme(spawner.user.name)
 
 
 c.Spawner.pre_spawn_hook = preparer

@@ -1,0 +1,184 @@
+"""The visible tests from data: what the students' environment runs instead of the reference (issue 22).
+
+On the class server the students' servers run from a *student distribution* of the package
+(``python -m pipeline.paquet_eleve``): every reference module reduced to the functions the notebooks
+supply, no corpus, no answer, no hidden test.  The expected value of each visible example, the
+reference's observation of ``tester(question, f, *args)`` in a test cell, is computed when that
+distribution is built and shipped as data (``awale_ref/data/visibles.json``, :func:`donnees_visibles`);
+here the student's function is run on the same arguments and compared with it by the grading's own
+``checks.verifier`` (the same plain-data round trip, rule families, run-time traps and source check of
+the exam's constraints as everywhere else).  A function the graded one calls is the student's own (the
+reference of a graded function is not in the distribution), the functions the notebook supplies are
+the reference's.
+
+Differences with the full package's ``tester``, all on the safe side: an example that is not one of the
+test cells' is refused (« cet exemple n'est pas un de ceux du notebook »); where the subject admits
+several answers (``Spec.accepter``), the subject's acceptance is used when its specs module is in the
+distribution (the CCINP's ``specs``), else an answer that is not the reference's is shown beside the
+reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
+check (copied into ``awale_ref/grading/formats.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+import types
+from pathlib import Path
+from typing import Any
+
+from awale_ref.grading import checks, executant
+from awale_ref.grading.specs import Famille, Spec
+
+DONNEES = Path(__file__).resolve().parent.parent / "data" / "visibles.json"
+BIBLIOTHEQUE = Path(__file__).resolve().parent.parent / "data" / "bibliotheque_visible.sqlite"
+
+
+class EchecTest(AssertionError):
+    """A failed visible test, with a French message meant for the student."""
+
+
+def cle_exemple(args: tuple) -> str:
+    """How a visible example is found again: the exact data of its arguments, as JSON text."""
+    return json.dumps(executant.encoder(tuple(args)), sort_keys=True, ensure_ascii=False)
+
+
+def module_des_formats(module_correction: str) -> str:
+    """Where the student distribution keeps the format checks of a subject's structured answers."""
+    return f"awale_ref.grading.formats.{module_correction.replace('.', '_')}"
+
+
+@functools.lru_cache(maxsize=1)
+def _donnees() -> dict:
+    if not DONNEES.exists():
+        raise RuntimeError(f"{DONNEES} is missing: this is not a student distribution (python -m pipeline.paquet_eleve)")
+    return json.loads(DONNEES.read_text(encoding="utf-8"))
+
+
+def _echec(message: str) -> None:
+    __tracebackhide__ = True
+    raise EchecTest(message)
+
+
+def _acceptation(question: str, d: dict, autres: list) -> Any:
+    """How an answer that differs from the reference's is judged, where the subject admits several.
+
+    The subject's own acceptance when its specs module is in the distribution (the CCINP's); otherwise
+    every other answer passes here and is kept in ``autres``: the judge decides, at grading."""
+    if not d["plusieurs_reponses"]:
+        return None
+    try:
+        return importlib.import_module(d["module_specs"]).SPECS[question].accepter
+    except (ImportError, AttributeError, KeyError):
+        return lambda obtenu, attendu, args: autres.append(obtenu) or True
+
+
+def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
+    """The question's spec rebuilt from data, its rule families covering what the reference's covered."""
+    couvertes = set(exemple["couvre"])
+    familles = tuple(Famille(f["nom"], f["poids"], selection=(lambda a, o, nom=f["nom"]: nom in couvertes),
+                             cles=tuple(f["cles"]) if f["cles"] is not None else None, contrainte=f["contrainte"],
+                             accessoire=f["accessoire"]) for f in d["familles"])
+    return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
+                contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
+                accepter=_acceptation(question, d, autres))
+
+
+class Testeur:
+    """``tester`` of one subject (its grading module), from the data of the student distribution."""
+
+    def __init__(self, module_correction: str) -> None:
+        self.module_correction = module_correction
+
+    def _sujet(self) -> dict:
+        return _donnees()[self.module_correction]
+
+    def tester(self, question: str, objet: Any, *args: Any) -> None:
+        """Visible test: one of the notebook's examples (or the shape of an answer). Prints ``✔ …`` or
+        raises :class:`EchecTest` with a French message."""
+        __tracebackhide__ = True
+        sujet = self._sujet()
+        if question in sujet["fonctions"]:
+            message = self._fonction(question, sujet["fonctions"][question], objet, args)
+        elif question in sujet["reponses"]:
+            message = self._reponse(question, objet)
+        elif question in sujet["sql"]:
+            message = self._sql(question, objet, sujet["sql"][question])
+        else:
+            known = [*sujet["fonctions"], *sujet["reponses"], *sujet["sql"]]
+            raise ValueError(f"unknown question {question!r} for this subject; known: {', '.join(known)}")
+        print("✔ " + message)
+
+    def _fonction(self, question: str, d: dict, objet: Any, args: tuple) -> str:
+        __tracebackhide__ = True
+        raison = origine(question, d["nom"], objet)
+        if raison:
+            _echec(raison)
+        exemple = d["exemples"].get(cle_exemple(args))
+        if exemple is None:
+            _echec(f"{question} — cet exemple n'est pas un de ceux du notebook : sur le serveur de la classe, les "
+                   f"tests visibles connaissent les exemples de l'énoncé, pas d'autres (appel : "
+                   f"{d['nom']}{tuple(args)!r}).")
+        autres: list = []
+        spec = _spec(question, d, exemple, autres)
+        attendu = executant.decoder(exemple["attendu"])
+        resultat = checks.verifier(spec, objet, [tuple(args)], importlib.import_module(d["module"]),
+                                   attendus=[attendu])
+        if not resultat.ok:
+            _echec(resultat.message + _dessin(resultat.contre_exemple))
+        if autres:
+            return (f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(autres[0])}. La "
+                    f"référence donne {checks.decrire_observation(attendu)} ; l'énoncé admet d'autres réponses, "
+                    f"la vôtre n'est jugée qu'à la correction.")
+        return f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(attendu)}"
+
+    def _reponse(self, question: str, valeur: Any) -> str:
+        __tracebackhide__ = True
+        if valeur is ...:
+            _echec(f"{question} : réponse pas encore donnée (remplacez ... par votre réponse).")
+        formats = importlib.import_module(module_des_formats(self.module_correction)).FORMATS
+        attendu_format = formats[question](valeur)
+        if attendu_format:
+            _echec(f"{question} : la réponse doit être {attendu_format} ; reçu {valeur!r}.")
+        return f"{question} : format correct (la justesse est vérifiée à la correction)."
+
+    def _sql(self, question: str, requete: Any, colonnes: list[str]) -> str:
+        __tracebackhide__ = True
+        from awale_ref.grading import sql
+
+        table = sql.montrer_requete(requete, 0)
+        if table.erreur is not None:
+            _echec(f"{question} — {table.erreur}")
+        reponse = table.reponse
+        if len(reponse.colonnes) != len(colonnes):
+            _echec(f"{question} — la requête s'exécute mais doit renvoyer {len(colonnes)} colonne(s) "
+                   f"({', '.join(colonnes)}, dans cet ordre) ; la vôtre en renvoie {len(reponse.colonnes)} "
+                   f"({', '.join(reponse.colonnes)}).")
+        return (f"{question} — la requête s'exécute sans erreur sur la bibliothèque d'ouvertures : "
+                f"{len(reponse.lignes)} ligne(s), {len(reponse.colonnes)} colonne(s). Sa justesse est vérifiée à "
+                f"la correction, sur une autre bibliothèque.")
+
+
+def origine(question: str, nom: str | None, objet: Any) -> str | None:
+    """The function must be the student's, defined in the notebook (``Sujet._origine_valide`` too)."""
+    if not isinstance(objet, types.FunctionType):
+        if callable(objet):
+            return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
+        return f"{question} — {nom} n'est pas une fonction (c'est un objet de type {type(objet).__name__})."
+    paquet = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
+            objet.__code__.co_filename).startswith(paquet + os.sep):
+        return (f"{question} — {nom} vient du paquet de référence awale_ref : "
+                f"écrivez votre propre fonction dans le notebook.")
+    return None
+
+
+def _dessin(contre_exemple: Any) -> str:
+    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
+        return ""
+    from awale_ref.grading.contre_exemples import dessin_texte
+
+    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
+    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
