@@ -68,14 +68,47 @@ def _scalaire(noeud: ast.expr) -> bool:
     return isinstance(noeud, ast.Constant)
 
 
+def donnees_importees(module: str) -> set[str]:
+    """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
+    examples with: ``from awale_ref.olympiades.images import img1``); for the CCINP's reference, also what they
+    import from ``awale_ref`` itself, which re-exports it."""
+    modules = {module} | ({"awale_ref"} if module == "awale_ref.exam" else set())
+    noms: set[str] = set()
+    for assignment in ASSIGNMENTS:
+        if not (COURS / f"{assignment}.py").exists():
+            continue
+        for cell in lire_source(assignment).cells:
+            if cell.cell_type != "code":
+                continue
+            with contextlib.suppress(SyntaxError):
+                for noeud in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n"))):
+                    if isinstance(noeud, ast.ImportFrom) and noeud.module in modules:
+                        noms |= {a.name for a in noeud.names}
+    return noms
+
+
+def _cibles(noeud: ast.stmt) -> set[str]:
+    cibles = noeud.targets if isinstance(noeud, ast.Assign) else [noeud.target]
+    return {n.id for c in cibles for n in ast.walk(c) if isinstance(n, ast.Name)}
+
+
 def reference_reduite(module: str, notes: set[str]) -> str:
-    """A reference module without its graded functions and without any top-level value but scalars."""
+    """A reference module without its graded functions and without any top-level value but scalars and the
+    statement's data the notebooks import (:func:`donnees_importees`, with the values they are built from)."""
     from awale_ref.grading.juge import reference_sans
 
     source = reference_sans(notes, module)
     lignes = source.splitlines(keepends=True)
-    a_couper = [(n.lineno - 1, n.end_lineno) for n in ast.parse(source).body
-                if isinstance(n, (ast.Assign, ast.AnnAssign)) and (n.value is None or not _scalaire(n.value))]
+    valeurs = [n for n in ast.parse(source).body if isinstance(n, (ast.Assign, ast.AnnAssign))]
+    gardes = donnees_importees(module)
+    while True:  # the values the kept ones are computed from are kept too
+        lus = {x.id for n in valeurs if _cibles(n) & gardes and n.value is not None
+               for x in ast.walk(n.value) if isinstance(x, ast.Name)}
+        if lus <= gardes:
+            break
+        gardes |= lus
+    a_couper = [(n.lineno - 1, n.end_lineno) for n in valeurs
+                if (n.value is None or not _scalaire(n.value)) and not _cibles(n) & gardes]
     for debut, fin in sorted(a_couper, reverse=True):
         del lignes[debut:fin]
     return "".join(lignes)
@@ -243,8 +276,10 @@ def _sql() -> str:
 
 
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
-answer, no hidden test. The functions of the exam are not exported here: a notebook that imports them (partie3_ia)
-reads why."""
+answer, no hidden test. What the exam's notebooks are given (``initialisation``…) is re-exported, as by the full
+package; a notebook that imports anything else from here (partie3_ia) reads why it does not run."""
+
+from awale_ref.exam import *  # noqa: F401,F403 (the reduced reference: only the functions the notebooks supply)
 
 ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "
           "de la partie II, l'arbre de la question 18 ou le plateau, qui n'y sont pas installés (ils contiennent des "

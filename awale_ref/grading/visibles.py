@@ -124,8 +124,9 @@ class Testeur:
         autres: list = []
         spec = _spec(question, d, exemple, autres)
         attendu = executant.decoder(exemple["attendu"])
+        # as the full package's ``tester``: the example alone (never rule families or points), each call timed
         resultat = checks.verifier(spec, objet, [tuple(args)], importlib.import_module(d["module"]),
-                                   attendus=[attendu])
+                                   attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
             _echec(resultat.message + _dessin(resultat.contre_exemple))
         if autres:
