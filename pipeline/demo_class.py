@@ -296,7 +296,7 @@ NB_EN_PLACE = Erreur("q5_passer_en_nb", _code("""
     perdues=("image reçue non modifiée (une nouvelle image est renvoyée)",), devoir="olympiades_images")
 
 SITUATIONS_Q15_ECHANGEES = Erreur("q15_reponse", _code("""
-    Q15_situations = {1: "général", 2: "bord droit", 3: "milieu", 4: "coin"}
+    Q15_situations = {1: "plusieurs colonnes", 2: "toute la hauteur", 3: "arrêts par la couleur", 4: "un seul pixel"}
     """), ("q15_tests",), "Images Q15 : confond les situations des tests 2 et 3", items_faux=2,
     devoir="olympiades_images")
 
