@@ -437,11 +437,8 @@ def part_gardee(erreur: Erreur) -> float:
     if not erreur.perdues:
         return 0.0
     sujet = sujet_de(erreur.assignment)
-    if question in sujet.questions_sql:
-        noms = sql.FAMILLES_SQL[question]
-        familles = [(nom, 1 / len(noms), True) for nom in noms]
-    else:
-        familles = [(f.nom, f.poids, f.principale) for f in sujet.specs[question].rubriques()]
+    rubriques = sql.FAMILLES_SQL[question] if question in sujet.questions_sql else sujet.specs[question].rubriques()
+    familles = [(f.nom, f.poids, f.principale) for f in rubriques]
     inconnues = set(erreur.perdues) - {nom for nom, _, _ in familles}
     if inconnues:
         raise ValueError(f"{erreur.grade_id}: {sorted(inconnues)} are not rule families of {question}; "
