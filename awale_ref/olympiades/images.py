@@ -53,7 +53,7 @@ LECTURES = {
         "Une division entière (r + v + b) // 3 donne toujours le même pixel, car les deux "
         "sont < 128 exactement quand r + v + b < 384 : les deux écritures sont justes.",
     "triplets":
-        "Les pixels RGB sont des tuples (l'énoncé rappelle qu'on ne modifie pas un tuple) ; "
+        "Les pixels RVB sont des tuples (l'énoncé rappelle qu'on ne modifie pas un tuple) ; "
         "passer_en_8_couleurs renvoie donc des tuples de 0 et 1. En entrée, un pixel écrit "
         "comme une liste de trois entiers est lu de la même façon.",
     "nouvelle_image":
