@@ -93,7 +93,17 @@ executer = executant.executer_requete
 
 def ouvrir(graine: int) -> sqlite3.Connection:
     """A protected read-only connection to the library of ``graine`` (built the first time)."""
-    return proteger(library.open_library(graine))
+    return proteger(_bibliotheque(graine))
+
+
+def _bibliotheque(graine: int) -> sqlite3.Connection:
+    """``library.open_library(graine)``, saying so when it is built (on first use: the light install,
+    scripts/autonomie.sh, leaves it to the SQL notebook)."""
+    if not library.chemin_cache(graine).exists():
+        # measured: 114 s for the two libraries on two busy cores (issue 23), about a minute each
+        print(f"Construction de la bibliothèque d'ouvertures {graine} : une seule fois, environ une minute "
+              f"sur deux cœurs…", flush=True)
+    return library.open_library(graine)
 
 
 def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
@@ -107,9 +117,7 @@ def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
         en_correction = os.environ.get("AWALE_CORRECTION") == "juge"
         graines = (GRAINE_VISIBLE,) if en_correction else (GRAINE_VISIBLE, GRAINE_CACHEE)
     for graine in graines:
-        if not library.chemin_cache(graine).exists():
-            print(f"Construction de la bibliothèque d'ouvertures {graine} (une seule fois, moins d'une minute)…")
-        library.open_library(graine).close()
+        _bibliotheque(graine).close()
 
 
 # ---------------------------------------------------------------- comparing
