@@ -215,9 +215,12 @@ def _attendu_apres(case: int, profondeur: int) -> list[int]:
 # ---------------------------------------------------------------- the board
 ENREGISTRER_BAS = """() => {
     window.nomsEnBas = [];
+    window.hautControles = [];  // where the buttons under the board stand, at every frame
     const noter = () => {
         const nom = document.querySelector('.awale-nom-bas b');
         if (nom) window.nomsEnBas.push(nom.textContent);
+        const controles = document.querySelector('.awale-controles');
+        if (controles) window.hautControles.push(controles.getBoundingClientRect().top);
     };
     new MutationObserver(noter).observe(document.querySelector('.awale-plateau'),
                                         {subtree: true, childList: true, characterData: true});
@@ -242,6 +245,8 @@ def test_board_in_jupyterlab_plays_against_the_ai(page, jupyterlab, artefacts):
     assert _lire_plateau(page) == _attendu_apres(2, 3)
     noms = page.evaluate("window.nomsEnBas")
     assert len(noms) > 10 and set(noms) == {"Alice"}  # every frame of both moves: the board never turned
+    hauts = page.evaluate("window.hautControles")  # issue 23: the controls do not jump while the AI thinks
+    assert len(hauts) > 10 and max(hauts) - min(hauts) <= 0.5, sorted(set(hauts))
     # Bob's move is named by its label (6–11), his own number in brackets, in the message and the table.
     message = page.locator(".awale-message").inner_text()
     assert "Bob a joué la case " in message and "pour Bob)" in message

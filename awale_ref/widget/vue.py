@@ -284,9 +284,10 @@ class Plateau(widgets.VBox):
         self.menu_mode.observe(self._changer_mode, "value")
         plateau = widgets.VBox([self.nom_haut, rangee_haut, rangee_bas, self.nom_bas], layout=widgets.Layout(
             border="4px solid #5b3a1a", padding="6px", width="max-content"))
+        controles = widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer])
+        controles.add_class("awale-controles")
         super().__init__([
-            widgets.HTML(STYLE_CSS), self.titre, plateau, self.message,
-            widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer]),
+            widgets.HTML(STYLE_CSS), self.titre, plateau, self.message, controles,
             widgets.HBox([self.curseur_vitesse, self.case_indices]),
             widgets.HBox([self.menu_mode, self.curseur_profondeur]),
             self.case_evaluation, self.evaluation,
@@ -330,9 +331,9 @@ class Plateau(widgets.VBox):
             fin = etape.genre == "fin"
             trait = '<span style="color:#38761d"> ◀ à son tour de jouer</span>'
             trait_haut, trait_bas = ("", "") if fin else (("", trait) if trait_en_bas else (trait, ""))
-            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px sans-serif">'
+            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px/20px sans-serif">'
                                    f'<b>{html.escape(haut)}</b> — réserve : {score_haut}{trait_haut}</div>')
-            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px sans-serif">'
+            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px/20px sans-serif">'
                                   f'<b>{html.escape(bas)}</b> — réserve : {score_bas}{trait_bas}</div>')
             if fin:
                 titre = etape.texte
