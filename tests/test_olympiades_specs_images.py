@@ -400,6 +400,11 @@ def test_q9_n_est_pas_note_sur_la_ligne_vide_et_ses_familles_disent_vrai():
     assert all(args[0][0] == 0 for args in _cas("Q9") if famille.couvre(args, {}))
 
 
+def test_aucune_image_sans_ligne_n_est_notee():
+    """Issue 23: an image of the subject has a row and a column (LECTURES['image_vide'])."""
+    assert all(n >= 1 and m >= 1 for n, m, _ in _cas("Q2"))
+
+
 def test_seules_q5_et_q6_notent_l_image_recue_intacte():
     """Issue 23: the subject asks it in Q5 and Q6 only (LECTURES['nouvelle_image'])."""
     assert {q for q, spec in SPECS.items() if "arguments_intacts" in spec.contraintes} == {"Q5", "Q6"}

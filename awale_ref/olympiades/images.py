@@ -67,7 +67,7 @@ LECTURES = {
         "(image_vers_ligne, ligne_vers_image, compresse_image, decompresse_image, "
         "compression_rectangle) ne sont définies que pour n >= 1 et m >= 1 ; les images du "
         "corpus en ont toutes. Les autres donnent le résultat naturel : creer_image(0, m, c) "
-        "et passer_en_nb([]) valent [].",
+        "et passer_en_nb([]) valent []. Ces images hors du sujet ne sont jamais notées.",
     "compte_commence_par_0":
         "compte_0_1 compte toujours d'abord les 0 : si la liste commence par 1, le premier "
         "nombre est 0 (compte_0_1([1, 1]) vaut [0, 2]) ; tous les nombres suivants sont >= 1. "
