@@ -26,6 +26,7 @@ from matplotlib.patches import Rectangle
 
 from awale_ref import exam, facts
 from awale_ref.widget.partie import etiquette_case
+from awale_ref.widget.regles import de
 
 PROFONDEUR_MAX_ARBRE = 3
 FONCTIONS_ARBRE = ("NegaAwale", "gain", "cases_possibles", "tour_suivant")
@@ -47,13 +48,18 @@ STYLE = {
     "savefig.dpi": 100,
 }
 VERT, GRIS, BOIS, TRAIT = "#38761d", "#888888", "#fbf3e6", "#ffd966"
-# Sizes in inches (at 100 dpi, 1 inch = 100 px): a pit of a node's board, a node (board, label, VJ),
-# the gap for an edge, a row (one per leaf), the margins, the narrowest and widest figure.
-CASE, NOEUD, ARETE, LIGNE, MARGE = 0.15, 1.5, 0.65, 0.42, 0.15
+# Sizes in inches (at 100 dpi, 1 inch = 100 px): a pit of a node's board, the line above a board (its
+# label and VJ), a node (its board), the gap for an edge, a row (one per leaf), the margins, the narrowest
+# and widest figure.
+CASE, ENTETE_NOEUD, ARETE, MARGE = 0.22, 0.2, 0.65, 0.15
+NOEUD = 6 * CASE
+LIGNE = 2 * CASE + ENTETE_NOEUD + 0.1
 # LARGEUR_MAX: JupyterLab's output area in a 1280-px-wide window with the file browser open is about
 # 848 px; a wider image would be scaled down, its text with it.
 LARGEUR_MIN, LARGEUR_MAX = 6.6, 8.4
 TAILLE_MIN = 7.5  # points: no text of the drawing is smaller (10.4 px at 100 dpi)
+TAILLE_CASE = 11  # points: the counts in the boards, 15.3 px at 100 dpi, digits 11 px tall (0.73 em)
+HAUTEUR_CHIFFRE_MIN = 11  # px: the height of a digit of a board at 100 % zoom (issue 23, item 7)
 
 
 @dataclass
@@ -208,7 +214,7 @@ def _dessiner_plateau(ax, gauche: float, centre_y: float, jeu: dict, orientation
             ax.add_patch(Rectangle((gauche + colonne * CASE, haut + rangee * CASE), CASE, CASE,
                                    facecolor=TRAIT if au_trait else BOIS, edgecolor="#a9743f", linewidth=0.6))
             ax.text(gauche + (colonne + 0.5) * CASE, haut + (rangee + 0.5) * CASE, str(affiche[indice]),
-                    ha="center", va="center", fontsize=TAILLE_MIN)
+                    ha="center", va="center_baseline", fontsize=TAILLE_CASE)
     ax.add_patch(Rectangle((gauche, haut), 6 * CASE, 2 * CASE, fill=False, edgecolor=bord, linewidth=epaisseur))
 
 
@@ -221,10 +227,13 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
                    reconstruction: bool | None = None, orientation: str = "fixe") -> Figure:
     """Draw the tree lying on its side: the root on the left, one row per leaf, every node with its board.
 
-    Each node shows its label, its board, and VJ; each edge the pit played
-    and G; the chosen move is green.  Sizes are fixed in inches and fonts
-    never go below :data:`TAILLE_MIN` points: a bigger tree makes a *taller*
-    figure (the notebook scrolls), never smaller text.  At 100 dpi the width
+    Each node shows its label and VJ above its board; each edge the pit
+    played and G; the chosen move is green.  A node stands on the row of its
+    first child (an outline): the root is on the first row, at the top of the
+    figure, whatever the depth.  Sizes are fixed in inches and fonts never go
+    below :data:`TAILLE_MIN` points, the boards' counts are
+    :data:`TAILLE_CASE` points: a bigger tree makes a *taller* figure (the
+    notebook scrolls), never smaller text.  At 100 dpi the width
     stays under :data:`LARGEUR_MAX` inches for depths 1–3, so the image is
     shown at its real size.  ``orientation="fixe"`` (the default) draws
     every board as the exam's tree does, joueur1's row at the bottom (labels
@@ -236,7 +245,7 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
 
     >>> fig = dessiner_arbre(arbre_negamax(facts.Q18_JEU, 2))
     >>> [round(float(v), 2) for v in fig.get_size_inches()]
-    [6.6, 7.02]
+    [6.6, 10.44]
     """
     import matplotlib
 
@@ -245,18 +254,17 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     profondeur = max(n.profondeur for n in arbre.noeuds())
     if reconstruction is None:
         reconstruction = est_reconstruction_q18(arbre.jeu)
-    # Rows: one per leaf, a parent in the middle of its first and last child.
-    rang_y: dict[int, float] = {id(f): MARGE + (k + 0.5) * LIGNE for k, f in enumerate(feuilles)}
+    # Rows: one per leaf (y: the middle of a board), a parent on the row of its first child.
+    rang_y: dict[int, float] = {id(f): MARGE + ENTETE_NOEUD + CASE + k * LIGNE for k, f in enumerate(feuilles)}
 
     def placer(noeud: Noeud) -> float:
         if noeud.enfants:
-            ys = [placer(e) for e in noeud.enfants]
-            rang_y[id(noeud)] = (ys[0] + ys[-1]) / 2
+            rang_y[id(noeud)] = [placer(e) for e in noeud.enfants][0]
         return rang_y[id(noeud)]
 
     placer(arbre)
     largeur = max(LARGEUR_MIN, 2 * MARGE + (profondeur + 1) * NOEUD + profondeur * ARETE)
-    hauteur_arbre = 2 * MARGE + len(feuilles) * LIGNE
+    hauteur_arbre = 2 * MARGE + len(feuilles) * LIGNE - 0.1
     titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} de jouer"
                       + (f", NegaAwale choisit {_nom_case(arbre, arbre.case_choisie, orientation)}"
                          if montrer_valeurs and arbre.case_choisie is not None else ""))
@@ -264,12 +272,13 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     if reconstruction:
         entetes.append((_lignes(NOTE_RECONSTRUCTION, largeur - 2 * MARGE, 8.5), 8.5, "normal", "#990000",
                         "italic"))
-    legende = ("Chaque petit plateau est vu comme dans l'arbre de l'énoncé : rangée de "
-               f"{arbre.jeu['joueur1']} en bas (cases 0 à 5), celle de {arbre.jeu['joueur2']} en haut "
+    legende = ("Chaque petit plateau est vu comme dans l'arbre de l'énoncé : rangée "
+               f"{de(arbre.jeu['joueur1'])} en bas (cases 0 à 5), celle {de(arbre.jeu['joueur2'])} en haut "
                "(cases 6 à 11). " if orientation == "fixe" else
                "Chaque petit plateau est tourné pour le joueur qui doit y jouer (ses cases 0 à 5 en bas). ")
     legende += ("Rangée jaune : le joueur qui doit jouer. Sur chaque arête : la case jouée et G, les graines "
-                "prises ; à droite de chaque plateau : VJ, la valeur du nœud pour le joueur qui doit y jouer.")
+                "prises ; au-dessus de chaque plateau : son nom et VJ, la valeur du nœud pour le joueur qui doit "
+                "y jouer. Chaque nœud est sur la ligne de son premier enfant.")
     entetes.append((_lignes(legende, largeur - 2 * MARGE, TAILLE_MIN), TAILLE_MIN, "normal", "#444444", "normal"))
     hauteur_entete = MARGE + sum((texte.count("\n") + 1) * taille * 1.35 / 72 + 0.06
                                  for texte, taille, *_ in entetes)
@@ -304,12 +313,11 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
                         fontweight="bold", color=couleur_texte)
             bord, epaisseur = (VERT, 2.5) if vert else ("#5b3a1a", 1.0)
             _dessiner_plateau(ax, x, y, noeud.jeu, orientation, bord, epaisseur)
-            droite = x + 6 * CASE + 0.06
+            dessus = y - CASE - 0.03
             fin = " fin" if noeud.terminal else ""  # a finished game
-            ax.text(droite, y - 0.02, f"({noeud.label}){fin}", ha="left", va="bottom", fontsize=9,
-                    fontweight="bold")
+            ax.text(x, dessus, f"({noeud.label}){fin}", ha="left", va="bottom", fontsize=9, fontweight="bold")
             vj = str(noeud.valeur) if montrer_valeurs else "?"
-            ax.text(droite, y + 0.02, f"VJ = {vj}", ha="left", va="top", fontsize=TAILLE_MIN + 0.5,
+            ax.text(x + NOEUD, dessus, f"VJ = {vj}", ha="right", va="bottom", fontsize=TAILLE_MIN + 0.5,
                     fontweight="bold", color=VERT if vert else "black")
     return fig
 

@@ -405,8 +405,9 @@ corriger("Q8", test_famine)
 #
 # Une case est **acceptable** pour le joueur courant si elle est de son côté (0 à 5), non vide, et si
 # la jouer n'affame pas l'adversaire. Écrivez `test_case(plt, c)`, qui renvoie `True` si la case `c` est
-# acceptable. Attention au sens de `test_famine` : `True` veut dire « coup à refuser ». Pensez aussi à
-# une saisie comme `-1` : en Python, `plt[-1]` existe, mais ce n'est pas une case du joueur.
+# acceptable. Attention au sens de `test_famine` : `True` veut dire « coup à refuser ». La fonction est
+# notée sur les cases 0 à 11 (le sujet ne parle pas d'une saisie comme `-1`, qui n'est pas notée ; en
+# Python, `plt[-1]` existe, mais ce n'est pas une case du joueur).
 
 # %% tags=["solution"] grade_id="q9_test_case"
 def test_case(plt, c):
@@ -428,8 +429,9 @@ corriger("Q9", test_case)
 # %% [markdown]
 # ## Q10 — Les cases possibles
 #
-# Écrivez `cases_possibles(etat_jeu)` qui renvoie la liste, dans l'ordre croissant, des cases
-# acceptables pour le joueur courant. `etat_jeu` ne doit pas être modifié.
+# Écrivez `cases_possibles(etat_jeu)` qui renvoie la liste des indices des cases acceptables pour le
+# joueur courant (dans n'importe quel ordre ; l'ordre croissant est le plus naturel). `etat_jeu` ne doit
+# pas être modifié.
 
 # %% tags=["solution"] grade_id="q10_cases_possibles"
 def cases_possibles(etat_jeu):
@@ -615,12 +617,12 @@ corriger("Q13", gagnant)
 # Écrivez `awale(nom_joueur1, nom_joueur2)` : une partie entre deux personnes au clavier. Tant que la
 # partie continue (`tour_termine`), afficher le plateau, demander au joueur courant, **en le nommant**,
 # la case qu'il joue (`int(input(...))`), et jouer le tour avec `tour_jeu` (qui refuse une case non
-# acceptable : on redemande alors). À la fin, afficher le nom du gagnant, ou `"égalité"`, en
-# **dernière ligne**.
+# acceptable : on redemande alors). À la fin, afficher le nom du gagnant, ou `"égalité"`.
 #
 # À la correction, la fonction joue des parties complètes dont les réponses au clavier sont données
 # d'avance (parfois une case refusée) : on vérifie qu'elle demande une case par tour jusqu'à la fin,
-# pas une de plus, et que la dernière ligne affichée nomme le gagnant. Le test ci-dessous fait de même
+# pas une de plus, et qu'une ligne affichée après la dernière saisie nomme le gagnant (et pas l'autre
+# joueur). Le test ci-dessous fait de même
 # avec une suite de réponses fixée. Pour jouer vous-même, lancez `awale("Alice", "Bob")` dans une
 # cellule à vous.
 

@@ -126,12 +126,15 @@ corriger("Q2", creer_image)
 #    **hauteur 10** pixels ;
 # 2. mettent un pixel **rouge** `(255, 0, 0)` dans le coin **en haut à droite** (l'instruction
 #    `imgD[0][30] = (255, 0, 0)` provoque une erreur : corrigez-la) ;
-# 3. transforment `imgD` en drapeau français : trois bandes verticales de même largeur, bleue
-#    `(0, 0, 255)` à gauche, blanche au milieu, rouge `(255, 0, 0)` à droite.
+# 3. transforment `imgD` en drapeau français : trois bandes verticales, bleue à gauche (par exemple
+#    `(0, 0, 255)`), blanche au milieu, rouge `(255, 0, 0)` à droite.
 #
 # Un triplet ne se modifie pas (c'est un tuple) : on remplace le pixel entier par un nouveau triplet.
-# Votre `imgD` est vérifiée pixel par pixel. Dans la justification, dites pourquoi `imgD[0][30]`
-# provoque une erreur.
+# Votre `imgD` est vérifiée : 10 lignes, 30 colonnes, trois bandes verticales bleue, blanche et rouge
+# (toute nuance de bleu convient, et des bandes de 10 colonnes sont les plus simples ; voir
+# `docs/olympiades_lectures.md`). Elle est construite avec votre `creer_image`, mais notée avec celle de
+# la référence : une erreur dans `creer_image` ne coûte que Q2. Dans la justification, dites pourquoi
+# `imgD[0][30]` provoque une erreur.
 
 # %% tags=["solution"] grade_id="q3_reponse"
 ### BEGIN SOLUTION
@@ -394,7 +397,7 @@ except NotImplementedError:
 # # Partie 3 — Découper une image en rectangles unis
 #
 # On découpe maintenant une image en **rectangles unis** (d'une seule couleur), les plus grands
-# possibles. On l'illustre sur `img1`, une image en niveaux de gris de 3 lignes et 4 colonnes, dessinée
+# possibles. On l'illustre sur l'image en 8 couleurs `img1`, de 3 lignes et 4 colonnes, dessinée
 # ci-dessous avec son découpage `ic1`.
 #
 # Un rectangle uni est un dictionnaire : `"pos"` (la position `(i, j)` de son coin supérieur gauche),
@@ -493,18 +496,22 @@ corriger("Q14", dim_largeur_max)
 #
 # Pour chaque test, choisissez la situation qu'il vérifie parmi ces quatre (une par test) :
 #
-# - `"général"` : un rectangle de plusieurs lignes et colonnes, arrêté en bas par une autre couleur ;
-# - `"milieu"` : un départ au milieu d'une zone unie, la largeur arrêtée à droite par un changement de
-#   couleur ;
-# - `"bord droit"` : un rectangle qui touche les bords droit et bas de l'image sans en sortir ;
-# - `"coin"` : le coin en bas à droite, un rectangle d'un seul pixel.
+# - `"plusieurs colonnes"` : un rectangle de plusieurs lignes et de plusieurs colonnes, arrêté en bas par
+#   une autre couleur ;
+# - `"arrêts par la couleur"` : un rectangle d'une seule colonne qui part au milieu d'une zone unie : une
+#   autre couleur l'arrête à droite et en bas, pas un bord ;
+# - `"toute la hauteur"` : un rectangle qui va du haut jusqu'au bas de l'image (la hauteur arrêtée par le
+#   bord bas, sans sortir du tableau) ;
+# - `"un seul pixel"` : un rectangle d'un seul pixel, dans le coin en bas à droite.
+#
+# Chaque description ne convient qu'à un seul des quatre tests.
 #
 # Donnez `Q15_situations = {1: …, 2: …, 3: …, 4: …}`, puis expliquez en une phrase par test pourquoi
 # ce cas mérite d'être testé.
 
 # %% tags=["solution"] grade_id="q15_reponse"
 ### BEGIN SOLUTION
-Q15_situations = {1: "général", 2: "milieu", 3: "bord droit", 4: "coin"}
+Q15_situations = {1: "plusieurs colonnes", 2: "arrêts par la couleur", 3: "toute la hauteur", 4: "un seul pixel"}
 ### END SOLUTION
 
 # %% tags=["tests"] grade_id="q15_tests" points=1
@@ -556,7 +563,8 @@ corriger("Q16", rectangle_max)
 # ajoute à `l_rect` un plus grand rectangle uni formé de pixels pas encore couverts, puis on marque ses
 # pixels comme couverts. C'est pourquoi, dans `ic1`, le dernier rectangle n'a qu'une colonne : le pixel
 # `(2, 3)` est déjà couvert par le deuxième. Quand plusieurs plus grands rectangles ont la même aire,
-# n'importe lequel convient. Ne modifiez pas `img` (travaillez sur une copie).
+# n'importe lequel convient. Pour marquer les pixels couverts, le plus simple est de travailler sur une
+# copie de `img` (le sujet ne note ce point qu'aux questions 5 et 6).
 
 # %% tags=["solution"] grade_id="q17_compression_rectangle"
 def compression_rectangle(img):

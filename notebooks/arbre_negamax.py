@@ -11,7 +11,9 @@
 #
 # `NegaAwale(jeu, profondeur_max, profondeur)` essaie tous les coups du joueur qui doit jouer, puis
 # toutes les réponses de l'adversaire, et ainsi de suite jusqu'à `profondeur_max` coups d'avance.
-# On peut dessiner ce calcul comme un arbre, ici couché : la racine à gauche, les coups vers la droite.
+# On peut dessiner ce calcul comme un arbre, ici couché : la racine à gauche, les coups vers la droite ;
+# chaque nœud est sur la ligne de son premier enfant, la racine en haut (un arbre profond se lit en
+# descendant).
 #
 # - chaque **nœud** est une position, nommée (a), (b), (c)… dans l'ordre où `NegaAwale` la visite
 #   (on descend d'abord dans la première branche, jusqu'au bout, avant de passer à la suivante) ;

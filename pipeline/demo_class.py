@@ -316,7 +316,7 @@ NB_EN_PLACE = Erreur("q5_passer_en_nb", _code("""
     perdues=("image reçue non modifiée (une nouvelle image est renvoyée)",), devoir="olympiades_images")
 
 SITUATIONS_Q15_ECHANGEES = Erreur("q15_reponse", _code("""
-    Q15_situations = {1: "général", 2: "bord droit", 3: "milieu", 4: "coin"}
+    Q15_situations = {1: "plusieurs colonnes", 2: "toute la hauteur", 3: "arrêts par la couleur", 4: "un seul pixel"}
     """), ("q15_tests",), "Images Q15 : confond les situations des tests 2 et 3", items_faux=2,
     devoir="olympiades_images")
 
@@ -510,11 +510,8 @@ def part_gardee(erreur: Erreur) -> float:
     if not erreur.perdues:
         return 0.0
     sujet = sujet_de(erreur.assignment)
-    if question in sujet.questions_sql:
-        noms = sql.FAMILLES_SQL[question]
-        familles = [(nom, 1 / len(noms), True) for nom in noms]
-    else:
-        familles = [(f.nom, f.poids, f.principale) for f in sujet.specs[question].rubriques()]
+    rubriques = sql.FAMILLES_SQL[question] if question in sujet.questions_sql else sujet.specs[question].rubriques()
+    familles = [(f.nom, f.poids, f.principale) for f in rubriques]
     inconnues = set(erreur.perdues) - {nom for nom, _, _ in familles}
     if inconnues:
         raise ValueError(f"{erreur.grade_id}: {sorted(inconnues)} are not rule families of {question}; "

@@ -9,12 +9,12 @@ if [ ! -x .venv/bin/python ]; then
   echo "[setup] creating .venv"
   "$PY" -m venv .venv
 fi
-# Reinstall only when requirements.txt or pyproject.toml changed since the last install.
-want=$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)
+# Reinstall only when requirements.txt, constraints.txt or pyproject.toml changed since the last install.
+want=$(cat requirements.txt constraints.txt pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ "$(cat .venv/.requirements.sha 2>/dev/null)" != "$want" ]; then
   echo "[setup] installing requirements.txt (a few minutes on a fresh machine)"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -r requirements.txt
+  .venv/bin/python -m pip install -q -r requirements.txt -c constraints.txt   # constraints.txt: every version
   .venv/bin/python -m pip install -q --no-deps -e .   # awale_ref, importable from any kernel
   echo "$want" > .venv/.requirements.sha
 fi

@@ -8,10 +8,12 @@ notebooks is checked on the real files; the scratch notebooks the tests write go
   engine), Alice kept at the bottom during the whole exchange, pits named by their labels, no focus ring
   left on the clicked pit (issue 12, item 3);
 - every pit's count legible from 0 to 48 seeds: number and dots inside the round pit (item 1);
-- the negamax tree at depths 1–3 from the widest corpus position shown at its real size (item 5);
+- the negamax tree at depths 1–3 from the widest corpus position shown at its real size (item 5); from the
+  start, at depth 3, the root's board in view as the tree's output comes into view, its digits measured
+  on the screen at least 11 px tall (issue 23, item 7);
 - opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file (item 6).
 
-Screenshots go to $AWALE_ARTIFACTS (default: a tmp dir).  Needs /usr/bin/chromium
+Screenshots go to $AWALE_ARTIFACTS (default: build/artefacts/, kept and ignored by git).  Needs /usr/bin/chromium
 (``scripts/setup.sh --browser``): in CI (CI=true) its absence is a failure, elsewhere a skip.
 """
 
@@ -76,7 +78,7 @@ def _etat_git() -> str:
 
 @pytest.fixture(scope="module")
 def artefacts(tmp_path_factory) -> Path:
-    dossier = Path(os.environ.get("AWALE_ARTIFACTS") or tmp_path_factory.mktemp("artifacts"))
+    dossier = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts")  # kept, ignored by git
     dossier.mkdir(parents=True, exist_ok=True)
     return dossier
 
@@ -213,9 +215,12 @@ def _attendu_apres(case: int, profondeur: int) -> list[int]:
 # ---------------------------------------------------------------- the board
 ENREGISTRER_BAS = """() => {
     window.nomsEnBas = [];
+    window.hautControles = [];  // where the buttons under the board stand, at every frame
     const noter = () => {
         const nom = document.querySelector('.awale-nom-bas b');
         if (nom) window.nomsEnBas.push(nom.textContent);
+        const controles = document.querySelector('.awale-controles');
+        if (controles) window.hautControles.push(controles.getBoundingClientRect().top);
     };
     new MutationObserver(noter).observe(document.querySelector('.awale-plateau'),
                                         {subtree: true, childList: true, characterData: true});
@@ -235,11 +240,13 @@ def test_board_in_jupyterlab_plays_against_the_ai(page, jupyterlab, artefacts):
     page.locator(".awale-case-2").click()
     # The AI (Bob, depth 3) answers: Alice is to move again at turn 3.
     titre.filter(has_text="Tour 3 · à Alice de jouer").wait_for()
-    page.locator(".awale-evaluation", has_text="Évaluation de Bob à la profondeur 3").wait_for()
+    page.locator(".awale-evaluation", has_text="Évaluation de Bob, profondeur 3").wait_for()
     page.locator(".awale-message", has_text="À Alice de jouer").wait_for()
     assert _lire_plateau(page) == _attendu_apres(2, 3)
     noms = page.evaluate("window.nomsEnBas")
     assert len(noms) > 10 and set(noms) == {"Alice"}  # every frame of both moves: the board never turned
+    hauts = page.evaluate("window.hautControles")  # issue 23: the controls do not jump while the AI thinks
+    assert len(hauts) > 10 and max(hauts) - min(hauts) <= 0.5, sorted(set(hauts))
     # Bob's move is named by its label (6–11), his own number in brackets, in the message and the table.
     message = page.locator(".awale-message").inner_text()
     assert "Bob a joué la case " in message and "pour Bob)" in message
@@ -318,6 +325,43 @@ def test_negamax_trees_are_shown_at_their_real_size(page, jupyterlab, artefacts)
         page.screenshot(path=str(artefacts / f"arbre_profondeur_{profondeur}_jupyterlab.png"))
         donnees = image.get_attribute("src").split(",", 1)[1]
         (artefacts / f"arbre_profondeur_{profondeur}.png").write_bytes(base64.b64decode(donnees))
+
+
+def test_the_depth_3_tree_from_the_start_shows_its_root_with_digits_11_px_tall(page, jupyterlab, artefacts):
+    """Issue 23, item 7: the tree's output scrolled into view, the root's board is on the screen without
+    scrolling further, and its digits, measured on a screenshot of the page at 100 % zoom, are 11 px tall."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from awale_ref import tree
+    from test_tree import engine_initial, mesurer_arbre
+
+    mesure = mesurer_arbre(tree.dessiner_arbre(tree.arbre_negamax(engine_initial(), 3)))
+    chemin = _brouillon("arbre_depart.ipynb", "from awale_ref.tree import arbre_negamax, dessiner_arbre",
+                        "dessiner_arbre(arbre_negamax({'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], "
+                        "'n': 0, 'plateau': [4] * 12}, 3))")
+    _ouvrir(page, jupyterlab, chemin)
+    _tout_executer(page)
+    image = page.locator(".jp-OutputArea-output img").first
+    image.wait_for()
+    image.evaluate("i => i.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    boite = image.evaluate("i => { const r = i.getBoundingClientRect(); return {x: r.x, y: r.y, largeur: r.width, "
+                           "naturelle: i.naturalWidth, hauteur_naturelle: i.naturalHeight, "
+                           "fenetre: window.innerHeight}; }")
+    assert (boite["naturelle"], boite["hauteur_naturelle"]) == tuple(mesure["taille"])
+    assert abs(boite["largeur"] - boite["naturelle"]) <= 1, boite  # shown at its real size
+    x, y, l, h = mesure["premier_chiffre"]
+    haut = boite["y"] + y
+    assert boite["y"] + mesure["haut_racine"] >= 0 and haut + h <= boite["fenetre"], (boite, mesure)  # in view
+    page.screenshot(path=str(artefacts / "arbre_depart_profondeur_3_jupyterlab.png"))
+    capture = page.screenshot(clip={"x": boite["x"] + x, "y": haut, "width": l, "height": h})
+    (artefacts / "arbre_depart_chiffre_racine.png").write_bytes(capture)
+    pixels = np.asarray(Image.open(io.BytesIO(capture)).convert("L"))
+    sombres = np.where((pixels < 100).any(axis=1))[0]
+    assert sombres.max() - sombres.min() + 1 >= tree.HAUTEUR_CHIFFRE_MIN, pixels.shape
 
 
 # ---------------------------------------------------------------- opening notebooks

@@ -121,6 +121,16 @@ def test_grouper_par_nom_et_prenom_garde_les_colonnes_et_l_ordre(juges):
     assert not resultat.ok and resultat.part == pytest.approx(2 / 3)
 
 
+def test_une_requete_qui_ne_renvoie_rien_ne_gagne_rien_et_ne_parle_pas_d_homonymes(juges):
+    """Issue 23: the right columns of an empty answer pay nothing, and the homonyms hint is only for
+    a query that merges two homonyms."""
+    resultat = verdict(juges, "Q25", "SELECT nom, prenom, 0 FROM Joueur WHERE 0")
+    assert not resultat.ok and resultat.part == 0, resultat.message
+    assert "homonymes" not in resultat.message
+    constante = verdict(juges, "Q25", "SELECT nom, prenom, 0 FROM Joueur")
+    assert constante.part == 0 and "homonymes" not in constante.message
+
+
 def test_les_bonnes_lignes_mal_comptees_sont_signalees(juges):
     # The right players with wrong counts: the hint names the counts.
     requete = ("SELECT nom, prenom, COUNT(*) + 1 AS v FROM Joueur JOIN Partie ON id_joueur1 = id_Joueur "

@@ -75,3 +75,42 @@ def test_extras_hold_grading_and_tests():
     extras = PROJET["optional-dependencies"]
     assert "nbgrader" in {_nom(e) for e in extras["correction"]}
     assert {"pytest", "playwright", "open-spiel"} <= {_nom(e) for e in extras["tests"]}
+
+
+# ---------------------------------------------------------------- issue 23, item 8: the light install
+def _epingles(fichier: str) -> dict[str, str]:
+    """``{distribution: version}`` of the ``name[extras]==version`` lines of a requirements file."""
+    return {canonicalize_name(m.group(1)): m.group(2) for m in re.finditer(
+        r"^([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?==([^\s#;]+)", (RACINE / fichier).read_text(), re.M)}
+
+
+def test_both_installs_take_every_version_from_constraints_txt():
+    """The full install (setup.sh) and the light one (autonomie.sh) install with the same constraints file,
+    which pins every requirement at the version of requirements.txt and every other distribution of the full
+    install: the light install gets the same Faker, so the same library cache name."""
+    contraintes, exigences = _epingles("constraints.txt"), _epingles("requirements.txt")
+    assert {nom: contraintes.get(nom) for nom in exigences} == exigences
+    assert _cloture(PROJET["dependencies"]) - {"awale-ref"} <= set(contraintes)  # the light install, all pinned
+    assert "-c constraints.txt" in (RACINE / "scripts" / "setup.sh").read_text()
+    autonomie = (RACINE / "scripts" / "autonomie.sh").read_text()
+    assert "-c constraints.txt" in autonomie
+    assert "preparer_bibliotheques" not in autonomie  # built by the SQL notebook on first use
+
+
+def test_the_sql_notebook_builds_a_missing_library_on_first_use_and_says_so(tmp_path, monkeypatch, capsys):
+    from awale_ref import library
+    from awale_ref.grading import sql
+
+    construites, vraie = [], library.build_library
+
+    def construire(chemin, seed):  # a small library: what is checked is when it is built
+        construites.append(seed)
+        return vraie(chemin, seed=seed, n_players=6, n_games=10)
+
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    monkeypatch.setattr(library, "build_library", construire)
+    sql.ouvrir(sql.GRAINE_VISIBLE).close()
+    assert construites == [sql.GRAINE_VISIBLE]
+    assert "Construction de la bibliothèque d'ouvertures" in capsys.readouterr().out
+    sql.ouvrir(sql.GRAINE_VISIBLE).close()  # built once
+    assert construites == [sql.GRAINE_VISIBLE] and capsys.readouterr().out == ""

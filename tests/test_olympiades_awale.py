@@ -389,6 +389,20 @@ def verifie_awale_affichage():
         builtins.input = ancien
 
 
+def verifie_cases_possibles_ordre():
+    from awale_ref.olympiades.specs_awale import SPECS
+
+    spec = SPECS["Q10"]
+    for etat_jeu in parties_lycee(7, 2)[::5]:
+        attendu = spec.observer(lycee.cases_possibles, (etat_jeu,))
+        assert attendu["renvoie"] == sorted(attendu["renvoie"])  # the reference: increasing order
+        desordre = {"renvoie": attendu["renvoie"][::-1]}
+        assert spec.conforme(desordre, attendu, (etat_jeu,))
+        if attendu["renvoie"]:
+            assert not spec.conforme({"renvoie": attendu["renvoie"] * 2}, attendu, (etat_jeu,))  # each pit once
+            assert not spec.conforme({"renvoie": attendu["renvoie"][1:]}, attendu, (etat_jeu,))
+
+
 VERIFICATIONS = {nom.removeprefix("verifie_"): fonction for nom, fonction in globals().items()
                  if nom.startswith("verifie_") and nom != "verifie_regles_communes"}
 

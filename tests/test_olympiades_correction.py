@@ -188,3 +188,23 @@ def test_a_lyceen_state_is_shrunk_on_its_own_keys():
     assert any(c[0]["nb_tours"] == 1 for c in plus_petits)  # the same player moves
     assert any(c[0]["score_j1"] == 0 for c in plus_petits) and any(c[0]["score_j2"] == 11 for c in plus_petits)
     assert all(c[0]["nb_tours"] % 2 == 1 for c in plus_petits)
+
+
+def test_a_value_built_with_an_earlier_function_is_graded_on_its_own():
+    """Issue 23, item 5: a creer_image that swaps rows and columns costs Q2 only; Q3's flag, built by the
+    student's instructions, is graded with the reference creer_image (its cell run again in the runner)."""
+    module = "awale_ref.olympiades.correction_images"
+    creer = ("def creer_image(n, m, c):\n"
+             "    return [[c for j in range(n)] for i in range(m)]\n")
+    drapeau = images.REPONSES["Q3"]
+    test_q2 = f"from {module} import corriger\ncorriger('Q2', creer_image)"
+    test_q3 = f"from {module} import corriger\ncorriger('Q3_drapeau', imgD)"
+    etapes = [juge.Etape(0, f"from {module} import tester"), juge.Etape(1, creer),
+              juge.Etape(2, questions=[("Q2", "creer_image")], exemples=test_q2),
+              juge.Etape(3, drapeau), juge.Etape(4, questions=[("Q3_drapeau", "imgD")], exemples=test_q3)]
+    verdicts = juge.juger_notebook(etapes)
+    assert not verdicts["Q2"].ok
+    assert verdicts["Q3_drapeau"].ok, verdicts["Q3_drapeau"].message
+    # the flag's own mistake still costs Q3 (the cells are the student's, only creer_image is the reference)
+    etapes[3] = juge.Etape(3, drapeau.replace("(0, 0, 255)", "(0, 255, 0)"))
+    assert not juge.juger_notebook(etapes)["Q3_drapeau"].ok

@@ -113,7 +113,7 @@ def test_values_are_written_in_small_int_images_only():
 def test_titles_give_the_size_and_the_kind_of_image():
     fig = dessins.figure_images(images.IMG1, [[(0, 0, 200)]], titres=["img1", "bleu"])
     assert [ax.get_title() for ax in fig.axes] == ["img1\n3 lignes × 4 colonnes\n8 niveaux de gris",
-                                                   "bleu\n1 ligne × 1 colonne\ncouleurs RGB"]
+                                                   "bleu\n1 ligne × 1 colonne\ncouleurs RVB"]
     fig = dessins.figure_comparaison(images.IMG_C, images.passer_en_nb(images.IMG_C),
                                      images.passer_en_8_couleurs(images.IMG_C))
     assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["originale", "→ noir et blanc", "→ 8 couleurs"]

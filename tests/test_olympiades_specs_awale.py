@@ -176,12 +176,11 @@ def test_test_case_with_the_ccinp_sense_of_famine_earns_nothing(attendus):
     assert _verifier("Q9", ccinp, attendus).part == 0
 
 
-def test_test_case_taking_a_negative_pit_loses_that_share_only(attendus):
+def test_test_case_taking_a_negative_pit_loses_nothing(attendus):
+    """Issue 23: the subject does not ask to refuse -1 (LECTURES['test_case_court_circuit'])."""
     sans_zero = _fonction("def test_case(plt, c):\n    return c <= 5 and plt[c] > 0 and not test_famine(plt, c)\n",
                           "test_case")
-    resultat = _verifier("Q9", sans_zero, attendus)
-    assert resultat.part == pytest.approx(0.8)
-    assert "-1" in resultat.message
+    assert _verifier("Q9", sans_zero, attendus).ok
 
 
 TOUR_TERMINE = ("def tour_termine(etat_jeu):\n    j1, j2 = etat_jeu['score_j1'], etat_jeu['score_j2']\n"
@@ -291,6 +290,19 @@ def test_awale_is_graded_on_whole_games(attendus):
     muet = _verifier("Q14", _fonction(AWALE.format("pass"), "awale"), attendus)
     assert muet.part == pytest.approx(0.5)
     assert not _familles(muet)["le gagnant affiché à la fin"]
+
+
+def test_awale_may_name_the_winner_on_any_line_after_the_last_answer(attendus):
+    """Issue 23: the subject asks to show the winner, not on the last line (LECTURES['awale_affichage'])."""
+    suivi = AWALE.format("print('Le gagnant est', vainqueur)\n    print('Merci d\\'avoir joué !')")
+    assert _verifier("Q14", _fonction(suivi, "awale"), attendus).ok
+    les_deux = AWALE.format("print(nom_joueur1, nom_joueur2, 'égalité', vainqueur)")  # names every result
+    assert not _familles(_verifier("Q14", _fonction(les_deux, "awale"), attendus))["le gagnant affiché à la fin"]
+
+
+def test_test_case_is_graded_on_pits_0_to_11_only():
+    assert all(0 <= c <= 11 for _, c in cas_caches("Q9"))
+    assert [f.nom for f in SPECS["Q9"].rubriques()] == ["tous les cas"]
 
 
 def test_the_notebook_visible_examples_reach_the_judge():

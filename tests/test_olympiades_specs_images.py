@@ -189,21 +189,7 @@ def compression_rectangle(img):
                     for l in range(j, j + la):
                         couvert[k][l] = True
     return (len(img), len(img[0]), l_rect)
-""", {"un rectangle ne déborde pas sur les pixels déjà couverts (comme (2, 2) dans ic1)"}, 0.75),
-    "compression qui efface l'image": ("Q17", """
-def compression_rectangle(img):
-    ha, la = len(img), len(img[0])
-    l_rect = []
-    for i in range(ha):
-        for j in range(la):
-            if img[i][j] is not None:
-                h, l = rectangle_max(img, (i, j))
-                l_rect.append({"pos": (i, j), "couleur": img[i][j], "ha": h, "la": l})
-                for k in range(i, i + h):
-                    for c in range(j, j + l):
-                        img[k][c] = None
-    return (ha, la, l_rect)
-""", {"image reçue non modifiée (travail sur une copie)"}, 0.75),
+""", {"un rectangle ne déborde pas sur les pixels déjà couverts (comme (2, 2) dans ic1)"}, 2 / 3),
     "décompression qui ne lit que couleur": ("Q18", """
 def decompression_rectangle(image_compressee):
     ha, la, l_rect = image_compressee
@@ -242,6 +228,32 @@ def test_une_erreur_typique_perd_la_bonne_regle(erreur):
 
 JUSTES = {
     # other right answers the subject allows: each gets every point
+    "compression qui efface l'image reçue (LECTURES['nouvelle_image'] : notée en Q5 et Q6 seulement)": ("Q17", """
+def compression_rectangle(img):
+    ha, la = len(img), len(img[0])
+    l_rect = []
+    for i in range(ha):
+        for j in range(la):
+            if img[i][j] is not None:
+                h, l = rectangle_max(img, (i, j))
+                l_rect.append({"pos": (i, j), "couleur": img[i][j], "ha": h, "la": l})
+                for k in range(i, i + h):
+                    for c in range(j, j + l):
+                        img[k][c] = None
+    return (ha, la, l_rect)
+"""),
+    "ligne vide non traitée (LECTURES['compte_commence_par_0'] : hors du sujet)": ("Q9", """
+def compte_0_1(ligne01):
+    comptes = [0] if ligne01[0] == 1 else []
+    valeur, compte = ligne01[0], 0
+    for pixel in ligne01:
+        if pixel == valeur:
+            compte += 1
+        else:
+            comptes.append(compte)
+            valeur, compte = pixel, 1
+    return comptes + [compte]
+"""),
     "division entière (LECTURES['moyenne'])": ("Q5", """
 def passer_en_nb(img):
     nouvelle = []
@@ -379,10 +391,23 @@ def test_q17_le_piege_des_pixels_deja_couverts_est_dans_les_cas():
     assert 5 <= len(couverts) < len(_cas("Q17"))
 
 
-def test_q9_accepte_la_ligne_vide_codee_par_une_liste_vide():
-    accepter = SPECS["Q9"].accepter
-    assert accepter({"renvoie": []}, {"renvoie": [0]}, ([],))
-    assert not accepter({"renvoie": []}, {"renvoie": [0, 1]}, ([1],))
+def test_q9_n_est_pas_note_sur_la_ligne_vide_et_ses_familles_disent_vrai():
+    """Issue 23: the subject's lines come from images, never empty; « lignes qui commencent par 0 » is true
+    of every case of its family."""
+    assert ([],) not in _cas("Q9")
+    famille = SPECS["Q9"].rubriques()[0]
+    assert famille.nom == "lignes qui commencent par 0"
+    assert all(args[0][0] == 0 for args in _cas("Q9") if famille.couvre(args, {}))
+
+
+def test_aucune_image_sans_ligne_n_est_notee():
+    """Issue 23: an image of the subject has a row and a column (LECTURES['image_vide'])."""
+    assert all(n >= 1 and m >= 1 for n, m, _ in _cas("Q2"))
+
+
+def test_seules_q5_et_q6_notent_l_image_recue_intacte():
+    """Issue 23: the subject asks it in Q5 and Q6 only (LECTURES['nouvelle_image'])."""
+    assert {q for q, spec in SPECS.items() if "arguments_intacts" in spec.contraintes} == {"Q5", "Q6"}
 
 
 # ---------------------------------------------------------------- structured answers
@@ -413,11 +438,43 @@ def test_les_reponses_attendues_viennent_de_la_reference():
 
 def test_q15_un_point_par_test_et_des_situations_nommees():
     verifier_reponse = specs_images.verifier_reponse
-    assert verifier_reponse("Q15_situations", {1: "général", 2: "milieu", 3: "bord droit", 4: "coin"}).ok
-    echange = verifier_reponse("Q15_situations", {1: "général", 2: "bord droit", 3: "milieu", 4: "coin"})
+    juste = {1: "plusieurs colonnes", 2: "arrêts par la couleur", 3: "toute la hauteur", 4: "un seul pixel"}
+    assert verifier_reponse("Q15_situations", juste).ok
+    echange = verifier_reponse("Q15_situations", {**juste, 2: "toute la hauteur", 3: "arrêts par la couleur"})
     assert not echange.ok and echange.part == 0.5
-    inconnue = verifier_reponse("Q15_situations", {1: "général", 2: "milieu", 3: "bord", 4: "coin"})
-    assert not inconnue.ok and inconnue.part == 0 and '"bord droit"' in inconnue.message
+    inconnue = verifier_reponse("Q15_situations", {**juste, 3: "bord droit"})
+    assert not inconnue.ok and inconnue.part == 0 and '"toute la hauteur"' in inconnue.message
+
+
+# Issue 23: each label of Q15 describes a property of the rectangle (its position, its size, what stops it)
+# that only one of the four tests has, so that the graded answer needs no elimination.
+def _arrets(img, pos, taille):
+    (i, j), (ha, la) = pos, taille
+    couleur = img[i][j]
+    bas = "bord" if i + ha == len(img) else ("couleur" if img[i + ha][j] != couleur else "rien")
+    droite = "bord" if j + la == len(img[0]) else ("couleur" if img[i][j + la] != couleur else "rien")
+    return bas, droite
+
+
+PROPRIETES_Q15 = {
+    "plusieurs colonnes": lambda img, pos, t: t[0] > 1 and t[1] > 1 and _arrets(img, pos, t)[0] == "couleur",
+    "arrêts par la couleur": lambda img, pos, t: t[1] == 1 and pos[1] > 0 and img[pos[0]][pos[1] - 1] == img[
+        pos[0]][pos[1]] and _arrets(img, pos, t) == ("couleur", "couleur"),
+    "toute la hauteur": lambda img, pos, t: pos[0] == 0 and t[0] == len(img),
+    "un seul pixel": lambda img, pos, t: t == (1, 1) and pos == (len(img) - 1, len(img[0]) - 1),
+}
+
+
+def test_q15_chaque_situation_ne_convient_qu_a_un_test():
+    tests = {1: (0, 0), 2: (0, 2), 3: (0, 3), 4: (2, 3)}  # the four asserts of the notebook, on img1
+    assert set(PROPRIETES_Q15) == set(specs_images.SITUATIONS_Q15)
+    attendu = specs_images.REPONSES_ATTENDUES["Q15_situations"][1]()
+    for nom, propriete in PROPRIETES_Q15.items():
+        conviennent = [k for k, pos in tests.items()
+                       if propriete(images.IMG1, pos, images.rectangle_max(images.IMG1, pos))]
+        assert conviennent == [k for k, v in attendu.items() if v == nom], nom
+    cours = COURS.read_text(encoding="utf-8")
+    assert all(f'`"{nom}"`' in cours for nom in specs_images.SITUATIONS_Q15)
 
 
 def test_q3_verifie_l_image_construite_pas_le_code():
@@ -428,6 +485,14 @@ def test_q3_verifie_l_image_construite_pas_le_code():
     assert "30 lignes et 10 colonnes" in verifier_reponse("Q3_drapeau", inversee).message
     partagees = [[(0, 0, 255)] * 10 + [(255, 255, 255)] * 10 + [(255, 0, 0)] * 10] * 10  # one shared row: same image
     assert verifier_reponse("Q3_drapeau", partagees).ok
+    # issue 23: « un drapeau français », the shade and the widths are not the subject's
+    autre_bleu = [[(0, 35, 149)] * 11 + [(255, 255, 255)] * 9 + [(237, 41, 57)] * 10 for _ in range(10)]
+    assert verifier_reponse("Q3_drapeau", autre_bleu).ok
+    a_l_envers = [ligne[::-1] for ligne in autre_bleu]
+    faux = verifier_reponse("Q3_drapeau", a_l_envers)
+    assert not faux.ok and "rouge (10 colonnes), blanc (9 colonnes), bleu (11 colonnes)" in faux.message
+    horizontales = [[(0, 0, 255)] * 30] * 3 + [[(255, 255, 255)] * 30] * 4 + [[(255, 0, 0)] * 30] * 3
+    assert "pas des bandes verticales" in verifier_reponse("Q3_drapeau", horizontales).message
 
 
 def test_q13_chaque_champ_compte():

@@ -232,7 +232,7 @@ def test_view_against_the_ai_answers_and_undo_goes_back_to_the_human():
     vue.cliquer(2)
     vue.attendre(30)
     assert vue.partie.jeu["n"] == 2 and vue.partie.joueur_actif == "Alice"
-    assert "Évaluation de Bob à la profondeur 3" in vue.evaluation.value
+    assert "Évaluation de Bob, profondeur 3" in vue.evaluation.value
     vue.annuler()
     assert vue.partie.jeu == exam.initialisation("Alice", "Bob")
     assert "Rien à annuler" in (vue.annuler() or vue.message.value)
@@ -362,15 +362,17 @@ def test_pits_are_drawn_legibly_from_0_to_48_seeds():
     ("[4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1]", "-1 n'est pas un nombre de graines"),
     ("x", "« x » n'est pas une lettre de coup"),
     ("eg", ""),
-    ("ee", "« e » est une case de Alice, mais c'est à Bob de jouer"),
+    ("ee", "« e » est une case d'Alice, mais c'est à Bob de jouer"),
     ("", "La position est vide"),
+    ("eg ai", "Coup n° 3 : une espace n'est pas une lettre de coup (de a à f pour les cases 0 à 5 d'Alice"),
+    ("EGAI", ""),  # capitals read as the letters (issue 23)
 ])
 def test_positions_typed_by_a_student_are_refused_in_french(texte, morceau):
     vue = Plateau(vitesse=0)
     vue.champ_position.value = texte
     vue.bouton_placer.click()
     if not morceau:
-        assert vue.partie.jeu["n"] == 2 and "Position illisible" not in vue.message.value
+        assert vue.partie.jeu["n"] == len(texte) and "Position illisible" not in vue.message.value
         return
     assert "Position illisible" in vue.message.value and morceau in vue.message.value.replace("&#x27;", "'")
     assert vue.partie.jeu["n"] == 0  # nothing changed
@@ -431,3 +433,18 @@ def test_an_unfinished_student_function_says_so_in_french():
 
     coup = Partie(regles={"ramasser_graines": ramasser_graines}).cliquer(2)
     assert coup.raison.endswith("a levé l'exception ValueError (sans message)")
+
+
+def test_wording_of_issue_23():
+    """« d'Alice », the last seed sown, the Position field emptied by « Nouvelle partie »."""
+    vue = Plateau(vitesse=0)
+    vue.champ_position.value = "egai"
+    vue.bouton_placer.click()
+    vue.nouvelle_partie()
+    assert vue.champ_position.value == ""
+    from awale_ref.widget.partie import Partie
+
+    partie = Partie()
+    textes = [e.texte for e in partie.cliquer(2).etapes]
+    assert any(t.startswith("Une graine dans") and t.endswith("(la dernière).") for t in textes), textes
+    assert not any("encore 0 en main" in t for t in textes)

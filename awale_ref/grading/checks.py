@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from awale_ref.grading import contraintes, contre_exemples, executant
-from awale_ref.grading.specs import Famille, Spec
+from awale_ref.grading.specs import Famille, Spec, payees
 
 
 ContrainteViolee = executant.ContrainteViolee
@@ -304,8 +304,7 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
     # A constraint (arguments untouched, recursion) or an accessory family earns its share only beside a
     # main rule the function gets right: a function that does nothing useful modifies nothing, and that
     # is worth no point.
-    utile = any(not bilan.echoue(f) for f in familles if f.principale)
-    etats = [(f.nom, not bilan.echoue(f) and (utile or f.principale)) for f in familles]
+    etats = list(zip((f.nom for f in familles), payees(familles, [not bilan.echoue(f) for f in familles])))
     fraction = sum(f.poids for f, (_, ok) in zip(familles, etats) if ok)
     if all(ok for _, ok in etats):
         return Resultat(True, f"{spec.question} — {spec.nom} : {bilan.nb_cas} cas vérifiés, tous corrects.",

@@ -288,7 +288,7 @@ def _observer_saisies(fonction: Callable, args: tuple) -> dict:
 
     ``input`` gives the answers one by one (``EOFError`` once they are all
     read); what the function prints is captured.  Observed: how many answers
-    it read, and the last line it printed.
+    it read, and the lines it printed after the last one (the end of the game).
     """
     import builtins
     import contextlib
@@ -304,16 +304,23 @@ def _observer_saisies(fonction: Callable, args: tuple) -> dict:
         return str(lues[-1])
 
     sortie = io.StringIO()
+    fin_des_saisies = [0]  # where the output stood when the last answer was read
+
+    def lire_et_noter(invite: Any = "") -> str:
+        print(invite, end="")
+        reponse = lire(invite)
+        fin_des_saisies[0] = len(sortie.getvalue())
+        return reponse
+
     ancien = builtins.input
-    builtins.input = lire
+    builtins.input = lire_et_noter
     try:
         with contextlib.redirect_stdout(sortie):
             fonction(*arguments)
     finally:
         builtins.input = ancien
-    lignes = [l for l in sortie.getvalue().splitlines() if l.strip()]
-    return {"saisies lues": len(lues), "dernière ligne affichée": lignes[-1].strip() if lignes else "",
-            "__arguments__": tuple(args)}
+    lignes = [l.strip() for l in sortie.getvalue()[fin_des_saisies[0]:].splitlines() if l.strip()]
+    return {"saisies lues": len(lues), "affiché à la fin": lignes, "__arguments__": tuple(args)}
 
 
 class AppelTropLong(BaseException):
@@ -637,14 +644,29 @@ class _ModuleFactice(types.ModuleType):
         return rien
 
 
-def _question(ordre: dict, espace: dict, vu: dict | None = None) -> dict:
-    """Evaluate one question in this (forked, disposable) process.
+def _substituer(ordre: dict, espace: dict, sauf: str | None = None) -> types.ModuleType:
+    """Every exam function the judge sent the reference of (all but ``sauf``) resolves to it in ``espace``."""
+    reference = _module_reference(ordre.get("module", "awale_ref.exam"), ordre["reference"])
+    for autre in ordre["substituer"]:
+        if autre != sauf and autre in vars(reference):
+            espace[autre] = getattr(reference, autre)
+    return reference
+
+
+def _question(ordre: dict, espace: dict, vu: dict | None = None,
+              rejouer: Callable[[str], Any] | None = None) -> dict:
+    """Evaluate one question in this (forked, disposable) process (``rejouer``: runs a cell's source again).
 
     ``vu`` gets ``"exception"``, the first exception a case raised, so that a
     question stopped by its time limit can still say it (a memory bomb raises
     ``MemoryError`` at every case, slowly).
     """
     genre = ordre["genre"]
+    if genre == "valeur" and ordre.get("cellules") and rejouer is not None:
+        # the cells that build the value, again, with the reference of every function judged before
+        _substituer(ordre, espace)
+        for source in ordre["cellules"]:
+            rejouer(source)
     try:
         objet = eval(ordre["expression"], espace)  # the expression is the teacher's (restored test cell)
     except NameError:
@@ -659,11 +681,8 @@ def _question(ordre: dict, espace: dict, vu: dict | None = None) -> dict:
         return {"pas_une_fonction": _nom_type(objet), "appelable": callable(objet)}
     # Every other exam function resolves to the reference (design principle 2), the graded one stays the
     # student's; the reference code never contains the graded function.
-    reference = _module_reference(ordre.get("module", "awale_ref.exam"), ordre["reference"])
     nom = ordre["nom"]
-    for autre in ordre["substituer"]:
-        if autre != nom and autre in vars(reference):
-            espace[autre] = getattr(reference, autre)
+    reference = _substituer(ordre, espace, sauf=nom)
     if genre == "q21":
         espace[nom] = objet
         return jouer_q21(objet, espace, vars(reference))
@@ -743,7 +762,8 @@ def principal() -> None:
                     signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
                     vu: dict = {}
                     try:
-                        reponse = _question(ordre, shell.user_ns, vu)
+                        reponse = _question(ordre, shell.user_ns, vu, lambda source: shell.run_cell(
+                            source, store_history=False, silent=False))
                     except _Delai:
                         reponse = {"delai": True, **vu}
                     signal.setitimer(signal.ITIMER_REAL, 0)

@@ -204,6 +204,12 @@ def _arbre(source: str) -> ast.Module | None:
         return None
 
 
+def _noms(source: str) -> set[str]:
+    """The names a cell's code reads or writes (none when it cannot be parsed)."""
+    arbre = _arbre(source)
+    return {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)} if arbre else set()
+
+
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
     arbre = _arbre(source)
@@ -391,16 +397,26 @@ class Juge:
         return {nom for nom, questions in self.question_de.items() if not questions <= self.jugees}
 
     def besoins(self, question: str) -> set[str]:
-        """The graded functions that the reference of ``question`` reaches (they must be judged first)."""
+        """The graded functions that the reference of ``question`` reaches (they must be judged first); for
+        a question answered by a value, the graded functions its own cells name (``cellules_propres``)."""
         nom = self.sujet.nom_note(question)
         if nom is None:
-            return set()
+            if question not in self.sujet.reponses:
+                return set()
+            position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
+            return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
         espion = frozenset({"NegaAwale"}) if question == self.sujet.question_ia else frozenset()
         return atteintes(nom, self.module, espion) & self.notes - {nom}
 
     def pret(self, question: str) -> bool:
         """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
         return not self.besoins(question) & self.non_jugees()
+
+    def cellules_propres(self, position: int) -> list[int]:
+        """The steps of the code cells that belong to the test cell at ``position``: those after the
+        previous test cell (a question's own answer cells)."""
+        debut = max((p for p in range(position) if self.etapes[p].questions), default=-1) + 1
+        return [p for p in range(debut, position) if not self.etapes[p].questions]
 
     def reference_permise(self, *graded: str) -> str:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""
@@ -438,7 +454,13 @@ class Juge:
                     "reference": self.reference_permise("awale_ia", "NegaAwale"), "module": self.module,
                     "substituer": self.toutes}
         if question in sujet.reponses:
-            return {"question": question, "genre": "valeur", "expression": expression}
+            # Each question is graded on its own, a value too: the cells that build it are run again (in the
+            # runner's child) with every function of the subject resolved to the reference, so that a
+            # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
+            # ``pret`` has waited for the questions of the graded functions they name.
+            return {"question": question, "genre": "valeur", "expression": expression,
+                    "reference": self.reference_permise(), "module": self.module, "substituer": self.toutes,
+                    "cellules": [self.etapes[p].source for p in self.cellules_propres(position)]}
         if question in sujet.questions_sql:
             if self.base_sql is None:
                 return _echec(question, "la bibliothèque de correction n'est pas disponible.")

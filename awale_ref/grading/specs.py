@@ -63,6 +63,19 @@ class Famille:
         return self.contrainte is None and (self.selection is None or self.selection(args, attendu))
 
 
+def payees(familles: tuple[Famille, ...] | list[Famille], reussies: list[bool]) -> list[bool]:
+    """Which rule families earn their share: a family that passes, and for a constraint or an accessory
+    family (one a trivial answer passes) only beside a main family that passes.  The one rule, for the
+    functions' families (``checks``) and the SQL queries' (``sql``).
+
+    >>> colonnes, lignes = Famille("colonnes", 0.5, accessoire=True), Famille("lignes", 0.5)
+    >>> payees((colonnes, lignes), [True, False]), payees((colonnes, lignes), [True, True])
+    ([False, False], [True, True])
+    """
+    utile = any(ok for f, ok in zip(familles, reussies) if f.principale)
+    return [ok and (utile or f.principale) for f, ok in zip(familles, reussies)]
+
+
 @dataclass(frozen=True)
 class Spec:
     """How one code question is graded."""

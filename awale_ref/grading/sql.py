@@ -52,6 +52,7 @@ from typing import Any, Callable
 from awale_ref import library
 from awale_ref.grading import SUJET, executant
 from awale_ref.grading.checks import Resultat
+from awale_ref.grading.specs import Famille, payees
 
 GRAINE_VISIBLE = library.GRAINE
 GRAINE_CACHEE = 1712
@@ -92,7 +93,17 @@ executer = executant.executer_requete
 
 def ouvrir(graine: int) -> sqlite3.Connection:
     """A protected read-only connection to the library of ``graine`` (built the first time)."""
-    return proteger(library.open_library(graine))
+    return proteger(_bibliotheque(graine))
+
+
+def _bibliotheque(graine: int) -> sqlite3.Connection:
+    """``library.open_library(graine)``, saying so when it is built (on first use: the light install,
+    scripts/autonomie.sh, leaves it to the SQL notebook)."""
+    if not library.chemin_cache(graine).exists():
+        # measured: 114 s for the two libraries on two busy cores (issue 23), about a minute each
+        print(f"Construction de la bibliothèque d'ouvertures {graine} : une seule fois, environ une minute "
+              f"sur deux cœurs…", flush=True)
+    return library.open_library(graine)
 
 
 def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
@@ -106,9 +117,7 @@ def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
         en_correction = os.environ.get("AWALE_CORRECTION") == "juge"
         graines = (GRAINE_VISIBLE,) if en_correction else (GRAINE_VISIBLE, GRAINE_CACHEE)
     for graine in graines:
-        if not library.chemin_cache(graine).exists():
-            print(f"Construction de la bibliothèque d'ouvertures {graine} (une seule fois, moins d'une minute)…")
-        library.open_library(graine).close()
+        _bibliotheque(graine).close()
 
 
 # ---------------------------------------------------------------- comparing
@@ -164,24 +173,35 @@ def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | N
     return None
 
 
-FAMILLES_SQL = {"Q25": ("trois colonnes : nom, prénom, victoires", "les bonnes lignes (joueurs et victoires)",
-                         "classées par victoires décroissantes")}
-"""The rule families of the SQL queries graded in parts, each worth the same share."""
+FAMILLES_SQL = {"Q25": (Famille("trois colonnes : nom, prénom, victoires", 1 / 3, accessoire=True),
+                         Famille("les bonnes lignes (joueurs et victoires)", 1 / 3),
+                         Famille("classées par victoires décroissantes", 1 / 3))}
+"""The rule families of the SQL queries graded in parts.  The columns are accessory: a query that
+returns nothing has the right columns, so they pay only beside rows or an order that pass
+(``specs.payees``, the functions' rule)."""
 
 
 def familles_sql(question: str, obtenu: Reponse, attendu: Reponse) -> list[tuple[str, bool]]:
-    """The rule families of a query worth several points (Q25: columns, rows, order), judged apart.
+    """The rule families of a query worth several points (Q25: columns, rows, order), judged apart, each
+    ``(name, earns its share)``.
 
-    The other queries are worth one point or return one value: all or nothing (``[]``).
+    The other queries are worth one point or return one value: all or nothing (``[]``).  The order is
+    judged on victories that differ (a constant column is sorted by nothing).
+
+    >>> attendu = Reponse(("nom", "prenom", "v"), [("A", "a", 150), ("B", "b", 120)])
+    >>> familles_sql("Q25", Reponse(("nom", "prenom", "0"), []), attendu)
+    [('trois colonnes : nom, prénom, victoires', False), ('les bonnes lignes (joueurs et victoires)', False), \
+('classées par victoires décroissantes', False)]
     """
-    if question != "Q25":
+    if question not in FAMILLES_SQL:
         return []
+    familles = FAMILLES_SQL[question]
     colonnes = len(obtenu.colonnes) == len(attendu.colonnes)
     lignes = colonnes and Counter(obtenu.lignes) == Counter(attendu.lignes)
     victoires = [ligne[2] for ligne in obtenu.lignes if len(ligne) >= 3]
-    ordre = (len(victoires) == len(obtenu.lignes) and len(obtenu.lignes) > 1 and all(_nombre(v) for v in victoires)
+    ordre = (len(victoires) == len(obtenu.lignes) and len(set(victoires)) > 1 and all(_nombre(v) for v in victoires)
              and all(a >= b for a, b in zip(victoires, victoires[1:])))
-    return list(zip(FAMILLES_SQL[question], (colonnes, lignes, ordre)))
+    return list(zip((f.nom for f in familles), payees(familles, [colonnes, lignes, ordre])))
 
 
 def _comparer_q23(obtenu: Reponse, attendu: Reponse, indices: dict) -> str | None:
@@ -222,9 +242,11 @@ def _indice(question: str, obtenu: Reponse, en_trop: Counter, manquantes: Counte
         return "« plus de cent victoires » : strictement plus de 100, HAVING COUNT(*) > 100, pas >="
     if question in ("Q24", "Q25"):
         noms_obtenus = Counter(tuple(ligne[:2]) for ligne in obtenu.lignes)
-        noms_attendus = (noms_obtenus - Counter(tuple(ligne[:2]) for ligne in en_trop)
-                         + Counter(tuple(ligne[:2]) for ligne in manquantes))
-        if any(n >= 2 and noms_obtenus[nom] < n for nom, n in noms_attendus.items()):
+        noms_attendus = (noms_obtenus - Counter(tuple(ligne[:2]) for ligne in en_trop.elements())
+                         + Counter(tuple(ligne[:2]) for ligne in manquantes.elements()))
+        # the mistake is merging two homonyms: one of them is there, not both (a query missing both, or
+        # returning nothing, makes another mistake)
+        if any(n >= 2 and 0 < noms_obtenus[nom] < n for nom, n in noms_attendus.items()):
             return ("deux joueurs différents portent le même nom et le même prénom (des homonymes) et votre "
                     "requête les confond : un joueur se reconnaît à son id_Joueur (GROUP BY id_Joueur), pas à "
                     "son nom ; et pas de DISTINCT, qui fusionne deux lignes identiques")
@@ -293,7 +315,7 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
         ecart = comparer(question, obtenu, attendu, indices)
         if ecart:
             familles = familles_sql(question, obtenu, attendu)
-            fraction = sum(ok for _, ok in familles) / len(familles) if familles else 0.0
+            fraction = sum(f.poids for f, (_, ok) in zip(FAMILLES_SQL.get(question, ()), familles) if ok)
             resume = "".join(f"\n  {'✔' if ok else '✘'} {nom}" for nom, ok in familles)
             return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}{resume}", 1,
                             fraction, familles)

@@ -58,7 +58,13 @@ LECTURES = {
     "test_case_court_circuit":
         "test_case vérifie le camp, puis la case non vide, puis la famine, en s'arrêtant au "
         "premier échec : une case hors du camp (même hors de 0 à 11) donne False sans erreur. "
-        "Sur les cases 0 à 11, le résultat est celui du test_case du CCINP.",
+        "Sur les cases 0 à 11, le résultat est celui du test_case du CCINP. Le sujet ne parle "
+        "pas des indices négatifs (une saisie comme -1) : test_case n'est noté que sur les "
+        "cases 0 à 11.",
+    "cases_possibles_ordre":
+        "Le sujet demande « la liste des indices des cases acceptables » sans fixer d'ordre : "
+        "la référence les donne dans l'ordre croissant, et toute liste des mêmes cases, "
+        "chacune une fois, est juste.",
     "tour_termine_polarite":
         "Malgré son nom, tour_termine renvoie True quand la partie peut CONTINUER et False "
         "quand elle est finie : c'est ce que demande la question 11, et tour_jeu (qui "
@@ -85,7 +91,9 @@ LECTURES = {
         "adverse lu de droite à gauche, puis celle du camp du joueur courant), lit la case "
         "avec int(input(...)) en nommant le joueur courant, laisse tour_jeu refuser une case "
         "non acceptable, puis affiche le nom du gagnant ou \"égalité\" ; la référence le "
-        "renvoie aussi, pour les tests. Une saisie qui n'est pas un entier n'est pas "
+        "renvoie aussi, pour les tests. Le sujet ne dit pas où : toute ligne affichée après la "
+        "dernière saisie qui nomme le gagnant (et pas l'autre joueur ni \"égalité\") est "
+        "juste, avec n'importe quels mots autour et d'autres lignes avant ou après. Une saisie qui n'est pas un entier n'est pas "
         "traitée par le sujet : int lève alors ValueError.",
 }
 """The reading of each point the subject leaves open (key -> French explanation)."""

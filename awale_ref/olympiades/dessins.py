@@ -74,7 +74,7 @@ CODAGES = {
     "gris": "8 niveaux de gris",
     "bits": "8 couleurs (entiers)",
     "8couleurs": "8 couleurs",
-    "rgb": "couleurs RGB",
+    "rgb": "couleurs RVB",
 }
 """How a pixel is read (key) and its name in a title (French, shown to students)."""
 
@@ -374,7 +374,7 @@ def figure_images(*imgs: list, titres: Sequence[str] | None = None, codage: str 
     ...     print(ax.get_title().replace("\\n", " : "))
     5 lignes × 5 colonnes : noir et blanc
     4 lignes × 8 colonnes : 8 niveaux de gris
-    2 lignes × 3 colonnes : couleurs RGB
+    2 lignes × 3 colonnes : couleurs RVB
     """
     if not imgs:
         raise ValueError("figure_images needs at least one image")

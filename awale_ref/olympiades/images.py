@@ -42,33 +42,38 @@ LECTURES = {
     "drapeau":
         "Question 3 : imgD = creer_image(10, 30, (255, 255, 255)) (largeur 30 = colonnes, "
         "hauteur 10 = lignes) ; le coin en haut à droite est imgD[0][29] (la dernière colonne "
-        "est 29). Le drapeau est fait de trois bandes verticales de 10 colonnes : bleu "
-        "(0, 0, 255), le bleu donné en exemple, puis blanc, puis rouge (255, 0, 0), le rouge "
-        "du pixel de l'énoncé ; le pixel rouge déjà posé est donc conservé.",
+        "est 29). Le sujet demande « un drapeau français » sans fixer les nuances ni la "
+        "largeur des bandes : toute image de 10 lignes et 30 colonnes faite de trois bandes "
+        "verticales, bleue, blanche puis rouge (lues comme les 8 couleurs de la partie 2 : "
+        "chaque niveau < 128 compte pour 0, sinon pour 1), chacune d'au moins une colonne, est "
+        "juste. La référence prend trois bandes de 10 colonnes, le bleu (0, 0, 255) de "
+        "l'exemple et le rouge (255, 0, 0) du pixel de l'énoncé, qui est donc conservé.",
     "moyenne":
         "passer_en_nb calcule la moyenne réelle (r + v + b) / 3 puis appelle noir_ou_blanc. "
         "Une division entière (r + v + b) // 3 donne toujours le même pixel, car les deux "
         "sont < 128 exactement quand r + v + b < 384 : les deux écritures sont justes.",
     "triplets":
-        "Les pixels RGB sont des tuples (l'énoncé rappelle qu'on ne modifie pas un tuple) ; "
+        "Les pixels RVB sont des tuples (l'énoncé rappelle qu'on ne modifie pas un tuple) ; "
         "passer_en_8_couleurs renvoie donc des tuples de 0 et 1. En entrée, un pixel écrit "
         "comme une liste de trois entiers est lu de la même façon.",
     "nouvelle_image":
-        "Les questions 5 et 6 interdisent de modifier l'image reçue ; la référence ne modifie "
-        "aucun de ses arguments, dans aucune fonction (compression_rectangle travaille sur "
-        "une copie).",
+        "Les questions 5 et 6 interdisent de modifier l'image reçue : elles seules sont notées "
+        "sur ce point. Les autres questions ne le demandent pas et ne le notent pas (la "
+        "question 17 dit de travailler sur une copie pour marquer les pixels couverts, sans "
+        "l'exiger). La référence ne modifie aucun de ses arguments, dans aucune fonction.",
     "image_vide":
         "Une image du sujet a au moins une ligne et une colonne : [] ne dit pas son nombre de "
         "colonnes et une ligne vide ne se découpe pas. Les fonctions qui en ont besoin "
         "(image_vers_ligne, ligne_vers_image, compresse_image, decompresse_image, "
         "compression_rectangle) ne sont définies que pour n >= 1 et m >= 1 ; les images du "
         "corpus en ont toutes. Les autres donnent le résultat naturel : creer_image(0, m, c) "
-        "et passer_en_nb([]) valent [].",
+        "et passer_en_nb([]) valent []. Ces images hors du sujet ne sont jamais notées.",
     "compte_commence_par_0":
         "compte_0_1 compte toujours d'abord les 0 : si la liste commence par 1, le premier "
         "nombre est 0 (compte_0_1([1, 1]) vaut [0, 2]) ; tous les nombres suivants sont >= 1. "
-        "Pour la liste vide, la référence renvoie [0] (le nombre de 0 est toujours écrit) ; [] "
-        "se décomprime aussi en [] et peut être accepté.",
+        "Les lignes du sujet viennent d'images, jamais vides : la liste vide n'est pas notée "
+        "(la référence renvoie [0], le nombre de 0 est toujours écrit ; [] se décomprime aussi "
+        "en [] et serait aussi juste).",
     "entiers_positifs":
         "« Positifs » est pris au sens français (>= 0) : decomprime_ligne accepte un 0 à toute "
         "place, qui n'ajoute rien (decomprime_ligne([0, 2, 0, 1]) vaut [1, 1, 1]).",
@@ -186,13 +191,13 @@ REPONSES = {
            "        imgD[i][j + 20] = (255, 0, 0)\n"),
     "Q13": {"ha": 2, "la": 2, "couleur": 3, "unique": True},
     "Q15": {
-        1: "le cas général : un rectangle de plusieurs lignes et colonnes, dont la hauteur "
-           "s'arrête sur un pixel d'une autre couleur en dessous",
-        2: "un départ au milieu d'une zone unie : on compte à partir de pos, et la largeur "
-           "s'arrête sur un changement de couleur à droite",
-        3: "la dernière colonne : le rectangle touche les bords droit et bas de l'image sans "
-           "sortir du tableau",
-        4: "le coin inférieur droit : un rectangle réduit à un pixel, bloqué par les deux bords",
+        1: "un rectangle de plusieurs lignes et de plusieurs colonnes, arrêté en bas par une "
+           "autre couleur",
+        2: "un rectangle d'une seule colonne qui part au milieu d'une zone unie : une autre "
+           "couleur l'arrête à droite et en bas, pas un bord",
+        3: "un rectangle qui va du haut jusqu'au bas de l'image (la hauteur arrêtée par le bord "
+           "bas, sans sortir du tableau)",
+        4: "un rectangle d'un seul pixel, dans le coin en bas à droite",
     },
 }
 """Answers to the questions that ask no function (Q3: the instructions, as code)."""

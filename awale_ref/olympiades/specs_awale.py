@@ -158,11 +158,11 @@ def _cas_famine() -> list[tuple]:
 
 
 def _cas_test_case() -> list[tuple]:
-    """Q9: every pit from -1 (typed by a player, it reads pit 11 in Python) to 11, empty or not."""
+    """Q9: every pit from 0 to 11, empty or not (a negative pit is not graded: LECTURES['test_case_cases'])."""
     plateaux = [plt for plt, _ in _plateaux_de_famine()]
     plateaux = [p for i, p in enumerate(plateaux) if p not in plateaux[:i]]
-    return (ccinp.plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True)()
-            + [(plt, case) for plt in plateaux for case in range(-1, 12)])
+    return (ccinp.plateau_case(toutes_les_cases=True, non_vide=False)()
+            + [(plt, case) for plt in plateaux for case in range(12)])
 
 
 def _cas_etats() -> list[tuple]:
@@ -227,11 +227,6 @@ def _adversaire_pourvu(args: tuple, attendu: Observation) -> bool:
     return any(plt[6:12])
 
 
-def _case_negative(args: tuple, attendu: Observation) -> bool:
-    """Q9: a negative pit, as a player may type: Python reads it from the end of the list."""
-    return args[1] < 0
-
-
 def _famine_possible(args: tuple, attendu: Observation) -> bool:
     """Q10: a position where a non-empty pit of the player is refused because of the famine."""
     plt = args[0]["plateau"]
@@ -283,11 +278,22 @@ def _coup_avec_recolte(args: tuple, attendu: Observation) -> bool:
 
 
 def _gagnant_affiche(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
-    """Q14: the last line printed names the winner (or "égalité"); any wording around it."""
-    if "dernière ligne affichée" not in attendu:
+    """Q14: a line printed once the last answer is read names the winner (or "égalité"), and not the other
+    possible result; any wording around it, any other line (LECTURES['awale_affichage'])."""
+    if "affiché à la fin" not in attendu:
         return False
-    ligne = obtenu.get("dernière ligne affichée")
-    return isinstance(ligne, str) and attendu["dernière ligne affichée"] in ligne
+    gagnant = attendu["affiché à la fin"][-1] if attendu["affiché à la fin"] else ""
+    autres = {args[0], args[1], "égalité"} - {gagnant}
+    lignes = obtenu.get("affiché à la fin")
+    return bool(gagnant) and isinstance(lignes, list) and any(
+        isinstance(l, str) and gagnant in l and not any(autre in l for autre in autres) for l in lignes)
+
+
+def _meme_ensemble(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q10: the acceptable pits in any order, each once (LECTURES['cases_possibles_ordre'])."""
+    liste = obtenu.get("renvoie")
+    return (set(obtenu) == set(attendu) == {"renvoie"} and type(liste) is list
+            and all(type(c) is int for c in liste) and sorted(liste) == attendu["renvoie"])
 
 
 def _coup_du_joueur(args: tuple) -> bool:
@@ -347,13 +353,10 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille(_INTACTS + " (le test travaille sur une copie)", 0.3, contrainte="arguments_intacts"))),
     _spec("Q9", "test_case", ("plt", "c"), "renvoie", _cas_test_case,
           "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et si test_famine "
-          "est False (le coup n'affame pas)", contraintes=("arguments_intacts",),
-          familles=(Famille("les trois conditions sur les cases 0 à 11", 0.8, _non(_case_negative)),
-                    Famille("case négative refusée (une saisie comme -1 n'est pas dans le camp)", 0.2,
-                            _case_negative, accessoire=True))),
+          "est False (le coup n'affame pas)", contraintes=("arguments_intacts",)),
     _spec("Q10", "cases_possibles", ("etat_jeu",), "renvoie", _cas_etats,
-          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
-          contraintes=("arguments_intacts",),
+          "la liste des indices des cases 0 à 5 acceptables selon test_case (dans n'importe quel ordre)",
+          contraintes=("arguments_intacts",), accepter=_meme_ensemble,
           familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
                     Famille("positions où la famine interdit une case", 0.4, _famine_possible),
                     Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
@@ -387,7 +390,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "courant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant (ou \"égalité\")",
           accepter=_gagnant_affiche,
           familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.5, cles=("saisies lues",)),
-                    Famille("le gagnant affiché à la fin", 0.5, cles=("dernière ligne affichée",)))),
+                    Famille("le gagnant affiché à la fin", 0.5, cles=("affiché à la fin",)))),
 ]}
 
 

@@ -30,15 +30,19 @@ them, as a corrector would:
   or ``"coul"`` (the examples, ``LECTURES['cle_couleur']``).  Its rule
   families separate the images where a largest rectangle of the *whole*
   image would spill over pixels already covered (the trap of ``ic1``) from
-  the others, and not modifying ``img``.
+  the others.
 - ``decompression_rectangle`` (Q18) reads either key: its families are the
   two spellings.
-- ``compte_0_1`` (Q9) of the empty line: ``[0]`` or ``[]``
-  (``LECTURES['compte_commence_par_0']``).
+
+Only what the subject asks is graded (``LECTURES['nouvelle_image']``,
+``['compte_commence_par_0']``, ``['drapeau']``): the image received is
+checked untouched in Q5 and Q6 only, the empty line is not a line of the
+subject (Q9 is not graded on it), and Q3's flag is any flag of three
+vertical bands, blue, white, red, read in the 8 colours of Part 2.
 
 ``REPONSES_ATTENDUES`` holds the reasoning questions answered by a value
-(Q1, Q3 — the image the student's instructions build, checked pixel by
-pixel, not the code —, Q13, Q15 — which situation each of the four tests
+(Q1, Q3 — the image the student's instructions build, checked as an
+image, not the code —, Q13, Q15 — which situation each of the four tests
 checks, a point per test), each beside a hand-graded justification in the
 notebook.
 
@@ -51,7 +55,8 @@ True
 False
 >>> _deborderait((images.IMG1,), {}), _deborderait(([[7, 7], [1, 1]],), {})
 (True, False)
->>> verifier_reponse("Q15_situations", {1: "général", 2: "milieu", 3: "coin", 4: "bord droit"}).part
+>>> verifier_reponse("Q15_situations", {1: "plusieurs colonnes", 2: "arrêts par la couleur", 3: "un seul pixel",
+...                                      4: "toute la hauteur"}).part
 0.5
 """
 
@@ -124,7 +129,7 @@ def _avec_exemples(nom: str, cas):
 def _cas_creer_image() -> list[tuple]:
     couleurs = [0, 1, 5, (0, 0, 200), (255, 255, 255)]
     res = [(n, m, couleurs[(n + m) % len(couleurs)]) for n in range(1, 5) for m in range(1, 5)]
-    return res + [(10, 30, (255, 255, 255)), (1, 7, 3), (6, 1, 0), (0, 3, 1)]
+    return res + [(10, 30, (255, 255, 255)), (1, 7, 3), (6, 1, 0)]  # no image without rows: LECTURES['image_vide']
 
 
 def _cas_noir_ou_blanc() -> list[tuple]:
@@ -149,8 +154,9 @@ def _cas_ligne_vers_image() -> list[tuple]:
 
 
 def _lignes() -> list[list]:
-    """Lines of 0 and 1: the edge lines, then the black and white images read as one line (not too long)."""
-    bords = [[], [0], [1], [0, 0], [1, 1], [0, 1], [1, 0], [1, 1, 1, 0, 1, 1], [0, 1, 0, 0, 0, 1, 1],
+    """Lines of 0 and 1: the edge lines, then the black and white images read as one line (not too long).
+    Never the empty line: the subject's lines come from images (LECTURES['compte_commence_par_0'])."""
+    bords = [[0], [1], [0, 0], [1, 1], [0, 1], [1, 0], [1, 1, 1, 0, 1, 1], [0, 1, 0, 0, 0, 1, 1],
              [0] * 8, [0] * 6 + [1, 1], [0, 1] * 4, [1] * LIGNE_MAX, [(k // 9) % 2 for k in range(LIGNE_MAX)]]
     lues = [images.image_vers_ligne(img)[1] for img in _images("nb")]
     return bords + [ligne for ligne in lues if len(ligne) <= LIGNE_MAX]
@@ -162,7 +168,7 @@ def _cas_compte() -> list[tuple]:
 
 def _cas_decomprime() -> list[tuple]:
     zeros = [[0], [0, 0], [0, 2], [2, 0, 1], [0, 2, 0, 1], [4, 2, 3, 1], [3, 0, 0, 2]]
-    return [(l,) for l in zeros] + [(images.compte_0_1(ligne),) for ligne in _lignes() if ligne]
+    return [(l,) for l in zeros] + [(images.compte_0_1(ligne),) for ligne in _lignes()]
 
 
 def _cas_decompresse() -> list[tuple]:
@@ -213,7 +219,7 @@ def _cas_decompression() -> list[tuple]:
 # ---------------------------------------------------------------- which cases a rule family covers
 def _commence_par_1(args: tuple, attendu: Observation) -> bool:
     """Q9: the line starts with a 1, so its code starts with a count of 0 zeros."""
-    return bool(args[0]) and args[0][0] == 1
+    return args[0][0] == 1
 
 
 def _premier_compte_nul(args: tuple, attendu: Observation) -> bool:
@@ -316,11 +322,6 @@ def _compression_acceptee(obtenu: Observation, attendu: Observation, args: tuple
     return all(p is None for ligne in reste for p in ligne)
 
 
-def _compte_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
-    """Q9: the empty line may be coded [] as well as [0] (LECTURES['compte_commence_par_0'])."""
-    return args == ([],) and obtenu.get("renvoie") == []
-
-
 def _ligne_valide(args: tuple) -> bool:
     nbcol, ligne01 = args
     return type(nbcol) is int and nbcol >= 1 and bool(ligne01) and len(ligne01) % nbcol == 0
@@ -373,60 +374,59 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille(_INTACTE, _TIERS, contrainte="arguments_intacts"))),
     _spec("Q7", "image_vers_ligne", ("img",), "renvoie", _cas_nb_et_gris,
           "le couple (nombre de colonnes, liste de tous les pixels ligne après ligne)",
-          contraintes=("arguments_intacts",), valide=_image_valide),
+          valide=_image_valide),
     _spec("Q8", "ligne_vers_image", ("nbcol", "ligne01"), "image", _cas_ligne_vers_image,
           "l'image dont les lignes sont les tranches successives de nbcol pixels de ligne01",
-          contraintes=("arguments_intacts",), valide=_ligne_valide),
+          valide=_ligne_valide),
     _spec("Q9", "compte_0_1", ("ligne01",), "renvoie", _cas_compte,
           "les longueurs des plages successives, en commençant toujours par le nombre de 0 (0 si la ligne "
-          "commence par 1)", contraintes=("arguments_intacts",), accepter=_compte_accepte,
-          familles=(Famille("lignes qui commencent par 0", 0.5, _non(_commence_par_1)),
+          "commence par 1)", familles=(Famille("lignes qui commencent par 0", 0.5, _non(_commence_par_1)),
                     Famille("lignes qui commencent par 1 : le code commence par 0", 0.5, _commence_par_1))),
     _spec("Q10", "decomprime_ligne", ("liste_entiers",), "renvoie", _cas_decomprime,
           "les plages du code, alternativement de 0 et de 1, en commençant par les 0 (un nombre 0 n'ajoute rien)",
-          contraintes=("arguments_intacts",),
+         
           familles=(Famille("codes sans 0", 0.5, _non(_premier_compte_nul)),
                     Famille("codes avec un 0 (la ligne commence par 1)", 0.5, _premier_compte_nul))),
     _spec("Q11", "compresse_image", ("img",), "renvoie", _cas_nb,
           "le couple (nombre de colonnes, code de toute l'image lue comme une seule ligne) : une plage continue "
-          "d'une ligne à la suivante", contraintes=("arguments_intacts",), valide=_image_valide,
+          "d'une ligne à la suivante", valide=_image_valide,
           familles=(Famille("images d'une ligne", 0.5, _une_ligne),
                     Famille("images de plusieurs lignes (plages à cheval)", 0.5, _non(_une_ligne)))),
     _spec("Q12", "decompresse_image", ("ncb", "liste_entiers"), "image", _cas_decompresse,
-          "la ligne décomprimée, découpée en lignes de ncb pixels", contraintes=("arguments_intacts",),
+          "la ligne décomprimée, découpée en lignes de ncb pixels",
           valide=_code_valide),
     _spec("Q14", "dim_largeur_max", ("img", "pos", "j_max"), "renvoie", _cas_dim_largeur,
           "le nombre de pixels consécutifs de la couleur de pos, pos compris, vers la droite jusqu'à la colonne "
-          "j_max incluse", contraintes=("arguments_intacts",), valide=_position_valide,
+          "j_max incluse", valide=_position_valide,
           familles=(Famille("jusqu'à la dernière colonne", 0.5, _non(_jusqua_j_max)),
                     Famille("arrêt à la colonne j_max", 0.5, _jusqua_j_max))),
     _spec("Q16", "rectangle_max", ("img", "pos"), "renvoie", _cas_rectangle,
           "le couple (hauteur, largeur) d'un rectangle uni d'aire maximale dont le coin supérieur gauche est pos "
-          "(en cas d'égalité des aires, n'importe lequel)", contraintes=("arguments_intacts",),
+          "(en cas d'égalité des aires, n'importe lequel)",
           accepter=_rectangle_accepte, valide=_position_valide,
           familles=(Famille("rectangles d'une seule ligne", 0.5, _non(_plusieurs_lignes)),
                     Famille("rectangles de plusieurs lignes", 0.5, _plusieurs_lignes))),
     _spec("Q17", "compression_rectangle", ("img",), "renvoie", _cas_compression,
           "(ha, la, l_rect) : en parcourant l'image ligne par ligne, à chaque pixel pas encore couvert, un plus "
           "grand rectangle uni formé de pixels pas encore couverts (en cas d'égalité des aires, n'importe lequel)",
-          contraintes=("arguments_intacts",), accepter=_compression_acceptee, valide=_image_valide,
-          familles=(Famille("découpage en plus grands rectangles unis, dans l'ordre du parcours", 0.5,
+          accepter=_compression_acceptee, valide=_image_valide,
+          familles=(Famille("découpage en plus grands rectangles unis, dans l'ordre du parcours", 2 * _TIERS,
                             _non(_deborderait)),
                     Famille("un rectangle ne déborde pas sur les pixels déjà couverts (comme (2, 2) dans ic1)",
-                            0.25, _deborderait),
-                    Famille(_INTACTE.replace("une nouvelle image est renvoyée", "travail sur une copie"), 0.25,
-                            contrainte="arguments_intacts"))),
+                            _TIERS, _deborderait))),
     _spec("Q18", "decompression_rectangle", ("image_compressee",), "image", _cas_decompression,
           "l'image ha × la où chaque rectangle de l_rect est peint de sa couleur (clef \"couleur\" ou \"coul\")",
-          contraintes=("arguments_intacts",),
+         
           familles=(Famille("clef \"couleur\"", 0.5, lambda a, o: "couleur" in a[0][2][0], ("renvoie",)),
                     Famille("clef \"coul\" des exemples", 0.5, lambda a, o: "coul" in a[0][2][0], ("renvoie",)))),
 ]}
 
 
 # ---------------------------------------------------------------- the reasoning questions
-SITUATIONS_Q15 = dict(zip(("général", "milieu", "bord droit", "coin"), images.REPONSES["Q15"].values()))
-"""The four situations the tests of Q15 check, by a short name (the student gives one per test)."""
+SITUATIONS_Q15 = dict(zip(("plusieurs colonnes", "arrêts par la couleur", "toute la hauteur", "un seul pixel"),
+                          images.REPONSES["Q15"].values()))
+"""The four situations the tests of Q15 check, by a short name (the student gives one per test); each fits
+one test only (``tests/test_olympiades_specs_images.py`` checks it on img1)."""
 
 
 def _format_dimensions(valeur: Any) -> str | None:
@@ -457,16 +457,49 @@ def _format_q15(valeur: Any) -> str | None:
     return None
 
 
+_BANDES = ((0, 0, 1), (1, 1, 1), (1, 0, 0))
+"""The bands of a French flag, left to right, in the 8 colours of Part 2: blue, white, red."""
+
+
+def bandes_du_drapeau(image: list) -> list[tuple] | None:
+    """The vertical bands of ``image`` as ``[(colour in 8 colours, width), …]``, or ``None`` when its rows
+    differ (then it is not made of vertical bands).  Each level < 128 counts for 0, the others for 1
+    (``images.passer_en_8_couleurs``: LECTURES['drapeau']).
+
+    >>> bandes_du_drapeau([[(0, 0, 200), (250, 250, 250), (255, 0, 0)]] * 2)
+    [((0, 0, 1), 1), ((1, 1, 1), 1), ((1, 0, 0), 1)]
+    """
+    lignes = images.passer_en_8_couleurs(image)
+    if any(ligne != lignes[0] for ligne in lignes):
+        return None
+    bandes: list[list] = []
+    for couleur in lignes[0]:
+        if bandes and bandes[-1][0] == couleur:
+            bandes[-1][1] += 1
+        else:
+            bandes.append([couleur, 1])
+    return [(couleur, largeur) for couleur, largeur in bandes]
+
+
 def _drapeau_juste(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
-    """Q3: the image the student's instructions built, compared pixel by pixel with the French flag."""
-    if valeur == attendu:
-        return Resultat(True, f"{nom} : réponse exacte (drapeau 10 × 30, pixel rouge en haut à droite).", 1)
+    """Q3: the image the student's instructions built: 10 rows, 30 columns, three vertical bands, blue,
+    white and red, of any shade and width (LECTURES['drapeau'])."""
     dimensions = (len(valeur), len(valeur[0]))
     if dimensions != (10, 30) or any(len(ligne) != 30 for ligne in valeur):
         return Resultat(False, f"{nom} : l'image a {dimensions[0]} lignes et {dimensions[1]} colonnes au lieu de "
                                f"10 lignes (hauteur) et 30 colonnes (largeur). Rappel : {indice}.", 1)
-    faux = sum(1 for a, b in zip(valeur, attendu) for p, q in zip(a, b) if p != q)
-    return Resultat(False, f"{nom} : {faux} pixel(s) diffèrent du drapeau attendu. Rappel : {indice}.", 1)
+    bandes = bandes_du_drapeau(valeur)
+    if bandes is None:
+        return Resultat(False, f"{nom} : les lignes de l'image ne sont pas toutes pareilles, ce ne sont donc pas "
+                               f"des bandes verticales. Rappel : {indice}.", 1)
+    if [couleur for couleur, _ in bandes] != list(_BANDES):
+        noms = {(0, 0, 1): "bleu", (1, 1, 1): "blanc", (1, 0, 0): "rouge", (0, 0, 0): "noir"}
+        vues = ", ".join(f"{noms.get(c, 'autre couleur')} ({l} colonne{'s' if l > 1 else ''})" for c, l in bandes)
+        return Resultat(False, f"{nom} : de gauche à droite, l'image a les bandes {vues} au lieu de trois bandes "
+                               f"bleue, blanche, rouge. Rappel : {indice}.", 1)
+    largeurs = " + ".join(str(l) for _, l in bandes)
+    return Resultat(True, f"{nom} : réponse exacte (drapeau 10 × 30, bandes bleue, blanche et rouge de "
+                          f"{largeurs} colonnes).", 1)
 
 
 def _drapeau() -> list:
@@ -480,7 +513,7 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                       "len(imgB) est le nombre de lignes, len(imgB[0]) le nombre de pixels d'une ligne"),
     "Q3_drapeau": (_format_image_rgb, _drapeau,
                    "hauteur 10 = lignes, largeur 30 = colonnes ; le coin en haut à droite est imgD[0][29] ; "
-                   "trois bandes verticales de 10 colonnes : bleu (0, 0, 255), blanc, rouge (255, 0, 0)",
+                   "trois bandes verticales, bleue (par exemple (0, 0, 255)), blanche, rouge (255, 0, 0)",
                    _drapeau_juste),
     "Q13_rectangle": (_format_q13, lambda: images.REPONSES["Q13"],
                       "en (0, 1) la couleur est 3 ; comparez les aires des rectangles unis de coin (0, 1)"),

@@ -351,7 +351,8 @@ class Partie:
                 continue
             semees.add(indice)
             etapes.append(Etape(plateau, tuple(score), n, "semis",
-                                f"Une graine dans {self.nom_case(indice, n)} (encore {en_main} en main).",
+                                f"Une graine dans {self.nom_case(indice, n)} "
+                                + (f"(encore {en_main} en main)." if en_main else "(la dernière)."),
                                 indice, frozenset(semees), en_main=en_main))
         recoltees, precedent = set(), tuple(seme)
         indice_score = 0 if exam.tour_joueur1(jeu) else 1  # whose reserve grows

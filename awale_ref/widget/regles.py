@@ -78,6 +78,15 @@ def graines(nombre: int) -> str:
     return f"{nombre} graine" + ("s" if nombre > 1 else "")
 
 
+def de(nom: str) -> str:
+    """« de Bob », « d'Alice » (French elision before a vowel; a name starting with h is left as it is).
+
+    >>> de("Alice"), de("Bob"), de("Émile")
+    ("d'Alice", 'de Bob', "d'Émile")
+    """
+    return f"d'{nom}" if nom[:1].lower() in "aeiouyàâäéèêëîïôöùûüœæ" and nom[:1] else f"de {nom}"
+
+
 def _est_entier(valeur) -> bool:
     return isinstance(valeur, int) and not isinstance(valeur, bool)
 

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from awale_ref import exam, notation
 from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
                                      etiquette_case)
-from awale_ref.widget.regles import ErreurEleve, graines
+from awale_ref.widget.regles import ErreurEleve, de, graines
 
 MODES = ("humains", "joueur2", "joueur1", "ia")
 """Who the AI plays: nobody, joueur2, joueur1, or both (AI versus AI)."""
@@ -127,8 +127,12 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
 
     ``continue_(jeu)`` is the subject's end-of-game test (True while the game goes on).
 
-    >>> lire_position(" egai "), lire_position("[1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1]")
+    >>> lire_position(" EGai "), lire_position("[1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1]")
     ('egai', [1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 1])
+    >>> lire_position("eg ai")
+    Traceback (most recent call last):
+    ...
+    awale_ref.widget.vue.PositionIllisible: Coup n° 3 : une espace n'est pas une lettre de coup (de a à f pour les cases 0 à 5 d'Alice, de g à l pour les cases 6 à 11 de Bob).
     >>> lire_position("[1, 2, 3]")
     Traceback (most recent call last):
     ...
@@ -151,21 +155,23 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
             raise PositionIllisible(f"{mauvais[0]!r} n'est pas un nombre de graines : chaque case contient "
                                     "un nombre entier positif ou nul.")
         return list(valeurs)
+    texte = texte.lower()  # « EGAI » is « egai »
     if not texte:
         raise PositionIllisible("La position est vide : tapez des coups comme « egai » ou un plateau "
                                 "comme [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] (« Nouvelle partie » pour recommencer).")
     jeu = exam.initialisation(joueur1, joueur2)
     for numero, lettre in enumerate(texte, start=1):
         if lettre not in notation.LETTRES:
-            raise PositionIllisible(f"Coup n° {numero} : « {lettre} » n'est pas une lettre de coup (de a à f "
-                                    f"pour les cases 0 à 5 de {joueur1}, de g à l pour les cases 6 à 11 "
-                                    f"de {joueur2}).")
+            montree = "une espace" if lettre.isspace() else f"« {lettre} »"
+            raise PositionIllisible(f"Coup n° {numero} : {montree} n'est pas une lettre de coup (de a à f "
+                                    f"pour les cases 0 à 5 {de(joueur1)}, de g à l pour les cases 6 à 11 "
+                                    f"{de(joueur2)}).")
         if not continue_(jeu):
             raise PositionIllisible(f"Coup n° {numero} : la partie est déjà finie après {numero - 1} coups.")
         joueur, autre = (joueur1, joueur2) if jeu['n'] % 2 == 0 else (joueur2, joueur1)
         proprietaire = joueur1 if notation.LETTRES.index(lettre) < 6 else joueur2
         if proprietaire != joueur:
-            raise PositionIllisible(f"Coup n° {numero} : « {lettre} » est une case de {autre}, mais "
+            raise PositionIllisible(f"Coup n° {numero} : « {lettre} » est une case {de(autre)}, mais "
                                     f"c'est à {joueur} de jouer.")
         case = notation.case(lettre, jeu['n'])
         if not exam.test_case(jeu['plateau'], case):
@@ -247,7 +253,8 @@ class Plateau(widgets.VBox):
             case.bouton.on_click(lambda _, i=case.indice: self.cliquer(i))
         rangee_haut = widgets.HBox([self.cases[i] for i in range(11, 5, -1)])
         rangee_bas = widgets.HBox([self.cases[i] for i in range(6)])
-        self.message = widgets.HTML()
+        # two lines kept for the message (the AI's « réfléchit » takes two): the controls under it never move
+        self.message = widgets.HTML(layout=widgets.Layout(min_height="50px"))
         self.message.add_class("awale-message")
         self.evaluation = widgets.HTML()
         self.evaluation.add_class("awale-evaluation")
@@ -277,9 +284,10 @@ class Plateau(widgets.VBox):
         self.menu_mode.observe(self._changer_mode, "value")
         plateau = widgets.VBox([self.nom_haut, rangee_haut, rangee_bas, self.nom_bas], layout=widgets.Layout(
             border="4px solid #5b3a1a", padding="6px", width="max-content"))
+        controles = widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer])
+        controles.add_class("awale-controles")
         super().__init__([
-            widgets.HTML(STYLE_CSS), self.titre, plateau, self.message,
-            widgets.HBox([self.bouton_annuler, self.bouton_nouvelle, self.bouton_passer]),
+            widgets.HTML(STYLE_CSS), self.titre, plateau, self.message, controles,
             widgets.HBox([self.curseur_vitesse, self.case_indices]),
             widgets.HBox([self.menu_mode, self.curseur_profondeur]),
             self.case_evaluation, self.evaluation,
@@ -323,9 +331,9 @@ class Plateau(widgets.VBox):
             fin = etape.genre == "fin"
             trait = '<span style="color:#38761d"> ◀ à son tour de jouer</span>'
             trait_haut, trait_bas = ("", "") if fin else (("", trait) if trait_en_bas else (trait, ""))
-            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px sans-serif">'
+            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px/20px sans-serif">'
                                    f'<b>{html.escape(haut)}</b> — réserve : {score_haut}{trait_haut}</div>')
-            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px sans-serif">'
+            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px/20px sans-serif">'
                                   f'<b>{html.escape(bas)}</b> — réserve : {score_bas}{trait_bas}</div>')
             if fin:
                 titre = etape.texte
@@ -360,9 +368,10 @@ class Plateau(widgets.VBox):
 
         entetes = "".join(entete(c) for c, _ in valeurs)
         self.evaluation.value = (
-            f'<div style="font:13px sans-serif">Évaluation de {html.escape(joueur)} à la profondeur '
-            f"{profondeur} (valeur d'un coup = gain − valeur pour l'adversaire) : l'IA joue "
-            f"{html.escape(nom)}."
+            f'<div style="font:13px sans-serif"><div style="white-space:nowrap">Évaluation '
+            f"{html.escape(de(joueur))}, profondeur {profondeur} : l'IA joue {html.escape(nom)}.</div>"
+            f'<div style="white-space:nowrap;color:#555">valeur d\'un coup = gain − valeur pour '
+            f"l'adversaire</div>"
             f'<table style="border-collapse:collapse;margin-top:2px"><tr>{entetes}</tr>'
             f"<tr>{cellules}</tr></table></div>")
         self._basculer_evaluation()
@@ -496,7 +505,8 @@ class Plateau(widgets.VBox):
             self._lancer(self._suite_ia)
 
     def nouvelle_partie(self) -> None:
-        """Start again from the initial position."""
+        """Start again from the initial position (the Position field emptied)."""
+        self.champ_position.value = ""
         self.placer(None)
 
     def placer(self, position) -> None:
