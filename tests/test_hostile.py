@@ -32,7 +32,8 @@ from nbgrader.api import Gradebook, MissingEntry
 
 from awale_ref import library
 from awale_ref import grading
-from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge, sujets
+from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
+from awale_ref.grading.contre_exemples import dessin_du_cas
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.preprocessors import questions_cachees
 from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
@@ -432,7 +433,7 @@ def test_judge_is_deterministic_and_agrees_with_corriger():
     with pytest.raises(EchecTest) as info:
         corriger("Q9", espace["case_ramassable"])
     # the same verdict and the same smallest failing board, drawn after the message in the kernel
-    assert str(info.value) == premier["Q9"].message + sujets._dessin(premier["Q9"].contre_exemple)
+    assert str(info.value) == premier["Q9"].message + dessin_du_cas(premier["Q9"].contre_exemple)
     assert premier["Q9"].contre_exemple and premier["Q4"].ok
 
 

@@ -192,6 +192,15 @@ def dessin_texte(plateau: list) -> str:
     ])
 
 
+def dessin_du_cas(contre_exemple: Any) -> str:
+    """The smallest failing case drawn as text, with the call that reproduces it ('' if none): what a visible
+    test or a self-study check adds to its message (full package and student distribution alike)."""
+    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
+        return ""
+    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
+    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
+
+
 def dessin_html(plateau: list, appel: str) -> str:
     """The board as an HTML table, with the call under it.
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from awale_ref.grading import answers, checks
+from awale_ref.grading.contre_exemples import dessin_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
 
@@ -141,7 +142,7 @@ class Sujet:
                     obs = spec.observer(getattr(reference, spec.nom), args)
                     resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
         if not resultat.ok:
-            _echec(resultat.message + _dessin(resultat.contre_exemple))
+            _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
         print("✔ " + resultat.message)
 
     def corriger(self, question: str, objet: Any) -> None:
@@ -168,7 +169,7 @@ class Sujet:
             _echec(f"{question} — vérification interrompue (Ctrl-C) : aucun verdict.")
         if not verdict.get("ok"):
             _montrer_images(verdict.get("contre_exemple"))
-            _echec(str(verdict.get("message")) + _dessin(verdict.get("contre_exemple")))
+            _echec(str(verdict.get("message")) + dessin_du_cas(verdict.get("contre_exemple")))
         print("✔ " + str(verdict.get("message")))
 
     def _origine_valide(self, question: str, objet: Any) -> str | None:
@@ -193,16 +194,6 @@ def _montrer_images(contre_exemple: Any) -> None:
         print(exc)
     except Exception:  # not in IPython, or not drawable: the message says it all
         pass
-
-
-def _dessin(contre_exemple: Any) -> str:
-    """The smallest failing case drawn as text, with the call that reproduces it ('' if none)."""
-    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
-        return ""
-    from awale_ref.grading.contre_exemples import dessin_texte
-
-    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
-    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
 
 
 # ---------------------------------------------------------------- which subject a notebook grades

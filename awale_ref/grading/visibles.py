@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from awale_ref.grading import checks, executant
+from awale_ref.grading.contre_exemples import dessin_du_cas
 from awale_ref.grading.specs import Famille, Spec
 
 DONNEES = Path(__file__).resolve().parent.parent / "data" / "visibles.json"
@@ -128,7 +129,7 @@ class Testeur:
         resultat = checks.verifier(spec, objet, [tuple(args)], importlib.import_module(d["module"]),
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
-            _echec(resultat.message + _dessin(resultat.contre_exemple))
+            _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
         if autres:
             return (f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(autres[0])}. La "
                     f"référence donne {checks.decrire_observation(attendu)} ; l'énoncé admet d'autres réponses, "
@@ -174,12 +175,3 @@ def origine(question: str, nom: str | None, objet: Any) -> str | None:
         return (f"{question} — {nom} vient du paquet de référence awale_ref : "
                 f"écrivez votre propre fonction dans le notebook.")
     return None
-
-
-def _dessin(contre_exemple: Any) -> str:
-    if not isinstance(contre_exemple, dict) or "appel" not in contre_exemple:
-        return ""
-    from awale_ref.grading.contre_exemples import dessin_texte
-
-    dessin = dessin_texte(contre_exemple["plateau"]) + "\n" if isinstance(contre_exemple.get("plateau"), list) else ""
-    return f"\n{dessin}Pour le reproduire : {contre_exemple['appel']}"
