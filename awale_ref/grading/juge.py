@@ -52,7 +52,7 @@ from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, specs, sujets
+from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
@@ -188,12 +188,10 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
     return "".join(lignes)
 
 
-# ---------------------------------------------------------------- the visible examples of a test cell
+# ---------------------------------------------------------------- the submitted cells, read
 # (the constraints read in the source: awale_ref.grading.contraintes, shared with the kernel's visible tests)
 # Each cell is parsed once per notebook (the trees are only read); the caches are emptied after each notebook
 # (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
-
-
 @functools.lru_cache(maxsize=512)
 def _arbre(source: str) -> ast.Module | None:
     if len(source) > SOURCE_MAX:  # not even IPython's transformations
