@@ -13,7 +13,7 @@ positions), ``notation`` and ``library`` (the opening library, Q22–Q25),
 ``awale_ref/README.md`` lists the readings of the exam's ambiguous points.
 """
 
-from awale_ref.exam import (
+from awale_ref.sujets.ccinp_2024.exam import (
     NegaAwale,
     affiche,
     awale_ia,

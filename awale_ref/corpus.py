@@ -1,7 +1,7 @@
 """Test positions: a seeded corpus of reachable games and labelled edge cases.
 
 ``corpus_positions`` samples positions from games played with the exam's own
-functions (``awale_ref.exam``) between random and greedy players (the greedy
+functions (``awale_ref.sujets.ccinp_2024.exam``) between random and greedy players (the greedy
 player takes the best immediate gain, so harvests happen often); every
 position is one where the game goes on (``tour_suivant`` is True).
 ``edge_cases`` lists handcrafted positions, each labelled with the rule
@@ -25,7 +25,8 @@ from __future__ import annotations
 import functools
 import random
 
-from awale_ref import exam, facts
+from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import exam
 
 JOUEUR1 = "Alice"
 JOUEUR2 = "Bob"
@@ -103,7 +104,7 @@ def corpus_positions(seed: int = 2024, count: int = 400) -> list[dict]:
     99), with both players to move.  The result is computed once per
     ``(seed, count)`` and each call returns new dicts.
 
-    >>> from awale_ref.exam import tour_suivant
+    >>> from awale_ref.sujets.ccinp_2024.exam import tour_suivant
     >>> all(tour_suivant(jeu) for jeu in corpus_positions(seed=1, count=20))
     True
     >>> corpus_positions(count=-1)

@@ -1,6 +1,6 @@
 """A fast awalé engine that agrees exactly with the exam's functions.
 
-``awale_ref.exam`` is the contract: the same legal moves (Part II's
+``awale_ref.sujets.ccinp_2024.exam`` is the contract: the same legal moves (Part II's
 ``test_famine``: a move after which the opponent's six pits are all empty is
 refused), the same sowing and harvest, the same end of game and the same
 values as the exam's ``NegaAwale`` (a finished game worth ±500 or 0 for the
@@ -21,7 +21,7 @@ A ``Position`` is the exam's ``jeu`` without the names::
     (0, (5, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5), 1)
     >>> best_move(pos, 4)
     (0, 0)
-    >>> from awale_ref import exam
+    >>> from awale_ref.sujets.ccinp_2024 import exam
     >>> exam.NegaAwale(to_jeu(pos), 4, 0)
     0
 
@@ -35,7 +35,7 @@ from __future__ import annotations
 from operator import add, itemgetter
 from typing import NamedTuple
 
-from awale_ref.exam import (
+from awale_ref.sujets.ccinp_2024.exam import (
     GRAINES_MIN_PLATEAU,
     GRAINES_VICTOIRE,
     NB_CASES,

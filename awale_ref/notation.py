@@ -20,7 +20,7 @@ pit ``case`` (0–5) is the letter ``lettre(case, n)``:
 
 from __future__ import annotations
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 
 LETTRES = "abcdefghijkl"
 

@@ -24,7 +24,8 @@ import textwrap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from awale_ref import exam, facts
+from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget.partie import etiquette_case
 from awale_ref.widget.regles import de
 

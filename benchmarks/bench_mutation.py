@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_mutation.py [--questions Q8 Q10] [--rapport FICHIER]``.
 
-Every function of ``awale_ref.exam`` that a question grades is mutated, one
+Every function of ``awale_ref.sujets.ccinp_2024.exam`` that a question grades is mutated, one
 mutation at a time, and each mutant is graded by its question's hidden test
 exactly as a student's function is: ``checks.verifier`` on the question's
 hidden cases (``specs.cas_caches``), every other exam function being the
@@ -61,7 +61,8 @@ RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:
     sys.path.insert(0, str(RACINE))
 
-from awale_ref import exam, library  # noqa: E402
+from awale_ref import library  # noqa: E402
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading import answers, checks, specs  # noqa: E402
 
 DELAI_S = 5
@@ -281,7 +282,7 @@ def mutants_sql(questions: list[str]) -> list[Mutant]:
 def _juger(mutant: Mutant, attendus: dict) -> bool:
     """``True`` when the question's hidden test kills the mutant (not every point given)."""
     if mutant.question in ("Q22", "Q23", "Q24", "Q25"):
-        from awale_ref.grading import sql
+        from awale_ref.sujets.ccinp_2024 import sql
 
         return not sql.preparer(mutant.question)(mutant.mute).ok
     try:
@@ -341,7 +342,7 @@ def attendus_de(questions: list[str]) -> dict:
     res = {}
     with contextlib.redirect_stdout(io.StringIO()):
         if any(q in ("Q22", "Q23", "Q24", "Q25") for q in questions):
-            from awale_ref.grading import sql
+            from awale_ref.sujets.ccinp_2024 import sql
 
             sql.preparer_bibliotheques()  # built here, once, never inside a mutant's child
         for q in questions:

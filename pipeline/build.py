@@ -6,8 +6,8 @@ A course source is a jupytext "percent" script.  Cells are marked with tags:
 - ``readonly``: given code or text the student must not edit (nbgrader locks it);
 - ``solution`` (code, ``grade_id=…``): the student's cell; the solution sits
   between ``### BEGIN SOLUTION`` / ``### END SOLUTION``.  A line
-  ``### SOLUTION: awale_ref.exam.NAME`` (or any reference module of
-  ``awale_ref``, e.g. ``awale_ref.olympiades.images.NAME``) there stands for
+  ``### SOLUTION: awale_ref.sujets.ccinp_2024.exam.NAME`` (or any reference module of
+  ``awale_ref``, e.g. ``awale_ref.sujets.olympiades_2025_images.images.NAME``) there stands for
   the body of that reference function (its docstring left out): the solution
   is written once, in the package;
 - ``tests`` (code, ``grade_id=…``, ``points=N``): visible tests, then hidden
@@ -46,14 +46,23 @@ from pathlib import Path
 import jupytext
 import nbformat
 
+from awale_ref.grading import sujets
 from pipeline.nbgrader_cli import nbgrader
 
 RACINE = Path(__file__).resolve().parent.parent
-COURS = RACINE / "course"
-ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql", "olympiades_images",
-               "olympiades_awale")
-"""Every assignment of the course, in order; a *series* is those of one subject (their test cells'
-``from … import corriger``, :func:`sujet_de`), whose points add up to one grade."""
+ASSIGNMENTS = tuple(sujets.devoirs())
+"""Every assignment of the course, in order, found in the subjects' folders
+(``awale_ref/sujets/<sujet>/cours/<assignment>.py``, :func:`awale_ref.grading.sujets.devoirs`); a *series* is
+those of one paper, whose points add up to one grade."""
+
+
+def source_du_devoir(assignment: str) -> Path:
+    """The course source of an assignment, in its subject's folder."""
+    sujet = sujets.devoirs().get(assignment)
+    if sujet is None:
+        raise CourseError(f"unknown assignment {assignment!r}: no awale_ref/sujets/*/cours/{assignment}.py; "
+                          f"known: {', '.join(ASSIGNMENTS)}")
+    return sujet.source_du_devoir(assignment)
 
 STUB_CODE = "# VOTRE CODE ICI\nraise NotImplementedError()"
 STUB_TEXTE = "VOTRE RÉPONSE ICI"
@@ -89,10 +98,10 @@ class CourseError(ValueError):
 _REFERENCE = re.compile(r"^([ \t]*)### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)[ \t]*$", re.M)
 
 
-def corps_de_reference(nom: str, indentation: str, module: str = "awale_ref.exam") -> str:
+def corps_de_reference(nom: str, indentation: str, module: str) -> str:
     """The body of the reference function ``<module>.<nom>`` without its docstring, indented by ``indentation``.
 
-    >>> print(corps_de_reference("tour_joueur1", "    "))
+    >>> print(corps_de_reference("tour_joueur1", "    ", "awale_ref.exam"))
         return jeu['n'] % 2 == 0
     """
     import importlib
@@ -134,7 +143,7 @@ def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
 
 def lire_source(assignment: str) -> nbformat.NotebookNode:
     """Read and validate ``course/<assignment>.py``."""
-    chemin = COURS / f"{assignment}.py"
+    chemin = source_du_devoir(assignment)
     nb = jupytext.read(chemin)
     vus: set[str] = set()
     for i, cell in enumerate(nb.cells):
@@ -243,7 +252,7 @@ def sujet_de(assignment: str):
 def serie(assignment: str, assignments: tuple[str, ...] = ASSIGNMENTS) -> tuple[str, ...]:
     """The assignments graded on the same subject as ``assignment`` (its series), in course order."""
     nom = sujet_de(assignment).serie
-    return tuple(a for a in assignments if (COURS / f"{a}.py").exists() and sujet_de(a).serie == nom)
+    return tuple(a for a in assignments if a in ASSIGNMENTS and sujet_de(a).serie == nom)
 
 
 def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str) -> str:
@@ -358,7 +367,7 @@ def autoformation(nb: nbformat.NotebookNode, totaux: dict[str, float], assignmen
 
 
 def totaux_points() -> dict[str, float]:
-    return {a: sum(p for _, p in points(lire_source(a))) for a in ASSIGNMENTS if (COURS / f"{a}.py").exists()}
+    return {a: sum(p for _, p in points(lire_source(a))) for a in ASSIGNMENTS}
 
 
 def generer_release(racine: Path, assignment: str) -> None:

@@ -54,6 +54,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from awale_ref.grading import sujets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -274,11 +275,10 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         deballer(soumission, cours)
         (cours / "gradebook.db").write_bytes(gradebook)
         url = f"sqlite:///{cours / 'gradebook.db'}"
-        if assignment == "partie3_sql":
-            from awale_ref.grading.sql import preparer_bibliotheques
-
+        sujet = sujets.devoirs().get(assignment)
+        if sujet is not None and sujet.module_sql:
             with contextlib.redirect_stdout(io.StringIO()):
-                preparer_bibliotheques()  # once per machine, before any kernel waits for it
+                sujet.sql().preparer_bibliotheques()  # once per machine, before any kernel waits for it
         debut_nbgrader = time.monotonic()
         code, journal, imprime = nbgrader_autograde(cours, assignment, eleve, url)
         duree_nbgrader = time.monotonic() - debut_nbgrader

@@ -37,6 +37,7 @@ import argparse
 import concurrent.futures
 import csv
 import datetime
+import importlib
 import os
 import shutil
 import subprocess
@@ -44,6 +45,7 @@ import sys
 import time
 from pathlib import Path
 
+from awale_ref.grading import sujets
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire, serie
 from pipeline.nbgrader_cli import environnement_de_commande, nbgrader_ici, nom_du_gradebook, url_gradebook
@@ -141,12 +143,10 @@ def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_cla
     construire(racine=racine, release=False)
     assignments = tuple(a for a in demo_class.ASSIGNMENTS if (racine / "source" / a).exists()
                         and (devoirs is None or a in devoirs))
-    if "partie3_sql" in assignments:
+    for module_sql in sorted({s.module_sql for a, s in sujets.devoirs().items() if a in assignments and s.module_sql}):
         # built once per machine (~1 min), before any kernel needs it under a cell timeout
-        from awale_ref.grading.sql import preparer_bibliotheques
-
         etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")
-        preparer_bibliotheques()
+        importlib.import_module(module_sql).preparer_bibliotheques()
     _gradebook_neuf(racine, classe)
     for a in assignments:
         etape(f"  generate_assignment {a}")

@@ -34,7 +34,7 @@ from pathlib import Path
 import nbformat
 
 from awale_ref import facts
-from awale_ref.grading import sql
+from awale_ref.sujets.ccinp_2024 import sql
 from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, sujet_de
 
 # Questions of each assignment (the split of COURSE.md).
@@ -108,7 +108,7 @@ def _code(texte: str) -> str:
     return textwrap.dedent(texte).strip("\n")
 
 
-def _variante(nom: str, *remplacements: tuple[str, str, int], module: str = "awale_ref.exam") -> str:
+def _variante(nom: str, *remplacements: tuple[str, str, int], module: str = "awale_ref.sujets.ccinp_2024.exam") -> str:
     """The reference ``<module>.<nom>`` as a student would write it, with one mistake.
 
     Each ``(avant, apres, fois)`` replaces ``avant``, which must occur exactly
@@ -224,7 +224,7 @@ CASES_SANS_FAMINE = Erreur("q13_cases_possibles", _code("""
     perdues=("positions où la famine interdit une case",))
 
 IMPORTE_REFERENCE = Erreur("q13_cases_possibles", _code("""
-    from awale_ref.exam import cases_possibles
+    from awale_ref.sujets.ccinp_2024.exam import cases_possibles
     """), ("q13_tests",), "Q13 : importe la fonction du paquet de référence au lieu de l'écrire")
 
 GAIN_Q2_FAUX = Erreur("q2_reponse", _code(f"""
@@ -278,7 +278,7 @@ SQL_GROUPE_PAR_NOM = Erreur("q25_requete", _code('''
 
 
 # ---------------------------------------------------------------- mistakes in the Olympiades (second subject)
-_IMAGES, _LYCEE = "awale_ref.olympiades.images", "awale_ref.olympiades.awale_lycee"
+_IMAGES, _LYCEE = "awale_ref.sujets.olympiades_2025_images.images", "awale_ref.sujets.olympiades_2025_awale.awale_lycee"
 
 LIGNES_PARTAGEES = Erreur("q2_creer_image", _code("""
     def creer_image(n, m, c):

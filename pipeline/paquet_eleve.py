@@ -38,7 +38,8 @@ import textwrap
 import types
 from pathlib import Path
 
-from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, sujet_de
+from awale_ref.grading import sujets
+from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
@@ -54,7 +55,7 @@ class ErreurPaquet(ValueError):
 
 def sujets() -> dict:
     """``{grading module: subject}`` of the course's assignments."""
-    return {sujet_de(a).module_correction: sujet_de(a) for a in ASSIGNMENTS if (COURS / f"{a}.py").exists()}
+    return {sujet_de(a).module_correction: sujet_de(a) for a in ASSIGNMENTS}
 
 
 def noms_notes(sujet) -> set[str]:
@@ -70,13 +71,11 @@ def _scalaire(noeud: ast.expr) -> bool:
 
 def donnees_importees(module: str) -> set[str]:
     """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
-    examples with: ``from awale_ref.olympiades.images import img1``); for the CCINP's reference, also what they
+    examples with: ``from awale_ref.sujets.olympiades_2025_images.images import img1``); for the CCINP's reference, also what they
     import from ``awale_ref`` itself, which re-exports it."""
-    modules = {module} | ({"awale_ref"} if module == "awale_ref.exam" else set())
+    modules = {module, *next((s.noms_reference for s in sujets.tous() if s.module_reference == module), ())}
     noms: set[str] = set()
     for assignment in ASSIGNMENTS:
-        if not (COURS / f"{assignment}.py").exists():
-            continue
         for cell in lire_source(assignment).cells:
             if cell.cell_type != "code":
                 continue
@@ -138,8 +137,6 @@ def donnees_visibles() -> dict:
 
     donnees: dict = {}
     for assignment in ASSIGNMENTS:
-        if not (COURS / f"{assignment}.py").exists():
-            continue
         sujet = sujet_de(assignment)
         reference = sujet.reference()
         d = donnees.setdefault(sujet.module_correction, {
@@ -182,7 +179,7 @@ def _module_des_specs(sujet) -> str:
 
 
 def _colonnes_sql() -> dict:
-    from awale_ref.grading import sql
+    from awale_ref.sujets.ccinp_2024 import sql
 
     return sql.COLONNES
 
@@ -248,15 +245,15 @@ def _grading_init() -> str:
     affichage = "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
             '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n\n'
-            "from awale_ref.grading.sql import montrer_requete\nfrom awale_ref.grading.visibles import EchecTest, Testeur\n\n"
+            "from awale_ref.sujets.ccinp_2024.sql import montrer_requete\nfrom awale_ref.grading.visibles import EchecTest, Testeur\n\n"
             'tester = Testeur("awale_ref.grading").tester\n\n\n' + affichage + "\n\n_installer_affichage()\n\n"
             '__all__ = ["EchecTest", "montrer_requete", "tester"]\n')
 
 
 def _sql() -> str:
-    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from ``awale_ref.grading.sql``, on
+    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from ``awale_ref.sujets.ccinp_2024.sql``, on
     the visible library shipped with the package."""
-    from awale_ref.grading import sql
+    from awale_ref.sujets.ccinp_2024 import sql
 
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in ("_texte", "_pluriel", "TableRequete",
                                                                       "montrer_requete"))
@@ -279,7 +276,7 @@ _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no refere
 answer, no hidden test. What the exam's notebooks are given (``initialisation``…) is re-exported, as by the full
 package; a notebook that imports anything else from here (partie3_ia) reads why it does not run."""
 
-from awale_ref.exam import *  # noqa: F401,F403 (the reduced reference: only the functions the notebooks supply)
+from awale_ref.sujets.ccinp_2024.exam import *  # noqa: F401,F403 (the reduced reference: only the functions the notebooks supply)
 
 ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "
           "de la partie II, l'arbre de la question 18 ou le plateau, qui n'y sont pas installés (ils contiennent des "

@@ -1,6 +1,6 @@
 """Shared by the tests: the exam's end conditions (Q14), computed independently of ``tour_suivant``."""
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 
 
 def conditions_fin(jeu: dict) -> set:

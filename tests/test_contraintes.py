@@ -127,8 +127,8 @@ def test_recursion_is_read_through_the_helpers():
     assert raison and "doit être récursive" in raison and "cellule de code n°1" in raison
 
 
-@pytest.mark.parametrize("module", ["awale_ref.grading", "awale_ref.olympiades.correction_images",
-                                    "awale_ref.olympiades.correction_awale"])
+@pytest.mark.parametrize("module", ["awale_ref.grading", "awale_ref.sujets.olympiades_2025_images",
+                                    "awale_ref.sujets.olympiades_2025_awale"])
 def test_every_reference_keeps_the_constraints_of_its_subject(module):
     """Both subjects' constraint families go through the same check: each reference passes its own."""
     sujet = sujets.sujet_du_module(module)

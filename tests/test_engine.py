@@ -1,6 +1,6 @@
 """Differential tests: the fast engine (awale_ref.engine) against the exam.
 
-The exam's functions (awale_ref.exam) are the contract.  Positions come from
+The exam's functions (awale_ref.sujets.ccinp_2024.exam) are the contract.  Positions come from
 seeded random games played with the exam's functions (finished positions
 included), from seeded positions near the end of a game (scores close to 25,
 ``n`` close to 100, few seeds: ±500 leaves and ties), and from

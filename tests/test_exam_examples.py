@@ -1,6 +1,7 @@
 """The exam's worked examples and the FIGURES facts, on the exam functions."""
 
-from awale_ref import exam, facts
+from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import exam
 
 
 def jeu_de(plateau, n=0, score=(0, 0)):

@@ -13,7 +13,8 @@ import types
 
 import pytest
 
-from awale_ref import exam, facts
+from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading import answers, checks, contre_exemples, specs
 
 
@@ -108,7 +109,7 @@ def test_both_readings_of_the_famine_rule_are_accepted_each_consistent_with_itse
 
 
 def test_the_sql_families_of_q25():
-    from awale_ref.grading.sql import Reponse, familles_sql
+    from awale_ref.sujets.ccinp_2024.sql import Reponse, familles_sql
 
     attendu = Reponse(("nom", "prenom", "v"), [("A", "a", 150), ("B", "b", 120)])
     desordre = Reponse(("nom", "prenom", "v"), [("B", "b", 120), ("A", "a", 150)])
@@ -150,7 +151,7 @@ def _fautives(spec) -> list:
 
 
 def _toutes_les_specs() -> list:
-    from awale_ref.olympiades import specs_awale, specs_images
+    from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale, specs_images
 
     return [s for module in (specs, specs_awale, specs_images) for s in module.SPECS.values()]
 

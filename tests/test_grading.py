@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref import grading
 from awale_ref.grading import EchecTest, QUESTIONS, cleanroom, corriger, specs
 

@@ -405,7 +405,7 @@ def test_the_runner_sees_neither_the_course_nor_the_package_nor_the_network(tmp_
     import awale_ref
 
     cellules = [
-        "from awale_ref import *\nfrom awale_ref.exam import case_ramassable\n",
+        "from awale_ref import *\nfrom awale_ref.sujets.ccinp_2024.exam import case_ramassable\n",
         f"def tour_joueur1(jeu):\n    open({str(cours / 'source' / 'corrige.py')!r}).read()\n    return True\n",
         f"def deplacer_graines(plateau, case):\n    return len(open({awale_ref.__file__!r}).read())\n",
         "def copie(jeu):\n    import socket\n    socket.create_connection(('127.0.0.1', 22), timeout=1)\n",

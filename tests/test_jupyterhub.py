@@ -379,9 +379,9 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     # the graded functions, from the students' environment (its python is the one of their kernels)
     python = str(salle.env_eleves / "bin" / "python")
     for nom in ("deplacer_graines", "tour_jeu", "NegaAwale", "max_vals", "copie"):
-        fin = _refuse(salle, python, "-c", f"from awale_ref.exam import {nom}")
+        fin = _refuse(salle, python, "-c", f"from awale_ref.sujets.ccinp_2024.exam import {nom}")
         assert "ImportError" in fin.stderr, fin.stderr
-    fin = _refuse(salle, python, "-c", f"import sys; sys.path.insert(0, {str(cours)!r}); import awale_ref.exam as e; "
+    fin = _refuse(salle, python, "-c", f"import sys; sys.path.insert(0, {str(cours)!r}); import awale_ref.sujets.ccinp_2024.exam as e; "
                                        "e.deplacer_graines")
     assert "Error" in fin.stderr
     # the visible tests run there, from data

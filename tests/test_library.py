@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref import exam, library
+from awale_ref import library
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.notation import rejouer
 
 PETITE = {"seed": 5, "n_players": 30, "n_games": 400}

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.notation import case, ecrire, lettre, rejouer
 
 

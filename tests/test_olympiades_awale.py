@@ -1,9 +1,9 @@
-"""Exercise 2 of the Olympiades NSI 2025 (awale_ref.olympiades.awale_lycee) against the CCINP reference.
+"""Exercise 2 of the Olympiades NSI 2025 (awale_ref.sujets.olympiades_2025_awale.awale_lycee) against the CCINP reference.
 
 A differential test: on seeded positions (the CCINP corpus and its edge cases,
 48-seed positions near the end of a game, games played with the lycée
 functions) and on hypothesis positions, every function the two subjects share
-must agree with ``awale_ref.exam`` and ``awale_ref.engine``; each difference of
+must agree with ``awale_ref.sujets.ccinp_2024.exam`` and ``awale_ref.engine``; each difference of
 ``awale_lycee.DIFFERENCES_CCINP`` and each reading of ``awale_lycee.LECTURES``
 has its own check, asserted as such.
 
@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from awale_ref import corpus, engine, exam, facts
-from awale_ref.olympiades import awale_lycee as lycee
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 from fin_de_partie import conditions_fin
 
 reglages = settings(derandomize=True, database=None, deadline=None, max_examples=150)
@@ -390,7 +390,7 @@ def verifie_awale_affichage():
 
 
 def verifie_cases_possibles_ordre():
-    from awale_ref.olympiades.specs_awale import SPECS
+    from awale_ref.sujets.olympiades_2025_awale.specs import SPECS
 
     spec = SPECS["Q10"]
     for etat_jeu in parties_lycee(7, 2)[::5]:

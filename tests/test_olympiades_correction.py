@@ -15,8 +15,8 @@ import base64
 import pytest
 
 from awale_ref.grading import checks, juge, sujets
-from awale_ref.olympiades import awale_lycee, correction_awale, correction_images, images
-from awale_ref.olympiades import specs_awale, specs_images
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee, correction_awale, correction_images, images
+from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale, specs_images
 from pipeline.preprocessors import sorties_du_verdict
 
 IMAGES, AWALE = correction_images.SUJET, correction_awale.SUJET
@@ -41,8 +41,8 @@ def test_each_reference_passes_its_own_hidden_tests_and_every_answer_its_own_che
 
 
 def test_the_subject_is_read_from_the_test_cells_import():
-    assert sujets.sujet_des_sources(["from awale_ref.olympiades.correction_images import corriger"]) is IMAGES
-    assert sujets.sujet_des_sources(["from awale_ref.olympiades.correction_awale import corriger"]) is AWALE
+    assert sujets.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_images import corriger"]) is IMAGES
+    assert sujets.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_awale import corriger"]) is AWALE
     assert IMAGES.serie == AWALE.serie == "Olympiades de NSI 2025"
 
 
@@ -95,8 +95,8 @@ def test_a_wrong_image_is_judged_in_the_sandbox_and_shown_beside_the_expected_on
     code = ("def decompresse_image(ncb, liste_entiers):\n"
             "    ligne = decomprime_ligne(liste_entiers)\n"
             "    return [ligne[i:i + ncb] for i in range(0, len(ligne) - ncb, ncb)] or [ligne]\n")
-    etapes = _etapes("from awale_ref.olympiades.correction_images import tester", code,
-                     [("Q12", "decompresse_image")], "awale_ref.olympiades.correction_images")
+    etapes = _etapes("from awale_ref.sujets.olympiades_2025_images import tester", code,
+                     [("Q12", "decompresse_image")], "awale_ref.sujets.olympiades_2025_images")
     verdict = juge.juger_notebook(etapes)["Q12"]
     assert not verdict.ok
     images_du_cas = verdict.contre_exemple["images"]
@@ -108,9 +108,9 @@ def test_a_wrong_image_is_judged_in_the_sandbox_and_shown_beside_the_expected_on
 
 
 def test_the_reference_is_out_of_reach_of_the_student_in_the_runner():
-    code = "from awale_ref.olympiades.images import compte_0_1\n"
-    etapes = _etapes("from awale_ref.olympiades.correction_images import tester", code,
-                     [("Q9", "compte_0_1")], "awale_ref.olympiades.correction_images")
+    code = "from awale_ref.sujets.olympiades_2025_images.images import compte_0_1\n"
+    etapes = _etapes("from awale_ref.sujets.olympiades_2025_images import tester", code,
+                     [("Q9", "compte_0_1")], "awale_ref.sujets.olympiades_2025_images")
     verdict = juge.juger_notebook(etapes)["Q9"]
     assert not verdict.ok and "n'existe pas" in verdict.message
 
@@ -126,8 +126,8 @@ def test_awale_is_played_from_the_keyboard_with_scripted_answers():
         "    print('Le gagnant est :', gagnant(etat_jeu))\n")
     sans_fin = juste.replace("    while tour_termine(etat_jeu):\n", "    for k in range(100):\n")  # reads on
     for code, attendu in ((juste, True), (sans_fin, False)):
-        etapes = _etapes("from awale_ref.olympiades.correction_awale import tester", code,
-                         [("Q14", "awale")], "awale_ref.olympiades.correction_awale")
+        etapes = _etapes("from awale_ref.sujets.olympiades_2025_awale import tester", code,
+                         [("Q14", "awale")], "awale_ref.sujets.olympiades_2025_awale")
         verdict = juge.juger_notebook(etapes)["Q14"]
         assert verdict.ok is attendu, verdict.message
     assert dict(verdict.familles)["une case demandée par coup, jusqu'à la fin de la partie"] is False
@@ -138,8 +138,8 @@ def test_a_lyceen_function_is_graded_with_the_lyceen_reference_for_the_others():
     so a wrong semer_graines in the notebook costs Q5 only."""
     code = (awale_lycee_source("tour_jeu")
             + "\ndef semer_graines(plt, c):\n    return 0\n")
-    etapes = _etapes("from awale_ref.olympiades.correction_awale import tester", code,
-                     [("Q12", "tour_jeu"), ("Q5", "semer_graines")], "awale_ref.olympiades.correction_awale")
+    etapes = _etapes("from awale_ref.sujets.olympiades_2025_awale import tester", code,
+                     [("Q12", "tour_jeu"), ("Q5", "semer_graines")], "awale_ref.sujets.olympiades_2025_awale")
     verdicts = juge.juger_notebook(etapes)
     assert verdicts["Q12"].ok, verdicts["Q12"].message
     assert not verdicts["Q5"].ok
@@ -193,7 +193,7 @@ def test_a_lyceen_state_is_shrunk_on_its_own_keys():
 def test_a_value_built_with_an_earlier_function_is_graded_on_its_own():
     """Issue 23, item 5: a creer_image that swaps rows and columns costs Q2 only; Q3's flag, built by the
     student's instructions, is graded with the reference creer_image (its cell run again in the runner)."""
-    module = "awale_ref.olympiades.correction_images"
+    module = "awale_ref.sujets.olympiades_2025_images"
     creer = ("def creer_image(n, m, c):\n"
              "    return [[c for j in range(n)] for i in range(m)]\n")
     drapeau = images.REPONSES["Q3"]

@@ -1,4 +1,4 @@
-"""Pictures of Exercise 1 (awale_ref.olympiades.dessins): what the rendered pixels show.
+"""Pictures of Exercise 1 (awale_ref.sujets.olympiades_2025_images.dessins): what the rendered pixels show.
 
 Every figure is rendered by the Agg canvas and read back as an array
 (``fig.canvas.buffer_rgba``): the colour at the centre of each pixel of an
@@ -17,7 +17,7 @@ import matplotlib
 import numpy as np
 import pytest
 
-from awale_ref.olympiades import corpus_images, dessins, images
+from awale_ref.sujets.olympiades_2025_images import corpus_images, dessins, images
 
 matplotlib.use("Agg")
 
@@ -314,7 +314,7 @@ def test_montrer_displays_one_figure_and_closes_it(monkeypatch):
 def test_the_module_leaves_pyplot_and_the_backend_alone():
     # the raw rcParams value: matplotlib.get_backend() would itself import pyplot to resolve it
     code = ("import matplotlib, sys; backend = lambda: dict.__getitem__(matplotlib.rcParams, 'backend'); "
-            "avant = backend(); from awale_ref.olympiades import dessins; "
+            "avant = backend(); from awale_ref.sujets.olympiades_2025_images import dessins; "
             "dessins.png_base64(dessins.figure_rectangles([[0, 1]], (1, 2, []))); "
             "print('matplotlib.pyplot' in sys.modules, backend() == avant)")
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

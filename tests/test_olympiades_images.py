@@ -1,4 +1,4 @@
-"""Exercise 1 of the Olympiades NSI 2025 (awale_ref.olympiades.images) and its image corpus.
+"""Exercise 1 of the Olympiades NSI 2025 (awale_ref.sujets.olympiades_2025_images.images) and its image corpus.
 
 The subject's examples, one check for each reading of ``images.LECTURES``,
 hypothesis properties against independent rules (runs by ``groupby``, largest
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from awale_ref.olympiades import corpus_images, images
+from awale_ref.sujets.olympiades_2025_images import corpus_images, images
 
 reglages = settings(derandomize=True, database=None, deadline=None, max_examples=150)
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "olympiades_lectures.md"
@@ -431,7 +431,7 @@ def test_corpus_deterministe():
         assert corpus_images.corpus_images(genre, 5, 30) != corpus_images.corpus_images(genre, 6, 30)
         assert corpus_images.corpus_images(genre, 5, 12) == corpus_images.corpus_images(genre, 5, 30)[:12]
     assert corpus_images.corpus_images("nb", 5, 0) == []
-    code = ("import hashlib; from awale_ref.olympiades.corpus_images import corpus_images as c; "
+    code = ("import hashlib; from awale_ref.sujets.olympiades_2025_images.corpus_images import corpus_images as c; "
             "print(hashlib.sha256(repr(c('rgb', 2025)).encode()).hexdigest())")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     sortie = subprocess.run([sys.executable, "-c", code], env=env, check=True,

@@ -19,8 +19,8 @@ import types
 import pytest
 
 from awale_ref.grading import answers, checks
-from awale_ref.olympiades import awale_lycee as lycee
-from awale_ref.olympiades.specs_awale import REPONSES_ATTENDUES, SPECS, cas_caches
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
+from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS, cas_caches
 
 QUESTIONS = sorted(SPECS, key=lambda q: int(q[1:]))
 
@@ -59,7 +59,7 @@ def _familles(resultat: checks.Resultat) -> dict[str, bool]:
 def test_every_function_question_of_the_subject_has_its_spec():
     assert QUESTIONS == [f"Q{n}" for n in range(2, 15)]
     for spec in SPECS.values():
-        assert spec.module == "awale_ref.olympiades.awale_lycee"
+        assert spec.module == "awale_ref.sujets.olympiades_2025_awale.awale_lycee"
         assert callable(spec.reference()) and spec.reference() is getattr(lycee, spec.nom)
     assert {SPECS[q].genre for q in ("Q4", "Q5", "Q7")} == {"renvoie_et_plateau"}
     assert {SPECS[q].genre for q in ("Q12", "Q13")} == {"renvoie_et_jeu"}
@@ -313,9 +313,9 @@ def test_the_notebook_visible_examples_reach_the_judge():
     import jupytext
 
     from awale_ref.grading import juge
-    from pipeline.build import COURS
+    from pipeline.build import source_du_devoir
 
-    nb = jupytext.read(COURS / "olympiades_awale.py")
+    nb = jupytext.read(source_du_devoir("olympiades_awale"))
     vus = set()
     for cellule in nb.cells:
         if "tests" not in cellule.metadata.get("tags", []):

@@ -1,4 +1,4 @@
-"""The grading of Exercise 1 of the Olympiades (``awale_ref.olympiades.specs_images``) and its notebook.
+"""The grading of Exercise 1 of the Olympiades (``awale_ref.sujets.olympiades_2025_images.specs``) and its notebook.
 
 Every spec passes the reference on its own hidden cases; typical wrong
 student versions fail the rule family they break and keep the share of the
@@ -24,10 +24,10 @@ import pytest
 
 from awale_ref.grading import answers
 from awale_ref.grading.checks import verifier
-from awale_ref.olympiades import images, specs_images
-from awale_ref.olympiades.specs_images import REPONSES_ATTENDUES, SPECS
+from awale_ref.sujets.olympiades_2025_images import images, specs_images
+from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
 
-COURS = Path(__file__).resolve().parents[1] / "course" / "olympiades_images.py"
+COURS = Path(__file__).resolve().parents[1] / "awale_ref/sujets/olympiades_2025_images/cours/olympiades_images.py"
 
 
 def _module(spec):
@@ -62,7 +62,7 @@ def _perdues(resultat) -> set[str]:
 @pytest.mark.parametrize("question", list(SPECS))
 def test_la_reference_passe_ses_propres_cas(question):
     spec = SPECS[question]
-    assert spec.module == "awale_ref.olympiades.images" and spec.nom in vars(images)
+    assert spec.module == "awale_ref.sujets.olympiades_2025_images.images" and spec.nom in vars(images)
     assert 0 < len(_cas(question)) <= 600, "a few hundred cases at most, so that grading stays fast"
     resultat = verifier(spec, spec.reference(), list(_cas(question)), _module(spec))
     assert resultat.ok and resultat.part == 1.0, resultat.message
@@ -517,7 +517,7 @@ def _arbres() -> list[ast.Module]:
         try:
             arbres.append(ast.parse(source))
         except SyntaxError:
-            assert "### SOLUTION: awale_ref.olympiades.images." in source
+            assert "### SOLUTION: awale_ref.sujets.olympiades_2025_images.images." in source
     return arbres
 
 
@@ -579,7 +579,7 @@ def test_chaque_question_est_corrigee_une_fois_dans_la_cellule_de_ses_tests():
         if 'tags=["tests"]' not in entete:
             continue
         identifiant = re.search(r'grade_id="([^"]+)"', entete).group(1)
-        assert "from awale_ref.olympiades.correction_images import corriger" in source
+        assert "from awale_ref.sujets.olympiades_2025_images import corriger" in source
         questions = re.findall(r'corriger\("([^"]+)"', source)
         assert len(questions) == 1 and re.findall(r'tester\("([^"]+)"', source) == questions * len(
             re.findall(r"tester\(", source)), identifiant
@@ -590,7 +590,7 @@ def test_chaque_question_est_corrigee_une_fois_dans_la_cellule_de_ses_tests():
 
 def test_les_solutions_viennent_de_la_reference():
     for spec in SPECS.values():
-        assert f"### SOLUTION: awale_ref.olympiades.images.{spec.nom}\n" in COURS.read_text(encoding="utf-8")
+        assert f"### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.{spec.nom}\n" in COURS.read_text(encoding="utf-8")
 
 
 def test_le_bareme_fait_20_points():

@@ -34,7 +34,7 @@ import random
 import pyspiel
 import pytest
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 from fin_de_partie import conditions_fin
 
 SEED = 2024

@@ -184,7 +184,7 @@ def test_where_several_answers_are_accepted_the_subjects_acceptance_is_used_when
     """Q16 (CCINP): its specs module is in the distribution, a wrong winner fails; the lycée Q13, whose specs
     module holds answers and is not shipped: an answer that is not the reference's is shown, judged later."""
     code = ("from awale_ref.grading import tester\n"
-            "from awale_ref.olympiades.correction_awale import tester as tester_lycee\n"
+            "from awale_ref.sujets.olympiades_2025_awale import tester as tester_lycee\n"
             "def gagnant(jeu):\n    return jeu['joueur1']\n"
             "try:\n    tester('Q16', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [22, 23], 'n': 40, "
             "'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})\nexcept AssertionError as e:\n    print('ÉCHEC', e)\n"

@@ -12,7 +12,7 @@ import io
 
 from hypothesis import assume, given, settings, strategies as st
 
-from awale_ref import exam
+from awale_ref.sujets.ccinp_2024 import exam
 
 reglages = settings(derandomize=True, database=None, deadline=None, max_examples=300)
 """Applied to each test (a global profile would also change other modules' tests)."""

@@ -20,10 +20,11 @@ import time
 
 import pytest
 
-from awale_ref import exam, grading
+from awale_ref import grading
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.facts import Q18_JEU
 from awale_ref.grading import EchecTest, checks
-from awale_ref.olympiades import correction_images
+from awale_ref.sujets import olympiades_2025_images as correction_images
 from tests.test_grading import notebook
 
 tester = grading.tester  # not imported by name: pytest would collect it

@@ -28,22 +28,22 @@ def test_a_module_that_is_not_a_subject_is_refused_with_a_clear_error():
     with pytest.raises(ValueError, match="not a grading module of awale_ref"):
         sujets.sujet_du_module("os")
     with pytest.raises(ValueError, match="defines no SUJET"):
-        sujets.sujet_du_module("awale_ref.exam")
+        sujets.sujet_du_module("awale_ref.sujets.ccinp_2024.exam")
     with pytest.raises(ValueError, match="several subjects"):
         sujets.sujet_des_sources(["from awale_ref.grading import corriger",
-                                  "from awale_ref.olympiades.correction_images import corriger"])
+                                  "from awale_ref.sujets.olympiades_2025_images import corriger"])
 
 
 def test_a_subject_checks_that_its_specs_grade_its_own_reference():
     with pytest.raises(ValueError, match="must be keyed by its question"):
-        sujets.Sujet("x", "m", "awale_ref.olympiades.images", {"Q9": SPECS["Q9"]})
-    autre = Spec("Q1", "noir_ou_blanc", ("x",), "renvoie", lambda: [(3,)], "règle", module="awale_ref.olympiades.images")
+        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q9": SPECS["Q9"]})
+    autre = Spec("Q1", "noir_ou_blanc", ("x",), "renvoie", lambda: [(3,)], "règle", module="awale_ref.sujets.olympiades_2025_images.images")
     with pytest.raises(ValueError, match="both a function question and an answer"):
-        sujets.Sujet("x", "m", "awale_ref.olympiades.images", {"Q1": autre}, {"Q1": (None, None, "")})
+        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre}, {"Q1": (None, None, "")})
 
 
 def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_functions():
-    assert juge.reference_sans(set()) == juge._source("awale_ref.exam")
+    assert juge.reference_sans(set()) == juge._source("awale_ref.sujets.ccinp_2024.exam")
     sans = juge.reference_sans({"deplacer_graines"})
     module = types.ModuleType("r")
     exec(compile(sans, "<r>", "exec"), module.__dict__)
@@ -51,24 +51,24 @@ def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_fun
 
 
 def test_the_lyceen_reference_goes_to_the_runner_as_plain_code_that_plays_without_the_ccinp_one():
-    sans = juge.reference_sans({"semer_graines"}, "awale_ref.olympiades.awale_lycee")
+    sans = juge.reference_sans({"semer_graines"}, "awale_ref.sujets.olympiades_2025_awale.awale_lycee")
     module = types.ModuleType("r")
     exec(compile(sans, "<r>", "exec"), module.__dict__)
     assert not hasattr(module, "semer_graines") and not hasattr(module, "exam")
     entier = types.ModuleType("r")
-    exec(compile(juge.reference_sans(set(), "awale_ref.olympiades.awale_lycee"), "<r>", "exec"), entier.__dict__)
+    exec(compile(juge.reference_sans(set(), "awale_ref.sujets.olympiades_2025_awale.awale_lycee"), "<r>", "exec"), entier.__dict__)
     etat = entier.initialisation("Alice", "Bob")
     assert entier.tour_jeu(etat, 2) and etat["plateau"] == [5, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5]
 
 
 def test_a_reference_that_imports_awale_ref_is_refused(monkeypatch):
-    monkeypatch.setattr(juge, "_source", lambda module: "from awale_ref import exam\n\ndef f():\n    return 1\n")
+    monkeypatch.setattr(juge, "_source", lambda module: "from awale_ref.sujets.ccinp_2024 import exam\n\ndef f():\n    return 1\n")
     with pytest.raises(ValueError, match="must not import awale_ref"):
         juge.reference_sans(set(), "awale_ref.autre")
 
 
 def test_the_public_functions_of_a_reference_are_substituted_not_its_private_helpers():
-    noms = juge.fonctions_reference("awale_ref.olympiades.images")
+    noms = juge.fonctions_reference("awale_ref.sujets.olympiades_2025_images.images")
     assert "compte_0_1" in noms and not any(n.startswith("_") for n in noms)
 
 

@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from awale_ref import exam, notation
-from awale_ref.olympiades import awale_lycee
+from awale_ref import notation
+from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, ReglesLycee
 from awale_ref.widget.lycee import APPELS, FONCTIONS_LYCEE, ROLES
 from test_widget import FAMINE, total

@@ -1,37 +1,22 @@
-"""Grading helpers called by the notebooks' test cells.
+"""The grading core: it grades any subject of ``awale_ref.sujets`` and names none.
 
-- ``tester(question, objet, *args)``: a visible test, run in the student's
-  kernel.  For a function, the call ``objet(*args)`` (the exam's example) is
-  compared with the reference, the dependencies being the reference's; for a
-  structured answer, only its shape is checked.  Prints ``✔ …`` or raises
-  ``AssertionError`` with a French message (input, expected, obtained, rule).
-- ``montrer_requete(requete, limite=10)``: the result of an SQL query
-  (Q22–Q25) on the opening library, as an HTML table (``grading.sql``).
-- ``corriger(question, objet)``: the hidden test.  The object is shipped to a
-  clean process (``cleanroom``) and compared with the reference on the
-  seeded corpus; the first failing case is reported.
+A subject (``awale_ref.grading.sujets.Sujet``) is one folder of
+``awale_ref.sujets``; the judge (``juge``), the runner (``executant``), the
+clean room (``cleanroom``) and the visible tests (``sujets.Sujet.tester``)
+take everything about it from there.  ``docs/ajouter_un_sujet.md`` says how a
+subject plugs in.
 
->>> def tour_joueur1(jeu):
-...     return jeu['n'] % 2 == 0
->>> tour_joueur1.__module__ = "__main__"  # as if defined in a notebook
->>> tester("Q4", tour_joueur1, {'joueur1': 'A', 'joueur2': 'B', 'score': [0, 0], 'n': 3, 'plateau': [4] * 12})
-✔ tour_joueur1(jeu={'joueur1': 'A', 'joueur2': 'B', 'score': [0, 0], 'n': 3, 'plateau': [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]}) : renvoie False
+Notebooks released before the subjects had their folders import ``tester``,
+``corriger`` and ``montrer_requete`` from here: those names (and any other)
+come from the subject that declares ``awale_ref.grading`` among its
+``anciens_modules``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from awale_ref.grading import answers, specs
-from awale_ref.grading.sujets import EchecTest, Sujet
-
-SUJET = Sujet("Awalé — CCINP 2024 PC", "awale_ref.grading", "awale_ref.exam", specs.SPECS, answers.REPONSES_ATTENDUES,
-              question_ia="Q21", questions_sql=("Q22", "Q23", "Q24", "Q25"))
-"""The CCINP paper: the subject of every notebook whose test cells import from this module."""
-
-QUESTIONS = SUJET.questions
-tester = SUJET.tester
-corriger = SUJET.corriger
+from awale_ref.grading.sujets import EchecTest, Sujet, transmettre
 
 
 def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
@@ -55,13 +40,7 @@ def _installer_affichage() -> None:
 _installer_affichage()
 
 
-def __getattr__(nom: str) -> Any:
-    # montrer_requete (SQL notebooks) loads the opening library's code: only when asked for.
-    if nom == "montrer_requete":
-        from awale_ref.grading.sql import montrer_requete
-
-        return montrer_requete
-    raise AttributeError(f"module 'awale_ref.grading' has no attribute {nom!r}")
+__getattr__ = transmettre(__name__)  # tester, corriger, montrer_requete… of the notebooks released before
 
 
-__all__ = ["EchecTest", "QUESTIONS", "SUJET", "Sujet", "corriger", "montrer_requete", "tester"]
+__all__ = ["EchecTest", "Sujet"]

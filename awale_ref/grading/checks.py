@@ -5,7 +5,7 @@ Used in two places: in the student's kernel for the visible examples
 The first failing case is reported in French: the input, what was
 expected, what came back, and the rule it breaks.
 
->>> from awale_ref import exam
+>>> from awale_ref.sujets.ccinp_2024 import exam
 >>> from awale_ref.grading.specs import SPECS
 >>> verifier(SPECS["Q9"], exam.case_ramassable, [([1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8)]).ok
 True
@@ -291,9 +291,9 @@ def _empreinte(texte: str) -> bytes:
 
 
 def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
-                      images: dict | None = None, resume: bool = True) -> Resultat:
+                      ecart: tuple[dict, dict] | None = None, resume: bool = True) -> Resultat:
     """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message;
-    ``images``: the expected and the obtained image of that case, when the function returns an image).
+    ``ecart``: the expected and the obtained observation of that case, for the subject to draw).
 
     ``resume``: the rule families and the share of the points are stated (the
     full check, on the whole corpus); without it (a visible test: one example
@@ -324,31 +324,11 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
                       + ("plus petit cas où votre fonction et la référence diffèrent." if args is not None
                          else "non respectée."))
     lignes.append(detail)
-    dessin = dessin_du_cas(spec, args, images) if args is not None else None
+    dessin = (contre_exemples.contre_exemple(spec, appel_reproductible(spec, args), args, ecart)
+              if args is not None else None)
     if not resume:
         return Resultat(False, "\n".join(lignes), bilan.nb_cas, None, [], dessin)
     return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
-
-
-def dessin_du_cas(spec: Spec, args: tuple, images: dict | None = None) -> dict:
-    """A failing case as plain data for the feedback: the call that reproduces it, its board, its images."""
-    dessin: dict[str, Any] = {"appel": appel_reproductible(spec, args)}
-    plateau = plateau_de(args) if spec.presentation == "plateau" else None
-    if plateau is not None:
-        dessin["plateau"] = plateau
-    if images:
-        dessin["images"] = images
-    return dessin
-
-
-def plateau_de(args: tuple) -> list | None:
-    """The board of a call's arguments, if it has one (a board, or a game's board)."""
-    premier = args[0] if args else None
-    if isinstance(premier, dict) and isinstance(premier.get("plateau"), list):
-        return list(premier["plateau"])
-    if isinstance(premier, list) and len(premier) == 12 and all(type(g) is int for g in premier):
-        return list(premier)
-    return None
 
 
 def appel_reproductible(spec: Spec, args: tuple) -> str:
@@ -462,8 +442,8 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
                 spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
                 lambda c, r, a: echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
-    images = None if premiere.contrainte else _images_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
-    return resultat_du_bilan(bilan, contre, images, resume)
+    ecart = None if premiere.contrainte else _ecart_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
+    return resultat_du_bilan(bilan, contre, ecart, resume)
 
 
 def _exception_de(reponse: Any) -> str | None:
@@ -472,26 +452,18 @@ def _exception_de(reponse: Any) -> str | None:
     return (donnee.get("exception") or [""])[0] if isinstance(donnee, dict) else None
 
 
-def est_image(valeur: Any) -> bool:
-    """A non-empty list of rows of the same length (an image of the Olympiades subject)."""
-    return (isinstance(valeur, list) and bool(valeur) and all(isinstance(l, list) and l for l in valeur)
-            and len({len(l) for l in valeur}) == 1)
-
-
-def _images_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list,
-                   evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> dict | None:
-    """``{"attendue", "obtenue"}`` when the failing case's expected value is an image and the student's
-    function returned one (to draw them side by side in the feedback)."""
-    if spec.presentation != "image" or args is None:
+def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list,
+                  evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> tuple | None:
+    """The expected and the obtained observation of the failing case, when the spec's presentation draws
+    them (``ecart``: two images side by side in the feedback)."""
+    if args is None or not hasattr(contre_exemples.presentation(spec.presentation), "ecart"):
         return None
-    attendu = attendu_de(spec, args, reference).get("renvoie")
-    if not est_image(attendu):
-        return None
+    attendu = attendu_de(spec, args, reference)
     try:
         reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
     except Exception:  # the runner stopped: no picture
         return None
     obtenu, _, echec = lire_cas(spec, args, reponse)
-    if echec or obtenu is None or not est_image(obtenu.get("renvoie")) or obtenu["renvoie"] == attendu:
+    if echec or obtenu is None:
         return None
-    return {"attendue": attendu, "obtenue": obtenu["renvoie"]}
+    return attendu, obtenu

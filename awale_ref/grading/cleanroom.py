@@ -41,7 +41,7 @@ TAILLE_MAX_ENVOI = 32 * 1024 ** 2
 
 
 # ---------------------------------------------------------------- parent side (in the kernel)
-def executer(question: str, objet: Any, module: str = "awale_ref.grading") -> dict:
+def executer(question: str, objet: Any, module: str) -> dict:
     """Ship ``objet`` to a clean process and return its verdict ``{"ok", "message", "nb_cas"}``.
 
     ``module``: the subject's grading module (``awale_ref.grading.sujets``).
@@ -160,14 +160,11 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
                                              delai=checks.DELAI_APPEL_S)
     if question == sujet.question_ia:
-        return lambda objet: answers.verifier_q21(objet, reference, checks.DELAI_APPEL_S)
+        return lambda objet: sujet.verifier_partie(objet, reference, checks.DELAI_APPEL_S)
     if question in sujet.reponses:
         return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
     if question in sujet.questions_sql:
-        from awale_ref.grading import sql
-
-        juge_sql = sql.preparer(question)
-        return juge_sql
+        return sujet.sql().preparer(question)
     raise ValueError(f"unknown question {question!r}")
 
 

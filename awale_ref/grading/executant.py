@@ -590,29 +590,30 @@ def _module_reference(nom: str, source: str) -> types.ModuleType:
 class _Importeur:
     """Answers ``import awale_ref…`` in the runner: the supplied functions as plain code, nothing else.
 
-    The subject's reference module (``awale_ref.exam`` for the CCINP, and
-    then ``awale_ref`` itself too, which re-exports it) holds the functions
+    The subject's reference module (and the other names notebooks import it by,
+    ``Sujet.noms_reference``) holds the functions
     the notebook supplies; its parent packages are empty; every other
     submodule is a stub whose names fail when used (drawings, widgets and
     test helpers do nothing here).
     """
 
-    def __init__(self, fournies: types.ModuleType, module: str) -> None:
+    def __init__(self, fournies: types.ModuleType, module: str, alias: tuple[str, ...] = ()) -> None:
         self.fournies = fournies
         self.module = module
+        self.alias = {module, *alias}
         self.parents = {".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)}
 
     def find_spec(self, nom: str, chemin: Any = None, cible: Any = None) -> Any:
         import importlib.machinery
 
         if nom.startswith(self.module + "."):
-            return None  # ``from awale_ref.exam import absent`` must fail, not give a stub
+            return None  # ``from <reference module> import absent`` must fail, not give a stub
         if nom == "awale_ref" or nom.startswith("awale_ref."):
             return importlib.machinery.ModuleSpec(nom, self, is_package=True)
         return None
 
     def create_module(self, spec: Any) -> types.ModuleType:
-        if spec.name == self.module or (spec.name == "awale_ref" and self.module == "awale_ref.exam"):
+        if spec.name in self.alias:
             module = types.ModuleType(spec.name)
             module.__dict__.update({k: v for k, v in vars(self.fournies).items() if not k.startswith("__")})
             module.__path__ = []
@@ -646,7 +647,7 @@ class _ModuleFactice(types.ModuleType):
 
 def _substituer(ordre: dict, espace: dict, sauf: str | None = None) -> types.ModuleType:
     """Every exam function the judge sent the reference of (all but ``sauf``) resolves to it in ``espace``."""
-    reference = _module_reference(ordre.get("module", "awale_ref.exam"), ordre["reference"])
+    reference = _module_reference(ordre["module"], ordre["reference"])
     for autre in ordre["substituer"]:
         if autre != sauf and autre in vars(reference):
             espace[autre] = getattr(reference, autre)
@@ -723,9 +724,9 @@ def principal() -> None:
     sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
     import builtins
     demarrage = json.loads(entree.readline())
-    module = demarrage.get("module", "awale_ref.exam")
+    module = demarrage["module"]
     fournies = _module_reference(module, demarrage["fournies"])
-    sys.meta_path.insert(0, _Importeur(fournies, module))
+    sys.meta_path.insert(0, _Importeur(fournies, module, tuple(demarrage.get("alias", ()))))
     sys.setrecursionlimit(3000)
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config

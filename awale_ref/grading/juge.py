@@ -134,14 +134,9 @@ def _appels_reference(module: str) -> dict[str, frozenset[str]]:
             for nom, noeud in fonctions.items()}
 
 
-def atteintes(nom: str, module: str = "awale_ref.exam", sans: frozenset[str] = frozenset()) -> set[str]:
+def atteintes(nom: str, module: str, sans: frozenset[str] = frozenset()) -> set[str]:
     """The functions of a reference module that ``nom`` reaches through its calls (itself excluded), not
-    going through the functions ``sans`` (a function spied on, as ``NegaAwale`` in Q21).
-
-    >>> sorted(atteintes("max_vals")), sorted(atteintes("gagnant"))
-    ([], ['tour_joueur1'])
-    >>> "max_vals" in atteintes("NegaAwale"), "max_vals" in atteintes("awale_ia", sans=frozenset({"NegaAwale"}))
-    (True, False)
+    going through the functions ``sans`` (the functions a game question spies on).
     """
     graphe = _appels_reference(module)
     vues: set[str] = set()
@@ -154,12 +149,12 @@ def atteintes(nom: str, module: str = "awale_ref.exam", sans: frozenset[str] = f
     return vues
 
 
-def fonctions_reference(module: str = "awale_ref.exam") -> list[str]:
+def fonctions_reference(module: str) -> list[str]:
     """The names of the public functions of a reference module, in the order of the module."""
     return list(_fonctions_reference(module))
 
 
-def reference_sans(noms: set[str], module: str = "awale_ref.exam") -> str:
+def reference_sans(noms: set[str], module: str) -> str:
     """The source of a reference module without the functions ``noms`` (plain code for the runner).
 
     A reference is plain code that imports nothing from ``awale_ref``: the
@@ -248,7 +243,7 @@ class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
     def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
-                 module: str = "awale_ref.exam") -> None:
+                 module: str, alias: tuple[str, ...] = ()) -> None:
         self.limites = limites
         self.prive: str | None = None
         delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
@@ -278,7 +273,7 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire({"fournies": fournies, "module": module})
+            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias)})
             if not self._lire(delai_demarrage).get("pret"):
                 raise ExecutantBloque("le processus d'exécution n'a pas démarré")
         except BaseException:  # never leave a runner behind
@@ -403,7 +398,7 @@ class Juge:
                 return set()
             position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
             return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
-        espion = frozenset({"NegaAwale"}) if question == self.sujet.question_ia else frozenset()
+        espion = self.sujet.espions if question == self.sujet.question_ia else frozenset()
         return atteintes(nom, self.module, espion) & self.notes - {nom}
 
     def pret(self, question: str) -> bool:
@@ -448,8 +443,8 @@ class Juge:
                     "_cas": cas, "_attendus": attendus, "_memo": memo,
                     "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
         if question == sujet.question_ia:
-            return {"question": question, "genre": "q21", "expression": expression, "nom": "awale_ia",
-                    "reference": self.reference_permise("awale_ia", "NegaAwale"), "module": self.module,
+            return {"question": question, "genre": "q21", "expression": expression, "nom": sujet.fonction_partie,
+                    "reference": self.reference_permise(sujet.fonction_partie, *sujet.espions), "module": self.module,
                     "substituer": self.toutes}
         if question in sujet.reponses:
             # Each question is graded on its own, a value too: the cells that build it are run again (in the
@@ -463,9 +458,7 @@ class Juge:
             if self.base_sql is None:
                 return _echec(question, "la bibliothèque de correction n'est pas disponible.")
             if question not in self._sql:
-                from awale_ref.grading import sql
-
-                self._sql[question] = sql.preparer_comparaison(question)
+                self._sql[question] = sujet.sql().preparer_comparaison(question)
             return {"question": question, "genre": "sql", "expression": expression, "base": self.base_sql}
         return _echec(question, "question inconnue du correcteur.")
 
@@ -509,7 +502,7 @@ class Juge:
         if genre == "sql":
             return self._sql[question](reponse)
         if genre == "q21":
-            return answers.juger_q21(reponse, self.sujet.reference())
+            return self.sujet.juger_partie(reponse, self.sujet.reference())
         spec = self.sujet.specs[question]
         resultats = reponse.get("resultats")
         cas, attendus = ordre["_cas"], ordre["_attendus"]
@@ -582,7 +575,7 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites, juge.module)
+            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference)
         except ExecutantBloque as exc:
             limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
             ex = None

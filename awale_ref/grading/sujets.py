@@ -4,7 +4,7 @@ The core (the judge, the runner, the clean room, the visible tests) grades any
 subject made of:
 
 - a **reference module** that follows the paper to the letter
-  (``awale_ref.exam`` for the CCINP, ``awale_ref.olympiades.images`` …);
+  (``awale_ref.sujets.ccinp_2024.exam`` for the CCINP, ``awale_ref.sujets.olympiades_2025_images.images`` …);
 - its **grading specs**, one ``Spec`` per function question;
 - its **structured answers** (reasoning questions answered by a value),
   ``{name: (format check, expected value, hint[, judge])}``;
@@ -12,7 +12,7 @@ subject made of:
   a function that plays a whole game (Q21) and SQL queries (Q22–Q25).
 
 A subject lives in its grading module (``awale_ref.grading`` for the CCINP,
-``awale_ref.olympiades.correction_images`` …) as ``SUJET``, and that module
+``awale_ref.sujets.olympiades_2025_images`` …) as ``SUJET``, and that module
 exports ``tester`` and ``corriger``.  A notebook names its subject by the
 module its test cells import ``corriger`` from: the judge reads that import
 in the teacher's test cells (restored from the gradebook), never anything the
@@ -21,25 +21,31 @@ module; nothing here lists the subjects.
 
 >>> sujet = sujet_du_module(module_de_correction("from awale_ref.grading import corriger\\ncorriger('Q4', f)"))
 >>> sujet.module_reference, sujet.nom_note("Q8"), sujet.nom_note("Q21"), sujet.nom_note("Q6_bits")
-('awale_ref.exam', 'deplacer_graines', 'awale_ia', None)
+('awale_ref.sujets.ccinp_2024.exam', 'deplacer_graines', 'awale_ia', None)
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import os
+import sys
 import types
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+import functools
+import pkgutil
+from pathlib import Path
 
 from awale_ref.grading import answers, checks
-from awale_ref.grading.contre_exemples import dessin_du_cas
+from awale_ref.grading.contre_exemples import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
 
-MODULE_PAR_DEFAUT = "awale_ref.grading"
-"""The CCINP's grading module: the subject of a notebook whose test cells import from nowhere else."""
+PAQUET = "awale_ref.sujets"
+"""The package whose subpackages are the subjects (one folder each)."""
 
 
 class EchecTest(AssertionError):
@@ -60,9 +66,33 @@ class Sujet:
     module_reference: str
     specs: Mapping[str, Spec]
     reponses: Mapping[str, tuple] = field(default_factory=dict)
-    question_ia: str | None = None  # the CCINP's Q21: ``awale_ia`` plays a game through NegaAwale
+    question_ia: str | None = None  # a question whose function plays a whole game (judged by the two below)
+    verifier_partie: Callable[..., Any] | None = None  # (function, reference, delay) -> Resultat, in one process
+    juger_partie: Callable[..., Any] | None = None  # (runner's plain data, reference) -> Resultat
+    espions: frozenset[str] = frozenset()  # the functions the game's runner replaces by spies
+    fonction_partie: str | None = None  # the function that question grades
     questions_sql: tuple[str, ...] = ()
+    module_sql: str = ""  # the subject's module that checks SQL queries (format_sql, preparer, preparer_comparaison)
     epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
+    anciens_modules: Mapping[str, str] = field(default_factory=dict)
+    """Import paths of notebooks released before the subject had its folder: old module -> its module now
+    (``awale_ref.grading`` forwards its names to the subject that declares it here)."""
+    noms_reference: tuple[str, ...] = ()  # other module names notebooks import the reference by
+    ordre: int = 0  # its place among the subjects of its paper (Exercise 1 before Exercise 2)
+
+    @property
+    def dossier(self) -> Path:
+        """The subject's folder (its package)."""
+        return Path(importlib.import_module(self.module_correction).__file__).parent
+
+    @property
+    def devoirs(self) -> tuple[str, ...]:
+        """Its assignments: the stems of ``cours/<devoir>.py`` in its folder, in name order."""
+        return tuple(sorted(p.stem for p in (self.dossier / "cours").glob("*.py") if p.stem != "__init__"))
+
+    def source_du_devoir(self, devoir: str) -> Path:
+        """The course source (jupytext) of one of its assignments."""
+        return self.dossier / "cours" / f"{devoir}.py"
 
     @property
     def serie(self) -> str:
@@ -83,6 +113,10 @@ class Sujet:
         ia = (self.question_ia,) if self.question_ia else ()
         return tuple(self.specs) + ia + tuple(self.reponses) + self.questions_sql
 
+    def sql(self) -> types.ModuleType:
+        """The subject's SQL module (its queries' checks), imported only when an SQL question needs it."""
+        return importlib.import_module(self.module_sql)
+
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
 
@@ -90,7 +124,7 @@ class Sujet:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""
         if question in self.specs:
             return self.specs[question].nom
-        return "awale_ia" if question == self.question_ia else None
+        return self.fonction_partie if question == self.question_ia else None
 
     def _inconnue(self, question: str) -> None:
         if question not in self.questions:
@@ -124,9 +158,7 @@ class Sujet:
         if question in self.reponses:
             resultat = answers.format_reponse(question, objet, self.reponses)
         elif question in self.questions_sql:
-            from awale_ref.grading import sql
-
-            resultat = sql.format_sql(question, objet)
+            resultat = self.sql().format_sql(question, objet)
         else:
             raison = self._origine_valide(question, objet)
             if raison:
@@ -134,7 +166,7 @@ class Sujet:
             reference = self.reference()
             delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
             if question == self.question_ia:
-                resultat = answers.verifier_q21(objet, reference, delai)
+                resultat = self.verifier_partie(objet, reference, delai)
             else:
                 spec = self.specs[question]
                 resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
@@ -180,20 +212,69 @@ class Sujet:
 
 
 def _montrer_images(contre_exemple: Any) -> None:
-    """In a notebook, the expected image beside the one the student's function returned (if any)."""
-    images = contre_exemple.get("images") if isinstance(contre_exemple, dict) else None
-    if not images:
-        return
+    """In a notebook, the failing case drawn as a picture by its subject (if it draws one)."""
     try:
+        png = png_du_cas(contre_exemple)
+        if png is None:
+            return
         from IPython.display import Image, display
 
-        from awale_ref.grading.contre_exemples import ImageTropGrande, images_png
-
-        display(Image(images_png(images["attendue"], images["obtenue"])))
-    except ImageTropGrande as exc:  # described instead of drawn
+        display(Image(png))
+    except DessinImpossible as exc:  # described instead of drawn
         print(exc)
     except Exception:  # not in IPython, or not drawable: the message says it all
         pass
+
+
+# ---------------------------------------------------------------- the subjects, found in their folders
+@functools.cache
+def tous() -> tuple[Sujet, ...]:
+    """Every subject of the course: each package of ``awale_ref.sujets`` (its ``SUJET``), in course order
+    (by series, then ``ordre``, then folder name).  The one list of subjects; nothing else writes it."""
+    paquet = importlib.import_module(PAQUET)
+    trouves = []
+    for info in pkgutil.iter_modules(paquet.__path__, PAQUET + "."):
+        if not info.ispkg:
+            continue
+        sujet = getattr(importlib.import_module(info.name), "SUJET", None)
+        if not isinstance(sujet, Sujet):
+            raise ValueError(f"{info.name} is a folder of {PAQUET} but defines no SUJET = Sujet(...) in its "
+                             f"__init__.py (docs/ajouter_un_sujet.md)")
+        trouves.append((info.name, sujet))
+    return tuple(s for _, s in sorted(trouves, key=lambda ns: (ns[1].serie, ns[1].ordre, ns[0])))
+
+
+def devoirs() -> dict[str, Sujet]:
+    """Every assignment of the course and its subject, in course order (from the subjects' folders)."""
+    res: dict[str, Sujet] = {}
+    for sujet in tous():
+        for devoir in sujet.devoirs:
+            if devoir in res:
+                raise ValueError(f"the assignment {devoir!r} is in two subjects' folders: "
+                                 f"{res[devoir].module_correction} and {sujet.module_correction}")
+            res[devoir] = sujet
+    return res
+
+
+def module_actuel(ancien: str) -> str:
+    """The module that an old import path (a notebook released before the move) stands for now."""
+    for sujet in tous():
+        if ancien in sujet.anciens_modules:
+            return sujet.anciens_modules[ancien]
+    raise ModuleNotFoundError(f"no subject declares {ancien!r} as one of its old import paths")
+
+
+def transmettre(ancien: str) -> Any:
+    """A module-level ``__getattr__`` for an old import path of the core: its names, from the subject
+    that declares it (``Sujet.anciens_modules``)."""
+    def __getattr__(nom: str) -> Any:
+        paquet = sys.modules.get(ancien)
+        if nom.startswith("__") or (hasattr(paquet, "__path__")
+                                    and importlib.util.find_spec(f"{ancien}.{nom}") is not None):
+            raise AttributeError(nom)  # a submodule of the core is imported, never forwarded
+        return getattr(importlib.import_module(module_actuel(ancien)), nom)
+
+    return __getattr__
 
 
 # ---------------------------------------------------------------- which subject a notebook grades
@@ -211,8 +292,9 @@ def module_de_correction(source: str) -> str | None:
 
 
 def sujet_du_module(module: str | None) -> Sujet:
-    """The subject of a grading module (``SUJET``); the CCINP's for ``None``."""
-    module = module or MODULE_PAR_DEFAUT
+    """The subject of a grading module (``SUJET``)."""
+    if module is None:
+        raise ValueError("no test cell imports corriger or tester from a subject: the notebook names no subject")
     if module != "awale_ref" and not module.startswith("awale_ref."):
         raise ValueError(f"{module!r} is not a grading module of awale_ref")
     sujet = getattr(importlib.import_module(module), "SUJET", None)
@@ -222,7 +304,7 @@ def sujet_du_module(module: str | None) -> Sujet:
 
 
 def sujet_des_sources(sources: list[str]) -> Sujet:
-    """The one subject the test cells ``sources`` name (the CCINP's if none names one)."""
+    """The one subject the test cells ``sources`` name."""
     modules = {m for s in sources if (m := module_de_correction(s))}
     if len(modules) > 1:
         raise ValueError(f"the test cells name several subjects: {sorted(modules)}")

@@ -148,7 +148,7 @@ class Testeur:
 
     def _sql(self, question: str, requete: Any, colonnes: list[str]) -> str:
         __tracebackhide__ = True
-        from awale_ref.grading import sql
+        from awale_ref.sujets.ccinp_2024 import sql
 
         table = sql.montrer_requete(requete, 0)
         if table.erreur is not None:

@@ -1,21 +1,7 @@
-"""Grading of Exercise 2 of the Olympiades de NSI 2025 (the lycée awalé): the subject for the core.
+"""Old import path, kept for the notebooks released before issue 24: the subject is now ``awale_ref.sujets.olympiades_2025_awale``."""
 
-A notebook's test cells import ``tester`` and ``corriger`` from here; the
-judge reads that import and grades against
-:mod:`awale_ref.olympiades.awale_lycee` with the specs of
-:mod:`awale_ref.olympiades.specs_awale` (``awale_ref.grading.sujets``).
-"""
+import sys
 
-from __future__ import annotations
+from awale_ref.sujets import olympiades_2025_awale as _module
 
-from awale_ref.grading import sujets
-from awale_ref.olympiades import EPREUVE
-from awale_ref.olympiades.specs_awale import REPONSES_ATTENDUES, SPECS
-
-SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.olympiades.awale_lycee",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE)
-QUESTIONS = SUJET.questions
-tester = SUJET.tester
-corriger = SUJET.corriger
-
-__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
+sys.modules[__name__] = _module

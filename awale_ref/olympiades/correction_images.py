@@ -1,21 +1,7 @@
-"""Grading of Exercise 1 of the Olympiades de NSI 2025 (image compression): the subject for the core.
+"""Old import path, kept for the notebooks released before issue 24: the subject is now ``awale_ref.sujets.olympiades_2025_images``."""
 
-A notebook's test cells import ``tester`` and ``corriger`` from here; the
-judge reads that import and grades against :mod:`awale_ref.olympiades.images`
-with the specs of :mod:`awale_ref.olympiades.specs_images`
-(``awale_ref.grading.sujets``).
-"""
+import sys
 
-from __future__ import annotations
+from awale_ref.sujets import olympiades_2025_images as _module
 
-from awale_ref.grading import sujets
-from awale_ref.olympiades import EPREUVE
-from awale_ref.olympiades.specs_images import REPONSES_ATTENDUES, SPECS
-
-SUJET = sujets.Sujet("Olympiades de NSI 2025 — compression d'images", __name__, "awale_ref.olympiades.images",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE)
-QUESTIONS = SUJET.questions
-tester = SUJET.tester
-corriger = SUJET.corriger
-
-__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
+sys.modules[__name__] = _module

@@ -7,7 +7,7 @@ rules (``awale_lycee.DIFFERENCES_CCINP``): ``semer_graines`` sows,
 more than 45 seeds have been collected (not when 3 seeds are left on the
 board), ``tourner_plateau(plt)`` turns the list itself.
 
-Everything is derived from :mod:`awale_ref.olympiades.awale_lycee`:
+Everything is derived from :mod:`awale_ref.sujets.olympiades_2025_awale.awale_lycee`:
 
 * :data:`ROLES`, the lycée function that does each operation of the board
   (only the two renamed ones are written here, :data:`RENOMMEES`);
@@ -43,8 +43,9 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import exam, notation
-from awale_ref.olympiades import awale_lycee
+from awale_ref import notation
+from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
 

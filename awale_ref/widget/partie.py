@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from awale_ref import exam, notation
+from awale_ref import notation
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget.regles import ErreurEleve, Regles, graines
 
 PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
@@ -149,7 +150,7 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=n
         jeu = rejouer(position, joueur1, joueur2)
     elif isinstance(position, dict):
         if {'score_j1', 'score_j2', 'nb_tours'} <= set(position):  # the lycée etat_jeu
-            from awale_ref.olympiades.awale_lycee import vers_ccinp
+            from awale_ref.sujets.olympiades_2025_awale.awale_lycee import vers_ccinp
             position = vers_ccinp(position)
         manquantes = {'joueur1', 'joueur2', 'score', 'n', 'plateau'} - set(position)
         if manquantes:

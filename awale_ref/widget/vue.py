@@ -29,7 +29,8 @@ import threading
 
 import ipywidgets as widgets
 
-from awale_ref import exam, notation
+from awale_ref import notation
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
                                      etiquette_case)
 from awale_ref.widget.regles import ErreurEleve, de, graines

@@ -108,7 +108,7 @@ montrer_requete("SELECT nom, prenom FROM Joueur WHERE nom LIKE '_a%'", limite=8)
 # n'avez rien à en faire.
 
 # %% tags=["readonly"] grade_id="preparation_code"
-from awale_ref.grading.sql import preparer_bibliotheques
+from awale_ref.sujets.ccinp_2024.sql import preparer_bibliotheques
 preparer_bibliotheques()
 
 # %% [markdown]

@@ -90,7 +90,7 @@ affiche(initialisation("Alice", "Bob")['plateau'])
 # %% tags=["solution"] grade_id="q4_tour_joueur1"
 def tour_joueur1(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.tour_joueur1
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.tour_joueur1
     ### END SOLUTION
 
 
@@ -118,7 +118,7 @@ corriger("Q4", tour_joueur1)
 # %% tags=["solution"] grade_id="q5_tourner_plateau"
 def tourner_plateau(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.tourner_plateau
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.tourner_plateau
     ### END SOLUTION
 
 
@@ -178,7 +178,7 @@ corriger("Q6_bits", Q6_bits)
 # %% tags=["solution"] grade_id="q7_copie"
 def copie(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.copie
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.copie
     ### END SOLUTION
 
 
@@ -220,7 +220,7 @@ def awale_jcj(nom_joueur1, nom_joueur2):
 # %% tags=["solution"] grade_id="q8_deplacer_graines"
 def deplacer_graines(plateau, case):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.deplacer_graines
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.deplacer_graines
     ### END SOLUTION
 
 
@@ -246,7 +246,7 @@ corriger("Q8", deplacer_graines)
 # %% tags=["solution"] grade_id="q9_case_ramassable"
 def case_ramassable(plateau, case):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.case_ramassable
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.case_ramassable
     ### END SOLUTION
 
 
@@ -275,7 +275,7 @@ corriger("Q9", case_ramassable)
 # %% tags=["solution"] grade_id="q10_ramasser_graines"
 def ramasser_graines(plateau, case):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.ramasser_graines
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.ramasser_graines
     ### END SOLUTION
 
 
@@ -305,7 +305,7 @@ corriger("Q10", ramasser_graines)
 # %% tags=["solution"] grade_id="q11_test_famine"
 def test_famine(plateau, case):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.test_famine
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.test_famine
     ### END SOLUTION
 
 
@@ -360,7 +360,7 @@ corriger("Q12", test_case)
 # %% tags=["solution"] grade_id="q13_cases_possibles"
 def cases_possibles(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.cases_possibles
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.cases_possibles
     ### END SOLUTION
 
 
@@ -393,7 +393,7 @@ corriger("Q13", cases_possibles)
 # %% tags=["solution"] grade_id="q14_tour_suivant"
 def tour_suivant(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.tour_suivant
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.tour_suivant
     ### END SOLUTION
 
 
@@ -489,7 +489,7 @@ corriger("Q15", tour_jeu)
 # %% tags=["solution"] grade_id="q16_gagnant"
 def gagnant(jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.gagnant
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.gagnant
     ### END SOLUTION
 
 

@@ -37,7 +37,7 @@
 # %% tags=["readonly"] grade_id="imports"
 # Outils (ne pas modifier) : le test des réponses, et l'affichage d'un plateau.
 from awale_ref.grading import tester
-from awale_ref.exam import affiche
+from awale_ref.sujets.ccinp_2024.exam import affiche
 
 # %% [markdown] tags=["readonly"] grade_id="regles"
 # ## Les règles en bref

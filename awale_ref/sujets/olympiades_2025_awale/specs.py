@@ -1,7 +1,7 @@
 """How each question of Exercise 2 (the lycée awalé) is graded: specs and structured answers.
 
 One ``Spec`` per function question (Q2–Q14), graded against
-:mod:`awale_ref.olympiades.awale_lycee` by the same core as the CCINP
+:mod:`awale_ref.sujets.olympiades_2025_awale.awale_lycee` by the same core as the CCINP
 (``awale_ref.grading``).  The hidden inputs are the CCINP's: its corpus of
 game positions (``awale_ref.corpus``, turned into lycée states by
 ``awale_lycee.depuis_ccinp``) and its input generators wherever the rule is
@@ -52,14 +52,14 @@ import random
 from typing import Any, Callable
 
 from awale_ref.grading import answers
-from awale_ref.grading import specs as ccinp
+from awale_ref.sujets.ccinp_2024 import specs as ccinp
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.olympiades import awale_lycee as lycee
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 
 # Every helper below runs in the clean room after the awale_ref modules are replaced by stubs (the
 # case generators excepted, run before): they use the modules imported here, never a lazy import.
 
-MODULE = "awale_ref.olympiades.awale_lycee"
+MODULE = "awale_ref.sujets.olympiades_2025_awale.awale_lycee"
 _TIERS = 1 / 3
 _INTACTS = "arguments non modifiés"
 
@@ -313,7 +313,8 @@ def _case_jouee(args: tuple) -> bool:
 
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas: Callable[[], list[tuple]],
           regle: str, **autres: Any) -> Spec:
-    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, **autres)
+    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE,
+                presentation="awale_ref.sujets.ccinp_2024.presentation", **autres)
 
 
 # ---------------------------------------------------------------- the specs

@@ -67,8 +67,8 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils (ne pas modifier) : les tests, et l'affichage d'un plateau (camp adverse en haut).
-from awale_ref.olympiades.correction_awale import tester
-from awale_ref.exam import affiche
+from awale_ref.sujets.olympiades_2025_awale import tester
+from awale_ref.sujets.ccinp_2024.exam import affiche
 
 # %% [markdown] tags=["readonly"] grade_id="enonce_plateau"
 # Le plateau qui sert d'exemple (la figure 3 du sujet) : c'est à Alice de jouer, ses cases sont en bas.
@@ -93,7 +93,7 @@ Q1_plateaux = {4: [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 5: [0, 0, 2, 0, 16, 0, 3
 # %% tags=["tests"] grade_id="q1_tests" points=0.5
 tester("Q1_plateaux", Q1_plateaux)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q1_plateaux", Q1_plateaux)
 ### END HIDDEN TESTS
 
@@ -110,7 +110,7 @@ corriger("Q1_plateaux", Q1_plateaux)
 
 # %% tags=["readonly"] grade_id="code_initialisation"
 def initialisation(nom_joueur1, nom_joueur2):
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.initialisation
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.initialisation
 
 
 initialisation("Alice", "Bob")
@@ -130,24 +130,24 @@ Q2_parite = "paire"
 # %% tags=["tests"] grade_id="q2_tests_parite" points=0.5
 tester("Q2_parite", Q2_parite)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q2_parite", Q2_parite)
 ### END HIDDEN TESTS
 
 # %% tags=["solution"] grade_id="q2_tour_joueur1"
 def tour_joueur1(etat_jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.tour_joueur1
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.tour_joueur1
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q2_tests" points=0.5
-from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_awale.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q2", tour_joueur1, initialisation("Alice", "Bob"))
 tester("Q2", tour_joueur1, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 3, "score_j2": 0, "nb_tours": 7,
                             "plateau": [4] * 12})
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q2", tour_joueur1)
 ### END HIDDEN TESTS
 
@@ -161,7 +161,7 @@ corriger("Q2", tour_joueur1)
 # %% tags=["solution"] grade_id="q3_somme"
 def somme(plt, n, p):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.somme
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.somme
     ### END SOLUTION
 
 
@@ -170,7 +170,7 @@ tester("Q3", somme, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 0, 5)
 tester("Q3", somme, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 6, 11)
 tester("Q3", somme, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4, 4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q3", somme)
 ### END HIDDEN TESTS
 
@@ -194,7 +194,7 @@ Q4_figure4 = [2, 1, 0, 1, 0, 1, 0, 0, 2, 0, 16, 5]
 # %% tags=["tests"] grade_id="q4_tests_figure4" points=0.5
 tester("Q4_figure4", Q4_figure4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q4_figure4", Q4_figure4)
 ### END HIDDEN TESTS
 
@@ -206,7 +206,7 @@ corriger("Q4_figure4", Q4_figure4)
 # %% tags=["solution"] grade_id="q4_tourner_plateau"
 def tourner_plateau(plt):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.tourner_plateau
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.tourner_plateau
     ### END SOLUTION
 
 
@@ -214,7 +214,7 @@ def tourner_plateau(plt):
 tester("Q4", tourner_plateau, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1])
 tester("Q4", tourner_plateau, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q4", tourner_plateau)
 ### END HIDDEN TESTS
 
@@ -228,7 +228,7 @@ corriger("Q4", tourner_plateau)
 # %% tags=["solution"] grade_id="q5_semer_graines"
 def semer_graines(plt, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.semer_graines
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.semer_graines
     ### END SOLUTION
 
 
@@ -239,7 +239,7 @@ tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 2)
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 5)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q5", semer_graines)
 ### END HIDDEN TESTS
 
@@ -267,7 +267,7 @@ Q6a_ramassables = [7, 8, 9, 11]
 # %% tags=["tests"] grade_id="q6_tests_ramassables" points=0.5
 tester("Q6a_ramassables", Q6a_ramassables)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q6a_ramassables", Q6a_ramassables)
 ### END HIDDEN TESTS
 
@@ -279,7 +279,7 @@ corriger("Q6a_ramassables", Q6a_ramassables)
 # %% tags=["solution"] grade_id="q6_case_ramassable"
 def case_ramassable(plt, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.case_ramassable
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.case_ramassable
     ### END SOLUTION
 
 
@@ -288,7 +288,7 @@ tester("Q6", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8)
 tester("Q6", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 6)
 tester("Q6", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q6", case_ramassable)
 ### END HIDDEN TESTS
 
@@ -318,7 +318,7 @@ Q7a_graines = 8
 # %% tags=["tests"] grade_id="q7_tests_graines" points=0.5
 tester("Q7a_graines", Q7a_graines)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q7a_graines", Q7a_graines)
 ### END HIDDEN TESTS
 
@@ -330,7 +330,7 @@ corriger("Q7a_graines", Q7a_graines)
 # %% tags=["solution"] grade_id="q7_ramasser_graines"
 def ramasser_graines(plt, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.ramasser_graines
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.ramasser_graines
     ### END SOLUTION
 
 
@@ -341,7 +341,7 @@ tester("Q7", ramasser_graines, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 9)
 # Une dernière graine dans le camp du joueur : rien à récolter.
 tester("Q7", ramasser_graines, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q7", ramasser_graines)
 ### END HIDDEN TESTS
 
@@ -369,7 +369,7 @@ Q8a_case = 5
 # %% tags=["tests"] grade_id="q8_tests_case" points=0.5
 tester("Q8a_case", Q8a_case)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q8a_case", Q8a_case)
 ### END HIDDEN TESTS
 
@@ -382,7 +382,7 @@ corriger("Q8a_case", Q8a_case)
 # %% tags=["solution"] grade_id="q8_test_famine"
 def test_famine(plt, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.test_famine
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.test_famine
     ### END SOLUTION
 
 
@@ -394,7 +394,7 @@ tester("Q8", test_famine, [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1], 5)
 # L'adversaire n'a plus rien : la case 0 ne lui donne aucune graine.
 tester("Q8", test_famine, [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], 0)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q8", test_famine)
 ### END HIDDEN TESTS
 
@@ -412,7 +412,7 @@ corriger("Q8", test_famine)
 # %% tags=["solution"] grade_id="q9_test_case"
 def test_case(plt, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.test_case
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.test_case
     ### END SOLUTION
 
 
@@ -422,7 +422,7 @@ tester("Q9", test_case, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 0)
 tester("Q9", test_case, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 7)
 tester("Q9", test_case, [1, 0, 4, 0, 0, 2, 1, 1, 0, 0, 0, 0], 5)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q9", test_case)
 ### END HIDDEN TESTS
 
@@ -436,12 +436,12 @@ corriger("Q9", test_case)
 # %% tags=["solution"] grade_id="q10_cases_possibles"
 def cases_possibles(etat_jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.cases_possibles
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.cases_possibles
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q10_tests" points=1
-from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_awale.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q10", cases_possibles, initialisation("Alice", "Bob"))
 tester("Q10", cases_possibles, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 8, "score_j2": 7,
                                 "nb_tours": 10, "plateau": [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]})
@@ -449,7 +449,7 @@ tester("Q10", cases_possibles, {"joueur1": "Alice", "joueur2": "Bob", "score_j1"
 tester("Q10", cases_possibles, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 21, "score_j2": 17,
                                 "nb_tours": 41, "plateau": [1, 0, 4, 0, 0, 2, 1, 1, 0, 0, 0, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q10", cases_possibles)
 ### END HIDDEN TESTS
 
@@ -470,12 +470,12 @@ corriger("Q10", cases_possibles)
 # %% tags=["solution"] grade_id="q11_tour_termine"
 def tour_termine(etat_jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.tour_termine
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.tour_termine
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q11_tests" points=1.5
-from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_awale.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 tester("Q11", tour_termine, initialisation("Alice", "Bob"))
 # Alice a 25 graines.
 tester("Q11", tour_termine, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 25, "score_j2": 3,
@@ -487,7 +487,7 @@ tester("Q11", tour_termine, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 2
 tester("Q11", tour_termine, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 23, "score_j2": 23,
                              "nb_tours": 60, "plateau": [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q11", tour_termine)
 ### END HIDDEN TESTS
 
@@ -568,7 +568,7 @@ def tour_jeu(etat_jeu, c):
 
 
 # %% tags=["tests"] grade_id="q12_tests" points=1
-from awale_ref.olympiades.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_awale.awale_lycee import initialisation  # celle de l'énoncé : ce test marche seul
 # Premier coup de la partie : Alice joue la case 2.
 tester("Q12", tour_jeu, initialisation("Alice", "Bob"), 2)
 # La case 7 est à Bob : refusée, rien ne change.
@@ -580,7 +580,7 @@ tester("Q12", tour_jeu, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 10, "
 tester("Q12", tour_jeu, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 10, "score_j2": 10,
                          "nb_tours": 25, "plateau": [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}, 4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q12", tour_jeu)
 ### END HIDDEN TESTS
 
@@ -595,7 +595,7 @@ corriger("Q12", tour_jeu)
 # %% tags=["solution"] grade_id="q13_gagnant"
 def gagnant(etat_jeu):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.gagnant
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.gagnant
     ### END SOLUTION
 
 
@@ -607,7 +607,7 @@ tester("Q13", gagnant, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 20, "s
 tester("Q13", gagnant, {"joueur1": "Alice", "joueur2": "Bob", "score_j1": 23, "score_j2": 23,
                         "nb_tours": 40, "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q13", gagnant)
 ### END HIDDEN TESTS
 
@@ -629,7 +629,7 @@ corriger("Q13", gagnant)
 # %% tags=["solution"] grade_id="q14_awale"
 def awale(nom_joueur1, nom_joueur2):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.awale_lycee.awale
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_awale.awale_lycee.awale
     ### END SOLUTION
 
 
@@ -637,7 +637,7 @@ def awale(nom_joueur1, nom_joueur2):
 # Les réponses tapées au clavier, dans l'ordre (les cases refusées sont redemandées).
 tester("Q14", awale, "Alice", "Bob", [2, 7, 3, 4, 1, 0, 5, 2, 3, 4, 1, 0, 5] * 30)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_awale import corriger
+from awale_ref.sujets.olympiades_2025_awale import corriger
 corriger("Q14", awale)
 ### END HIDDEN TESTS
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from awale_ref.corpus import verifier_graine_et_nombre
-from awale_ref.olympiades import images
+from awale_ref.sujets.olympiades_2025_images import images
 
 GENRES = ("nb", "gris", "rgb")
 TAILLE_MAX = 200

@@ -1,10 +1,10 @@
 """How each question of Exercise 1 (image compression) is graded: specs and structured answers.
 
 One ``Spec`` per function question (Q2, Q4–Q12, Q14, Q16–Q18), graded
-against :mod:`awale_ref.olympiades.images` by the same core as the CCINP
+against :mod:`awale_ref.sujets.olympiades_2025_images.images` by the same core as the CCINP
 (``awale_ref.grading``), on deterministic inputs: the subject's examples
 (``images.EXEMPLES``), the named edge cases and a seeded corpus of
-:mod:`awale_ref.olympiades.corpus_images` (every shape and family; a few
+:mod:`awale_ref.sujets.olympiades_2025_images.corpus_images` (every shape and family; a few
 hundred cases per question at most; of the large images, only the named
 ones; lines of at most ``LIGNE_MAX`` pixels, so that a correct recursive
 ``compte_0_1`` or ``decomprime_ligne`` is not stopped by the recursion
@@ -69,9 +69,9 @@ from typing import Any
 from awale_ref.grading import answers
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.olympiades import corpus_images, images
+from awale_ref.sujets.olympiades_2025_images import corpus_images, images
 
-MODULE = "awale_ref.olympiades.images"
+MODULE = "awale_ref.sujets.olympiades_2025_images.images"
 _TIERS = 1 / 3
 
 PIXELS_PETITE = 1600
@@ -351,7 +351,7 @@ _DISTINCTES = "lignes distinctes (pas [[c] * m] * n, qui répète la même liste
 
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas, regle: str, **autres) -> Spec:
     return Spec(question, nom, parametres, genre, _avec_exemples(nom, cas), regle, module=MODULE,
-                presentation="image", **autres)
+                presentation="awale_ref.sujets.olympiades_2025_images.presentation", **autres)
 
 
 SPECS: dict[str, Spec] = {s.question: s for s in [

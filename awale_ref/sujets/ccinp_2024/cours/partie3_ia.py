@@ -57,7 +57,7 @@ from awale_ref import (initialisation, tour_joueur1, tourner_plateau, copie, dep
 # %% tags=["solution"] grade_id="q17_gain"
 def gain(jeu, case):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.gain
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.gain
     ### END SOLUTION
 
 
@@ -254,7 +254,7 @@ corriger("Q19", NegaAwale)
 # %% tags=["solution"] grade_id="q20_max_vals"
 def max_vals(vals_jeu, profondeur):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.max_vals
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.max_vals
     ### END SOLUTION
 
 
@@ -294,7 +294,7 @@ corriger("Q20", max_vals)
 # %% tags=["solution"] grade_id="q21_awale_ia"
 def awale_ia(nom_joueur1, nom_joueur2):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.exam.awale_ia
+    ### SOLUTION: awale_ref.sujets.ccinp_2024.exam.awale_ia
     ### END SOLUTION
 
 

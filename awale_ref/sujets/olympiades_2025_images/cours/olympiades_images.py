@@ -56,8 +56,8 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils (ne pas modifier) : les tests, et le dessin des images.
-from awale_ref.olympiades.correction_images import tester
-from awale_ref.olympiades.dessins import montrer
+from awale_ref.sujets.olympiades_2025_images import tester
+from awale_ref.sujets.olympiades_2025_images.dessins import montrer
 
 # %% [markdown] tags=["readonly"] grade_id="enonce_images"
 # Trois images d'exemple : `imgA` en noir et blanc (une diagonale noire), `imgB` en niveaux de gris
@@ -86,7 +86,7 @@ Q1_dimensions = (4, 8)
 # %% tags=["tests"] grade_id="q1_tests" points=0.5
 tester("Q1_dimensions", Q1_dimensions)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q1_dimensions", Q1_dimensions)
 ### END HIDDEN TESTS
 
@@ -105,7 +105,7 @@ corriger("Q1_dimensions", Q1_dimensions)
 # %% tags=["solution"] grade_id="q2_creer_image"
 def creer_image(n, m, c):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.creer_image
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.creer_image
     ### END SOLUTION
 
 
@@ -113,7 +113,7 @@ def creer_image(n, m, c):
 tester("Q2", creer_image, 2, 1, (0, 0, 200))
 tester("Q2", creer_image, 3, 4, 1)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q2", creer_image)
 ### END HIDDEN TESTS
 
@@ -150,7 +150,7 @@ montrer(imgD, titres=["imgD"])
 # %% tags=["tests"] grade_id="q3_tests" points=1
 tester("Q3_drapeau", imgD)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q3_drapeau", imgD)
 ### END HIDDEN TESTS
 
@@ -174,7 +174,7 @@ corriger("Q3_drapeau", imgD)
 # %% tags=["solution"] grade_id="q4_noir_ou_blanc"
 def noir_ou_blanc(x):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.noir_ou_blanc
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.noir_ou_blanc
     ### END SOLUTION
 
 
@@ -182,7 +182,7 @@ def noir_ou_blanc(x):
 tester("Q4", noir_ou_blanc, 127.9)
 tester("Q4", noir_ou_blanc, 128)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q4", noir_ou_blanc)
 ### END HIDDEN TESTS
 
@@ -196,16 +196,16 @@ corriger("Q4", noir_ou_blanc)
 # %% tags=["solution"] grade_id="q5_passer_en_nb"
 def passer_en_nb(img):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.passer_en_nb
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.passer_en_nb
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q5_tests" points=1
-from awale_ref.olympiades.images import imgC  # l'image de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import imgC  # l'image de l'énoncé : ce test marche seul
 tester("Q5", passer_en_nb, imgC)
 tester("Q5", passer_en_nb, [[(255, 0, 0), (127, 128, 128), (128, 128, 128)]])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q5", passer_en_nb)
 ### END HIDDEN TESTS
 
@@ -219,16 +219,16 @@ corriger("Q5", passer_en_nb)
 # %% tags=["solution"] grade_id="q6_passer_en_8_couleurs"
 def passer_en_8_couleurs(img):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.passer_en_8_couleurs
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.passer_en_8_couleurs
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q6_tests" points=1
-from awale_ref.olympiades.images import imgC  # l'image de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import imgC  # l'image de l'énoncé : ce test marche seul
 tester("Q6", passer_en_8_couleurs, [[(255, 100, 129)]])
 tester("Q6", passer_en_8_couleurs, imgC)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q6", passer_en_8_couleurs)
 ### END HIDDEN TESTS
 
@@ -259,7 +259,7 @@ except NotImplementedError:
 # %% tags=["solution"] grade_id="q7_image_vers_ligne"
 def image_vers_ligne(img):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.image_vers_ligne
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.image_vers_ligne
     ### END SOLUTION
 
 
@@ -267,7 +267,7 @@ def image_vers_ligne(img):
 tester("Q7", image_vers_ligne, [[0, 1, 0], [1, 1, 1]])
 tester("Q7", image_vers_ligne, [[0, 0, 0, 0], [1, 1, 1, 1]])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q7", image_vers_ligne)
 ### END HIDDEN TESTS
 
@@ -280,14 +280,14 @@ corriger("Q7", image_vers_ligne)
 # %% tags=["solution"] grade_id="q8_ligne_vers_image"
 def ligne_vers_image(nbcol, ligne01):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.ligne_vers_image
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.ligne_vers_image
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q8_tests" points=1
 tester("Q8", ligne_vers_image, 3, [0, 1, 0, 1, 1, 1])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q8", ligne_vers_image)
 ### END HIDDEN TESTS
 
@@ -302,7 +302,7 @@ corriger("Q8", ligne_vers_image)
 # %% tags=["solution"] grade_id="q9_compte_0_1"
 def compte_0_1(ligne01):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.compte_0_1
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.compte_0_1
     ### END SOLUTION
 
 
@@ -313,7 +313,7 @@ tester("Q9", compte_0_1, [0, 1, 0, 1, 0, 1, 0, 1])
 tester("Q9", compte_0_1, [0, 1, 0, 0, 0, 1, 1])
 tester("Q9", compte_0_1, [1, 1, 1, 0, 1, 1])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q9", compte_0_1)
 ### END HIDDEN TESTS
 
@@ -327,7 +327,7 @@ corriger("Q9", compte_0_1)
 # %% tags=["solution"] grade_id="q10_decomprime_ligne"
 def decomprime_ligne(liste_entiers):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.decomprime_ligne
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.decomprime_ligne
     ### END SOLUTION
 
 
@@ -335,7 +335,7 @@ def decomprime_ligne(liste_entiers):
 tester("Q10", decomprime_ligne, [4, 2, 3, 1])
 tester("Q10", decomprime_ligne, [0, 2, 2])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q10", decomprime_ligne)
 ### END HIDDEN TESTS
 
@@ -349,14 +349,14 @@ corriger("Q10", decomprime_ligne)
 # %% tags=["solution"] grade_id="q11_compresse_image"
 def compresse_image(img):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.compresse_image
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.compresse_image
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q11_tests" points=1
 tester("Q11", compresse_image, [[0, 1, 0], [1, 1, 1]])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q11", compresse_image)
 ### END HIDDEN TESTS
 
@@ -370,14 +370,14 @@ corriger("Q11", compresse_image)
 # %% tags=["solution"] grade_id="q12_decompresse_image"
 def decompresse_image(ncb, liste_entiers):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.decompresse_image
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.decompresse_image
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q12_tests" points=0.5
 tester("Q12", decompresse_image, 3, [1, 1, 1, 3])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q12", decompresse_image)
 ### END HIDDEN TESTS
 
@@ -445,7 +445,7 @@ Q13_rectangle = {"ha": 2, "la": 2, "couleur": 3, "unique": True}
 # %% tags=["tests"] grade_id="q13_tests" points=0.5
 tester("Q13_rectangle", Q13_rectangle)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q13_rectangle", Q13_rectangle)
 ### END HIDDEN TESTS
 
@@ -467,17 +467,17 @@ corriger("Q13_rectangle", Q13_rectangle)
 # %% tags=["solution"] grade_id="q14_dim_largeur_max"
 def dim_largeur_max(img, pos, j_max):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.dim_largeur_max
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.dim_largeur_max
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q14_tests" points=1
-from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q14", dim_largeur_max, img1, (0, 0), 3)
 tester("Q14", dim_largeur_max, img1, (2, 0), 3)
 tester("Q14", dim_largeur_max, img1, (2, 1), 3)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q14", dim_largeur_max)
 ### END HIDDEN TESTS
 
@@ -517,7 +517,7 @@ Q15_situations = {1: "plusieurs colonnes", 2: "arrêts par la couleur", 3: "tout
 # %% tags=["tests"] grade_id="q15_tests" points=1
 tester("Q15_situations", Q15_situations)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q15_situations", Q15_situations)
 ### END HIDDEN TESTS
 
@@ -540,18 +540,18 @@ corriger("Q15_situations", Q15_situations)
 # %% tags=["solution"] grade_id="q16_rectangle_max"
 def rectangle_max(img, pos):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.rectangle_max
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.rectangle_max
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q16_tests" points=2
-from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q16", rectangle_max, img1, (0, 0))
 tester("Q16", rectangle_max, img1, (0, 2))
 tester("Q16", rectangle_max, img1, (0, 3))
 tester("Q16", rectangle_max, img1, (2, 3))
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q16", rectangle_max)
 ### END HIDDEN TESTS
 
@@ -569,16 +569,16 @@ corriger("Q16", rectangle_max)
 # %% tags=["solution"] grade_id="q17_compression_rectangle"
 def compression_rectangle(img):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.compression_rectangle
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.compression_rectangle
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q17_tests" points=2
-from awale_ref.olympiades.images import img1  # l'image de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import img1  # l'image de l'énoncé : ce test marche seul
 tester("Q17", compression_rectangle, img1)
 tester("Q17", compression_rectangle, [[5, 5], [5, 0]])
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q17", compression_rectangle)
 ### END HIDDEN TESTS
 
@@ -592,16 +592,16 @@ corriger("Q17", compression_rectangle)
 # %% tags=["solution"] grade_id="q18_decompression_rectangle"
 def decompression_rectangle(image_compressee):
     ### BEGIN SOLUTION
-    ### SOLUTION: awale_ref.olympiades.images.decompression_rectangle
+    ### SOLUTION: awale_ref.sujets.olympiades_2025_images.images.decompression_rectangle
     ### END SOLUTION
 
 
 # %% tags=["tests"] grade_id="q18_tests" points=1
-from awale_ref.olympiades.images import ic1, ic2  # les découpages de l'énoncé : ce test marche seul
+from awale_ref.sujets.olympiades_2025_images.images import ic1, ic2  # les découpages de l'énoncé : ce test marche seul
 tester("Q18", decompression_rectangle, ic1)
 tester("Q18", decompression_rectangle, ic2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.olympiades.correction_images import corriger
+from awale_ref.sujets.olympiades_2025_images import corriger
 corriger("Q18", decompression_rectangle)
 ### END HIDDEN TESTS
 

@@ -1,0 +1,378 @@
+"""The CCINP 2024 PC paper: how each code question (Q4–Q21) is graded.
+
+One ``Spec`` (``awale_ref.grading.specs``) per code question, its hidden
+inputs (the seeded corpus of positions, named edge cases) and its rule
+families.  The inputs are public: the lycée awalé of the Olympiades
+(``awale_ref.sujets.olympiades_2025_awale.specs``) grades the same rules on
+the same inputs.
+
+>>> spec = SPECS["Q9"]
+>>> spec.observer(spec.reference(), ([1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8))
+{'renvoie': True}
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, Callable
+
+from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.sujets.ccinp_2024 import exam
+
+_spec = functools.partial(Spec, module=exam.__name__, presentation="awale_ref.sujets.ccinp_2024.presentation")
+"""A spec of this subject: a function of its reference, its failing cases drawn as awalé boards."""
+
+
+# ---------------------------------------------------------------- corpus-based inputs (public: the lycée awalé
+# of the Olympiades, awale_ref.sujets.olympiades_2025_awale.specs, grades the same rules on the same inputs)
+def positions() -> list[dict]:
+    from awale_ref import corpus
+
+    return corpus.corpus_positions() + [jeu for _, jeu in corpus.edge_cases()]
+
+
+def _jeux() -> list[tuple]:
+    return [(jeu,) for jeu in positions()]
+
+
+def plateau_case(toutes_les_cases: bool = False, non_vide: bool = True,
+                  saisie_negative: bool = False) -> Callable[[], list[tuple]]:
+    """Boards with the pits 0-5 (or 0-11); ``saisie_negative`` adds pit -1, a number a player may type
+    (Q12 checks the player's input: a negative index reads the last pit in Python, it must be refused)."""
+    def cas() -> list[tuple]:
+        res = []
+        for jeu in positions():
+            for case in ([-1] if saisie_negative else []) + list(range(12 if toutes_les_cases else 6)):
+                if non_vide and jeu["plateau"][case] == 0:
+                    continue
+                res.append((jeu["plateau"], case))
+        return res
+
+    return cas
+
+
+def apres_semis() -> list[tuple]:
+    """Q10 inputs: boards right after a reference sowing, with its last pit."""
+    res = []
+    for jeu in positions():
+        for case in range(6):
+            if jeu["plateau"][case]:
+                plateau = list(jeu["plateau"])
+                derniere = exam.deplacer_graines(plateau, case)
+                res.append((plateau, derniere))
+    # plus a few arbitrary pits (own side, empty, long chains)
+    res += [([0, 0, 0, 0, 0, 0, 2, 3, 2, 3, 2, 3], 11), ([0, 0, 0, 0, 0, 0, 2, 3, 2, 3, 2, 3], 3),
+            ([1, 2, 3, 2, 3, 2, 3, 1, 2, 3, 2, 2], 9)]
+    return res
+
+
+def _jeux_et_cases() -> list[tuple]:
+    res = []
+    for jeu in positions():
+        for case in range(6):
+            res.append((jeu, case))
+    return res
+
+
+def _jeux_et_cases_jouables() -> list[tuple]:
+    return [(jeu, case) for jeu in positions() for case in exam.cases_possibles(jeu)]
+
+
+def jeux_tours_varies() -> list[tuple]:
+    res = _jeux()
+    for n in range(0, 102):
+        res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [0, 0], "n": n, "plateau": [4] * 12},))
+    return res
+
+
+def jeux_finis_et_autres() -> list[tuple]:
+    from awale_ref import corpus
+
+    res = [(jeu,) for _, jeu in corpus.edge_cases()]
+    for jeu in corpus.corpus_positions()[:120]:
+        res.append((jeu,))
+    # draws and near-draws
+    res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [22, 23], "n": 40,
+                 "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
+    res.append(({"joueur1": "Alice", "joueur2": "Bob", "score": [23, 22], "n": 41,
+                 "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},))
+    res += [(jeu,) for jeu in fins_de_partie()]
+    return res
+
+
+def fins_de_partie() -> list[dict]:
+    """Positions for each way a game ends (Q14, Q16, Q19's leaves), and near misses that go on."""
+    from awale_ref import corpus
+
+    jeux = []
+    for i, jeu in enumerate(corpus.corpus_positions()[1:40:4]):
+        graines = sum(jeu["plateau"])
+        reste = 48 - graines
+        vingt_six = [26, max(0, reste - 26)] if i % 2 else [max(0, reste - 26), 26]  # either player reaches 25
+        for score in ([25, max(0, reste - 25)], [max(0, reste - 25), 25], vingt_six, [24, max(0, reste - 24)]):
+            jeux.append({**jeu, "score": list(score)})
+        for n in (99, 100, 101):
+            jeux.append({**jeu, "n": n + jeu["n"] % 2})
+    peu = [[1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1], [0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+           [0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1],
+           [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]]
+    bloques = [[0, 0, 0, 0, 0, 0, 2, 3, 1, 0, 4, 2], [0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5],
+               [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 0, 0],
+               [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2], [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]]
+    for n, plateau in enumerate(peu + bloques):
+        graines = sum(plateau)
+        jeux.append({"joueur1": "Alice", "joueur2": "Bob", "score": [(48 - graines) // 2, 48 - graines - (48 - graines) // 2],
+                     "n": 30 + n, "plateau": plateau})
+    return jeux
+
+
+def _negamax_cas() -> list[tuple]:
+    res = []
+    for i, jeu in enumerate(positions()[::6]):
+        profondeur_max = 1 + i % 3
+        res.append((jeu, profondeur_max, 0))
+        res.append((jeu, profondeur_max, profondeur_max - 1 if profondeur_max > 1 else 0))
+        if i % 3 == 0:  # the depth limit itself
+            res.append((jeu, profondeur_max, profondeur_max))
+    for i, jeu in enumerate(fins_de_partie()[::3]):  # the leaves: finished games, at any depth
+        res.append((jeu, 2, i % 3))
+    # leaves whose value hangs on who is to move, on a draw, and on comparing the winner's name: names in
+    # either alphabetical order, and beyond "égalité" ("Ž" sorts after "é"), so that a comparison other
+    # than == cannot pass by chance
+    for joueur1, joueur2 in (("Alice", "Bob"), ("Zoé", "Alice"), ("Žofie", "Zoé"), ("Alice", "Žofie")):
+        for n in (40, 41):
+            for score in ([23, 23], [31, 15], [15, 31]):
+                jeu = {"joueur1": joueur1, "joueur2": joueur2, "score": score, "n": n,
+                       "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}
+                res += [(jeu, 2, 0), (jeu, 2, 1)]
+    return res
+
+
+def _max_vals_cas() -> list[tuple]:
+    rng = random.Random(20)
+    res = [([[1, 0], [4, 2], [5, 2]], 0), ([[1, 0], [4, 2], [5, 2]], 1), ([[3, -500]], 0),
+           ([[0, -3], [2, -3]], 0), ([[0, -3], [2, -1]], 2)]
+    for _ in range(150):
+        cases = sorted(rng.sample(range(6), rng.randint(1, 6)))
+        vals = [[c, rng.choice([-500, 500, 0, rng.randint(-12, 12)])] for c in cases]
+        res.append((vals, rng.choice([0, 0, 1, 2, 5])))
+    return res
+
+
+# ---------------------------------------------------------------- acceptances and diagnostics
+def plateau_vide_ou_laisse(*cles_scores: str) -> Callable[[Observation, Observation, tuple], bool]:
+    """The acceptance of ``gagnant`` (Q16; Q13 of the lycée awalé): the board may be emptied (the
+    reference) or left as it was; the winner and the scores (``cles_scores`` of the game dict) must be right."""
+    def accepter(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+        if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
+            return False
+        if "jeu après l'appel" not in attendu:
+            return "renvoie" in attendu
+        jeu_obtenu, jeu_attendu = obtenu.get("jeu après l'appel"), attendu["jeu après l'appel"]
+        if not isinstance(jeu_obtenu, dict):
+            return False
+        return (all(jeu_obtenu.get(cle) == jeu_attendu[cle] for cle in cles_scores)
+                and jeu_obtenu.get("plateau") in (jeu_attendu["plateau"], args[0]["plateau"]))
+
+    return accepter
+
+
+def diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    plateau, case = args
+    apres = obtenu.get("plateau après l'appel")
+    if isinstance(apres, list) and len(apres) == 12:
+        if apres[case] != 0:
+            return "la case de départ doit être vide à la fin : on la saute quand on fait le tour du plateau"
+        if sum(apres) != sum(plateau):
+            return "le nombre total de graines doit rester le même pendant le semis"
+    return None
+
+
+def diag_ramasser(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    if obtenu.get("renvoie") == attendu["renvoie"] and obtenu != attendu:
+        return "les cases récoltées doivent être vidées sur le plateau (modification en place)"
+    return None
+
+
+# ---------------------------------------------------------------- rule families: which cases they cover
+def _plateau_de(args: tuple) -> list:
+    return args[0]["plateau"] if isinstance(args[0], dict) else args[0]
+
+
+def _tour_complet(args: tuple, attendu: Observation) -> bool:
+    """Q8: the pit holds 12 seeds or more, so the sowing laps round and skips its origin."""
+    plateau, case = args
+    return plateau[case] >= 12
+
+
+def chaine_jusqua_camp(args: tuple, attendu: Observation) -> bool:
+    """Q10: the harvest must stop at the player's own row (it reaches pit 6, or starts in the own row)."""
+    plateau, case = args
+    return case < 6 or (attendu["plateau après l'appel"][6] == 0 and plateau[6] in (2, 3))
+
+
+def _fin_de_partie(jeu: dict) -> bool:
+    return not exam.tour_suivant(exam.copie(jeu))
+
+
+_LIMITES_Q14: dict[str, Callable[[dict], bool]] = {
+    # each end condition with its near misses on the other side (a constant answer fails every family)
+    "score": lambda jeu: max(jeu["score"]) >= 24,
+    "tours": lambda jeu: jeu["n"] >= 99,
+    "graines": lambda jeu: sum(jeu["plateau"]) <= 4,
+    "bloque": lambda jeu: sum(1 for g in jeu["plateau"][:6] if g) <= 1,
+}
+
+
+def _limite_q14(nom: str) -> Callable[[tuple, Observation], bool]:
+    """Q14: the positions near one end condition, and the ordinary positions (near none) as contrast."""
+    def selection(args: tuple, attendu: Observation) -> bool:
+        pres = {cle for cle, test in _LIMITES_Q14.items() if test(args[0])}
+        return nom in pres or not pres
+
+    return selection
+
+
+def _case_refusee(args: tuple, attendu: Observation) -> bool:
+    jeu, case = args
+    return not exam.test_case(jeu["plateau"], case)
+
+
+def _feuille(args: tuple, attendu: Observation) -> bool:
+    """Q19: a finished game (the leaves valued ±500 or 0)."""
+    return _fin_de_partie(args[0])
+
+
+def _limite(args: tuple, attendu: Observation) -> bool:
+    """Q19: at the depth limit (0) and one level above it (the gains alone): a constant 0 fails."""
+    jeu, profondeur_max, profondeur = args
+    return profondeur >= profondeur_max - 1 and not _fin_de_partie(jeu)
+
+
+def _recursion(args: tuple, attendu: Observation) -> bool:
+    jeu, profondeur_max, profondeur = args
+    return profondeur < profondeur_max - 1 and not _fin_de_partie(jeu)
+
+
+def _famine_possible(args: tuple, attendu: Observation) -> bool:
+    """Q13: a position where a non-empty pit of the player is refused because of the famine."""
+    plateau = args[0]["plateau"]
+    return any(plateau[c] and not exam.test_famine(plateau, c) for c in range(6))
+
+
+def _racine(args: tuple, attendu: Observation) -> bool:
+    return args[1] == 0
+
+
+def _non(selection: Callable[[tuple, Observation], bool]) -> Callable[[tuple, Observation], bool]:
+    return lambda args, attendu: not selection(args, attendu)
+
+
+def _pit_non_vide(args: tuple) -> bool:
+    plateau, case = args
+    return 0 <= case < 12 and plateau[case] > 0
+
+
+def _coup_jouable(args: tuple) -> bool:
+    jeu, case = args
+    return case in exam.cases_possibles(jeu)
+
+
+def _profondeurs(args: tuple) -> bool:
+    jeu, profondeur_max, profondeur = args
+    return 0 <= profondeur <= profondeur_max <= 3
+
+
+_INTACTS = "arguments non modifiés"
+_TIERS = 1 / 3
+
+
+# ---------------------------------------------------------------- the specs
+_R_PARITE = "joueur1 joue quand jeu['n'] est pair (n commence à 0 et joueur1 commence)"
+SPECS: dict[str, Spec] = {s.question: s for s in [
+    _spec("Q4", "tour_joueur1", ("jeu",), "renvoie", jeux_tours_varies, _R_PARITE),
+    _spec("Q5", "tourner_plateau", ("jeu",), "renvoie_et_jeu", _jeux,
+         "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé"),
+    _spec("Q7", "copie", ("jeu",), "copie", _jeux,
+         "la copie est égale à l'original et ne partage aucune liste avec lui (copie profonde, sans deepcopy)",
+         contraintes=("sans_deepcopy", "arguments_intacts"),
+         familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",), accessoire=True),
+                   Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
+                           cles=("copie indépendante de l'original",)))),
+    _spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", plateau_case(toutes_les_cases=True),
+         "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
+         "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, valide=_pit_non_vide,
+         familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau après l'appel",)),
+                   Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
+                           ("plateau après l'appel",)),
+                   Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
+    _spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True, non_vide=False),
+         "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
+    _spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", apres_semis,
+         "on ramasse la case puis les précédentes tant qu'elles sont ramassables (camp adverse, 2 ou 3 graines) ; "
+         "les cases ramassées sont vidées et la fonction renvoie le total", contraintes=("recursive",), diagnostic=diag_ramasser,
+         familles=(Famille("la chaîne de récolte dans le camp adverse", _TIERS, _non(chaine_jusqua_camp)),
+                   Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", _TIERS, chaine_jusqua_camp),
+                   Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive"))),
+    _spec("Q11", "test_famine", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True),
+         "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
+         contraintes=("arguments_intacts",), valide=_pit_non_vide,
+         familles=(Famille("famine détectée après le semis et la récolte", 2 * _TIERS),
+                   Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
+    _spec("Q12", "test_case", ("plateau", "case"), "renvoie",
+         plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True),
+         "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
+    _spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
+         "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
+         contraintes=("arguments_intacts",),
+         familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
+                   Famille("positions où la famine interdit une case", 0.4, _famine_possible),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+    _spec("Q14", "tour_suivant", ("jeu",), "renvoie", jeux_finis_et_autres,
+         "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
+         "ou si le joueur qui doit jouer n'a aucune case possible",
+         familles=(Famille("fin par le score (25 ou plus)", 0.25, _limite_q14("score")),
+                   Famille("fin après 100 tours", 0.25, _limite_q14("tours")),
+                   Famille("fin à 3 graines ou moins", 0.25, _limite_q14("graines")),
+                   Famille("fin quand le joueur n'a aucune case possible", 0.25, _limite_q14("bloque")))),
+    _spec("Q15", "tour_jeu", ("jeu", "case"), "renvoie_et_jeu", _jeux_et_cases,
+         "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au score "
+         "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
+         familles=(Famille("case refusée : rien ne change, renvoie True", _TIERS, _case_refusee, accessoire=True),
+                   Famille("coup joué : semis, récolte, score, n et plateau tourné", _TIERS, _non(_case_refusee),
+                           ("jeu après l'appel",)),
+                   Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
+                           ("renvoie",)))),
+    _spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", jeux_finis_et_autres,
+         "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
+         "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
+         familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
+                   Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
+    _spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
+         "gain renvoie (graines gagnées, nouveau jeu) ; le nouveau jeu a son score, n et son plateau (tourné) "
+         "mis à jour, et le jeu passé en argument n'est pas modifié",
+         contraintes=("arguments_intacts",), valide=_coup_jouable,
+         familles=(Famille("graines gagnées", _TIERS, cles=("graines gagnées",)),
+                   Famille("nouveau jeu (score, n, plateau tourné)", _TIERS, cles=("nouveau jeu",)),
+                   Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
+    _spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
+         "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
+         "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)", valide=_profondeurs,
+         familles=(Famille("feuilles : partie finie (±500 ou 0)", _TIERS, _feuille),
+                   Famille("limite de profondeur (0, et les seuls gains juste au-dessus)", _TIERS, _limite),
+                   Famille("récursion sur plusieurs niveaux : max des g - NegaAwale(enfant)", _TIERS, _recursion))),
+    _spec("Q20", "max_vals", ("vals_jeu", "profondeur"), "renvoie", _max_vals_cas,
+         "à la racine (profondeur 0) la case du premier maximum, sinon la valeur maximale ; "
+         "sans max, min ni sort (interdits par l'annexe)",
+         contraintes=("sans_max_min_sort", "arguments_intacts"),
+         familles=(Famille("à la racine : la case du premier maximum", 0.4, _racine),
+                   Famille("ailleurs : la valeur maximale", 0.4, _non(_racine)),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+]}
+
+
+def cas_caches(question: str) -> list[tuple]:
+    """The hidden inputs of a question, deterministic."""
+    return SPECS[question].cas()
+

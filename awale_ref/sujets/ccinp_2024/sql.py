@@ -1,0 +1,407 @@
+"""The SQL questions Q22–Q25: run a student's query on the opening library, compare it, show it.
+
+A student's answer is a string holding one ``SELECT`` query.  It runs on the
+opening library of :mod:`awale_ref.library`:
+
+- the **visible** library (seed 2024, :data:`GRAINE_VISIBLE`) for the
+  visible test (:func:`format_sql`: the query runs and has the right number
+  of columns — the expected result is never shown) and for
+  :func:`montrer_requete`, the HTML table a student looks at while working;
+- the **hidden** library (seed 1712, :data:`GRAINE_CACHEE`, same size and
+  same making) for the hidden test (:func:`preparer`), so a query that
+  copies the visible answer's rows does not pass.  The seed is chosen for
+  two edge cases, so that ``>=`` instead of ``>`` changes the result: a
+  player sits exactly at level 1900 (Q22) and a player has exactly 100
+  wins as joueur1 (Q25's "plus de cent"); checked in the tests.
+
+How results are compared (:func:`comparer`): the rows as multisets (column
+names do not matter, their number and order do); the order of the rows
+matters only for Q25, whose statement asks for the decreasing number of
+wins (ties in any order).  Q24 does not ask for an order: any order of the
+three players is accepted.  Q23's single number is compared with a
+tolerance of 0.006 (a percentage, 0 to 100).  Where a typical mistake can be
+recognised (integer division, ``>=``, a missing ``LIMIT``, no
+``ORDER BY``…) the message says so.
+
+Every query runs under guards (:func:`executer`): a read-only connection,
+``PRAGMA query_only``, an authorizer that lets through only reading
+(``SELECT``, table reads, functions, recursive CTEs: no ``ATTACH``, no
+``PRAGMA``, no writing), one statement only, and a budget of SQLite virtual
+machine instructions (a progress handler; deterministic, unlike a clock)
+that stops an endless query.
+
+>>> base = sqlite3.connect(":memory:")
+>>> _ = base.execute("CREATE TABLE Joueur (id_Joueur INTEGER, niveau INTEGER)")
+>>> _ = base.executemany("INSERT INTO Joueur VALUES (?, ?)", [(1, 1900), (2, 2000), (3, 1500)])
+>>> executer(base, "SELECT id_Joueur FROM Joueur WHERE niveau > 1900")
+Reponse(colonnes=('id_Joueur',), lignes=[(2,)])
+>>> comparer("Q22", Reponse(("id",), [(2,)]), Reponse(("id_Joueur",), [(2,)])) is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from awale_ref import library
+from awale_ref.grading import executant
+from awale_ref.sujets.ccinp_2024 import SUJET
+from awale_ref.grading.checks import Resultat
+from awale_ref.grading.specs import Famille, payees
+
+GRAINE_VISIBLE = library.GRAINE
+GRAINE_CACHEE = 1712
+"""The hidden library's seed: a level of exactly 1900, exactly 100 wins (see the module docstring)."""
+
+QUESTIONS_SQL = SUJET.questions_sql
+COLONNES = {
+    # what the statement asks each query to return, in this order
+    "Q22": ("l'identifiant du joueur",),
+    "Q23": ("le pourcentage de victoires",),
+    "Q24": ("le nom", "le prénom"),
+    "Q25": ("le nom", "le prénom", "le nombre de victoires"),
+}
+RAPPELS = {
+    "Q22": "les joueurs dont le niveau est strictement supérieur à 1900 (niveau > 1900), une ligne par joueur",
+    "Q23": "une seule valeur : 100 × (victoires du joueur1) / (parties), parmi les parties dont le premier "
+           "coup est la case d'indice 0, c'est-à-dire dont jeu commence par 'a' (jeu LIKE 'a%')",
+    "Q24": "les 3 joueurs de plus haut niveau : ORDER BY niveau DESC puis LIMIT 3",
+    "Q25": "une ligne par joueur ayant plus de 100 victoires (resultat = 1) quand il est joueur1 "
+           "(JOIN sur id_joueur1, GROUP BY joueur, HAVING COUNT(*) > 100), classées par nombre de "
+           "victoires décroissant (ORDER BY … DESC)",
+}
+TOLERANCE_Q23 = 0.006
+"""Q23: a percentage rounded to two decimals (off by 0.005 at most) is accepted; a denominator off by one
+game (0.009 on the hidden library, found by ``benchmarks/bench_mutation.py``) is not."""
+
+LIGNES_MONTREES = 3
+
+# The guard that runs a student's query lives with the runner (it runs there, in the sandbox): one source.
+BUDGET_INSTRUCTIONS = executant.BUDGET_INSTRUCTIONS
+MAX_LIGNES = executant.MAX_LIGNES
+LONGUEUR_MAX = executant.LONGUEUR_MAX
+ErreurRequete = executant.ErreurRequete
+Reponse = executant.Reponse
+proteger = executant.proteger
+executer = executant.executer_requete
+
+
+def ouvrir(graine: int) -> sqlite3.Connection:
+    """A protected read-only connection to the library of ``graine`` (built the first time)."""
+    return proteger(_bibliotheque(graine))
+
+
+def _bibliotheque(graine: int) -> sqlite3.Connection:
+    """``library.open_library(graine)``, saying so when it is built (on first use: the light install,
+    scripts/autonomie.sh, leaves it to the SQL notebook)."""
+    if not library.chemin_cache(graine).exists():
+        # measured: 114 s for the two libraries on two busy cores (issue 23), about a minute each
+        print(f"Construction de la bibliothèque d'ouvertures {graine} : une seule fois, environ une minute "
+              f"sur deux cœurs…", flush=True)
+    return library.open_library(graine)
+
+
+def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
+    """Build (once) the libraries the SQL questions use, so that no test has to wait for it.
+
+    While a notebook is graded (``AWALE_CORRECTION=juge``, set for the
+    sandboxed kernel) only the visible library is prepared: the hidden one
+    is the judge's, out of the kernel's reach.
+    """
+    if graines is None:
+        en_correction = os.environ.get("AWALE_CORRECTION") == "juge"
+        graines = (GRAINE_VISIBLE,) if en_correction else (GRAINE_VISIBLE, GRAINE_CACHEE)
+    for graine in graines:
+        _bibliotheque(graine).close()
+
+
+# ---------------------------------------------------------------- comparing
+def _court(lignes: list[tuple]) -> str:
+    montrees = ", ".join(repr(tuple(ligne)) for ligne in lignes[:LIGNES_MONTREES])
+    return montrees + (", …" if len(lignes) > LIGNES_MONTREES else "")
+
+
+def _nombre(valeur: Any) -> bool:
+    return isinstance(valeur, (int, float)) and not isinstance(valeur, bool)
+
+
+def _pluriel(n: int, mot: str) -> str:
+    return f"{n} {mot}{'s' if n > 1 else ''}"
+
+
+def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | None = None) -> str | None:
+    """``None`` when ``obtenu`` answers ``question`` like ``attendu``, else the French explanation.
+
+    ``indices`` holds facts of the library that let the message name a
+    typical mistake (see :func:`preparer`).
+
+    >>> attendu = Reponse(("nom", "prenom", "v"), [("A", "a", 150), ("B", "b", 120)])
+    >>> comparer("Q25", Reponse(("n", "p", "c"), [("A", "a", 150), ("B", "b", 120)]), attendu) is None
+    True
+    >>> print(comparer("Q25", Reponse(("n", "p", "c"), [("B", "b", 120), ("A", "a", 150)]), attendu)[:45])
+    les bonnes lignes, mais pas dans le bon ordre
+    """
+    indices = indices or {}
+    n_attendu, n_obtenu = len(attendu.colonnes), len(obtenu.colonnes)
+    if n_obtenu != n_attendu:
+        return (f"la requête doit renvoyer {_pluriel(n_attendu, 'colonne')} ({', '.join(COLONNES[question])}, "
+                f"dans cet ordre) ; la vôtre en renvoie {n_obtenu} ({', '.join(obtenu.colonnes)}).")
+    if question == "Q23":
+        return _comparer_q23(obtenu, attendu, indices)
+    en_trop = Counter(obtenu.lignes) - Counter(attendu.lignes)
+    manquantes = Counter(attendu.lignes) - Counter(obtenu.lignes)
+    if en_trop or manquantes:
+        lignes = [f"votre requête renvoie {_pluriel(len(obtenu.lignes), 'ligne')}, "
+                  f"{len(attendu.lignes)} sont attendues."]
+        if en_trop:
+            lignes.append(f"lignes en trop : {_court(list(en_trop.elements()))}")
+        if manquantes:
+            lignes.append(f"lignes manquantes : {_court(list(manquantes.elements()))}")
+        indice = _indice(question, obtenu, en_trop, manquantes, indices)
+        lignes.append(f"rappel : {indice or RAPPELS[question]}.")
+        return "\n  ".join(lignes)
+    if question == "Q25":
+        victoires = [ligne[2] for ligne in obtenu.lignes]
+        if any(a < b for a, b in zip(victoires, victoires[1:])):
+            return ("les bonnes lignes, mais pas dans le bon ordre : elles doivent être classées par nombre "
+                    "de victoires décroissant (ORDER BY … DESC).")
+    return None
+
+
+FAMILLES_SQL = {"Q25": (Famille("trois colonnes : nom, prénom, victoires", 1 / 3, accessoire=True),
+                         Famille("les bonnes lignes (joueurs et victoires)", 1 / 3),
+                         Famille("classées par victoires décroissantes", 1 / 3))}
+"""The rule families of the SQL queries graded in parts.  The columns are accessory: a query that
+returns nothing has the right columns, so they pay only beside rows or an order that pass
+(``specs.payees``, the functions' rule)."""
+
+
+def familles_sql(question: str, obtenu: Reponse, attendu: Reponse) -> list[tuple[str, bool]]:
+    """The rule families of a query worth several points (Q25: columns, rows, order), judged apart, each
+    ``(name, earns its share)``.
+
+    The other queries are worth one point or return one value: all or nothing (``[]``).  The order is
+    judged on victories that differ (a constant column is sorted by nothing).
+
+    >>> attendu = Reponse(("nom", "prenom", "v"), [("A", "a", 150), ("B", "b", 120)])
+    >>> familles_sql("Q25", Reponse(("nom", "prenom", "0"), []), attendu)
+    [('trois colonnes : nom, prénom, victoires', False), ('les bonnes lignes (joueurs et victoires)', False), \
+('classées par victoires décroissantes', False)]
+    """
+    if question not in FAMILLES_SQL:
+        return []
+    familles = FAMILLES_SQL[question]
+    colonnes = len(obtenu.colonnes) == len(attendu.colonnes)
+    lignes = colonnes and Counter(obtenu.lignes) == Counter(attendu.lignes)
+    victoires = [ligne[2] for ligne in obtenu.lignes if len(ligne) >= 3]
+    ordre = (len(victoires) == len(obtenu.lignes) and len(set(victoires)) > 1 and all(_nombre(v) for v in victoires)
+             and all(a >= b for a, b in zip(victoires, victoires[1:])))
+    return list(zip((f.nom for f in familles), payees(familles, [colonnes, lignes, ordre])))
+
+
+def _comparer_q23(obtenu: Reponse, attendu: Reponse, indices: dict) -> str | None:
+    reference = attendu.lignes[0][0]
+    if len(obtenu.lignes) != 1:
+        return (f"la requête doit renvoyer une seule ligne (une seule valeur, le pourcentage) ; la vôtre en "
+                f"renvoie {len(obtenu.lignes)}. Rappel : {RAPPELS['Q23']}.")
+    valeur = obtenu.lignes[0][0]
+    if not _nombre(valeur):
+        return f"la requête renvoie {valeur!r}, pas un nombre. Rappel : {RAPPELS['Q23']}."
+    if abs(valeur - reference) <= TOLERANCE_Q23:
+        return None
+    debut = f"la requête renvoie {valeur!r}, ce n'est pas le pourcentage attendu"
+    if isinstance(valeur, int) and valeur == math.floor(reference):
+        return (f"{debut} : c'est un entier, la partie entière du bon résultat. Entre deux entiers, SQLite "
+                f"fait une division entière (7 / 2 vaut 3) : multipliez par 100.0 (un flottant) avant de "
+                f"diviser.")
+    if valeur == 0:
+        return (f"{debut} : 0 vient souvent d'une division entière (SQLite calcule 3 / 8 = 0 entre deux "
+                f"entiers) : multipliez par 100.0 (un flottant) avant de diviser.")
+    if abs(100 * valeur - reference) <= TOLERANCE_Q23:
+        return f"{debut} : c'est une proportion entre 0 et 1 ; un pourcentage va de 0 à 100 (multipliez par 100)."
+    if abs(valeur - indices.get("q23_avec_nuls", math.inf)) <= TOLERANCE_Q23:
+        return (f"{debut} : il compte les parties nulles (resultat = 0.5) comme des demi-victoires ; seules "
+                f"les parties où resultat = 1 sont des victoires du joueur1.")
+    return f"{debut}. Rappel : {RAPPELS['Q23']}."
+
+
+def _indice(question: str, obtenu: Reponse, en_trop: Counter, manquantes: Counter, indices: dict) -> str | None:
+    """A hint naming the typical mistake, when it is recognisable."""
+    if question == "Q22" and not manquantes and en_trop and all(
+            ligne[0] in indices.get("q22_niveau_1900", ()) for ligne in en_trop):
+        return ("les joueurs en trop ont un niveau égal à 1900 exactement : « strictement supérieur » "
+                "s'écrit niveau > 1900, pas >=")
+    if question == "Q24" and len(obtenu.lignes) != 3:
+        return "exactement 3 joueurs, les 3 de plus haut niveau : ORDER BY niveau DESC puis LIMIT 3"
+    if question == "Q25" and not manquantes and all(ligne[2] == 100 for ligne in en_trop):
+        return "« plus de cent victoires » : strictement plus de 100, HAVING COUNT(*) > 100, pas >="
+    if question in ("Q24", "Q25"):
+        noms_obtenus = Counter(tuple(ligne[:2]) for ligne in obtenu.lignes)
+        noms_attendus = (noms_obtenus - Counter(tuple(ligne[:2]) for ligne in en_trop.elements())
+                         + Counter(tuple(ligne[:2]) for ligne in manquantes.elements()))
+        # the mistake is merging two homonyms: one of them is there, not both (a query missing both, or
+        # returning nothing, makes another mistake)
+        if any(n >= 2 and 0 < noms_obtenus[nom] < n for nom, n in noms_attendus.items()):
+            return ("deux joueurs différents portent le même nom et le même prénom (des homonymes) et votre "
+                    "requête les confond : un joueur se reconnaît à son id_Joueur (GROUP BY id_Joueur), pas à "
+                    "son nom ; et pas de DISTINCT, qui fusionne deux lignes identiques")
+    if question == "Q25" and {ligne[:2] for ligne in en_trop} == {ligne[:2] for ligne in manquantes}:
+        return ("les bons joueurs, mais pas le bon nombre de victoires : ne comptez que les parties gagnées "
+                "(resultat = 1) où le joueur commence (id_joueur1), une ligne par joueur")
+    return None
+
+
+# ---------------------------------------------------------------- the visible and the hidden test
+def format_sql(question: str, requete: Any) -> Resultat:
+    """The visible test: the query runs on the visible library and has the asked columns.
+
+    The expected result is not shown: students look at their own result
+    with :func:`montrer_requete`.
+    """
+    _verifier_question(question)
+    connexion = ouvrir(GRAINE_VISIBLE)
+    try:
+        reponse = executer(connexion, requete)
+    except ErreurRequete as exc:
+        return Resultat(False, f"{question} — {exc}")
+    finally:
+        connexion.close()
+    attendues = COLONNES[question]
+    if len(reponse.colonnes) != len(attendues):
+        return Resultat(False, f"{question} — la requête s'exécute mais doit renvoyer "
+                               f"{_pluriel(len(attendues), 'colonne')} ({', '.join(attendues)}, dans cet ordre) ; "
+                               f"la vôtre en renvoie {len(reponse.colonnes)} ({', '.join(reponse.colonnes)}).")
+    return Resultat(True, f"{question} — la requête s'exécute sans erreur sur la bibliothèque d'ouvertures : "
+                          f"{_pluriel(len(reponse.lignes), 'ligne')}, {_pluriel(len(reponse.colonnes), 'colonne')}. "
+                          f"Sa justesse est vérifiée à la correction, sur une autre bibliothèque.", 1)
+
+
+def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable[[dict], Resultat]:
+    """The judge's half of the hidden test: compare the runner's plain data with the reference query.
+
+    The reference query runs here, on the hidden library (checksum verified);
+    the returned function receives what the student's query gave in the
+    sandbox (``{"obs": {"colonnes", "lignes"}}`` or ``{"erreur_sql": …}``) and
+    never runs anything of the student's.
+    """
+    _verifier_question(question)
+    connexion = ouvrir(graine)
+    try:
+        attendu = executer(connexion, library.REQUETES[question])
+        indices = {
+            "q22_niveau_1900": {ligne[0] for ligne in executer(
+                connexion, "SELECT id_Joueur FROM Joueur WHERE niveau = 1900").lignes},
+            "q23_avec_nuls": executer(
+                connexion, "SELECT 100.0 * SUM(resultat) / COUNT(*) FROM Partie WHERE jeu LIKE 'a%'").lignes[0][0],
+        }
+    finally:
+        connexion.close()
+
+    def juger(reponse: dict) -> Resultat:
+        if not isinstance(reponse, dict):
+            return Resultat(False, f"{question} — réponse illisible.", 1)
+        if "erreur_sql" in reponse:
+            return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
+        try:
+            donnees = executant.decoder(reponse.get("obs"))
+            obtenu = Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
+        except (executant.ObjetRefuse, KeyError, TypeError):
+            return Resultat(False, f"{question} — réponse illisible.", 1)
+        ecart = comparer(question, obtenu, attendu, indices)
+        if ecart:
+            familles = familles_sql(question, obtenu, attendu)
+            fraction = sum(f.poids for f, (_, ok) in zip(FAMILLES_SQL.get(question, ()), familles) if ok)
+            resume = "".join(f"\n  {'✔' if ok else '✘'} {nom}" for nom, ok in familles)
+            return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}{resume}", 1,
+                            fraction, familles)
+        return Resultat(True, f"{question} — requête exacte sur la bibliothèque de correction "
+                              f"({_pluriel(len(obtenu.lignes), 'ligne')}).", 1)
+
+    return juger
+
+
+def preparer(question: str, graine: int = GRAINE_CACHEE) -> Callable[[Any], Resultat]:
+    """The hidden test of ``question`` in one process (self-study): run the query, then compare.
+
+    Everything is ready before the student's query exists: the hidden
+    library is verified, the reference query has run.  The query goes
+    through the same guard and the same plain-data comparison as in the
+    judge (:func:`preparer_comparaison`).
+    """
+    comparer_reponse = preparer_comparaison(question, graine)
+    chemin = str(library.chemin_verifie(graine))
+
+    def juger(requete: Any) -> Resultat:
+        return comparer_reponse(executant.evaluer_sql(requete, chemin))
+
+    return juger
+
+
+def _verifier_question(question: str) -> None:
+    if question not in QUESTIONS_SQL:
+        raise ValueError(f"unknown SQL question {question!r}; expected one of {', '.join(QUESTIONS_SQL)}")
+
+
+# ---------------------------------------------------------------- showing a result
+@dataclass
+class TableRequete:
+    """A query's result as shown in a notebook: the first rows as an HTML table, and the row count."""
+
+    requete: str
+    reponse: Reponse | None
+    limite: int
+    erreur: str | None = None
+
+    def _repr_html_(self) -> str:
+        if self.erreur is not None:
+            return (f'<div style="color:#990000"><b>Requête refusée</b> : {html.escape(self.erreur)}</div>')
+        assert self.reponse is not None
+        n = len(self.reponse.lignes)
+        tete = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.reponse.colonnes)
+        corps = "".join("<tr>" + "".join(f"<td>{html.escape(_texte(v))}</td>" for v in ligne) + "</tr>"
+                        for ligne in self.reponse.lignes[:self.limite])
+        suite = f" (les {self.limite} premières affichées)" if n > self.limite else ""
+        return (f"<table><thead><tr>{tete}</tr></thead><tbody>{corps}</tbody></table>"
+                f"<p><i>{_pluriel(n, 'ligne')}{suite}.</i></p>")
+
+    def __repr__(self) -> str:
+        if self.erreur is not None:
+            return f"Requête refusée : {self.erreur}"
+        assert self.reponse is not None
+        lignes = [" | ".join(str(c) for c in self.reponse.colonnes)]
+        lignes += [" | ".join(_texte(v) for v in ligne) for ligne in self.reponse.lignes[:self.limite]]
+        n = len(self.reponse.lignes)
+        suite = f", les {self.limite} premières affichées" if n > self.limite else ""
+        lignes.append(f"({_pluriel(n, 'ligne')}{suite})")
+        return "\n".join(lignes)
+
+
+def _texte(valeur: Any) -> str:
+    return "NULL" if valeur is None else str(valeur)
+
+
+def montrer_requete(requete: str, limite: int = 10) -> TableRequete:
+    """Run ``requete`` on the visible library and show its first ``limite`` rows and its row count.
+
+    Put it last in a cell: the notebook displays the table.  A refused query
+    shows the French reason instead.
+    """
+    if not isinstance(limite, int) or limite < 0:
+        raise ValueError(f"limite must be a non-negative int, got {limite!r}")
+    connexion = ouvrir(GRAINE_VISIBLE)
+    try:
+        return TableRequete(str(requete), executer(connexion, requete), limite)
+    except ErreurRequete as exc:
+        return TableRequete(str(requete), None, limite, str(exc))
+    finally:
+        connexion.close()
+
+
+__all__ = ["GRAINE_CACHEE", "GRAINE_VISIBLE", "ErreurRequete", "Reponse", "TableRequete", "comparer",
+           "executer", "format_sql", "montrer_requete", "preparer", "preparer_bibliotheques"]

@@ -1,0 +1,23 @@
+"""Grading of Exercise 2 of the Olympiades de NSI 2025 (the lycée awalé): the subject for the core.
+
+A notebook's test cells import ``tester`` and ``corriger`` from here; the
+judge reads that import and grades against
+:mod:`awale_ref.sujets.olympiades_2025_awale.awale_lycee` with the specs of
+:mod:`awale_ref.sujets.olympiades_2025_awale.specs` (``awale_ref.grading.sujets``).
+"""
+
+from __future__ import annotations
+
+from awale_ref.grading import sujets
+from awale_ref.olympiades import EPREUVE
+from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS
+
+SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
+                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
+                     noms_reference=("awale_ref.olympiades.awale_lycee",), ordre=2,
+                     anciens_modules={"awale_ref.olympiades.correction_awale": __name__})
+QUESTIONS = SUJET.questions
+tester = SUJET.tester
+corriger = SUJET.corriger
+
+__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]

@@ -1,0 +1,23 @@
+"""Grading of Exercise 1 of the Olympiades de NSI 2025 (image compression): the subject for the core.
+
+A notebook's test cells import ``tester`` and ``corriger`` from here; the
+judge reads that import and grades against :mod:`awale_ref.sujets.olympiades_2025_images.images`
+with the specs of :mod:`awale_ref.sujets.olympiades_2025_images.specs`
+(``awale_ref.grading.sujets``).
+"""
+
+from __future__ import annotations
+
+from awale_ref.grading import sujets
+from awale_ref.olympiades import EPREUVE
+from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
+
+SUJET = sujets.Sujet("Olympiades de NSI 2025 — compression d'images", __name__, "awale_ref.sujets.olympiades_2025_images.images",
+                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
+                     noms_reference=("awale_ref.olympiades.images",), ordre=1,
+                     anciens_modules={"awale_ref.olympiades.correction_images": __name__})
+QUESTIONS = SUJET.questions
+tester = SUJET.tester
+corriger = SUJET.corriger
+
+__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
