@@ -63,7 +63,8 @@ if str(RACINE) not in sys.path:
 
 from awale_ref import library  # noqa: E402
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import answers, checks, specs  # noqa: E402
+from awale_ref.grading import checks  # noqa: E402
+from awale_ref.sujets.ccinp_2024 import reponses as answers, specs  # noqa: E402
 
 DELAI_S = 5
 # Operators that need arguments (variable names) or only touch decorators: not used.

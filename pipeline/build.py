@@ -1,4 +1,4 @@
-"""Build every form of the course from its single source, ``course/<assignment>.py``.
+"""Build every form of the course from its single source, ``awale_ref/sujets/<sujet>/cours/<assignment>.py``.
 
 A course source is a jupytext "percent" script.  Cells are marked with tags:
 
@@ -142,7 +142,7 @@ def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
 
 
 def lire_source(assignment: str) -> nbformat.NotebookNode:
-    """Read and validate ``course/<assignment>.py``."""
+    """Read and validate ``awale_ref/sujets/<sujet>/cours/<assignment>.py``."""
     chemin = source_du_devoir(assignment)
     nb = jupytext.read(chemin)
     vus: set[str] = set()
@@ -245,7 +245,7 @@ def sujet_du_carnet(nb: nbformat.NotebookNode):
 
 @functools.lru_cache(maxsize=None)
 def sujet_de(assignment: str):
-    """The subject of ``course/<assignment>.py``."""
+    """The subject of ``awale_ref/sujets/<sujet>/cours/<assignment>.py``."""
     return sujet_du_carnet(lire_source(assignment))
 
 
@@ -282,8 +282,8 @@ def regle_annexe() -> str:
     The list comes from the grading specs (constraint ``sans_max_min_sort``), so the text says
     exactly what the grader checks.
     """
-    from awale_ref.grading.specs import SPECS
-    verifiees = [f"{s.question} (`{s.nom}`)" for s in SPECS.values() if "sans_max_min_sort" in s.contraintes]
+    verifiees = [f"{s.question} (`{s.nom}`)" for sujet in sujets.tous() for s in sujet.specs.values()
+                 if "sans_max_min_sort" in s.contraintes]
     if not verifiees:
         raise CourseError("no grading spec enforces the annex's rule: the course text would be wrong")
     return ("**La règle de l'annexe.** L'épreuve n'autorise que les commandes de base de Python rappelées "
@@ -399,7 +399,7 @@ def construire(racine: Path = RACINE, assignments: tuple[str, ...] | None = None
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Build source/, release/ and notebooks/autoformation/ from course/.")
+    parser = argparse.ArgumentParser(description="Build source/, release/ and notebooks/autoformation/ from awale_ref/sujets/*/cours/.")
     parser.add_argument("assignments", nargs="*", help=f"default: all of {', '.join(ASSIGNMENTS)} that exist")
     parser.add_argument("--no-release", action="store_true", help="skip nbgrader generate_assignment")
     args = parser.parse_args(argv)

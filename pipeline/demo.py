@@ -3,7 +3,7 @@
 ``python -m pipeline.demo`` (what ``bash scripts/demo.sh`` runs), in the
 course folder (this project, or ``--racine DIR``):
 
-1. build ``source/``, ``notebooks/autoformation/`` from ``course/`` and the
+1. build ``source/``, ``notebooks/autoformation/`` from the subjects' ``cours/`` and the
    release with ``nbgrader generate_assignment`` (recorded in the course's
    gradebook, which ``autograde`` needs); the class roster ``classe.csv``
    imported with ``nbgrader db student import``, as a teacher does;
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--workers must be at least 1, got {args.workers}")
     racine = args.racine.resolve()
     classe = demo_class.classe_de(args.eleves)
-    etape(f"1/6 construction des notebooks (course/ -> source/, release/, notebooks/) dans {racine}")
+    etape(f"1/6 construction des notebooks (awale_ref/sujets/*/cours/ -> source/, release/, notebooks/) dans {racine}")
     assignments = preparer_cours(racine, classe, devoirs)
     etape(f"2/6 échange nbgrader : distribution, copies de la classe de démonstration ({len(classe)} "
           f"élèves), rendu, ramassage")

@@ -15,7 +15,7 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 - the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
-Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers), the hidden SQL library and the
+Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers), the hidden SQL library and the
 reference queries, the judge, the clean room.  The interactive board is a note saying it is not available
 (``awale_ref.widget.Plateau``); the tree and the partie II functions given to ``partie3_ia`` are missing
 (that notebook does not run there).  ``tests/test_paquet_eleve.py`` checks the distribution.

@@ -245,7 +245,7 @@ def _graphiques(sortie: Path, reussite: dict[str, float], notes20: list[float]) 
 
 
 def nom_de_serie(assignment: str) -> str:
-    """The series (paper) of an assignment; an assignment that is not in ``course/`` is a series of its own."""
+    """The series (paper) of an assignment; an assignment that is not in a subject's ``cours/`` is a series of its own."""
     try:
         return sujet_de(assignment).serie
     except (CourseError, OSError):

@@ -13,7 +13,8 @@ import inspect
 
 import pytest
 
-from awale_ref.grading import checks, contraintes, executant, juge, specs, sujets
+from awale_ref.grading import checks, contraintes, executant, juge, sujets
+from awale_ref.sujets.ccinp_2024 import specs
 from awale_ref.grading.contraintes import Cellule
 
 Q7, Q10, Q20 = specs.SPECS["Q7"], specs.SPECS["Q10"], specs.SPECS["Q20"]
@@ -159,7 +160,7 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading import EchecTest, checks, corriger, specs\n"
+        shell.run_cell("from awale_ref.grading import EchecTest, checks, corriger\nfrom awale_ref.sujets.ccinp_2024 import specs\n"
                        "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
                        "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)

@@ -1,7 +1,7 @@
-"""The course's notebooks: in sync with ``course/``, graded as they should, runnable end to end.
+"""The course's notebooks: in sync with the subjects' ``cours/``, graded as they should, runnable end to end.
 
 One temporary course folder per session (never the project itself): the
-course is rebuilt there from ``course/`` (``pipeline.build.construire`` and
+course is rebuilt there from the subjects' ``cours/`` (``pipeline.build.construire`` and
 ``nbgrader generate_assignment``), then the source notebooks (with their
 solutions) and the untouched release notebooks are autograded by nbgrader.
 """
@@ -26,7 +26,7 @@ _SOLUTION_PLIEE = re.compile(r"<summary>💡 Voir une solution</summary>\s*```py
 
 @pytest.fixture(scope="session")
 def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A course rebuilt from course/, with 'corrige' (source notebooks) and 'vierge' (release) autograded."""
+    """A course rebuilt from the subjects' cours/, with 'corrige' (source notebooks) and 'vierge' (release) autograded."""
     racine = tmp_path_factory.mktemp("cours")
     assignments = demo.preparer_cours(racine)
     assert assignments == ASSIGNS
@@ -49,7 +49,7 @@ def _empreinte(nb: nbformat.NotebookNode) -> list[tuple]:
 
 
 def test_chaque_source_du_cours_a_ses_notebooks():
-    assert ASSIGNS, "no course/<assignment>.py"
+    assert ASSIGNS, "no awale_ref/sujets/*/cours/<assignment>.py"
     for forme in ("source", "release"):
         assert sorted(p.name for p in (RACINE / forme).iterdir() if p.is_dir()) == sorted(ASSIGNS), forme
     assert sorted(p.stem for p in (RACINE / "notebooks" / "autoformation").glob("*.ipynb")) == sorted(ASSIGNS)
@@ -57,7 +57,7 @@ def test_chaque_source_du_cours_a_ses_notebooks():
 
 @pytest.mark.parametrize("forme", ["source", "release", "notebooks/autoformation"])
 def test_les_notebooks_commites_sont_a_jour(cours, forme):
-    """Rebuild in a temporary folder and compare: run `python -m pipeline.build` after editing course/."""
+    """Rebuild in a temporary folder and compare: run `python -m pipeline.build` after editing a cours/ source."""
     for a in ASSIGNS:
         relatif = Path(forme) / (f"{a}.ipynb" if forme.startswith("notebooks") else f"{a}/{a}.ipynb")
         assert _empreinte(_lire(RACINE / relatif)) == _empreinte(_lire(cours / relatif)), (

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, specs, sql
+from awale_ref.grading import checks
+from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, report
 from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard

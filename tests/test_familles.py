@@ -15,7 +15,9 @@ import pytest
 
 from awale_ref import facts
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import answers, checks, contre_exemples, specs
+from awale_ref.grading import checks, contre_exemples
+from awale_ref.sujets.ccinp_2024 import reponses as answers
+from awale_ref.sujets.ccinp_2024 import specs
 
 
 def _fonction(source: str, nom: str) -> types.FunctionType:
@@ -81,7 +83,7 @@ def test_shrinking_keeps_the_rule_and_the_validity_of_the_input():
     spec = specs.SPECS["Q8"]
     famille = spec.rubriques()[1]
     for candidat in contre_exemples.candidats(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)):
-        assert contre_exemples.taille(candidat) < contre_exemples.taille(([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4))
+        assert contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4))
         assert candidat[0][candidat[1]] > 0
     assert famille.couvre(([0] * 4 + [12] + [0] * 7, 4), {}) and not famille.couvre(([0] * 4 + [11] + [0] * 7, 4), {})
 
@@ -89,23 +91,23 @@ def test_shrinking_keeps_the_rule_and_the_validity_of_the_input():
 def test_literal_answers_get_credit_per_item():
     plateaux = dict(facts.Q2_PLATEAUX)
     plateaux[4] = [4] * 12
-    assert answers.verifier_reponse("Q2_plateaux", plateaux).part == pytest.approx(2 / 3)
+    assert answers.verifier_reponse("Q2_plateaux", plateaux, answers.REPONSES_ATTENDUES).part == pytest.approx(2 / 3)
     arbre = {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()}
     arbre["b"] = (4, 0)  # VJ wrong, G right: half of one node of 14
-    assert answers.verifier_reponse("Q18_arbre", arbre).part == pytest.approx(1 - 0.5 / 14)
-    assert answers.verifier_reponse("Q2_gains", {2: 0, 4: 8, 5: 0, 1: 0}).part == pytest.approx(3 / 4)
+    assert answers.verifier_reponse("Q18_arbre", arbre, answers.REPONSES_ATTENDUES).part == pytest.approx(1 - 0.5 / 14)
+    assert answers.verifier_reponse("Q2_gains", {2: 0, 4: 8, 5: 0, 1: 0}, answers.REPONSES_ATTENDUES).part == pytest.approx(3 / 4)
 
 
 def test_both_readings_of_the_famine_rule_are_accepted_each_consistent_with_itself():
     annulee = {"plateau": [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0], "gain": 0}
     interdit = {"plateau": list(facts.FIGURE5_SITUATION1), "gain": 0}
-    assert answers.verifier_reponse("Q3_situation1", annulee).ok
-    assert "coup interdit" in answers.verifier_reponse("Q3_situation1", interdit).message
+    assert answers.verifier_reponse("Q3_situation1", annulee, answers.REPONSES_ATTENDUES).ok
+    assert "coup interdit" in answers.verifier_reponse("Q3_situation1", interdit, answers.REPONSES_ATTENDUES).message
     # the forbidden-move reading is exactly what Part II's program does: the move is refused
     assert not exam.test_case(list(facts.FIGURE5_SITUATION1), 5)
     for incoherent in ({**annulee, "gain": 10}, {**interdit, "gain": 10},
                        {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "gain": 10}):
-        assert not answers.verifier_reponse("Q3_situation1", incoherent).ok
+        assert not answers.verifier_reponse("Q3_situation1", incoherent, answers.REPONSES_ATTENDUES).ok
 
 
 def test_the_sql_families_of_q25():
@@ -151,7 +153,8 @@ def _fautives(spec) -> list:
 
 
 def _toutes_les_specs() -> list:
-    from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale, specs_images
+    from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale
+    from awale_ref.sujets.olympiades_2025_images import specs as specs_images
 
     return [s for module in (specs, specs_awale, specs_images) for s in module.SPECS.values()]
 

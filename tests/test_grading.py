@@ -13,7 +13,8 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref import grading
-from awale_ref.grading import EchecTest, QUESTIONS, cleanroom, corriger, specs
+from awale_ref.grading import EchecTest, QUESTIONS, cleanroom, corriger
+from awale_ref.sujets.ccinp_2024 import specs
 
 tester = grading.tester  # not imported by name: pytest would collect it
 

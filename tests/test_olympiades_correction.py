@@ -15,8 +15,12 @@ import base64
 import pytest
 
 from awale_ref.grading import checks, juge, sujets
-from awale_ref.sujets.olympiades_2025_awale import awale_lycee, correction_awale, correction_images, images
-from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale, specs_images
+from awale_ref.sujets import olympiades_2025_awale as correction_awale
+from awale_ref.sujets import olympiades_2025_images as correction_images
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee
+from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale
+from awale_ref.sujets.olympiades_2025_images import images
+from awale_ref.sujets.olympiades_2025_images import specs as specs_images
 from pipeline.preprocessors import sorties_du_verdict
 
 IMAGES, AWALE = correction_images.SUJET, correction_awale.SUJET

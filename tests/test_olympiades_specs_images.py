@@ -6,7 +6,7 @@ points a corrector would give; where the subject admits several right
 answers (a tie of areas in Q16, the cut of Q17, the two spellings of the
 colour key in Q18) each is accepted, and nothing else; every structured
 answer's expected value passes its own format check; the visible tests of
-``course/olympiades_images.py`` run on the subject's data and agree with the
+``awale_ref/sujets/olympiades_2025_images/cours/olympiades_images.py`` run on the subject's data and agree with the
 reference.
 """
 
@@ -24,7 +24,8 @@ import pytest
 
 from awale_ref.grading import answers
 from awale_ref.grading.checks import verifier
-from awale_ref.sujets.olympiades_2025_images import images, specs_images
+from awale_ref.sujets.olympiades_2025_images import images
+from awale_ref.sujets.olympiades_2025_images import specs as specs_images
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
 
 COURS = Path(__file__).resolve().parents[1] / "awale_ref/sujets/olympiades_2025_images/cours/olympiades_images.py"

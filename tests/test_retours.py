@@ -29,7 +29,7 @@ from tests.test_grading import notebook
 
 tester = grading.tester  # not imported by name: pytest would collect it
 
-# The solution of Q19 as the course writes it (course/partie3_ia.py), to break one line at a time.
+# The solution of Q19 as the course writes it (awale_ref/sujets/ccinp_2024/cours/partie3_ia.py), to break one line at a time.
 NEGAAWALE = inspect.getsource(exam.NegaAwale).split('    """', 2)[0] + inspect.getsource(exam.NegaAwale).split(
     '    """', 2)[2]
 

@@ -13,14 +13,16 @@ import pytest
 
 from awale_ref import grading
 from awale_ref.grading import juge, sujets
-from awale_ref.grading.specs import SPECS, Spec
+from awale_ref.grading.specs import Spec
+from awale_ref.sujets.ccinp_2024.specs import SPECS
 
 
 def test_the_subject_is_named_by_the_import_of_corriger_in_the_test_cells():
     cellule = "tester('Q9', f, [0])\n### BEGIN HIDDEN TESTS\nfrom awale_ref.grading import corriger\ncorriger('Q9', f)\n"
     assert sujets.module_de_correction(cellule) == "awale_ref.grading"
     assert sujets.sujet_des_sources([cellule, "x = 1"]) is grading.SUJET
-    assert sujets.sujet_des_sources([]) is grading.SUJET  # no import at all: the CCINP, as before
+    with pytest.raises(ValueError, match="names no subject"):  # no default subject: the core names none
+        sujets.sujet_des_sources([])
     assert sujets.module_de_correction("def f(:\n") is None
 
 
@@ -43,8 +45,8 @@ def test_a_subject_checks_that_its_specs_grade_its_own_reference():
 
 
 def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_functions():
-    assert juge.reference_sans(set()) == juge._source("awale_ref.sujets.ccinp_2024.exam")
-    sans = juge.reference_sans({"deplacer_graines"})
+    assert juge.reference_sans(set(), "awale_ref.sujets.ccinp_2024.exam") == juge._source("awale_ref.sujets.ccinp_2024.exam")
+    sans = juge.reference_sans({"deplacer_graines"}, "awale_ref.sujets.ccinp_2024.exam")
     module = types.ModuleType("r")
     exec(compile(sans, "<r>", "exec"), module.__dict__)
     assert not hasattr(module, "deplacer_graines") and hasattr(module, "case_ramassable")
@@ -82,9 +84,8 @@ def test_every_solution_the_course_inlines_uses_only_builtins_and_the_subjects_f
     import re
     from pathlib import Path
 
-    cours = Path(__file__).resolve().parents[1] / "course"
     vues = 0
-    for source in sorted(cours.glob("*.py")):
+    for source in sorted(s.source_du_devoir(d) for s in sujets.tous() for d in s.devoirs):
         for module, nom in re.findall(r"### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)", source.read_text(encoding="utf-8")):
             reference = importlib.import_module(module)
             fonctions = {n for n, v in vars(reference).items() if inspect.isfunction(v)}

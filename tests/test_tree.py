@@ -259,7 +259,7 @@ def test_the_reconstruction_is_described_the_same_way_everywhere():
     """One sentence, in the drawing and in both notebooks that use the Q18 position."""
     racine = Path(__file__).resolve().parent.parent
     note = tree.NOTE_RECONSTRUCTION
-    for chemin in (racine / "notebooks" / "arbre_negamax.py", racine / "course" / "partie3_ia.py"):
+    for chemin in (racine / "notebooks" / "arbre_negamax.py", racine / "awale_ref/sujets/ccinp_2024/cours/partie3_ia.py"):
         texte = " ".join(ligne.lstrip("# ").strip() for ligne in chemin.read_text().splitlines())
         assert note in texte, chemin
         for ancien in ("corrigé", "la même forme et les mêmes valeurs"):

@@ -349,7 +349,7 @@ def test_the_board_cell_of_the_course_plugs_only_functions_the_lyceen_board_acce
 
     import jupytext
 
-    cellules = jupytext.read(Path(__file__).resolve().parents[1] / "course" / "olympiades_awale.py").cells
+    cellules = jupytext.read(Path(__file__).resolve().parents[1] / "awale_ref/sujets/olympiades_2025_awale/cours/olympiades_awale.py").cells
     source = "\n".join(c.source for c in cellules if c.cell_type == "code" and "Plateau(" in c.source)
     appels = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
               and getattr(n.func, "id", None) == "Plateau"]
