@@ -597,10 +597,12 @@ class _Importeur:
     test helpers do nothing here).
     """
 
-    def __init__(self, fournies: types.ModuleType, module: str, alias: tuple[str, ...] = ()) -> None:
+    def __init__(self, fournies: types.ModuleType, module: str, alias: tuple[str, ...] = (),
+                 factices: tuple[str, ...] = ()) -> None:
         self.fournies = fournies
         self.module = module
         self.alias = {module, *alias}
+        self.factices = set(factices)  # the subject's own package (tester, corriger): names that do nothing
         self.parents = {".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)}
 
     def find_spec(self, nom: str, chemin: Any = None, cible: Any = None) -> Any:
@@ -617,7 +619,7 @@ class _Importeur:
             module = types.ModuleType(spec.name)
             module.__dict__.update({k: v for k, v in vars(self.fournies).items() if not k.startswith("__")})
             module.__path__ = []
-        elif spec.name in self.parents:
+        elif spec.name in self.parents and spec.name not in self.factices:
             module = types.ModuleType(spec.name)
             module.__path__ = []
         else:
@@ -726,7 +728,8 @@ def principal() -> None:
     demarrage = json.loads(entree.readline())
     module = demarrage["module"]
     fournies = _module_reference(module, demarrage["fournies"])
-    sys.meta_path.insert(0, _Importeur(fournies, module, tuple(demarrage.get("alias", ()))))
+    sys.meta_path.insert(0, _Importeur(fournies, module, tuple(demarrage.get("alias", ())),
+                                       tuple(demarrage.get("factices", ()))))
     sys.setrecursionlimit(3000)
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config

@@ -243,7 +243,7 @@ class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
     def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
-                 module: str, alias: tuple[str, ...] = ()) -> None:
+                 module: str, alias: tuple[str, ...] = (), factices: tuple[str, ...] = ()) -> None:
         self.limites = limites
         self.prive: str | None = None
         delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
@@ -273,7 +273,7 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias)})
+            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias), "factices": list(factices)})
             if not self._lire(delai_demarrage).get("pret"):
                 raise ExecutantBloque("le processus d'exécution n'a pas démarré")
         except BaseException:  # never leave a runner behind
@@ -575,7 +575,8 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference)
+            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference,
+                           (juge.sujet.module_correction,))
         except ExecutantBloque as exc:
             limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
             ex = None

@@ -36,7 +36,7 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils (ne pas modifier) : le test des réponses, et l'affichage d'un plateau.
-from awale_ref.grading import tester
+from awale_ref.sujets.ccinp_2024 import tester
 from awale_ref.sujets.ccinp_2024.exam import affiche
 
 # %% [markdown] tags=["readonly"] grade_id="regles"
@@ -120,7 +120,7 @@ Q1_cases = [2, 4, 5]
 # %% tags=["tests"] grade_id="q1_tests" points=1
 tester("Q1_cases", Q1_cases)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q1_cases", Q1_cases)
 ### END HIDDEN TESTS
 
@@ -159,14 +159,14 @@ Q2_gains = {2: 0, 4: 8, 5: 0}
 # %% tags=["tests"] grade_id="q2_tests_plateaux" points=2
 tester("Q2_plateaux", Q2_plateaux)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q2_plateaux", Q2_plateaux)
 ### END HIDDEN TESTS
 
 # %% tags=["tests"] grade_id="q2_tests_gains" points=1
 tester("Q2_gains", Q2_gains)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q2_gains", Q2_gains)
 ### END HIDDEN TESTS
 
@@ -211,14 +211,14 @@ Q3_situation2 = {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "gain": 10}
 # %% tags=["tests"] grade_id="q3_tests_situation1" points=1
 tester("Q3_situation1", Q3_situation1)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q3_situation1", Q3_situation1)
 ### END HIDDEN TESTS
 
 # %% tags=["tests"] grade_id="q3_tests_situation2" points=1
 tester("Q3_situation2", Q3_situation2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q3_situation2", Q3_situation2)
 ### END HIDDEN TESTS
 

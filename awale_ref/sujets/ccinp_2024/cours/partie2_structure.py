@@ -49,7 +49,7 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils de test (ne pas modifier).
-from awale_ref.grading import tester
+from awale_ref.sujets.ccinp_2024 import tester
 
 # %% [markdown] tags=["readonly"] grade_id="enonce_initialisation"
 # La fonction `initialisation`, donnée par l'énoncé, crée le jeu au début de la partie. La fonction
@@ -100,7 +100,7 @@ tester("Q4", tour_joueur1, initialisation("Alice", "Bob"))
 tester("Q4", tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 0], 'n': 7, 'plateau': [4] * 12})
 tester("Q4", tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [20, 18], 'n': 100, 'plateau': [1] * 10 + [0, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q4", tour_joueur1)
 ### END HIDDEN TESTS
 
@@ -129,7 +129,7 @@ tester("Q5", tourner_plateau, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0
 tester("Q5", tourner_plateau, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [8, 0], 'n': 1,
                                'plateau': [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 2]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q5", tourner_plateau)
 ### END HIDDEN TESTS
 
@@ -149,14 +149,14 @@ Q6_bits = 6
 # %% tags=["tests"] grade_id="q6_tests_max_graines" points=0.5
 tester("Q6_max_graines", Q6_max_graines)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q6_max_graines", Q6_max_graines)
 ### END HIDDEN TESTS
 
 # %% tags=["tests"] grade_id="q6_tests_bits" points=0.5
 tester("Q6_bits", Q6_bits)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q6_bits", Q6_bits)
 ### END HIDDEN TESTS
 
@@ -188,7 +188,7 @@ tester("Q7", copie, initialisation("Alice", "Bob"))
 tester("Q7", copie, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 5], 'n': 12,
                      'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q7", copie)
 ### END HIDDEN TESTS
 
@@ -232,7 +232,7 @@ tester("Q8", deplacer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 5)
 # Plateau de départ, case 3.
 tester("Q8", deplacer_graines, [4] * 12, 3)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q8", deplacer_graines)
 ### END HIDDEN TESTS
 
@@ -257,7 +257,7 @@ tester("Q9", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 10)
 tester("Q9", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 6)
 tester("Q9", case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q9", case_ramassable)
 ### END HIDDEN TESTS
 
@@ -287,7 +287,7 @@ tester("Q10", ramasser_graines, [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 1], 10)
 # La récolte s'arrête à la case 6 : la case 5 est dans le camp du joueur.
 tester("Q10", ramasser_graines, [0, 0, 0, 0, 0, 3, 2, 3, 1, 1, 1, 1], 7)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q10", ramasser_graines)
 ### END HIDDEN TESTS
 
@@ -317,7 +317,7 @@ tester("Q11", test_famine, [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1], 5)
 # Figure 4, case 4.
 tester("Q11", test_famine, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q11", test_famine)
 ### END HIDDEN TESTS
 
@@ -346,7 +346,7 @@ tester("Q12", test_case, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 3)
 tester("Q12", test_case, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 6)
 tester("Q12", test_case, [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], 5)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q12", test_case)
 ### END HIDDEN TESTS
 
@@ -374,7 +374,7 @@ tester("Q13", cases_possibles, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [
 tester("Q13", cases_possibles, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [19, 19], 'n': 40,
                                 'plateau': [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q13", cases_possibles)
 ### END HIDDEN TESTS
 
@@ -410,7 +410,7 @@ tester("Q14", tour_suivant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [25,
 tester("Q14", tour_suivant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [19, 19], 'n': 40,
                              'plateau': [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q14", tour_suivant)
 ### END HIDDEN TESTS
 
@@ -474,7 +474,7 @@ tester("Q15", tour_jeu, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [10, 10]
 tester("Q15", tour_jeu, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [10, 10], 'n': 25,
                          'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}, 4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q15", tour_jeu)
 ### END HIDDEN TESTS
 
@@ -504,7 +504,7 @@ tester("Q16", gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [20, 18],
 tester("Q16", gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [22, 23], 'n': 40,
                         'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q16", gagnant)
 ### END HIDDEN TESTS
 

@@ -34,7 +34,7 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils de test, et les fonctions de la partie II (versions de référence). Ne pas modifier.
-from awale_ref.grading import tester
+from awale_ref.sujets.ccinp_2024 import tester
 from awale_ref import (initialisation, tour_joueur1, tourner_plateau, copie, deplacer_graines,
                        case_ramassable, ramasser_graines, test_famine, test_case, cases_possibles,
                        tour_suivant, tour_jeu, gagnant, affiche)
@@ -71,7 +71,7 @@ tester("Q17", gain, initialisation("Alice", "Bob"), 2)
 tester("Q17", gain, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [16, 16], 'n': 29,
                      'plateau': [0, 0, 0, 0, 5, 1, 0, 0, 1, 1, 3, 5]}, 4)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q17", gain)
 ### END HIDDEN TESTS
 
@@ -146,14 +146,14 @@ Q18_case = 4
 # %% tags=["tests"] grade_id="q18_tests_arbre" points=3
 tester("Q18_arbre", Q18_arbre)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q18_arbre", Q18_arbre)
 ### END HIDDEN TESTS
 
 # %% tags=["tests"] grade_id="q18_tests_case" points=1
 tester("Q18_case", Q18_case)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q18_case", Q18_case)
 ### END HIDDEN TESTS
 
@@ -238,7 +238,7 @@ tester("Q19", NegaAwale, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [16, 16
 tester("Q19", NegaAwale, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [25, 20], 'n': 40,
                           'plateau': [0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0]}, 3, 0)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q19", NegaAwale)
 ### END HIDDEN TESTS
 
@@ -263,7 +263,7 @@ tester("Q20", max_vals, [[1, 0], [4, 2], [5, 2]], 0)   # à la racine : la case 
 tester("Q20", max_vals, [[1, 0], [4, 2], [5, 2]], 1)   # ailleurs : la valeur 2
 tester("Q20", max_vals, [[0, -3], [2, -1], [3, -500]], 2)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q20", max_vals)
 ### END HIDDEN TESTS
 
@@ -301,7 +301,7 @@ def awale_ia(nom_joueur1, nom_joueur2):
 # %% tags=["tests"] grade_id="q21_tests" points=2
 tester("Q21", awale_ia)
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q21", awale_ia)
 ### END HIDDEN TESTS
 

@@ -37,7 +37,7 @@
 
 # %% tags=["readonly"] grade_id="imports"
 # Outils de test et d'affichage (ne pas modifier).
-from awale_ref.grading import montrer_requete, tester
+from awale_ref.sujets.ccinp_2024 import montrer_requete, tester
 
 # %% [markdown] tags=["readonly"] grade_id="enonce_tables"
 # ## Les deux tables
@@ -130,7 +130,7 @@ WHERE niveau > 1900
 tester("Q22", Q22)
 display(montrer_requete(Q22))
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q22", Q22)
 ### END HIDDEN TESTS
 
@@ -157,7 +157,7 @@ WHERE jeu LIKE 'a%'
 tester("Q23", Q23)
 display(montrer_requete(Q23))
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q23", Q23)
 ### END HIDDEN TESTS
 
@@ -185,7 +185,7 @@ LIMIT 3
 tester("Q24", Q24)
 display(montrer_requete(Q24))
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q24", Q24)
 ### END HIDDEN TESTS
 
@@ -214,6 +214,6 @@ ORDER BY victoires DESC
 tester("Q25", Q25)
 display(montrer_requete(Q25))
 ### BEGIN HIDDEN TESTS
-from awale_ref.grading import corriger
+from awale_ref.sujets.ccinp_2024 import corriger
 corriger("Q25", Q25)
 ### END HIDDEN TESTS
