@@ -11,6 +11,7 @@ import time
 
 import nbformat
 
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import juge
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.contre_exemples import PIXELS_MAX_DESSIN
@@ -68,7 +69,7 @@ def test_the_notebook_budget_stops_the_runner_and_says_so():
     etapes += [juge.Etape(12, "def tourner_plateau(jeu):\n    pass\n"),
                juge.Etape(13, questions=[("Q5", "tourner_plateau")])]
     limites = juge.Limites(delai_cellule=2, delai_question=5, echeance=time.monotonic() + 8, budget=8)
-    verdicts = juge.juger_notebook(etapes, bac_a_sable=False, limites=limites)
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=False, limites=limites, sujet=CCINP)
     assert verdicts["Q4"].ok
     assert not verdicts["Q5"].ok and "dépassé le temps qui lui est accordé (8 s)" in verdicts["Q5"].message
     assert "le temps accordé au notebook est épuisé : les questions restantes valent 0" in limites.journal

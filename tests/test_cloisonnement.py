@@ -18,6 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import juge
 from pipeline.preprocessors import Jugement
 from tests.hostile import RECELEUR, VOLEUR
@@ -50,7 +51,7 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
 
     monkeypatch.setattr(juge.Juge, "__init__", garder_le_juge)
     monkeypatch.setattr(juge.Executant, "question", espionner)
-    verdicts = juge.juger_notebook(etapes, bac_a_sable=False)
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=False, sujet=CCINP)
     assert verdicts and all(v.ok for v in verdicts.values()), {q: v.message for q, v in verdicts.items() if not v.ok}
     assert vus
     (j,) = instance
@@ -65,6 +66,6 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
 def test_a_question_cannot_pass_the_next_one_a_reference_through_the_sandbox():
     etapes = [juge.Etape(0, VOLEUR), juge.Etape(1, questions=[("Q4", "tour_joueur1")]),
               juge.Etape(2, RECELEUR), juge.Etape(3, questions=[("Q8", "deplacer_graines")])]
-    verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=juge.Limites(delai_question=30))
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=juge.Limites(delai_question=30), sujet=CCINP)
     assert verdicts["Q4"].ok, verdicts["Q4"].message  # the thief's own answer is right: only what it stole is worth nothing
     assert not verdicts["Q8"].ok and not verdicts["Q8"].fraction, verdicts["Q8"].message

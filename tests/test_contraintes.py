@@ -13,6 +13,7 @@ import inspect
 
 import pytest
 
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import checks, contraintes, executant, juge, sujets
 from awale_ref.sujets.ccinp_2024 import specs
 from awale_ref.grading.contraintes import Cellule
@@ -144,7 +145,7 @@ def test_the_kernel_and_the_judge_give_the_same_message():
     sources = DETOURS["aide_qui_trie"][1]
     cellules = _cellules(*sources)
     etapes = [juge.Etape(i, s) for i, s in enumerate(sources)] + [juge.Etape(2, questions=[("Q20", "max_vals")])]
-    verdict_juge = juge.Juge(etapes).ordre("Q20", "max_vals", 2)
+    verdict_juge = juge.Juge(etapes, sujet=CCINP).ordre("Q20", "max_vals", 2)
     espace: dict = {"__name__": "__main__"}
     for source in sources:
         exec(source, espace)
@@ -175,7 +176,7 @@ def test_the_kernel_reads_the_cells_it_ran():
 def test_a_function_the_check_cannot_read_loses_the_constraint():
     code = "exec('def copie(jeu):\\n    import copy\\n    return copy.deepcopy(jeu)')\n"
     etapes = [juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])]
-    j = juge.Juge(etapes)
+    j = juge.Juge(etapes, sujet=CCINP)
     ordre = j.ordre("Q7", "copie", 1)
     assert isinstance(ordre, dict) and ordre["_introuvable"]
     verdict = j.verdict(ordre, {"resultats": []})
@@ -183,7 +184,7 @@ def test_a_function_the_check_cannot_read_loses_the_constraint():
     # defined later in the notebook (a moved cell): looked for at the end, as any absent function
     assert j.verdict(ordre, {"absent": True}).message.endswith("définie dans une cellule qui produit une erreur.")
     honnete = [juge.Etape(0, COPIE_HONNETE), juge.Etape(1, questions=[("Q7", "copie")])]
-    assert juge.Juge(honnete).ordre("Q7", "copie", 1)["_introuvable"] is None
+    assert juge.Juge(honnete, sujet=CCINP).ordre("Q7", "copie", 1)["_introuvable"] is None
 
 
 def test_the_forbidden_names_have_one_source():

@@ -30,6 +30,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook, MissingEntry
 
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
 from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
@@ -382,14 +383,14 @@ def test_judge_forged_messages_on_the_runner_channel_cannot_pass_a_wrong_answer(
              "        except OSError:\n"
              "            pass\n"
              "    os._exit(0)\n")
-    verdict = juge.juger_notebook(_etapes(forge), bac_a_sable=True, limites=RAPIDE)["Q4"]
+    verdict = juge.juger_notebook(_etapes(forge), bac_a_sable=True, limites=RAPIDE, sujet=CCINP)["Q4"]
     assert not verdict.ok
 
 
 def test_judge_a_blocking_cell_is_skipped_and_the_rest_is_judged():
     bloque = "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass\n"
     limites = juge.Limites(delai_cellule=1, delai_question=3)
-    verdicts = juge.juger_notebook(_etapes(bloque, JUSTE_Q4, "import os\nos._exit(0)\n"), limites=limites)
+    verdicts = juge.juger_notebook(_etapes(bloque, JUSTE_Q4, "import os\nos._exit(0)\n"), limites=limites, sujet=CCINP)
     assert verdicts["Q4"].ok
     assert limites.journal == ["la cellule de code n°1 a bloqué ou arrêté l'exécution : elle est ignorée",
                                "la cellule de code n°3 a bloqué ou arrêté l'exécution : elle est ignorée"]
@@ -414,7 +415,7 @@ def test_the_runner_sees_neither_the_course_nor_the_package_nor_the_network(tmp_
     etapes = _etapes(*cellules, f"assert N == 4\n{JUSTE_Q4.replace('tour_joueur1', 'tourner_plateau')}",
                      questions=(("Q4", "tour_joueur1"), ("Q8", "deplacer_graines"), ("Q7", "copie"),
                                 ("Q9", "case_ramassable"), ("Q5", "tourner_plateau")))
-    verdicts = juge.juger_notebook(etapes, limites=RAPIDE, fichiers=str(copie))
+    verdicts = juge.juger_notebook(etapes, limites=RAPIDE, fichiers=str(copie), sujet=CCINP)
     assert "FileNotFoundError" in verdicts["Q4"].message
     assert "FileNotFoundError" in verdicts["Q8"].message
     assert "OSError" in verdicts["Q7"].message or "Error" in verdicts["Q7"].message
@@ -426,8 +427,8 @@ def test_the_runner_sees_neither_the_course_nor_the_package_nor_the_network(tmp_
 def test_judge_is_deterministic_and_agrees_with_corriger():
     faux = "def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n"
     etapes = _etapes(faux, JUSTE_Q4, questions=(("Q9", "case_ramassable"), ("Q4", "tour_joueur1")))
-    premier = juge.juger_notebook(etapes)
-    assert premier == juge.juger_notebook(etapes)
+    premier = juge.juger_notebook(etapes, sujet=CCINP)
+    assert premier == juge.juger_notebook(etapes, sujet=CCINP)
     espace = {"__name__": "__main__"}
     exec(faux, espace)
     with pytest.raises(EchecTest) as info:
@@ -442,7 +443,7 @@ def test_a_late_redefinition_does_not_change_the_verdict_and_a_moved_test_cell_s
               juge.Etape(2, "tour_joueur1 = tour_joueur1({'n': 0})\n"),
               juge.Etape(3, questions=[("Q9", "case_ramassable")]),
               juge.Etape(4, "def case_ramassable(plateau, case):\n    return case >= 6 and plateau[case] in (2, 3)\n")]
-    verdicts = juge.juger_notebook(etapes, limites=RAPIDE)
+    verdicts = juge.juger_notebook(etapes, limites=RAPIDE, sujet=CCINP)
     assert verdicts["Q4"].ok and verdicts["Q9"].ok
 
 

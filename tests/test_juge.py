@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
 from awale_ref.grading import executant, juge
 
@@ -67,10 +68,10 @@ def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
 
 def test_the_runner_never_gets_the_graded_functions():
     etapes = [juge.Etape(0, "x = 1"), juge.Etape(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
-    fournies = juge.Juge(etapes).fournies
+    fournies = juge.Juge(etapes, sujet=CCINP).fournies
     noms = {n.name for n in ast.parse(fournies).body if isinstance(n, ast.FunctionDef)}
     assert "deplacer_graines" not in noms and "tour_joueur1" not in noms and "initialisation" in noms
-    ordre = juge.Juge(etapes).ordre("Q8", "deplacer_graines", 1)
+    ordre = juge.Juge(etapes, sujet=CCINP).ordre("Q8", "deplacer_graines", 1)
     assert "def deplacer_graines" not in ordre["reference"] and "def test_famine" in ordre["reference"]
     assert executant.deballer_cas(ordre["cas"]) == ordre["_cas"]  # the inputs, nothing of what is expected
 
@@ -82,7 +83,7 @@ def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(m
 
     monkeypatch.setattr(contraintes, "violation", lambda *args, **kwargs: None)
     code = "import copy\nf = getattr(copy, 'deep' + 'copy')\ndef copie(jeu):\n    return f(jeu)\n"
-    verdict = juge.juger_notebook([juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])])["Q7"]
+    verdict = juge.juger_notebook([juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])], sujet=CCINP)["Q7"]
     assert not verdict.ok and "deepcopy, interdite par l'énoncé" in verdict.message
 
 

@@ -150,12 +150,13 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     Returns a function of the student's object giving a ``Resultat``
     (``cellules``: the cells the kernel ran, ``contraintes.Cellule``).
     """
-    from awale_ref.grading import answers, checks, sujets
+    from awale_ref.grading import answers, checks, contre_exemples, sujets
 
     sujet = sujets.sujet_du_module(module)
     reference = sujet.reference()
     if question in sujet.specs:
         spec = sujet.specs[question]
+        contre_exemples.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
         cas = spec.cas()
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
                                              delai=checks.DELAI_APPEL_S)

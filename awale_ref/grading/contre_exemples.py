@@ -26,6 +26,7 @@ A spec without a presentation is not shrunk, and its counterexample is the call 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 import types
@@ -42,8 +43,10 @@ class DessinImpossible(ValueError):
     """A failing case the grader does not draw (its French message describes it instead)."""
 
 
+@functools.cache
 def presentation(nom: str | None) -> types.ModuleType | None:
-    """The presentation module a spec or a counterexample names (``None`` for none)."""
+    """The presentation module a spec or a counterexample names (``None`` for none); imported once (the
+    clean room imports its subject's before the student's object exists, ``cleanroom._preparer``)."""
     if not nom:
         return None
     if not nom.startswith(PAQUET_SUJETS):
