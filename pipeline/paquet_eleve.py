@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import importlib
 import inspect
 import io
 import json
@@ -38,15 +39,14 @@ import textwrap
 import types
 from pathlib import Path
 
-from awale_ref.grading import sujets
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
-          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
-          "olympiades/dessins.py")
-"""Modules of the package copied as they are: the grading core of the visible tests and the pictures; none
-holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
+          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "sujets/__init__.py")
+"""Modules of the package copied as they are: the grading core of the visible tests; with each subject's
+``modules_eleves`` (its drawings), none holds a reference function, an answer or a hidden test
+(``tests/test_paquet_eleve.py`` checks it)."""
 
 
 class ErreurPaquet(ValueError):
@@ -73,7 +73,7 @@ def donnees_importees(module: str) -> set[str]:
     """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
     examples with: ``from awale_ref.sujets.olympiades_2025_images.images import img1``); for the CCINP's reference, also what they
     import from ``awale_ref`` itself, which re-exports it."""
-    modules = {module, *next((s.noms_reference for s in sujets.tous() if s.module_reference == module), ())}
+    modules = {module, *next((s.noms_reference for s in sujets().values() if s.module_reference == module), ())}
     noms: set[str] = set()
     for assignment in ASSIGNMENTS:
         for cell in lire_source(assignment).cells:
@@ -141,7 +141,7 @@ def donnees_visibles() -> dict:
         reference = sujet.reference()
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses),
-            "sql": {q: list(_colonnes_sql()[q]) for q in sujet.questions_sql}})
+            "sql": {q: list(sujet.sql().COLONNES[q]) for q in sujet.questions_sql}, "module_sql": sujet.module_sql})
         nb = lire_source(assignment)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         espace = _espace(code, reference)
@@ -162,7 +162,7 @@ def donnees_visibles() -> dict:
                 attendu = checks.attendu_de(spec, args, reference)
                 q = d["fonctions"].setdefault(question, {
                     "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
-                    "contraintes": list(spec.contraintes), "module": spec.module,
+                    "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
@@ -176,12 +176,6 @@ def donnees_visibles() -> dict:
 def _module_des_specs(sujet) -> str:
     """The module that defines the subject's specs (the students' side uses its acceptances if it is shipped)."""
     return next(iter(sujet.specs.values())).cas.__module__
-
-
-def _colonnes_sql() -> dict:
-    from awale_ref.sujets.ccinp_2024 import sql
-
-    return sql.COLONNES
 
 
 # ---------------------------------------------------------------- the format checks of the answers
@@ -236,25 +230,68 @@ def source_des_formats(sujet) -> str:
 
 # ---------------------------------------------------------------- the package
 def _module_vers_chemin(module: str, racine: Path) -> Path:
-    return racine.joinpath(*module.split(".")).with_suffix(".py")
+    """Where a module of the full package goes in the distribution (a package: its ``__init__.py``)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+    except ModuleNotFoundError:  # a module of the distribution only (the format checks)
+        spec = None
+    chemin = racine.joinpath(*module.split("."))
+    return chemin / "__init__.py" if spec is not None and spec.submodule_search_locations else chemin.with_suffix(".py")
+
+
+def _affichage() -> str:
+    import awale_ref.grading as grading
+
+    return "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
+
+
+def anciens_modules() -> dict[str, str]:
+    """Every old import path the subjects declare (``Sujet.anciens_modules``, ``Sujet.noms_reference``):
+    ``{old: module now}``."""
+    anciens: dict[str, str] = {}
+    for sujet in sujets().values():
+        anciens.update(sujet.anciens_modules)
+        anciens.update({nom: sujet.module_reference for nom in sujet.noms_reference if nom != "awale_ref"})
+    return anciens
 
 
 def _grading_init() -> str:
-    import awale_ref.grading as grading
-
-    affichage = "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
+    """The core's package in the distribution: the display of a failed test, and the names of the old import
+    paths (``from awale_ref.grading import tester``) forwarded to the subject that declares them."""
+    table = {a: n for a, n in anciens_modules().items() if a == "awale_ref.grading"}
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
-            '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n\n'
-            "from awale_ref.sujets.ccinp_2024.sql import montrer_requete\nfrom awale_ref.grading.visibles import EchecTest, Testeur\n\n"
-            'tester = Testeur("awale_ref.grading").tester\n\n\n' + affichage + "\n\n_installer_affichage()\n\n"
-            '__all__ = ["EchecTest", "montrer_requete", "tester"]\n')
+            '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nimport importlib\n'
+            'from typing import Any\n\nfrom awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n'
+            f"_ANCIEN = {table.get('awale_ref.grading')!r}\n\n\n" + _affichage() + "\n\n_installer_affichage()\n\n\n"
+            "def __getattr__(nom: str) -> Any:\n"
+            "    import importlib.util\n\n"
+            "    if nom.startswith('__') or _ANCIEN is None or importlib.util.find_spec(f'{__name__}.{nom}') is not None:\n"
+            "        raise AttributeError(nom)\n"
+            "    return getattr(importlib.import_module(_ANCIEN), nom)\n")
 
 
-def _sql() -> str:
-    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from ``awale_ref.sujets.ccinp_2024.sql``, on
+def _renvoi(ancien: str, actuel: str) -> str:
+    """An old import path in the distribution: the module it stands for now."""
+    return (f'"""Old import path ({ancien}): the module is now ``{actuel}``."""\n\nimport importlib\nimport sys\n\n'
+            f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
+
+
+def _sujet_init(sujet) -> str:
+    """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
+    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+           f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
+           f"    raise AttributeError(nom)\n") if sujet.module_sql else ""
+    return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
+            "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
+            "tester = Testeur(__name__).tester\n" + sql)
+
+
+def _sql(sujet) -> str:
+    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
     the visible library shipped with the package."""
-    from awale_ref.sujets.ccinp_2024 import sql
-
+    sql = sujet.sql()
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in ("_texte", "_pluriel", "TableRequete",
                                                                       "montrer_requete"))
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
@@ -272,12 +309,19 @@ def _sql() -> str:
             + copies + '\n\n__all__ = ["montrer_requete", "preparer_bibliotheques"]\n')
 
 
+def _init_paquet() -> str:
+    """``awale_ref/__init__.py`` of the distribution: what the notebooks import from ``awale_ref`` itself (the
+    reduced reference of the subject that declares ``awale_ref`` among its ``noms_reference``)."""
+    exports = "".join(f"from {s.module_reference} import *  # noqa: F401,F403 (the reduced reference: only the "
+                      f"functions the notebooks supply)\n" for s in sujets().values() if "awale_ref" in s.noms_reference)
+    return _INIT.replace("{EXPORTS}", exports)
+
+
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
 answer, no hidden test. What the exam's notebooks are given (``initialisation``…) is re-exported, as by the full
 package; a notebook that imports anything else from here (partie3_ia) reads why it does not run."""
 
-from awale_ref.sujets.ccinp_2024.exam import *  # noqa: F401,F403 (the reduced reference: only the functions the notebooks supply)
-
+{EXPORTS}
 ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "
           "de la partie II, l'arbre de la question 18 ou le plateau, qui n'y sont pas installés (ils contiennent des "
           "réponses). Travaillez-le en autonomie (bash scripts/autonomie.sh) ou demandez à votre enseignant.")
@@ -322,24 +366,33 @@ def ecrire_paquet(dest: Path) -> Path:
     (racine / "data").mkdir(parents=True)
     (racine / "grading" / "formats").mkdir(parents=True)
     (racine / "widget").mkdir(parents=True)
-    (racine / "__init__.py").write_text(_INIT)
+    (racine / "__init__.py").write_text(_init_paquet())
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
     (racine / "grading" / "__init__.py").write_text(_grading_init())
-    (racine / "grading" / "sql.py").write_text(_sql())
     (racine / "widget" / "__init__.py").write_text(_WIDGET)
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')
-    for module, sujet in sujets().items():
-        cible = _module_vers_chemin(sujet.module_reference, dest)
+
+    def ecrire(module: str, texte: str) -> None:
+        cible = _module_vers_chemin(module, dest)
         cible.parent.mkdir(parents=True, exist_ok=True)
-        cible.write_text(reference_reduite(sujet.module_reference, noms_notes(sujet)))
-        if module != "awale_ref.grading":
-            _module_vers_chemin(module, dest).write_text(
-                f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
-                "from awale_ref.grading.visibles import EchecTest, Testeur\n\n"
-                "tester = Testeur(__name__).tester\n")
-        _module_vers_chemin(module_des_formats(module), dest).write_text(source_des_formats(sujet))
+        cible.write_text(texte)
+
+    for module, sujet in sujets().items():
+        ecrire(sujet.module_reference, reference_reduite(sujet.module_reference, noms_notes(sujet)))
+        ecrire(module, _sujet_init(sujet))
+        for public in sujet.modules_eleves:
+            ecrire(public, inspect.getsource(importlib.import_module(public)))
+        if sujet.module_sql:
+            ecrire(sujet.module_sql, _sql(sujet))
+        ecrire(module_des_formats(module), source_des_formats(sujet))
+    for ancien, actuel in anciens_modules().items():
+        if ancien != "awale_ref.grading":
+            ecrire(ancien, _renvoi(ancien, actuel))
+    for dossier in [d for d in racine.rglob("*") if d.is_dir()]:  # every folder of modules is a package
+        if any(dossier.glob("*.py")) and not (dossier / "__init__.py").exists():
+            (dossier / "__init__.py").write_text("")
     with contextlib.redirect_stdout(io.StringIO()):  # what the reference prints while observed
         donnees = donnees_visibles()
     (racine / "data" / "visibles.json").write_text(json.dumps(donnees, ensure_ascii=False, indent=0))

@@ -51,7 +51,7 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
 
     monkeypatch.setattr(juge.Juge, "__init__", garder_le_juge)
     monkeypatch.setattr(juge.Executant, "question", espionner)
-    verdicts = juge.juger_notebook(etapes, bac_a_sable=False, sujet=CCINP)
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=False)
     assert verdicts and all(v.ok for v in verdicts.values()), {q: v.message for q, v in verdicts.items() if not v.ok}
     assert vus
     (j,) = instance

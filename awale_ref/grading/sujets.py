@@ -78,6 +78,7 @@ class Sujet:
     """Import paths of notebooks released before the subject had its folder: old module -> its module now
     (``awale_ref.grading`` forwards its names to the subject that declares it here)."""
     noms_reference: tuple[str, ...] = ()  # other module names notebooks import the reference by
+    modules_eleves: tuple[str, ...] = ()  # its modules the students' environment gets as they are (drawings)
     ordre: int = 0  # its place among the subjects of its paper (Exercise 1 before Exercise 2)
 
     @property

@@ -84,6 +84,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
                              accessoire=f["accessoire"]) for f in d["familles"])
     return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
+                presentation=d.get("presentation", ""),
                 accepter=_acceptation(question, d, autres))
 
 
@@ -148,9 +149,7 @@ class Testeur:
 
     def _sql(self, question: str, requete: Any, colonnes: list[str]) -> str:
         __tracebackhide__ = True
-        from awale_ref.sujets.ccinp_2024 import sql
-
-        table = sql.montrer_requete(requete, 0)
+        table = importlib.import_module(self._sujet()["module_sql"]).montrer_requete(requete, 0)
         if table.erreur is not None:
             _echec(f"{question} — {table.erreur}")
         reponse = table.reponse

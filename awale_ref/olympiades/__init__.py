@@ -10,5 +10,4 @@ text lost are in each module's ``LECTURES`` and ``FIGURES_RECONSTRUITES``,
 gathered in ``docs/olympiades_lectures.md``.
 """
 
-EPREUVE = "Olympiades de NSI 2025"
-"""The paper: its two exercises are two assignments of one series (one mark, ``awale_ref.grading.sujets``)."""
+from awale_ref.sujets.olympiades_2025_images import EPREUVE  # noqa: F401 (kept for old imports)

@@ -9,7 +9,7 @@ judge reads that import and grades against
 from __future__ import annotations
 
 from awale_ref.grading import sujets
-from awale_ref.olympiades import EPREUVE
+from awale_ref.sujets.olympiades_2025_images import EPREUVE
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS
 
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
