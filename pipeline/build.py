@@ -6,8 +6,8 @@ A course source is a jupytext "percent" script.  Cells are marked with tags:
 - ``readonly``: given code or text the student must not edit (nbgrader locks it);
 - ``solution`` (code, ``grade_id=…``): the student's cell; the solution sits
   between ``### BEGIN SOLUTION`` / ``### END SOLUTION``.  A line
-  ``### SOLUTION: awale_ref.sujets.ccinp_2024.exam.NAME`` (or any reference module of
-  ``awale_ref``, e.g. ``awale_ref.sujets.olympiades_2025_images.images.NAME``) there stands for
+  ``### SOLUTION: <reference module>.NAME`` (the subject's reference, a module of
+  ``awale_ref.sujets.<sujet>``) there stands for
   the body of that reference function (its docstring left out): the solution
   is written once, in the package;
 - ``tests`` (code, ``grade_id=…``, ``points=N``): visible tests, then hidden
@@ -101,8 +101,8 @@ _REFERENCE = re.compile(r"^([ \t]*)### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)[ \
 def corps_de_reference(nom: str, indentation: str, module: str) -> str:
     """The body of the reference function ``<module>.<nom>`` without its docstring, indented by ``indentation``.
 
-    >>> print(corps_de_reference("tour_joueur1", "    ", "awale_ref.exam"))
-        return jeu['n'] % 2 == 0
+    >>> print(corps_de_reference("ecrire", "", "awale_ref.notation"))
+    return "".join(lettre(c, n) for n, c in enumerate(cases))
     """
     import importlib
 

@@ -1,6 +1,6 @@
 """Autograde a class on Dask: one task per student's assignment, one writer of the gradebook.
 
-``python -m pipeline.correction_dask partie1_regles partie2_structure …`` in the
+``python -m pipeline.correction_dask <assignment> …`` in the
 course folder (or ``--racine``) grades every collected submission
 (``submitted/<student>/<assignment>/``) that is not graded yet:
 

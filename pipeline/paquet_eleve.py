@@ -17,8 +17,8 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers), the hidden SQL library and the
 reference queries, the judge, the clean room.  The interactive board is a note saying it is not available
-(``awale_ref.widget.Plateau``); the tree and the partie II functions given to ``partie3_ia`` are missing
-(that notebook does not run there).  ``tests/test_paquet_eleve.py`` checks the distribution.
+(``awale_ref.widget.Plateau``); the tree and the reference functions a notebook is given from ``awale_ref``
+itself beyond the reduced references are missing (such a notebook does not run there).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -71,8 +71,8 @@ def _scalaire(noeud: ast.expr) -> bool:
 
 def donnees_importees(module: str) -> set[str]:
     """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
-    examples with: ``from awale_ref.sujets.olympiades_2025_images.images import img1``); for the CCINP's reference, also what they
-    import from ``awale_ref`` itself, which re-exports it."""
+    examples with: ``from <reference module> import img1``), and from the other names of that module
+    (``Sujet.noms_reference``)."""
     modules = {module, *next((s.noms_reference for s in sujets().values() if s.module_reference == module), ())}
     noms: set[str] = set()
     for assignment in ASSIGNMENTS:
@@ -319,7 +319,7 @@ def _init_paquet() -> str:
 
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
 answer, no hidden test. What the exam's notebooks are given (``initialisation``…) is re-exported, as by the full
-package; a notebook that imports anything else from here (partie3_ia) reads why it does not run."""
+package; a notebook that imports anything else from here reads why it does not run."""
 
 {EXPORTS}
 ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "

@@ -3,12 +3,8 @@
 Used in two places: in the student's kernel for the visible examples
 (``tester``) and in the clean process for the hidden corpus (``corriger``).
 The first failing case is reported in French: the input, what was
-expected, what came back, and the rule it breaks.
-
->>> from awale_ref.sujets.ccinp_2024 import exam
->>> from awale_ref.grading.specs import SPECS
->>> verifier(SPECS["Q9"], exam.case_ramassable, [([1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8)]).ok
-True
+expected, what came back, and the rule it breaks (each subject's tests run it
+on its specs: ``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).
 """
 
 from __future__ import annotations
@@ -402,7 +398,8 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
             attendu = attendus[cas.index(arret.cas)]
             return Resultat(False, message_echec(spec, arret.cas, decrire_observation(attendu),
                                                  decrire_trop_long(arret.secondes), spec.regle),
-                            cas.index(arret.cas) + 1, None if exemples else 0.0, [], dessin_du_cas(spec, arret.cas))
+                            cas.index(arret.cas) + 1, None if exemples else 0.0, [],
+                            contre_exemples.contre_exemple(spec, appel_reproductible(spec, arret.cas), arret.cas))
         return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference,
                         resume=not exemples)
     finally:

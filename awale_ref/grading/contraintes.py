@@ -36,11 +36,12 @@ The judge calls it on the submitted cells (:func:`awale_ref.grading.juge`),
 the kernel's ``tester`` and the self-study ``corriger`` on the cells the
 kernel ran (:func:`cellules_de`): the same code, the same message.
 
->>> q20 = specs.SPECS["Q20"]
+>>> q = specs.Spec("Qn", "plus_grand", ("valeurs",), "renvoie", list, "le plus grand", module="awale_ref.engine",
+...                contraintes=("sans_max_min_sort",))
 >>> cellules = [Cellule("cellule de code n°1", "def trier(v):\\n    v.sort()\\n"),
-...             Cellule("cellule de code n°2", "def max_vals(vals_jeu, profondeur):\\n    trier(vals_jeu)\\n")]
->>> print(violation(q20, cellules, "max_vals"))
-Q20 — max_vals utilise sort (dans trier, cellule de code n°1, ligne 2 : « v.sort() ») : l'annexe de l'épreuve interdit max, min et sort.
+...             Cellule("cellule de code n°2", "def plus_grand(valeurs):\\n    trier(valeurs)\\n")]
+>>> print(violation(q, cellules, "plus_grand"))
+Qn — plus_grand utilise sort (dans trier, cellule de code n°1, ligne 2 : « v.sort() ») : l'annexe de l'épreuve interdit max, min et sort.
 """
 
 from __future__ import annotations

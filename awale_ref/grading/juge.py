@@ -20,13 +20,8 @@ for one question, every exam function but the graded one resolves to the
 reference (in a forked child that dies after the question).  Each question
 is evaluated where its test cell stands, on the state the cells above it
 built (a later scratch line does not change it); if the graded name does
-not exist there yet (a moved cell), at the end of the notebook.
-
->>> etapes = [Etape(0, "def tour_joueur1(jeu):\\n    return jeu['n'] % 2 == 0"),
-...           Etape(1, questions=[("Q4", "tour_joueur1")])]
->>> v = juger_notebook(etapes, bac_a_sable=False)
->>> v["Q4"].ok, v["Q4"].nb_cas > 100
-(True, True)
+not exist there yet (a moved cell), at the end of the notebook
+(``tests/test_juge.py``, ``tests/test_cloisonnement.py``).
 """
 
 from __future__ import annotations

@@ -20,9 +20,8 @@ the points for a sowing that is right except when it laps round.
 from __future__ import annotations
 
 import importlib
-import random
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from awale_ref.grading import executant

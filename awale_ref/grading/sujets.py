@@ -1,27 +1,22 @@
 """A subject: what the grading core must know about one exam paper, and nothing more.
 
-The core (the judge, the runner, the clean room, the visible tests) grades any
-subject made of:
+Each subject is one folder, a package of ``awale_ref.sujets`` (``docs/ajouter_un_sujet.md``):
+its ``__init__.py`` defines ``SUJET = Sujet(...)`` and exports ``tester`` and ``corriger``;
+its ``cours/<devoir>.py`` are its assignments.  The core (the judge, the runner,
+the clean room, the visible tests) grades any subject made of:
 
-- a **reference module** that follows the paper to the letter
-  (``awale_ref.sujets.ccinp_2024.exam`` for the CCINP, ``awale_ref.sujets.olympiades_2025_images.images`` …);
+- a **reference module** that follows the paper to the letter;
 - its **grading specs**, one ``Spec`` per function question;
 - its **structured answers** (reasoning questions answered by a value),
   ``{name: (format check, expected value, hint[, judge])}``;
-- for the CCINP only, two kinds of question the core knows by their nature:
-  a function that plays a whole game (Q21) and SQL queries (Q22–Q25).
+- optionally, question kinds of its own through the hooks of :class:`Sujet`:
+  a function that plays a whole game against spies, SQL queries.
 
-A subject lives in its grading module (``awale_ref.grading`` for the CCINP,
-``awale_ref.sujets.olympiades_2025_images`` …) as ``SUJET``, and that module
-exports ``tester`` and ``corriger``.  A notebook names its subject by the
-module its test cells import ``corriger`` from: the judge reads that import
-in the teacher's test cells (restored from the gradebook), never anything the
-student wrote.  Adding a subject is writing its reference, its specs and that
-module; nothing here lists the subjects.
-
->>> sujet = sujet_du_module(module_de_correction("from awale_ref.grading import corriger\\ncorriger('Q4', f)"))
->>> sujet.module_reference, sujet.nom_note("Q8"), sujet.nom_note("Q21"), sujet.nom_note("Q6_bits")
-('awale_ref.sujets.ccinp_2024.exam', 'deplacer_graines', 'awale_ia', None)
+A notebook names its subject by the module its test cells import ``corriger``
+from: the judge reads that import in the teacher's test cells (restored from
+the gradebook), never anything the student wrote.  Nothing here lists the
+subjects: :func:`tous` finds them in their folders, :func:`devoirs` their
+assignments.
 """
 
 from __future__ import annotations

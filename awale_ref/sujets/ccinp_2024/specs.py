@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.ccinp_2024 import exam
