@@ -33,8 +33,8 @@ The judge also uses the pure functions of this module in its own process
 (encoding, observations, the SQL guard), so that both sides share one
 definition.
 
->>> decoder(encoder({"plateau": [4] * 2, "gain": (1, True)}))
-{'plateau': [4, 4], 'gain': (1, True)}
+>>> decoder(encoder({"cases": [4] * 2, "gain": (1, True)}))
+{'cases': [4, 4], 'gain': (1, True)}
 >>> class Menteur(int):
 ...     def __eq__(self, autre): return True
 >>> encoder(Menteur(3))
@@ -73,7 +73,7 @@ def _nom_type(valeur: Any) -> str:
     return t.__qualname__
 
 
-def encoder(valeur: Any, profondeur: int = 0) -> Any:
+def encoder(valeur: Any, niveau: int = 0) -> Any:
     """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
 
     Tuples and dicts whose keys are not all ``str`` are tagged
@@ -86,16 +86,16 @@ def encoder(valeur: Any, profondeur: int = 0) -> Any:
         if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
             return {"__objet__": "entier trop grand"}
         return valeur
-    if profondeur > PROFONDEUR_MAX:
+    if niveau > PROFONDEUR_MAX:
         return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
     if t is list:
-        return [encoder(v, profondeur + 1) for v in valeur]
+        return [encoder(v, niveau + 1) for v in valeur]
     if t is tuple:
-        return {"__tuple__": [encoder(v, profondeur + 1) for v in valeur]}
+        return {"__tuple__": [encoder(v, niveau + 1) for v in valeur]}
     if t is dict:
         if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
-            return {k: encoder(v, profondeur + 1) for k, v in valeur.items()}
-        return {"__dict__": [[encoder(k, profondeur + 1), encoder(v, profondeur + 1)] for k, v in valeur.items()]}
+            return {k: encoder(v, niveau + 1) for k, v in valeur.items()}
+        return {"__dict__": [[encoder(k, niveau + 1), encoder(v, niveau + 1)] for k, v in valeur.items()]}
     return {"__objet__": _nom_type(valeur)}
 
 
@@ -428,40 +428,14 @@ def _evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> d
     return {"obs": encoder(obs), "appels": garde.appels}
 
 
-# ---------------------------------------------------------------- Q21: a whole game, NegaAwale spied on
-def jouer_q21(fonction: Callable, espace: dict, reference: dict) -> dict:
-    """Run ``awale_ia("Alice", "Bob")`` with ``NegaAwale`` spied on; the calls and the winner, as data.
-
-    The spy is as strict as the real ``NegaAwale``: a call the real function
-    would reject fails here too.  It plays the last playable pit (instant,
-    deterministic).  ``affiche`` is the real one (its output discarded);
-    ``input`` is refused.
-    """
-    appels: list = []
-    cases_possibles = reference["cases_possibles"]
-
-    def NegaAwale(jeu: Any, profondeur_max: Any, profondeur: Any) -> int:
-        if (type(jeu) is not dict or type(jeu.get("plateau")) is not list or len(jeu["plateau"]) != 12
-                or type(jeu.get("n")) is not int or type(jeu.get("score")) is not list):
-            raise TypeError("NegaAwale(jeu, profondeur_max, profondeur) : jeu doit être le dictionnaire du jeu "
-                            f"(reçu {type(jeu).__name__})")
-        if type(profondeur_max) is not int or type(profondeur) is not int:
-            raise TypeError("NegaAwale(jeu, profondeur_max, profondeur) : les profondeurs sont des entiers")
-        appels.append([profondeur_max, profondeur, list(jeu["plateau"]), jeu["n"]])
-        return cases_possibles(jeu)[-1]
-
-    def refus_input(*args: Any) -> str:
-        raise RuntimeError("awale_ia ne doit pas lire le clavier (input) : c'est l'IA qui choisit")
-
-    espace["NegaAwale"] = NegaAwale
-    espace["input"] = refus_input
-    try:
-        vainqueur = fonction("Alice", "Bob")
-    except BaseException as exc:
-        if isinstance(exc, (_Delai, AppelTropLong)):
-            raise
-        return {"exception": [type(exc).__name__[:80], str(exc)[:300]], "appels": len(appels)}
-    return {"obs": encoder({"appels": appels, "renvoie": vainqueur})}
+# ---------------------------------------------------------------- a subject's own kind: a game played with spies
+def jouer_partie(code: str, fonction: Callable, espace: dict, reference: dict) -> dict:
+    """Run a subject's game question: ``code`` is the source of its runner side (a module defining
+    ``jouer(fonction, espace, reference, outils)``, sent by the judge as text, as the reference is), run here
+    with this module's tools (``encoder``, ``INTERRUPTIONS``); its answer is plain data."""
+    module = types.ModuleType("partie")
+    exec(compile(code, "<partie du sujet>", "exec"), module.__dict__)
+    return module.jouer(fonction, espace, reference, sys.modules[__name__])
 
 
 # ---------------------------------------------------------------- SQL: the student's query, guarded
@@ -577,6 +551,10 @@ class _Delai(BaseException):
     """Raised by the alarm when a cell or a question takes too long."""
 
 
+INTERRUPTIONS = (_Delai, AppelTropLong)
+"""What stops a student's call from outside (the time limits): never caught as the student's error."""
+
+
 def _sonner(*_: Any) -> None:
     raise _Delai()
 
@@ -686,9 +664,9 @@ def _question(ordre: dict, espace: dict, vu: dict | None = None,
     # student's; the reference code never contains the graded function.
     nom = ordre["nom"]
     reference = _substituer(ordre, espace, sauf=nom)
-    if genre == "q21":
+    if genre == "partie":
         espace[nom] = objet
-        return jouer_q21(objet, espace, vars(reference))
+        return jouer_partie(ordre["code"], objet, espace, vars(reference))
     garde = Garde()
     graded = envelopper(objet, garde)
     espace[nom] = graded  # recursion goes through the wrapper (calls counted)

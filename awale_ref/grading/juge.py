@@ -438,7 +438,8 @@ class Juge:
                     "_cas": cas, "_attendus": attendus, "_memo": memo,
                     "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
         if question == sujet.question_ia:
-            return {"question": question, "genre": "q21", "expression": expression, "nom": sujet.fonction_partie,
+            return {"question": question, "genre": "partie", "expression": expression, "nom": sujet.fonction_partie,
+                    "code": sujet.source_partie(),
                     "reference": self.reference_permise(sujet.fonction_partie, *sujet.espions), "module": self.module,
                     "substituer": self.toutes}
         if question in sujet.reponses:
@@ -496,7 +497,7 @@ class Juge:
             return answers.verifier_reponse(question, valeur, self.sujet.reponses)
         if genre == "sql":
             return self._sql[question](reponse)
-        if genre == "q21":
+        if genre == "partie":
             return self.sujet.juger_partie(reponse, self.sujet.reference())
         spec = self.sujet.specs[question]
         resultats = reponse.get("resultats")

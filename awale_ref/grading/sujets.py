@@ -66,6 +66,7 @@ class Sujet:
     juger_partie: Callable[..., Any] | None = None  # (runner's plain data, reference) -> Resultat
     espions: frozenset[str] = frozenset()  # the functions the game's runner replaces by spies
     fonction_partie: str | None = None  # the function that question grades
+    code_partie: str = ""  # the module of its runner's side, sent as text: ``jouer(fonction, espace, reference, outils)``
     questions_sql: tuple[str, ...] = ()
     module_sql: str = ""  # the subject's module that checks SQL queries (format_sql, preparer, preparer_comparaison)
     epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
@@ -108,6 +109,12 @@ class Sujet:
     def questions(self) -> tuple[str, ...]:
         ia = (self.question_ia,) if self.question_ia else ()
         return tuple(self.specs) + ia + tuple(self.reponses) + self.questions_sql
+
+    def source_partie(self) -> str:
+        """The source of the runner's side of the game question (sent as text, as the reference is)."""
+        import inspect
+
+        return inspect.getsource(importlib.import_module(self.code_partie))
 
     def sql(self) -> types.ModuleType:
         """The subject's SQL module (its queries' checks), imported only when an SQL question needs it."""

@@ -23,6 +23,7 @@ from awale_ref.sujets.ccinp_2024.specs import SPECS
 
 SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
                      question_ia="Q21", fonction_partie="awale_ia", espions=frozenset({"NegaAwale"}),
+                     code_partie=f"{__name__}.partie_ia",
                      verifier_partie=verifier_q21, juger_partie=juger_q21, questions_sql=("Q22", "Q23", "Q24", "Q25"), module_sql=f"{__name__}.sql",
                      noms_reference=("awale_ref", "awale_ref.exam"), modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"),
                      anciens_modules={"awale_ref.grading": __name__, "awale_ref.grading.sql": f"{__name__}.sql"})

@@ -27,7 +27,9 @@ from typing import Any, Callable
 from awale_ref import facts
 from awale_ref.grading.answers import credit_par_cle, en_ordre, format_reponse, verifier_reponse  # noqa: F401
 from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long
-from awale_ref.grading.executant import ObjetRefuse, decoder, jouer_q21, sous_delai
+from awale_ref.grading import executant
+from awale_ref.grading.executant import ObjetRefuse, decoder, sous_delai
+from awale_ref.sujets.ccinp_2024.partie_ia import jouer
 
 
 def _est_plateau(valeur: Any) -> bool:
@@ -139,7 +141,7 @@ def parties_attendues_q21(reference: types.ModuleType) -> tuple[list, Any]:
 
 
 def juger_q21(reponse: dict, reference: types.ModuleType) -> Resultat:
-    """The verdict of Q21 from the runner's plain data (``executant.jouer_q21``)."""
+    """The verdict of Q21 from the runner's plain data (``partie_ia.jouer``)."""
     if "trop_long" in reponse:
         return Resultat(False, f"Q21 — awale_ia(\"Alice\", \"Bob\") : {decrire_trop_long(reponse['trop_long'])}.")
     if "exception" in reponse:
@@ -174,7 +176,7 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType, delai: float |
     """``awale_ia`` plays a full game and asks ``NegaAwale(jeu, 6, 0)`` each move (in one process).
 
     The search is replaced by a spy as strict as the real function
-    (``executant.jouer_q21``); every other exam function is the reference's,
+    (``partie_ia.jouer``); every other exam function is the reference's,
     ``affiche`` the real one.  The same plain-data verdict as the judge's.
     ``delai``: seconds allowed to the game (``executant.sous_delai``).
     """
@@ -185,5 +187,5 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType, delai: float |
     joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
                               fonction.__closure__)
     with contextlib.redirect_stdout(io.StringIO()):
-        reponse = sous_delai(delai, lambda: jouer_q21(joue, espace, vars(reference)))
+        reponse = sous_delai(delai, lambda: jouer(joue, espace, vars(reference), executant))
     return juger_q21(json.loads(json.dumps(reponse)), reference)
