@@ -1,7 +1,3 @@
 """Old import path, kept for the notebooks released before issue 24: the subject is now ``awale_ref.sujets.olympiades_2025_images``."""
 
-import sys
-
-from awale_ref.sujets import olympiades_2025_images as _module
-
-sys.modules[__name__] = _module
+from awale_ref.sujets.olympiades_2025_images import *  # noqa: F401,F403
