@@ -218,12 +218,17 @@ def construire_carnets(racine: Path = RACINE) -> list[Path]:
     return ecrits
 
 
-def _question_de(grade_id: str) -> str:
-    """``q8_tests`` → ``Q8`` (every graded cell's id starts with its question number)."""
+def question_de(grade_id: str) -> str:
+    """The question of a graded cell: every grade_id starts with its question number (the one place that
+    reads it: the build, the demo class, the report and the similarity report use this).
+
+    >>> question_de("q8_deplacer_graines"), question_de("q2_tests_gains")
+    ('Q8', 'Q2')
+    """
     trouve = re.match(r"q(\d+)_", grade_id)
     if not trouve:
         raise CourseError(f"graded cell {grade_id!r}: its grade_id must start with its question, like q8_tests")
-    return f"Q{trouve.group(1)}"
+    return f"Q{int(trouve.group(1))}"
 
 
 def _repartition(question: str, points: float, specs: dict) -> str:
@@ -260,7 +265,7 @@ def _bareme(nb: nbformat.NotebookNode, totaux: dict[str, float], assignment: str
     for cell in nb.cells:
         tags = cell.metadata.get("tags", [])
         if {"tests", "manual"} & set(tags):
-            points = questions.setdefault(_question_de(cell.metadata["grade_id"]), [0.0, 0.0])
+            points = questions.setdefault(question_de(cell.metadata["grade_id"]), [0.0, 0.0])
             points[1 if "manual" in tags else 0] += float(cell.metadata["points"])
     lignes = ["**Barème de ce notebook**, par question : points de la correction automatique, points notés "
               "*à la main* par l'enseignant (justifications), et la répartition des points automatiques entre "

@@ -35,23 +35,11 @@ import nbformat
 
 from awale_ref import facts
 from awale_ref.sujets.ccinp_2024 import sql
-from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, sujet_de
+from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, question_de, sujet_de
 
 # Questions of each assignment (the split of COURSE.md).
 _PARTIES = {"partie1_regles": range(1, 4), "partie2_structure": range(4, 17), "partie3_ia": range(17, 22),
             "partie3_sql": range(22, 26)}
-
-
-def question_de(grade_id: str) -> str:
-    """The exam question of a cell named after the course conventions.
-
-    >>> question_de("q8_deplacer_graines"), question_de("q2_tests_gains")
-    ('Q8', 'Q2')
-    """
-    m = re.match(r"q(\d+)_", grade_id)
-    if not m:
-        raise ValueError(f"grade_id {grade_id!r} does not start with q<number>_")
-    return f"Q{int(m.group(1))}"
 
 
 def assignment_de(grade_id: str) -> str:

@@ -44,9 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import bulletins, similarite
-from pipeline.build import ASSIGNMENTS, RACINE, CourseError, sujet_de
+from pipeline.build import ASSIGNMENTS, RACINE, CourseError, question_de, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
-from pipeline.demo_class import question_de
 
 A_LA_MAIN = "à corriger à la main"
 

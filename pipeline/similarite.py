@@ -544,7 +544,7 @@ def nom_de_page(paire: Paire) -> str:
 
 
 def _libelle(question: tuple[str, str]) -> str:
-    from pipeline.demo_class import question_de
+    from pipeline.build import question_de
 
     try:
         return f"{question[0]} {question_de(question[1])}"
