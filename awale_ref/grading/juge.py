@@ -584,6 +584,8 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
         try:
             ex = Executant(juge.fournies, sandbox, limites, juge.module)
         except ExecutantBloque as exc:
+            if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
+                raise BudgetEpuise() from None
             limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
             ex = None
         yield ex
