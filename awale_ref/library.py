@@ -18,7 +18,7 @@ How the data is made (everything derives from ``seed``; the same seed gives
 the same rows, byte for byte):
 
 - **Players.**  ``n_players`` players with French names and first names
-  (Faker ``fr_FR``, seeded; no two players share both, except two pairs of
+  (:mod:`awale_ref.noms`: Faker ``fr_FR``'s lists, frozen, seeded; no two players share both, except two pairs of
   namesakes made on purpose, see below), a birth date
   (1945–2007) and a hidden talent ``t`` in [0, 1] that fixes how they play
   (:class:`awale_ref.players.Profil`): depth 0 (random) for t < 0.1, depth 1
@@ -82,11 +82,10 @@ import random
 import sqlite3
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from importlib import resources
 from pathlib import Path
 
-import faker
-
-from awale_ref import engine, notation, players
+from awale_ref import engine, notation, noms, players
 from awale_ref.players import Profil
 
 SCHEMA = """
@@ -184,14 +183,13 @@ def _anniversaire(naissance: datetime.date, age: int) -> datetime.date:
 def _creer_joueurs(seed: int, n_players: int) -> list[dict]:
     """The players: id, nom, prenom, naissance, talent, niveau."""
     rng = random.Random(f"joueurs:{seed}")
-    faux = faker.Faker("fr_FR")
-    faux.seed_instance(seed)
+    faux = noms.TirageDeNoms(seed)
     deja_vus = set()
     joueurs = []
     for id_joueur in range(1, n_players + 1):
-        nom, prenom = faux.last_name(), faux.first_name()
+        nom, prenom = faux.nom(), faux.prenom()
         while (nom, prenom) in deja_vus:
-            nom, prenom = faux.last_name(), faux.first_name()
+            nom, prenom = faux.nom(), faux.prenom()
         deja_vus.add((nom, prenom))
         joueurs.append({
             'id': id_joueur, 'nom': nom, 'prenom': prenom,
@@ -385,16 +383,16 @@ def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = 
 def empreinte_du_code() -> str:
     """A short fingerprint of the code the content depends on.
 
-    The library module, the players, the engine, the notation and Faker's
-    version: any change gives a new cache file name.
+    The library module, the players, the engine, the notation and the frozen
+    names (:mod:`awale_ref.noms`): any change gives a new cache file name.
 
     >>> len(empreinte_du_code())
     12
     """
     h = hashlib.sha256()
-    for fichier in (__file__, players.__file__, engine.__file__, notation.__file__):
+    for fichier in (__file__, players.__file__, engine.__file__, notation.__file__, noms.__file__):
         h.update(Path(fichier).read_bytes())
-    h.update(faker.VERSION.encode())
+    h.update(resources.files("awale_ref").joinpath(noms.FICHIER).read_bytes())
     return h.hexdigest()[:12]
 
 
