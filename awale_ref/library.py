@@ -60,7 +60,7 @@ the same rows, byte for byte):
   prenom`` in Q25, could not be told apart from the right query.
 - **Games' order.**  ``id_Partie`` numbers the games by date.
 
-``open_library`` builds the default library once into a cache directory
+``ouvrir_bibliotheque`` builds the default library once into a cache directory
 (``$AWALE_CACHE``, else ``~/.cache/awale_ref``), under a name made of the
 seed and a fingerprint of the generating code, and opens it read-only.
 
@@ -324,8 +324,8 @@ def _homonymes(joueurs: list[dict], niveaux: list[int], programme: list[tuple], 
 
 
 # ---------------------------------------------------------------- build
-def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = N_JOUEURS,
-                  n_games: int = N_PARTIES, processes: int | None = None) -> Path:
+def construire_bibliotheque(path: str | os.PathLike, seed: int = GRAINE, n_players: int = N_JOUEURS,
+                             n_games: int = N_PARTIES, processes: int | None = None) -> Path:
     """Build the opening library at ``path`` (replaced if it exists); return it.
 
     ``processes`` (default: up to 2, the CPUs available) only changes the
@@ -333,7 +333,7 @@ def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = 
 
     >>> import tempfile, sqlite3
     >>> with tempfile.TemporaryDirectory() as dossier:
-    ...     chemin = build_library(Path(dossier) / "mini.sqlite", seed=1, n_players=6, n_games=20)
+    ...     chemin = construire_bibliotheque(Path(dossier) / "mini.sqlite", seed=1, n_players=6, n_games=20)
     ...     base = sqlite3.connect(chemin)
     ...     base.execute("SELECT COUNT(*) FROM Partie").fetchone()[0]
     ...     base.close()
@@ -403,7 +403,7 @@ def dossier_cache() -> Path:
 
 
 def chemin_cache(seed: int = GRAINE) -> Path:
-    """Where ``open_library(seed)`` keeps its database."""
+    """Where ``ouvrir_bibliotheque(seed)`` keeps its database."""
     return dossier_cache() / f"bibliotheque-{seed}-{empreinte_du_code()}.sqlite"
 
 
@@ -439,7 +439,7 @@ def chemin_verifie(seed: int = GRAINE) -> Path:
     descripteur, provisoire = tempfile.mkstemp(suffix=".sqlite", dir=chemin.parent)
     os.close(descripteur)
     try:
-        build_library(provisoire, seed=seed)
+        construire_bibliotheque(provisoire, seed=seed)
         os.chmod(provisoire, 0o444)
         empreinte = _sha256(Path(provisoire))
         descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)
@@ -455,7 +455,7 @@ def chemin_verifie(seed: int = GRAINE) -> Path:
     return chemin
 
 
-def open_library(seed: int = GRAINE) -> sqlite3.Connection:
+def ouvrir_bibliotheque(seed: int = GRAINE) -> sqlite3.Connection:
     """A read-only connection to the default library of ``seed``.
 
     Built on first use (seconds) into :func:`chemin_cache`, reused afterwards
@@ -465,3 +465,8 @@ def open_library(seed: int = GRAINE) -> sqlite3.Connection:
     """
     chemin = chemin_verifie(seed)
     return sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True)
+
+
+# The English names of the first releases, kept: notebooks, scripts and tests call them (CONTRIBUTING.md).
+build_library = construire_bibliotheque
+open_library = ouvrir_bibliotheque
