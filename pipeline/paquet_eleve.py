@@ -43,7 +43,8 @@ from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, suj
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
-          "olympiades/dessins.py", "gabarits/__init__.py", "gabarits/contre_exemple_plateau.html")
+          "olympiades/dessins.py", "gabarits/__init__.py", "gabarits/contre_exemple_plateau.html",
+          "gabarits/table_requete.html")
 """Modules of the package copied as they are: the grading core of the visible tests, the pictures and the
 HTML templates; none holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py``
 checks it)."""

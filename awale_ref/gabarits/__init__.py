@@ -36,5 +36,5 @@ def nombre(valeur: float | str) -> str:
 
 
 def rendre(gabarit: str, paquet: str = "awale_ref", **valeurs) -> str:
-    """The template ``gabarit`` of ``paquet`` filled with ``valeurs``."""
-    return environnement(paquet).get_template(gabarit).render(**valeurs)
+    """The template ``gabarit`` of ``paquet`` filled with ``valeurs`` (no blank around it)."""
+    return environnement(paquet).get_template(gabarit).render(**valeurs).strip()
