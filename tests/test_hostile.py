@@ -15,6 +15,7 @@ judge (``awale_ref.grading.juge``) is also tested alone, without nbgrader.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 import re
@@ -34,6 +35,7 @@ from awale_ref import library
 from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
 from awale_ref.grading.contre_exemples import dessin_du_cas
+import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
 from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
@@ -282,7 +284,8 @@ def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
     page = (classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").read_text()
     assert not _elements_actifs(page, "PIRATE")  # the student's code shows as (escaped) text, never as markup
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    if os.environ.get("CI") or os.path.exists(chromium):
+    if prerequis.run_complet() or (os.path.exists(chromium) and importlib.util.find_spec("playwright")):
+        chromium = prerequis.navigateur()
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:

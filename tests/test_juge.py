@@ -98,7 +98,7 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
         base.commit()
         base.close()
 
-    monkeypatch.setattr(library, "build_library", construire)
+    monkeypatch.setattr(library, "construire_bibliotheque", construire)
     chemin = library.chemin_verifie(1712)
     assert construites == [1712] and oct(chemin.stat().st_mode & 0o777) == "0o444"
     assert library.chemin_verifie(1712) == chemin and construites == [1712]  # verified, not rebuilt
