@@ -43,10 +43,11 @@ from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
-          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "sujets/__init__.py")
-"""Modules of the package copied as they are: the grading core of the visible tests; with each subject's
-``modules_eleves`` (its drawings), none holds a reference function, an answer or a hidden test
-(``tests/test_paquet_eleve.py`` checks it)."""
+          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "sujets/__init__.py",
+          "gabarits/__init__.py")
+"""Modules of the package copied as they are: the grading core of the visible tests and the HTML templates'
+loader; with each subject's ``modules_eleves`` (its drawings) and templates (its ``gabarits/``), none holds a
+reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
 
 
 class ErreurPaquet(ValueError):
@@ -386,6 +387,9 @@ def ecrire_paquet(dest: Path) -> Path:
             ecrire(public, inspect.getsource(importlib.import_module(public)))
         if sujet.module_sql:
             ecrire(sujet.module_sql, _sql(sujet))
+        if (sujet.dossier / "gabarits").is_dir():
+            shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
+                            dirs_exist_ok=True)
         ecrire(module_des_formats(module), source_des_formats(sujet))
     for ancien, actuel in anciens_modules().items():
         if ancien != "awale_ref.grading":
@@ -403,13 +407,14 @@ def ecrire_paquet(dest: Path) -> Path:
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
         'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
         'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*"]\n')
+        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "sujets/*/gabarits/*"]\n')
     return racine
 
 
-ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy")
+ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
+              "Jinja2")
 """What a student's server needs besides the package: the single-user server, JupyterLab and nbgrader's
-assignment list, the kernel and the pictures; versions from ``requirements.txt``."""
+assignment list, the kernel, the pictures and the HTML templates; versions from ``requirements.txt``."""
 
 
 def contraintes_epinglees() -> str:

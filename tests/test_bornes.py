@@ -14,20 +14,24 @@ import nbformat
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import juge
 from awale_ref.grading.checks import Resultat
-from awale_ref.grading.contre_exemples import PIXELS_MAX_DESSIN
-from pipeline.preprocessors import ERREUR_MAX, LimiteSources, _taille, borner_erreur, sorties_du_verdict
+from awale_ref.sujets.olympiades_2025_images.presentation import PIXELS_MAX_DESSIN
+from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
+from pipeline.autograde.verdicts import sorties_du_verdict
+
+
+IMAGES = "awale_ref.sujets.olympiades_2025_images.presentation"  # how the image subject draws a failing case
 
 
 def test_an_image_too_large_is_described_not_drawn():
     enorme = [[0] * 1600 for _ in range(1600)]
     resultat = Resultat(False, "Q2 — creer_image : un cas ne donne pas le résultat attendu.", 1,
-                        contre_exemple={"appel": "creer_image(1600, 1600, 0)",
+                        contre_exemple={"appel": "creer_image(1600, 1600, 0)", "presentation": IMAGES,
                                         "images": {"attendue": [[1, 0], [0, 1]], "obtenue": enorme}})
     sorties = sorties_du_verdict([resultat], 1.0)
     assert not any("image/png" in s.get("data", {}) for s in sorties)
     texte = "".join(s.get("text", "") for s in sorties)
     assert "1600 lignes, 2560000 pixels" in texte and "trop grande pour être dessinée" in texte
-    petite = Resultat(False, "Q2 — …", 1, contre_exemple={"appel": "f()", "images": {
+    petite = Resultat(False, "Q2 — …", 1, contre_exemple={"appel": "f()", "presentation": IMAGES, "images": {
         "attendue": [[1, 0], [0, 1]], "obtenue": [[0, 0], [0, 1]]}})
     assert any("image/png" in s.get("data", {}) for s in sorties_du_verdict([petite], 1.0))
     assert 1600 * 1600 > PIXELS_MAX_DESSIN > 200 * 200  # the subject's largest input (40,000 pixels) is drawn

@@ -20,7 +20,7 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import juge
-from pipeline.preprocessors import Jugement
+from pipeline.autograde.jugement import Jugement
 from tests.hostile import RECELEUR, VOLEUR
 
 RACINE = Path(__file__).resolve().parent.parent

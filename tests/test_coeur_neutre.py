@@ -1,6 +1,6 @@
 """The grading core and the nbgrader glue name no subject (issue 24): a subject plugs in through its folder.
 
-A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` but the demo class's student data,
+A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py`` but the demo class's student data,
 ``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``, ``awale_ref.exam``,
 ``awale_ref.olympiades``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
 or a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``) in its code and doctests
@@ -21,17 +21,11 @@ import pytest
 from awale_ref.grading import sujets
 
 RACINE = Path(__file__).resolve().parents[1]
-COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), RACINE / "nbgrader_config.py"])
+COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
+                RACINE / "nbgrader_config.py"])
 HORS_COEUR = {"pipeline/demo_class.py"}  # the demo class's student data: typical mistakes, question by question
 
 EN_ATTENTE = {
-    # pipeline/preprocessors.py is being split (issue 24, item 6, another engineer): not edited here until it
-    # lands; it still mounts the SQL library and draws a counterexample by the keys of its data
-    ("pipeline/preprocessors.py", "sql.graine_cachee"),
-    ("pipeline/preprocessors.py", "questions_sql"),
-    ("pipeline/preprocessors.py", "\"plateau\" in contre"),
-    ("pipeline/preprocessors.py", "contre['plateau']"),
-    ("pipeline/preprocessors.py", "contre[\"plateau\"]"),
     # observation kinds and their labels (the board after the call) are shared keys: issue 24, item 3
     ("awale_ref/grading/executant.py", "\"plateau après l'appel\""),
     ("awale_ref/grading/checks.py", "\"plateau après l'appel\""),

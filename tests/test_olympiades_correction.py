@@ -21,7 +21,7 @@ from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.sujets.olympiades_2025_awale import specs as specs_awale
 from awale_ref.sujets.olympiades_2025_images import images
 from awale_ref.sujets.olympiades_2025_images import specs as specs_images
-from pipeline.preprocessors import sorties_du_verdict
+from pipeline.autograde.verdicts import sorties_du_verdict
 
 IMAGES, AWALE = correction_images.SUJET, correction_awale.SUJET
 

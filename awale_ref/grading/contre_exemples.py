@@ -17,8 +17,8 @@ its subject's *presentation* module (``Spec.presentation``), which may define
 - ``dessin(args) -> dict``: plain data added to the counterexample (what is drawn);
 - ``ecart(attendu, obtenu) -> dict | None``: plain data from the expected and the obtained
   observations of the failing case (e.g. two images to draw side by side);
-- ``texte(contre) -> str``, ``html_du_cas(contre) -> str | None``, ``png(contre) -> bytes | None``:
-  the counterexample drawn (``png`` may raise :class:`DessinImpossible`, whose French message
+- ``texte(contre) -> str``, ``html_du_cas(contre) -> str | None``, ``png(contre) -> bytes | None``
+  (captioned by ``LEGENDE_PNG``): the counterexample drawn (``png`` may raise :class:`DessinImpossible`, whose French message
   describes what could not be drawn).
 
 A spec without a presentation is not shrunk, and its counterexample is the call alone.
@@ -154,24 +154,13 @@ def html_du_cas(contre_exemple: Any) -> str | None:
     return _appel(_module_du_cas(contre_exemple), "html_du_cas", contre_exemple)
 
 
+def legende_du_cas(contre_exemple: Any) -> str:
+    """What the picture of a failing case shows, in French (the presentation's ``LEGENDE_PNG``)."""
+    return str(getattr(_module_du_cas(contre_exemple), "LEGENDE_PNG", ""))
+
+
 def png_du_cas(contre_exemple: Any) -> bytes | None:
     """The failing case drawn as a PNG by its subject (``None`` if it draws none; :class:`DessinImpossible`)."""
     if not isinstance(contre_exemple, dict):
         return None
     return _appel(_module_du_cas(contre_exemple), "png", contre_exemple)
-
-
-def __getattr__(nom: str) -> Any:
-    """The drawing functions ``pipeline/preprocessors.py`` still imports by name (``dessin_texte``,
-    ``dessin_html``, ``images_png``, ``ImageTropGrande``), taken from the subjects' presentation modules
-    that define them.  Temporary: the feedback will call :func:`html_du_cas` and :func:`png_du_cas` once
-    the preprocessors are split (issue 24, item 6)."""
-    if nom.startswith("__"):
-        raise AttributeError(nom)
-    from awale_ref.grading import sujets
-
-    for nom_module in sorted({s.presentation for sujet in sujets.tous() for s in sujet.specs.values()} - {""}):
-        module = presentation(nom_module)
-        if hasattr(module, nom):
-            return getattr(module, nom)
-    raise AttributeError(f"module {__name__!r} has no attribute {nom!r}")

@@ -435,7 +435,8 @@ def jouer_partie(code: str, fonction: Callable, espace: dict, reference: dict) -
     with this module's tools (``encoder``, ``INTERRUPTIONS``); its answer is plain data."""
     module = types.ModuleType("partie")
     exec(compile(code, "<partie du sujet>", "exec"), module.__dict__)
-    return module.jouer(fonction, espace, reference, sys.modules[__name__])
+    outils = types.SimpleNamespace(encoder=encoder, INTERRUPTIONS=INTERRUPTIONS)  # not sys.modules: IPython's __main__
+    return module.jouer(fonction, espace, reference, outils)
 
 
 # ---------------------------------------------------------------- SQL: the student's query, guarded

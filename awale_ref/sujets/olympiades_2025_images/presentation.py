@@ -69,6 +69,9 @@ def ecart(attendu: dict, obtenu: dict) -> dict | None:
     return {"images": {"attendue": attendu["renvoie"], "obtenue": obtenu["renvoie"]}}
 
 
+LEGENDE_PNG = "Image attendue (à gauche) et image obtenue (à droite), pixels différents en rouge."
+
+
 def png(contre: dict) -> bytes | None:
     """The expected image beside the student's (PNG), if the failing case has both."""
     images = contre.get("images")
