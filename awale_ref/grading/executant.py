@@ -587,8 +587,9 @@ class _Importeur:
     def find_spec(self, nom: str, chemin: Any = None, cible: Any = None) -> Any:
         import importlib.machinery
 
-        if nom.startswith(self.module + "."):
-            return None  # ``from <reference module> import absent`` must fail, not give a stub
+        if any(nom.startswith(m + ".") for m in self.alias if "." in m):
+            return None  # ``from <reference module> import absent`` must fail, not give a stub (the top package,
+            # when it is a name of the reference too, keeps its other submodules as stubs)
         if nom == "awale_ref" or nom.startswith("awale_ref."):
             return importlib.machinery.ModuleSpec(nom, self, is_package=True)
         return None
