@@ -93,7 +93,7 @@ NON_NOTEES: dict[str, dict[str, str]] = {  # functions of the reference that no 
     },
     OLYMPIADES_IMAGES: {},
     OLYMPIADES_AWALE: {
-        "initialisation": "given by the subject (Q2's notebook supplies it, read-only)",
+        "initialisation": "given by the subject (its code is printed in the paper; no question asks for it)",
         "vers_ccinp": "not in the subject: the course's bridge to the CCINP's game dict (widget, corpus)",
         "depuis_ccinp": "not in the subject: the course's bridge from the CCINP's game dict (corpus of the specs)",
     },
@@ -465,7 +465,9 @@ def executer(sujet: Sujet, questions: list[str] | None = None
     mutants = tous_les_mutants(sujet, questions)
     attendus = attendus_de(sujet, sorted({m.question for m in mutants}))
     res, durees = [], {}
-    for m in mutants:
+    for n, m in enumerate(mutants, 1):
+        if n % 50 == 0:
+            print(f"{n}/{len(mutants)} mutants", file=sys.stderr, flush=True)
         debut = time.perf_counter()
         res.append((m, verdict(m, attendus)))
         durees[m.question] = durees.get(m.question, 0.0) + time.perf_counter() - debut
@@ -497,9 +499,9 @@ def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str,
     lignes.append(f"| **total** | | {total['n']} | {total['tues']} | {delais} | {total['eq']} | "
                   f"{total['n'] - total['tues'] - total['eq']} | **{taux:.1%}** | {sum(durees.values()):.0f} s |")
     raisons = NON_NOTEES.get(sujet.nom, {})
-    non_notees = "; ".join(f"`{n}` ({raisons.get(n, 'à examiner')})" for n in non_notees(sujet)) or "aucune"
+    autres = "; ".join(f"`{n}` ({raisons.get(n, 'à examiner')})" for n in non_notees(sujet)) or "aucune"
     lignes += ["", f"Durée : {sum(durees.values()):.0f} s (un processus, délai de {DELAI_S} s par mutant).", "",
-               f"Fonctions de la référence non notées par une question : {non_notees}."]
+               f"Fonctions de la référence non notées par une question : {autres}."]
     for titre, etat, explication in (
             ("Survivants", "survivant", "Not one point lost on the hidden corpus: a missing case, or an equivalent "
                                         "mutant not yet listed."),
