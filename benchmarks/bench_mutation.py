@@ -163,10 +163,78 @@ HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
 }
 
 
+_RECTANGULAIRE = ("an image is a rectangle of pixels (every row as long as the first, the specs' `valide`): "
+                  "len(img[-1]) is len(img[0])")
+_BITS = "valeur is 0 or 1 (it starts at 0 and flips): 1 >> v and 1 ^ v are 1 - v on 0 and 1"
 EQUIVALENTS_OLYMPIADES_IMAGES: dict[tuple[str, str, str], str] = {
+    ("passer_en_nb", "ReplaceBinaryOperator_Div_FloorDiv", "moyenne=(pixel[0]+pixel[1]+pixel[2])//3"):
+        "levels are ints 0..255, so their sum s is an int: s / 3 < 128 <=> s < 384 <=> s // 3 < 128 "
+        "(noir_ou_blanc only compares the mean with 128)",
+    ("image_vers_ligne", "NumberReplacer", "return(len(img[-1]),ligne01)"): _RECTANGULAIRE,
+    ("compte_0_1", "ReplaceComparisonOperator_Eq_Is", "ifpixelisvaleur:"):
+        "pixels and valeur are 0 or 1: " + _IS_ENTIERS,
+    ("decomprime_ligne", "ReplaceBinaryOperator_Sub_RShift", "valeur=1>>valeur"): _BITS,
+    ("decomprime_ligne", "ReplaceBinaryOperator_Sub_BitXor", "valeur=1^valeur"): _BITS,
+    ("rectangle_max", "ReplaceComparisonOperator_Lt_NotEq", "whilei+hauteur!=len(img)andimg[i+hauteur][j]==couleur:"):
+        "i < len(img) and hauteur goes up by one from 1: i + hauteur reaches len(img) exactly, where < and != "
+        "first agree to stop",
+    ("rectangle_max", "ReplaceComparisonOperator_Gt_GtE", "ifhauteur*largeur>=meilleur[0]*meilleur[1]:"):
+        "on a tie of areas it keeps the taller rectangle, which the subject allows: Q16 accepts any largest "
+        "uniform rectangle (LECTURES['egalite_des_aires'], specs_images._rectangle_accepte)",
+    ("rectangle_max", "NumberReplacer", "largeur=dim_largeur_max(img,pos,len(img[-1])-1)"): _RECTANGULAIRE,
+    ("rectangle_max", "NumberReplacer", "hauteur=0"):
+        "the loop runs once more first, on row i itself (img[i][j] is the colour): dim_largeur_max up to "
+        "j + largeur - 1 gives the same width, hauteur becomes 1 and the area 1 × largeur is not larger than "
+        "the best: every later step is the reference's",
+    ("compression_rectangle", "NumberReplacer", "la=len(img[-1])"): _RECTANGULAIRE,
 }
 
+_AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; the notebook says what is checked): "
+              "only the answers read and the lines printed after the last answer are graded, and this line is "
+              "printed before each answer")
 EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
+    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'):
+        "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0",
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"):
+        "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6",
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"):
+        "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6",
+    ("semer_graines", "ReplaceComparisonOperator_Eq_Is", "ifcaseisc:#onsautelacased'origine"):
+        "pits are 0..11: " + _IS_ENTIERS,
+    ("case_ramassable", "NumberReplacer", "returnc>=6andc<=12and(plt[c]==2orplt[c]==3)"):
+        "the subject calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
+        "only pit 12, outside the board, tells them apart, and an honest answer may read plt[12] there",
+    ("test_famine", "ReplaceComparisonOperator_Eq_LtE", "returnsomme(copie,6,11)<=0"):
+        "a sum of seeds is never negative: <= 0 and == 0 agree",
+    ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "return0<=c<=5andplt[c]!=0andnottest_famine(plt,c)"):
+        _SEMIS_NATURELS,
+    ("test_case", "NumberReplacer", "return-1<=c<=5andplt[c]>0andnottest_famine(plt,c)"):
+        "only pit -1 tells them apart, and test_case is graded on the pits 0..11 only: the subject does not "
+        "speak of negative indices (LECTURES['test_case_court_circuit'])",
+    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'):
+        "pit 6 is never acceptable: test_case (the reference, as in grading) refuses any pit > 5",
+    ("tour_termine", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(etat_jeu))!=0"):
+        "a length is never negative: > 0 and != 0 agree",
+    ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", 'ifetat_jeu["score_j2"]!=etat_jeu["score_j1"]:'):
+        "reached only when score_j1 > score_j2 is false, where != and > agree",
+    ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", 'ifetat_jeu["score_j2"]isnotetat_jeu["score_j1"]:'):
+        "scores are 0..48 and this test is reached only when score_j1 <= score_j2: " + _IS_ENTIERS,
+    ("gagnant", "ZeroIterationForLoop", "foriin[]:"):
+        "the board may be emptied or left as it is: the subject does not say (Q13's spec accepts both, "
+        "LECTURES['gagnant_vide_le_plateau']); the scores are added all the same",
+    **{("awale", operateur, ligne): _AFFICHAGE for operateur, ligne in (
+        ("ReplaceUnaryOperator_USub_UAdd", "print(plt[11:5:+1])#lecampadverse,ludedroiteàgauche"),
+        ("ReplaceUnaryOperator_USub_Invert", "print(plt[11:5:~1])#lecampadverse,ludedroiteàgauche"),
+        ("ReplaceUnaryOperator_Delete_USub", "print(plt[11:5:1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[12:5:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[10:5:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:6:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:4:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:5:-2])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[1:6])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[-1:6])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[0:7])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[0:5])#lecampdujoueurcourant"))},
 }
 
 EQUIVALENTS: dict[str, dict[tuple[str, str, str], str]] = {
@@ -178,8 +246,17 @@ EQUIVALENTS: dict[str, dict[tuple[str, str, str], str]] = {
 # Survivors that are NOT equivalent but that the hidden data cannot show: they stay survivors in the
 # figures, with the data that would kill them.
 HORS_DE_PORTEE: dict[str, dict[tuple[str, str, str], str]] = {
-    # Empty since the CCINP's libraries have namesakes (awale_ref.library._homonymes): the `SELECT DISTINCT`
-    # mutants of Q24 and Q25 survived before.
+    # The CCINP has none since its libraries have namesakes (awale_ref.library._homonymes): the
+    # `SELECT DISTINCT` mutants of Q24 and Q25 survived before.
+    OLYMPIADES_AWALE: {
+        ("awale", "AddNot", "ifnottour_joueur1(etat_jeu):"):
+            "the prompt names the other player, where the subject asks to name the player to move; the runner "
+            "observes a function that reads the keyboard by the answers it reads and the lines it prints after "
+            "the last one (executant._observer_saisies), not its prompts, and the notebook announces exactly "
+            "that check. Killing it needs the prompts observed (a change of the core's observation) and a rule "
+            "that an honest answer cannot fail (the name may be printed on the line before input(), with the "
+            "other name beside it in a score line): not done here",
+    },
 }
 
 
