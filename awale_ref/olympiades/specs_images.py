@@ -192,15 +192,14 @@ def _en_couleurs(img: list) -> list:
 
 _RECTANGLES_NOMMES = (
     [[4] * 7 + [0], [4] * 3 + [0] * 5],  # a wide row on a narrow one: 1 × 7 beats 2 × 3 (and 2 ** 3 > 7)
-    [[4] * 10 + [1], [4] * 4 + [1] * 7],  # 1 × 10 beats 2 × 4 (and 2 ** 4 > 10)
     [[5] for _ in range(300)],  # a column of 300: row numbers beyond CPython's shared small ints (256)
 )
-"""Images the seeded corpus lacks, for Q14 and Q16."""
+"""Images the seeded corpus lacks, for Q14 and Q16 (with a small image in RGB colours)."""
 
 
 def _images_de_rectangles() -> list:
     return (_petites("gris") + _petites("nb")[:10] + [_copie(img) for img in _RECTANGLES_NOMMES]
-            + [_en_couleurs(img) for img in _petites("gris")[:12]])
+            + [_en_couleurs([[3, 3, 3, 0], [3, 3, 0, 0]])])
 
 
 def _cas_dim_largeur() -> list[tuple]:
