@@ -104,11 +104,17 @@ NON_NOTEES: dict[str, dict[str, str]] = {  # functions of the reference that no 
 # the integers -5..256, which CPython creates once: `is` and `==` agree on them.
 _IS_ENTIERS = "CPython keeps one object per small int (-5..256): `is`/`is not` agree with ==/!= on these values"
 _SEMIS_NATURELS = "a count of seeds is never negative, so > 0 and != 0 agree"
+_PARITE = "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0"
+_LONGUEUR = "a length is never negative: > 0 and != 0 agree"
+_MOINS_6 = "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6"
+_CASE_6 = "pit 6 is never playable: test_case (the reference, as in grading) refuses any pit > 5"
+_CASE_12 = ("the paper calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
+            "only pit 12, outside the board, tells them apart")
+_SCORES = "reached only when the first player's score is not greater than the second's, "
 _NOMS = ("gagnant returns the very object jeu['joueur1'] or jeu['joueur2'] (or the literal \"égalité\"), and "
          "the two names differ: `is` agrees with ==")
 EQUIVALENTS_CCINP: dict[tuple[str, str, str], str] = {
-    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", "returnjeu['n']%2<=0"):
-        "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0",
+    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", "returnjeu['n']%2<=0"): _PARITE,
     ("tourner_plateau", "NumberReplacer", "plateau[0:13]=plateau[6:12]+plateau[0:6]"):
         "the board has 12 pits: the slice [0:13] is the slice [0:12]",
     ("tourner_plateau", "NumberReplacer", "plateau[0:12]=plateau[6:13]+plateau[0:6]"):
@@ -117,26 +123,20 @@ EQUIVALENTS_CCINP: dict[tuple[str, str, str], str] = {
         "pits are 0..11: " + _IS_ENTIERS,
     ("deplacer_graines", "ReplaceComparisonOperator_Gt_NotEq", "whilegraines!=0:"):
         "the seeds to sow start at plateau[case] >= 0 and go down by one: " + _SEMIS_NATURELS,
-    ("case_ramassable", "NumberReplacer", "return6<=case<=12and(plateau[case]==2orplateau[case]==3)"):
-        "the exam calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
-        "only pit 12, outside the board, tells them apart",
+    ("case_ramassable", "NumberReplacer", "return6<=case<=12and(plateau[case]==2orplateau[case]==3)"): _CASE_12,
     ("test_famine", "ReplaceBinaryOperator_Add_BitOr", "total_adversaire=total_adversaire|essai[indice]"):
         "the total is only compared with 0, and an OR of counts >= 0 is 0 exactly when their sum is 0",
     ("test_famine", "ReplaceComparisonOperator_Gt_NotEq", "returntotal_adversaire!=0"): _SEMIS_NATURELS,
     ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "test=0<=case<=5andplateau[case]!=0andcondition3"):
         _SEMIS_NATURELS,
-    ("cases_possibles", "NumberReplacer", "forcaseinrange(7):"):
-        "pit 6 is never playable: test_case (the reference, as in grading) refuses any case > 5",
-    ("tour_suivant", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(jeu))!=0"):
-        "a length is never negative: > 0 and != 0 agree",
-    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "camp_adverse=camp_adverse+jeu['plateau'][indice-6]"):
-        "for indice 0..5 the index indice - 6 (-6..-1) reads the same pit of the 12-pit list as indice + 6",
-    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "jeu['plateau'][indice-6]=0"):
-        "for indice 0..5 the index indice - 6 (-6..-1) empties the same pit of the 12-pit list as indice + 6",
+    ("cases_possibles", "NumberReplacer", "forcaseinrange(7):"): _CASE_6,
+    ("tour_suivant", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(jeu))!=0"): _LONGUEUR,
+    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "camp_adverse=camp_adverse+jeu['plateau'][indice-6]"): _MOINS_6,
+    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "jeu['plateau'][indice-6]=0"): _MOINS_6,
     ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", "ifjeu['score'][1]!=jeu['score'][0]:"):
-        "reached only when score[0] > score[1] is false, where != and > agree",
+        _SCORES + "where != and > agree",
     ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", "ifjeu['score'][1]isnotjeu['score'][0]:"):
-        "scores are 0..48 and this test is reached only when score[0] <= score[1]: " + _IS_ENTIERS,
+        _SCORES + "and scores are 0..48: " + _IS_ENTIERS,
     ("NegaAwale", "ReplaceComparisonOperator_Eq_GtE", "elifprofondeur>=profondeur_max:#Condition2"):
         "profondeur never exceeds profondeur_max: the exam starts at 0 and the recursion stops at equality",
     ("NegaAwale", "ReplaceComparisonOperator_Eq_Is", "if(tour_joueur1(jeu)andgagnant(jeu)isjeu['joueur1'])or\\"): _NOMS,
@@ -193,17 +193,13 @@ _AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; th
               "only the answers read and the lines printed after the last answer are graded, and this line is "
               "printed before each answer")
 EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
-    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'):
-        "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0",
-    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"):
-        "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6",
-    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"):
-        "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6",
+    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'): _PARITE,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"): _MOINS_6,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"): _MOINS_6,
     ("semer_graines", "ReplaceComparisonOperator_Eq_Is", "ifcaseisc:#onsautelacased'origine"):
         "pits are 0..11: " + _IS_ENTIERS,
     ("case_ramassable", "NumberReplacer", "returnc>=6andc<=12and(plt[c]==2orplt[c]==3)"):
-        "the subject calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
-        "only pit 12, outside the board, tells them apart, and an honest answer may read plt[12] there",
+        _CASE_12 + ", where an honest answer may read plt[12]",
     ("test_famine", "ReplaceComparisonOperator_Eq_LtE", "returnsomme(copie,6,11)<=0"):
         "a sum of seeds is never negative: <= 0 and == 0 agree",
     ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "return0<=c<=5andplt[c]!=0andnottest_famine(plt,c)"):
@@ -211,14 +207,12 @@ EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
     ("test_case", "NumberReplacer", "return-1<=c<=5andplt[c]>0andnottest_famine(plt,c)"):
         "only pit -1 tells them apart, and test_case is graded on the pits 0..11 only: the subject does not "
         "speak of negative indices (LECTURES['test_case_court_circuit'])",
-    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'):
-        "pit 6 is never acceptable: test_case (the reference, as in grading) refuses any pit > 5",
-    ("tour_termine", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(etat_jeu))!=0"):
-        "a length is never negative: > 0 and != 0 agree",
+    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'): _CASE_6,
+    ("tour_termine", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(etat_jeu))!=0"): _LONGUEUR,
     ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", 'ifetat_jeu["score_j2"]!=etat_jeu["score_j1"]:'):
-        "reached only when score_j1 > score_j2 is false, where != and > agree",
+        _SCORES + "where != and > agree",
     ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", 'ifetat_jeu["score_j2"]isnotetat_jeu["score_j1"]:'):
-        "scores are 0..48 and this test is reached only when score_j1 <= score_j2: " + _IS_ENTIERS,
+        _SCORES + "and scores are 0..48: " + _IS_ENTIERS,
     ("gagnant", "ZeroIterationForLoop", "foriin[]:"):
         "the board may be emptied or left as it is: the subject does not say (Q13's spec accepts both, "
         "LECTURES['gagnant_vide_le_plateau']); the scores are added all the same",
