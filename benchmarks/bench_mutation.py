@@ -545,7 +545,8 @@ def executer(sujet: Sujet, questions: list[str] | None = None
     return res, durees
 
 
-def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> str:
+def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str, float],
+            questions: list[str] | None = None) -> str:
     lignes = ["| question | fonction | mutants | tués | dont délai | équivalents | survivants | "
               "taux (hors équivalents) | durée |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -569,9 +570,13 @@ def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str,
     delais = sum(1 for _, r in resultats if r == "délai")
     lignes.append(f"| **total** | | {total['n']} | {total['tues']} | {delais} | {total['eq']} | "
                   f"{total['n'] - total['tues'] - total['eq']} | **{taux:.1%}** | {sum(durees.values()):.0f} s |")
+    table = questions_des_fonctions(sujet)
+    sans = ", ".join(f"{q} `{nom}`" for nom, q in table.items()
+                     if q not in par_q and (questions is None or q in questions)) or "aucune"
     raisons = NON_NOTEES.get(sujet.nom, {})
     autres = "; ".join(f"`{n}` ({raisons.get(n, 'à examiner')})" for n in non_notees(sujet)) or "aucune"
     lignes += ["", f"Durée : {sum(durees.values()):.0f} s (un processus, délai de {DELAI_S} s par mutant).", "",
+               f"Fonctions notées sans mutant (aucun opérateur ne s'applique à leur code) : {sans}.", "",
                f"Fonctions de la référence non notées par une question : {autres}."]
     for titre, etat, explication in (
             ("Survivants", "survivant", "Not one point lost on the hidden corpus: a missing case, or an equivalent "
@@ -604,7 +609,7 @@ def main() -> None:
     if inconnues:
         parser.error(f"no mutated question {sorted(inconnues)} in {sujet.nom}")
     resultats, durees = executer(sujet, args.questions)
-    texte = rapport(sujet, resultats, durees)
+    texte = rapport(sujet, resultats, durees, args.questions)
     print(texte)
     if args.rapport:
         args.rapport.parent.mkdir(parents=True, exist_ok=True)

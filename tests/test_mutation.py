@@ -24,6 +24,8 @@ import bench_mutation as banc  # noqa: E402
 # mutants of each question the sample takes.
 MODULES = {"awale_ref.grading": 2, "awale_ref.olympiades.correction_images": 1,
            "awale_ref.olympiades.correction_awale": 1}
+SANS_MUTANT = {"awale_ref.olympiades.correction_images": {"Q11", "Q12"}}
+"""Questions whose function only calls others (compresse_image, decompresse_image): no operator applies."""
 SUJETS = {module: banc.sujet_nomme(module) for module in MODULES}
 MUTANTS = {module: banc.tous_les_mutants(sujet) for module, sujet in SUJETS.items()}
 
@@ -56,7 +58,8 @@ def attendus():
 def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
     questions = {m.question for m in MUTANTS[module]}
-    assert questions == set(banc.questions_des_fonctions(sujet).values()) | set(sujet.questions_sql)
+    attendues = set(banc.questions_des_fonctions(sujet).values()) | set(sujet.questions_sql)
+    assert questions == attendues - SANS_MUTANT.get(module, set())
     assert len(MUTANTS[module]) > 300
     assert len(_echantillon(module)) >= len(questions)
 
