@@ -40,7 +40,8 @@ A surviving mutant is either killed by more hidden cases (added to the
 specs) or listed in ``EQUIVALENTS`` (per subject) with the reason it cannot
 be told apart from the reference on any input the paper allows.
 ``HORS_DE_PORTEE`` names the survivors that are not equivalent but that only
-other data would show (they stay survivors in the figures; none today).  The
+other data or another observation would show (they stay survivors in the figures; one today,
+the prompt of the lycée awalé's Q14, which the runner does not observe).  The
 printed report (one file per subject in ``benchmarks/resultats/``:
 ``mutation.md`` for the CCINP, ``mutation_olympiades_images.md``,
 ``mutation_olympiades_awale.md``) gives, per question, the mutants, the
