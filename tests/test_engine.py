@@ -9,13 +9,15 @@ included), from seeded positions near the end of a game (scores close to 25,
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref import corpus, engine, exam
+from awale_ref import corpus, engine, exam, fonctions_moteur
 from awale_ref.engine import Position
 
 NAMES = ("Alice", "Bob")
@@ -294,3 +296,53 @@ def test_big_pits_sow_like_the_exam(plateau, n):
     for case in engine.legal_moves(pos):
         g, suite = exam.gain(jeu, case)
         assert engine.play(pos, case) == (g, engine.from_jeu(suite))
+
+
+# ---------------------------------------------------------------- the exam's functions on the engine
+class _Ecritures(list):
+    """A board recording each write (index, board after): the widget replays them."""
+
+    def __init__(self, valeurs):
+        super().__init__(valeurs)
+        self.ecritures = []
+
+    def __setitem__(self, indice, valeur):
+        super().__setitem__(indice, valeur)
+        self.ecritures.append((indice, tuple(self)))
+
+
+def _appel(fonction, *arguments):
+    """``(result or exception type, arguments after the call)``; a board records its writes."""
+    arguments = [_Ecritures(a) if isinstance(a, list) else exam.copie(a) if isinstance(a, dict) else a
+                 for a in arguments]
+    sortie = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(sortie):
+            resultat = fonction(*arguments)
+    except Exception as erreur:  # noqa: BLE001 - the same failure is expected of both
+        resultat = type(erreur)
+    return resultat, [(list(a), a.ecritures) if isinstance(a, _Ecritures) else a for a in arguments], sortie.getvalue()
+
+
+def test_the_engines_exam_functions_are_the_exams():
+    """``awale_ref.fonctions_moteur`` (what the board, the tree and the students' environment play with)
+    gives the exam's results, leaves the same arguments, writes the boards in the same order."""
+    noms = [nom for nom in vars(fonctions_moteur) if not nom.startswith("_") and callable(getattr(exam, nom, None))
+            and getattr(fonctions_moteur, nom).__module__ == fonctions_moteur.__name__]
+    assert len(noms) == 14, noms
+    essais = 0
+    for jeu in RULE_POSITIONS[::7] + [jeu for _, jeu in corpus.edge_cases()]:
+        for nom in noms:
+            if nom in ("tour_joueur1", "tourner_plateau", "copie", "cases_possibles", "tour_suivant", "gagnant"):
+                appels = [(jeu,)]
+            elif nom == "NegaAwale":
+                appels = [(jeu, 2, 0), (jeu, 2, 1), (jeu, 1, 1)]
+            elif nom in ("gain", "tour_jeu"):
+                appels = [(jeu, case) for case in exam.cases_possibles(jeu)] + ([(jeu, 6)] if nom == "tour_jeu" else [])
+            else:
+                appels = [(list(jeu['plateau']), case) for case in range(12)]
+            for arguments in appels:
+                essais += 1
+                vu = _appel(getattr(fonctions_moteur, nom), *arguments)
+                assert vu == _appel(getattr(exam, nom), *arguments), (nom, arguments)
+    assert essais > 20_000

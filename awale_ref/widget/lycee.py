@@ -43,7 +43,7 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import exam, notation
+from awale_ref import exam, fonctions_moteur, notation
 from awale_ref.olympiades import awale_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
@@ -61,7 +61,7 @@ def _fonctions_du_module() -> dict[str, types.FunctionType]:
 def _noms_appeles(code: types.CodeType) -> set[str]:
     """The global names a function's code reads (nested code too: comprehensions, lambdas).
 
-    Only global loads count: ``exam.test_famine`` reads ``exam``, not ``test_famine``.
+    Only global loads count: ``fonctions_moteur.test_famine`` reads ``exam``, not ``test_famine``.
     """
     noms = {instruction.argval for instruction in dis.get_instructions(code)
             if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
@@ -167,7 +167,7 @@ class ReglesLycee(Regles):
                     reference.__code__, espace, reference.__name__, reference.__defaults__,
                     reference.__closure__)
         self.fonctions = {role: self.lycee[nom] for role, nom in ROLES.items()}
-        self.fonctions["NegaAwale"] = exam.NegaAwale  # not pluggable: the subject has no AI
+        self.fonctions["NegaAwale"] = fonctions_moteur.NegaAwale  # not pluggable: the subject has no AI
 
     # ------------------------------------------------------------ hooks
     def _nom(self, role: str) -> str:
@@ -309,7 +309,7 @@ class ReglesLycee(Regles):
         (``tour_termine``, ``tour_jeu``, ``gagnant``) answers instead: with so
         few seeds its tree is small.
         """
-        if exam.tour_suivant(jeu):
+        if fonctions_moteur.tour_suivant(jeu):
             return super().valeurs_ia(jeu, profondeur)
         etat_jeu = awale_lycee.depuis_ccinp(jeu)
         return [(case, gain - _valeur_lycee(suite, profondeur - 1))
@@ -326,7 +326,7 @@ def _coups_lycee(etat_jeu: dict):
 
 
 def _valeur_lycee(etat_jeu: dict, profondeur: int) -> int:
-    """``exam.NegaAwale``'s value of a node for the player to move, with the lycée rules."""
+    """``fonctions_moteur.NegaAwale``'s value of a node for the player to move, with the lycée rules."""
     if not awale_lycee.tour_termine(etat_jeu):
         nom = awale_lycee.gagnant(_copier(etat_jeu))
         if nom == exam.EGALITE:
