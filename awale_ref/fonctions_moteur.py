@@ -24,6 +24,9 @@ from __future__ import annotations
 from awale_ref import engine
 from awale_ref.exam import EGALITE, NB_CASES
 
+REFERENCE = "awale_ref.exam"
+"""The module whose functions these are (``pipeline.paquet_eleve`` puts them in its place)."""
+
 
 def _position(jeu: dict) -> engine.Position:
     return engine.from_jeu(jeu)
@@ -137,3 +140,9 @@ def NegaAwale(jeu: dict, profondeur_max: int, profondeur: int) -> int:
     if profondeur == 0:
         return engine.best_move(position, profondeur_max)[0]
     return engine.negamax(position, profondeur_max - profondeur)
+
+
+def max_vals(vals_jeu: list, profondeur: int) -> int:
+    """``exam.max_vals``: the pit of the first best value at the root, the best value below."""
+    case, valeur = max(vals_jeu, key=lambda paire: paire[1])  # max keeps the first of equal values
+    return case if profondeur == 0 else valeur

@@ -329,7 +329,7 @@ def test_the_engines_exam_functions_are_the_exams():
     gives the exam's results, leaves the same arguments, writes the boards in the same order."""
     noms = [nom for nom in vars(fonctions_moteur) if not nom.startswith("_") and callable(getattr(exam, nom, None))
             and getattr(fonctions_moteur, nom).__module__ == fonctions_moteur.__name__]
-    assert len(noms) == 14, noms
+    assert len(noms) == 15, noms
     essais = 0
     for jeu in RULE_POSITIONS[::7] + [jeu for _, jeu in corpus.edge_cases()]:
         for nom in noms:
@@ -337,6 +337,9 @@ def test_the_engines_exam_functions_are_the_exams():
                 appels = [(jeu,)]
             elif nom == "NegaAwale":
                 appels = [(jeu, 2, 0), (jeu, 2, 1), (jeu, 1, 1)]
+            elif nom == "max_vals":
+                valeurs = [] if engine.is_over(engine.from_jeu(jeu)) else engine.move_values(engine.from_jeu(jeu), 1)
+                appels = [([list(v) for v in valeurs], profondeur) for profondeur in (0, 1, 2)] if valeurs else []
             elif nom in ("gain", "tour_jeu"):
                 appels = [(jeu, case) for case in exam.cases_possibles(jeu)] + ([(jeu, 6)] if nom == "tour_jeu" else [])
             else:

@@ -418,8 +418,4 @@ class Partie:
         if not self.regles.est_reference("NegaAwale"):
             return self.regles.choix_ia(self.jeu, profondeur), None
         valeurs = self.regles.valeurs_ia(self.jeu, profondeur)
-        meilleure, meilleure_valeur = valeurs[0]
-        for case, valeur in valeurs:  # the first best pit, like exam.max_vals
-            if valeur > meilleure_valeur:
-                meilleure, meilleure_valeur = case, valeur
-        return meilleure, valeurs
+        return fonctions_moteur.max_vals(valeurs, 0), valeurs  # the first best pit
