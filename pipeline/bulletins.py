@@ -63,7 +63,7 @@ def points_du_retour(cellule: nbformat.NotebookNode) -> list[str]:
     """The main points of a graded cell's verdict: its first line, the rule families, the call to reproduce.
 
     Read from the autograded notebook's outputs written by the judge
-    (``pipeline.preprocessors.sorties_du_verdict``), the only verdict of a
+    (``pipeline.autograde.verdicts.sorties_du_verdict``), the only verdict of a
     graded test cell (``sorties_hors_verdict`` drops the kernel's).
     """
     lignes: list[str] = []

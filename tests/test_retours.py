@@ -182,7 +182,7 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     from traitlets.config.loader import PyFileConfigLoader
 
     from awale_ref.grading.contre_exemples import dessin_html
-    from pipeline.preprocessors import sorties_du_verdict
+    from pipeline.autograde.verdicts import sorties_du_verdict
 
     racine = Path(__file__).resolve().parent.parent
     config = PyFileConfigLoader("nbgrader_config.py", path=str(racine)).load_config()
@@ -216,7 +216,7 @@ def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
     import nbformat
 
     from pipeline.bulletins import points_du_retour
-    from pipeline.preprocessors import sorties_du_verdict
+    from pipeline.autograde.verdicts import sorties_du_verdict
 
     gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
     spec = correction_images.SUJET.specs["Q5"]
@@ -231,7 +231,7 @@ def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
 def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
     import nbformat
 
-    from pipeline.preprocessors import sorties_hors_verdict
+    from pipeline.autograde.verdicts import sorties_hors_verdict
 
     sorties = [nbformat.v4.new_output("stream", name="stdout", text="✔ tour_joueur1(jeu=…) : renvoie True\ncoucou\n"),
                nbformat.v4.new_output("stream", name="stderr", text="attention\n"),

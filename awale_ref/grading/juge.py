@@ -79,7 +79,7 @@ class Limites:
     """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
 
     ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
-    with the kernel: ``pipeline.preprocessors``); past it nothing more is run and the questions left get 0.
+    with the kernel: ``pipeline.autograde``); past it nothing more is run and the questions left get 0.
     """
 
     delai_cellule: float = DELAI_CELLULE_S
