@@ -15,10 +15,11 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 - the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
-Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers), the hidden SQL library and the
-reference queries, the judge, the clean room.  The interactive board is a note saying it is not available
-(``awale_ref.widget.Plateau``); the tree and the partie II functions given to ``partie3_ia`` are missing
-(that notebook does not run there).  ``tests/test_paquet_eleve.py`` checks the distribution.
+Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
+import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
+and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
+(``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
+student's own functions; the lycée board (Olympiades) is a note.  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -43,8 +44,8 @@ from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, suj
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
-          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
-          "olympiades/dessins.py", "engine.py", "fonctions_moteur.py", "notation.py", "tree.py",
+          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py",
+          "olympiades/__init__.py", "olympiades/dessins.py", "engine.py", "fonctions_moteur.py", "notation.py", "tree.py",
           "widget/regles.py", "widget/partie.py", "widget/vue.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the pictures, and the
 game the board and the tree play (the fast engine and the exam's functions computed by it,
@@ -321,7 +322,8 @@ def _grading_init() -> str:
     affichage = "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
             '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n\n'
-            "from awale_ref.grading.sql import montrer_requete\nfrom awale_ref.grading.visibles import EchecTest, Testeur\n\n"
+            "from awale_ref.grading import serie\nfrom awale_ref.grading.sql import montrer_requete\n"
+            "from awale_ref.grading.visibles import EchecTest, Testeur\n\n"
             'tester = Testeur("awale_ref.grading").tester\n\n\n' + affichage + "\n\n_installer_affichage()\n\n"
             '__all__ = ["EchecTest", "montrer_requete", "tester"]\n')
 

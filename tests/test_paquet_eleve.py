@@ -166,6 +166,9 @@ def test_a_wrong_answer_fails_its_visible_test_with_the_example(paquet, tmp_path
     message = "\n".join([erreur.evalue, *erreur.traceback])
     assert "Q8 — deplacer_graines" in message and "entrée  : deplacer_graines(plateau=[0, 0, 2, 0, 16" in message
     assert "attendu :" in message and "obtenu  :" in message
+    # every example of the cell reported (not only the first), one verdict block
+    assert "4 exemples sur 4 échouent" in message and "Exemple n° 4 — Q8" in message, message
+    assert len([o for o in tests.outputs if o.output_type == "error"]) == 1
 
 
 def _lancer(paquet: Path, code: str) -> subprocess.CompletedProcess:
