@@ -19,7 +19,8 @@ Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers: only th
 import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
-student's own functions; the lycée board (Olympiades) is a note.  ``tests/test_paquet_eleve.py`` checks the distribution.
+student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
+(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -45,8 +46,9 @@ from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, suj
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py",
-          "olympiades/__init__.py", "olympiades/dessins.py", "engine.py", "fonctions_moteur.py", "notation.py", "tree.py",
-          "widget/regles.py", "widget/partie.py", "widget/vue.py")
+          "olympiades/__init__.py", "olympiades/dessins.py", "engine.py", "fonctions_moteur.py",
+          "fonctions_moteur_lycee.py", "notation.py", "tree.py", "widget/__init__.py", "widget/regles.py",
+          "widget/lycee.py", "widget/partie.py", "widget/vue.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the pictures, and the
 game the board and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); none holds a reference function, an answer or a hidden test
@@ -385,63 +387,44 @@ def __getattr__(nom: str):
     raise ImportError(f"awale_ref.{nom} {ABSENT}")
 '''
 
-_WIDGET = '''"""The awalé board, students' environment of the class server (pipeline.paquet_eleve): the CCINP board
-plays with the fast engine and the student's own functions (``awale_ref.fonctions_moteur``); the lycée board
-(Olympiades) is a note, its rules being the reference of graded functions."""
-
-from awale_ref.widget.partie import SUJETS, Coup, Etape, Partie, jeu_depuis
-from awale_ref.widget.regles import ErreurEleve, Regles
-
-NOTE_LYCEE = ("Le plateau aux règles du lycée n'est pas disponible sur le serveur de la classe. Vos fonctions se "
-              "testent avec les cellules de tests ; ce plateau se joue en autonomie (bash scripts/autonomie.sh).")
-
-__all__ = ["Coup", "ErreurEleve", "Etape", "Partie", "Plateau", "Regles", "SUJETS", "jeu_depuis"]
-
-
-class _Note:
-    def _repr_markdown_(self) -> str:
-        return f"*{{NOTE_LYCEE}}*"
-
-    def __repr__(self) -> str:
-        return NOTE_LYCEE
+def _miroir(module: str) -> types.ModuleType | None:
+    """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
+    for chemin in COPIES:
+        arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
+            copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
+            if copie.REFERENCE == module:
+                return copie
+    return None
 
 
-def Plateau(*args, sujet=None, **kwargs):
-    """``awale_ref.widget.vue.Plateau``; the lycée board: a note."""
-    if sujet == "lycee":
-        return _Note()
-    from awale_ref.widget.vue import Plateau as Vue
-    return Vue(*args, sujet=sujet, **kwargs)
-'''
-
-_LYCEE = '''"""The lycée rules are not part of the students' environment of the class server (pipeline.paquet_eleve)."""
-
-from awale_ref.widget.regles import ErreurEleve, Regles
-
-
-class ReglesLycee(Regles):
-    SUJET = "lycee"
-
-    def __init__(self, *args, **kwargs) -> None:
-        from awale_ref.widget import NOTE_LYCEE
-        raise ErreurEleve(NOTE_LYCEE)
-'''
+def appels_de_la_reference(module: str) -> dict[str, list[str]]:
+    """Each function defined in ``module`` -> the functions of the module its code calls (read in the full
+    reference: the engine's functions call none of each other, the lycée board plugs a student's function where
+    the reference calls it)."""
+    reference = importlib.import_module(module)
+    fonctions = {n: f for n, f in vars(reference).items() if inspect.isfunction(f) and f.__module__ == module}
+    return {n: sorted((_noms_du_code(f.__code__) & set(fonctions)) - {n}) for n, f in fonctions.items()}
 
 
 def a_la_place(module: str, notes: set[str]) -> str:
-    """What the reduced ``module`` gets in place of its graded functions: for the module the engine's
-    functions mirror (``fonctions_moteur.REFERENCE``), an import of those the engine computes, so that the
-    board, Part III and each visible test (whose other functions are the module's) find them; else nothing."""
-    import awale_ref.fonctions_moteur as moteur
-
-    if module != moteur.REFERENCE:
+    """What the reduced ``module`` gets in place of its graded functions: for a module the engine's functions
+    mirror (:func:`_miroir`), an import of those the engine computes, so that the boards, Part III and each
+    visible test (whose other functions are the module's) find them, and the reference's call graph
+    (``APPELS_REFERENCE``); else nothing."""
+    moteur = _miroir(module)
+    if moteur is None:
         return ""
-    noms = sorted(n for n in notes if callable(getattr(moteur, n, None)))
+    # in the reference's order: the boards list a subject's functions in its order
+    noms = [n for n in vars(importlib.import_module(module)) if n in notes and callable(getattr(moteur, n, None))]
     manquants = donnees_importees(module) & notes - set(noms)
     if manquants:
         raise ErreurPaquet(f"the notebooks import {sorted(manquants)} from {module}, which the engine does not compute")
     return ("\n\n# The graded functions, computed by the fast engine (pipeline.paquet_eleve): no reference here.\n"
-            f"from awale_ref.fonctions_moteur import {', '.join(noms)}  # noqa: E402,F401\n")
+            f"from {moteur.__name__} import {', '.join(noms)}  # noqa: E402,F401\n\n"
+            f"APPELS_REFERENCE = {appels_de_la_reference(module)!r}\n"
+            '"""Each function of the full reference -> the functions of the module its code calls."""\n')
 
 
 def ecrire_paquet(dest: Path) -> Path:
@@ -455,15 +438,12 @@ def ecrire_paquet(dest: Path) -> Path:
         shutil.rmtree(racine)
     (racine / "data").mkdir(parents=True)
     (racine / "grading" / "formats").mkdir(parents=True)
-    (racine / "widget").mkdir(parents=True)
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
     (racine / "grading" / "__init__.py").write_text(_grading_init())
     (racine / "grading" / "sql.py").write_text(_sql())
     (racine / "grading" / "partie_ia.py").write_text(_partie_ia())
-    (racine / "widget" / "__init__.py").write_text(_WIDGET)
-    (racine / "widget" / "lycee.py").write_text(_LYCEE)
     for module in DONNEES_SEULES:
         _module_vers_chemin(module, dest).write_text(donnees_seules(module))
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')

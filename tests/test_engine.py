@@ -349,3 +349,42 @@ def test_the_engines_exam_functions_are_the_exams():
                 vu = _appel(getattr(fonctions_moteur, nom), *arguments)
                 assert vu == _appel(getattr(exam, nom), *arguments), (nom, arguments)
     assert essais > 20_000
+
+
+def test_the_engines_lycee_functions_are_the_lycee_references():
+    """``awale_ref.fonctions_moteur_lycee`` (what the lycée board plays with in the students' environment) gives
+    the lycée reference's results, leaves the same arguments, writes a sown or harvested board in the same order;
+    on the CCINP rule positions and where the lycée rules differ (3 seeds left, more than 45 collected)."""
+    from awale_ref import fonctions_moteur_lycee as moteur_lycee
+    from awale_ref.olympiades import awale_lycee
+
+    noms = [nom for nom, f in vars(moteur_lycee).items() if callable(f) and getattr(f, "__module__", "") ==
+            moteur_lycee.__name__ and not nom.startswith("_")]
+    assert sorted(noms) == sorted(n for n in noms if callable(getattr(awale_lycee, n, None))) and len(noms) == 12, noms
+    differences = [{"joueur1": "Alice", "joueur2": "Bob", "score_j1": s1, "score_j2": s2, "nb_tours": n, "plateau": p}
+                   for s1, s2 in ((22, 23), (23, 23), (20, 24), (24, 24)) for n in (50, 51, 99, 100)
+                   for p in ([1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0],
+                             [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0])]
+    etats = [awale_lycee.depuis_ccinp(jeu) for jeu in RULE_POSITIONS[::7] + [j for _, j in corpus.edge_cases()]]
+    essais = finies_ici = 0
+    for etat in etats + differences:
+        finies_ici += awale_lycee.tour_termine(etat) != fonctions_moteur.tour_suivant(awale_lycee.vers_ccinp(etat))
+        for nom in noms:
+            if nom in ("tour_joueur1", "cases_possibles", "tour_termine", "gagnant"):
+                appels = [(etat,)]
+            elif nom == "tourner_plateau":
+                appels = [(list(etat["plateau"]),)]
+            elif nom == "somme":
+                appels = [(list(etat["plateau"]), n, p) for n, p in ((0, 5), (6, 11), (3, 3), (2, 9))]
+            elif nom == "tour_jeu":
+                appels = [(etat, case) for case in range(-1, 12)]
+            else:
+                appels = [(list(etat["plateau"]), case) for case in range(12)]
+            for arguments in appels:
+                essais += 1
+                vu, attendu = _appel(getattr(moteur_lycee, nom), *arguments), _appel(getattr(awale_lycee, nom), *arguments)
+                if nom == "tourner_plateau":  # the board turns a plain list: only the list after counts
+                    vu, attendu = [(a[0] if isinstance(a, tuple) else a) for a in vu[1]], [
+                        (a[0] if isinstance(a, tuple) else a) for a in attendu[1]]
+                assert vu == attendu, (nom, arguments)
+    assert essais > 10_000 and finies_ici > 0, (essais, finies_ici)

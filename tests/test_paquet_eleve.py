@@ -245,3 +245,40 @@ def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_studen
         suite = exam.copie(avant)
         exam.tour_jeu(suite, case)
         assert suite == apres  # every move by the exam's rules
+
+
+def test_the_lycee_board_plays_with_the_students_functions_in_the_students_environment(paquet, tmp_path):
+    """The Olympiades' awalé in the students' environment: the lycée board is no note, its rules come from the
+    engine (awale_ref.fonctions_moteur_lycee) and the student's functions, the notebook's own board cell builds
+    it; a few moves are clicked from Python (the widget's buttons), the AI answering; every move is legal and
+    played as the lycée reference plays it, and the lycée end rule holds (3 seeds left: the game goes on)."""
+    from awale_ref.olympiades import awale_lycee
+    from awale_ref.widget import lycee
+
+    nb = _avec_les_solutions("olympiades_awale")
+    cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "plateau_interactif")
+    assert "\nPlateau(" in cellule.source and 'sujet="lycee"' in cellule.source
+    nb.cells.append(nbformat.v4.new_code_cell(
+        cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ") + "\n"
+        "import json\nimport awale_ref.widget.vue as vue_module\nfrom awale_ref.widget import lycee, Partie\n"
+        "assert isinstance(vue, vue_module.Plateau) and vue.partie.regles.SUJET == 'lycee', vue\n"
+        "for case in (2, 5):\n"
+        "    vue.cases[case].bouton.click()  # Alice's pit, as a click in the page\n"
+        "    vue.attendre(60)  # the animation, then the AI's answer\n"
+        "trois = Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee\n"
+        "print(json.dumps({'historique': [[j, c] for j, c in vue.partie.historique], 'jeu': vue.partie.jeu, "
+        "'message': vue.message.value, 'eleve': list(vue.partie.regles.eleve), 'trois': trois, "
+        "'fonctions': list(lycee.FONCTIONS_LYCEE)}))"))
+    nb = _executer(nb, paquet, tmp_path)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    partie = json.loads(nb.cells[-1].outputs[-1]["text"])
+    assert partie["fonctions"] == list(lycee.FONCTIONS_LYCEE)  # the same functions pluggable as in the full package
+    assert set(partie["eleve"]) >= {"semer_graines", "test_famine", "tour_termine", "gagnant"}, partie["eleve"]
+    assert partie["trois"] is False  # the lycée game goes on with 3 seeds left (the CCINP's would end)
+    jeux = [jeu for jeu, _ in partie["historique"]] + [partie["jeu"]]
+    assert [c for _, c in partie["historique"]][::2] == [2, 5] and partie["jeu"]["n"] == 4, partie
+    for avant, apres, (_, case) in zip(jeux, jeux[1:], partie["historique"]):
+        etat = awale_lycee.depuis_ccinp(avant)
+        assert awale_lycee.test_case(etat["plateau"], case), (avant, case)  # a legal move by the lycée reference
+        awale_lycee.tour_jeu(etat, case)
+        assert awale_lycee.vers_ccinp(etat) == apres  # played as the lycée reference plays it

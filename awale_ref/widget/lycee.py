@@ -43,7 +43,7 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import exam, fonctions_moteur, notation
+from awale_ref import exam, fonctions_moteur, fonctions_moteur_lycee, notation
 from awale_ref.olympiades import awale_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
@@ -53,9 +53,10 @@ RENOMMEES = {"deplacer_graines": "semer_graines", "tour_suivant": "tour_termine"
 
 
 def _fonctions_du_module() -> dict[str, types.FunctionType]:
-    """The functions defined in ``awale_lycee``, in their order in the module."""
+    """The functions of ``awale_lycee``, in their order in the module: its own, and in the students' environment
+    (``pipeline.paquet_eleve``) the engine's in place of the graded ones (``awale_ref.fonctions_moteur_lycee``)."""
     return {nom: objet for nom, objet in vars(awale_lycee).items()
-            if inspect.isfunction(objet) and objet.__module__ == awale_lycee.__name__}
+            if inspect.isfunction(objet) and objet.__module__ in (awale_lycee.__name__, fonctions_moteur_lycee.__name__)}
 
 
 def _noms_appeles(code: types.CodeType) -> set[str]:
@@ -77,9 +78,13 @@ ROLES = {role: RENOMMEES.get(role, role) for role in FONCTIONS if RENOMMEES.get(
 """Each board operation (its CCINP name, as in :data:`~awale_ref.widget.regles.FONCTIONS`) -> the
 lycée function doing it.  ``NegaAwale`` has none: the lycée subject has no AI."""
 
-APPELS = {nom: {autre for autre in _noms_appeles(fonction.__code__) if autre in _MODULE and autre != nom}
-          for nom, fonction in _MODULE.items()}
-"""Each function of ``awale_lycee`` -> the functions of the module its code calls directly."""
+APPELS = ({nom: set(autres) for nom, autres in awale_lycee.APPELS_REFERENCE.items()}
+          if hasattr(awale_lycee, "APPELS_REFERENCE") else
+          {nom: {autre for autre in _noms_appeles(fonction.__code__) if autre in _MODULE and autre != nom}
+           for nom, fonction in _MODULE.items()})
+"""Each function of ``awale_lycee`` -> the functions of the module its code calls directly (read in the
+reference's code; in the students' environment, where the engine's functions call none of each other, as
+the build read it there: ``APPELS_REFERENCE``)."""
 
 
 def _appelees(nom: str) -> set[str]:
@@ -114,9 +119,7 @@ def _meme_genre(obtenu, attendu) -> bool:
 
 def _copier(valeur):
     """A plain deep copy (a recording board becomes a plain list)."""
-    if isinstance(valeur, list):
-        return [_copier(v) for v in valeur]
-    return copy.deepcopy(valeur)
+    return [_copier(v) for v in valeur] if isinstance(valeur, list) else copy.deepcopy(valeur)
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,8 @@ class ReglesLycee(Regles):
             if nom in donnees:
                 self.lycee[nom] = donnees[nom]
                 espace[nom] = self._garde(nom, donnees[nom])
+            elif _MODULE[nom].__module__ != awale_lycee.__name__:  # the engine's: it calls no lycée function
+                espace[nom] = self.lycee[nom] = _MODULE[nom]
             else:
                 reference = _MODULE[nom]
                 espace[nom] = self.lycee[nom] = types.FunctionType(
