@@ -202,10 +202,36 @@ def donnees_visibles() -> dict:
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
                     "exemples": {}})
-                q["exemples"][cle_exemple(args)] = {
+                exemple = q["exemples"][cle_exemple(args)] = {
                     "attendu": executant.encoder(attendu),
                     "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+                if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
+                    acceptees = reponses_acceptees(spec, args, attendu)
+                    if acceptees is not None:
+                        exemple["acceptees"] = acceptees
     return donnees
+
+
+ACCEPTEES_MAX = 2_000
+"""Accepted answers kept for one visible example, at most (the statement's examples are small)."""
+
+
+def reponses_acceptees(spec, args: tuple, attendu: dict) -> list[str] | None:
+    """The answers the subject accepts on one visible example, as data (``visibles.cle``), for a question whose
+    acceptance reaches a reference (not copied into the distribution): the spec's candidates
+    (``Spec.variantes``) that its acceptance admits, judged here with the reference; None without candidates."""
+    from awale_ref.grading.visibles import cle
+
+    if spec.variantes is None:
+        return None
+    acceptees = sorted({cle(v) for v in spec.variantes(args, attendu) if spec.conforme(v, attendu, args)})
+    if cle(attendu) not in acceptees:
+        raise ErreurPaquet(f"{spec.question}: the candidates of Spec.variantes miss the reference's own answer on "
+                           f"{spec.nom}{args!r}")
+    if len(acceptees) > ACCEPTEES_MAX:
+        raise ErreurPaquet(f"{spec.question}: {len(acceptees)} accepted answers on {spec.nom}{args!r}, more than "
+                           f"{ACCEPTEES_MAX}: too many to ship as data")
+    return acceptees
 
 
 def _module_des_specs(sujet) -> str:

@@ -216,6 +216,40 @@ def test_where_several_answers_are_accepted_a_wrong_one_fails_and_another_accept
     assert "ÉCHEC Q10 — cases_possibles" in fin.stdout, fin.stdout
 
 
+def test_images_q17_is_judged_in_the_students_environment_from_the_answers_the_build_accepted(paquet):
+    """Images Q17 admits several cuts (ties between largest rectangles, « couleur » or « coul »); its acceptance
+    calls the reference rectangle_max, so the build ships, for each of the notebook's examples, the answers it
+    accepts (``exemple["acceptees"]``, judged with the reference): another accepted cut passes there, judged
+    (no « jugée à la correction »), a wrong one fails."""
+    donnees = json.loads((paquet / "awale_ref" / "data" / "visibles.json").read_text(encoding="utf-8"))
+    q17 = donnees["awale_ref.olympiades.correction_images"]["fonctions"]["Q17"]
+    assert q17["exemples"] and all(len(e["acceptees"]) > 1 for e in q17["exemples"].values())
+    code = ("from awale_ref.olympiades.correction_images import tester\n"
+            "def compression_rectangle(img):\n"
+            "    return (2, 2, [{'pos': (0, 0), 'coul': 5, 'ha': 2, 'la': 1}, {'pos': (0, 1), 'coul': 5, 'ha': 1, "
+            "'la': 1}, {'pos': (1, 1), 'couleur': 0, 'ha': 1, 'la': 1}])\n"
+            "try:\n    tester('Q17', compression_rectangle, [[5, 5], [5, 0]])\n"
+            "except AssertionError as e:\n    print('ÉCHEC', e)\n")
+    fin = _lancer(paquet, code)  # the tall rectangle first (a tie of areas), keys spelt both ways: accepted
+    assert "✔ compression_rectangle" in fin.stdout and "jugée qu'à la correction" not in fin.stdout, fin.stdout
+    fin = _lancer(paquet, code.replace("'ha': 2, 'la': 1}, {'pos': (0, 1)", "'ha': 1, 'la': 1}, {'pos': (0, 1)"))
+    assert "ÉCHEC Q17 — compression_rectangle" in fin.stdout, fin.stdout  # (0, 0) not a largest rectangle
+
+
+def _cliquer(plateau: str, condition: str, cases: tuple[int, ...], autres: str = "") -> nbformat.NotebookNode:
+    """A cell that builds the board ``vue`` (code ``plateau``), checks it is the widget and ``condition``, clicks
+    Alice's ``cases`` from Python (the widget's buttons), the AI answering each, and prints the game as JSON
+    (and the ``autres`` items of that dict)."""
+    return nbformat.v4.new_code_cell(
+        f"{plateau}\nimport json\nimport awale_ref.widget.vue as vue_module\n"
+        f"assert isinstance(vue, vue_module.Plateau) and {condition}, vue\n"
+        f"for case in {cases!r}:\n"
+        "    vue.cases[case].bouton.click()  # Alice's pit, as a click in the page\n"
+        "    vue.attendre(60)  # the animation, then the AI's answer\n"
+        "print(json.dumps({'historique': [[j, c] for j, c in vue.partie.historique], 'jeu': vue.partie.jeu, "
+        f"'message': vue.message.value, {autres}}}))")
+
+
 def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_students_environment(paquet, tmp_path):
     """Part III in the students' environment: its given functions, the Q18 tree and the board come from the engine
     (awale_ref.fonctions_moteur), the AI is the student's own NegaAwale; a few moves are played by clicking the
@@ -223,15 +257,8 @@ def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_studen
     from awale_ref import exam
 
     nb = _avec_les_solutions("partie3_ia")
-    nb.cells.append(nbformat.v4.new_code_cell(
-        "import json\nimport awale_ref.widget.vue as vue_module\n"
-        "vue = Plateau(adversaire='joueur2', profondeur=3, vitesse=0, regles={'NegaAwale': NegaAwale})\n"
-        "assert isinstance(vue, vue_module.Plateau) and not vue.partie.regles.est_reference('NegaAwale')\n"
-        "for case in (2, 4):\n"
-        "    vue.cases[case].bouton.click()  # Alice's pit, as a click in the page\n"
-        "    vue.attendre(60)  # the animation, then the AI's answer\n"
-        "print(json.dumps({'historique': [[j, c] for j, c in vue.partie.historique], 'jeu': vue.partie.jeu, "
-        "'message': vue.message.value}))"))
+    nb.cells.append(_cliquer("vue = Plateau(adversaire='joueur2', profondeur=3, vitesse=0, regles={'NegaAwale': NegaAwale})",
+                             "not vue.partie.regles.est_reference('NegaAwale')", (2, 4)))
     nb = _executer(nb, paquet, tmp_path)
     assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
     arbre = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q18_position")
@@ -258,17 +285,11 @@ def test_the_lycee_board_plays_with_the_students_functions_in_the_students_envir
     nb = _avec_les_solutions("olympiades_awale")
     cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "plateau_interactif")
     assert "\nPlateau(" in cellule.source and 'sujet="lycee"' in cellule.source
-    nb.cells.append(nbformat.v4.new_code_cell(
-        cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ") + "\n"
-        "import json\nimport awale_ref.widget.vue as vue_module\nfrom awale_ref.widget import lycee, Partie\n"
-        "assert isinstance(vue, vue_module.Plateau) and vue.partie.regles.SUJET == 'lycee', vue\n"
-        "for case in (2, 5):\n"
-        "    vue.cases[case].bouton.click()  # Alice's pit, as a click in the page\n"
-        "    vue.attendre(60)  # the animation, then the AI's answer\n"
-        "trois = Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee\n"
-        "print(json.dumps({'historique': [[j, c] for j, c in vue.partie.historique], 'jeu': vue.partie.jeu, "
-        "'message': vue.message.value, 'eleve': list(vue.partie.regles.eleve), 'trois': trois, "
-        "'fonctions': list(lycee.FONCTIONS_LYCEE)}))"))
+    nb.cells.append(_cliquer(
+        cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ")
+        + "\nfrom awale_ref.widget import lycee, Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
+        "'eleve': list(vue.partie.regles.eleve), 'fonctions': list(lycee.FONCTIONS_LYCEE), "
+        "'trois': Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee"))
     nb = _executer(nb, paquet, tmp_path)
     assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
     partie = json.loads(nb.cells[-1].outputs[-1]["text"])

@@ -14,8 +14,9 @@ the reference's.
 Differences with the full package's ``tester``, all on the safe side: an example that is not one of the
 test cells' is refused (« cet exemple n'est pas un de ceux du notebook »); where the subject admits
 several answers (``Spec.accepter``), the subject's acceptance is used when its specs module is in the
-distribution (the CCINP's ``specs``), else an answer that is not the reference's is shown beside the
-reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
+distribution (the CCINP's ``specs``), or its copy where it holds no reference, or the answers it accepts on
+the example, computed by the build (``Spec.variantes``); else an answer that is not the reference's
+is shown beside the reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
 check (copied into ``awale_ref/grading/formats.py``).
 """
 
@@ -41,9 +42,14 @@ class EchecTest(AssertionError):
     """A failed visible test, with a French message meant for the student."""
 
 
+def cle(valeur: Any) -> str:
+    """Exact data as one text (dict keys sorted): how an example's arguments or an accepted answer is found again."""
+    return json.dumps(executant.encoder(valeur), sort_keys=True, ensure_ascii=False)
+
+
 def cle_exemple(args: tuple) -> str:
     """How a visible example is found again: the exact data of its arguments, as JSON text."""
-    return json.dumps(executant.encoder(tuple(args)), sort_keys=True, ensure_ascii=False)
+    return cle(tuple(args))
 
 
 def module_des_formats(module_correction: str) -> str:
@@ -63,12 +69,14 @@ def _echec(message: str) -> None:
     raise EchecTest(message)
 
 
-def _acceptation(question: str, d: dict, autres: list, module_correction: str) -> Any:
+def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_correction: str) -> Any:
     """How an answer that differs from the reference's is judged, where the subject admits several.
 
     The subject's own acceptance when its specs module is in the distribution (the CCINP's), or its copy
-    (``ACCEPTATIONS`` of the subject's formats module, copied where it holds no reference); otherwise every
-    other answer passes here and is kept in ``autres``: the judge decides, at grading."""
+    (``ACCEPTATIONS`` of the subject's formats module, copied where it holds no reference), or the answers
+    it accepts on this example, computed by the build with the reference (``exemple["acceptees"]``:
+    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer passes here and is kept in
+    ``autres``: the judge decides, at grading."""
     if not d["plusieurs_reponses"]:
         return None
     try:
@@ -78,6 +86,9 @@ def _acceptation(question: str, d: dict, autres: list, module_correction: str) -
     copiees = getattr(importlib.import_module(module_des_formats(module_correction)), "ACCEPTATIONS", {})
     if question in copiees:
         return copiees[question]
+    if "acceptees" in exemple:
+        acceptees = frozenset(exemple["acceptees"])
+        return lambda obtenu, attendu, args: cle(obtenu) in acceptees
     return lambda obtenu, attendu, args: autres.append(obtenu) or True
 
 
@@ -89,7 +100,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
                              accessoire=f["accessoire"]) for f in d["familles"])
     return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
-                accepter=_acceptation(question, d, autres, module_correction))
+                accepter=_acceptation(question, d, exemple, autres, module_correction))
 
 
 class Testeur:
