@@ -417,7 +417,7 @@ def __getattr__(nom: str):
 def _miroir(module: str) -> types.ModuleType | None:
     """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
     ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
-    for chemin in COPIES:
+    for chemin in (c for c in COPIES if c.endswith(".py")):
         arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
         if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
             copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
