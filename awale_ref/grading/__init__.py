@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from awale_ref.grading import serie
 from awale_ref.grading.sujets import EchecTest, Sujet, transmettre
 
 
@@ -35,6 +36,7 @@ def _installer_affichage() -> None:
     shell = get_ipython()
     if shell is not None:
         shell.set_custom_exc((EchecTest,), _montrer_echec)
+        serie.installer(shell)  # every example of a test cell reported, one verdict at its end
 
 
 _installer_affichage()
