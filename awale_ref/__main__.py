@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from awale_ref import engine, exam
+from awale_ref import engine
+from awale_ref.sujets.ccinp_2024 import exam
 
 
 def main(argv: list[str] | None = None) -> str:

@@ -25,7 +25,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from awale_ref import engine, exam
+from awale_ref import engine
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.corpus import corpus_positions
 
 NAMES = ("Alice", "Bob")

@@ -281,13 +281,19 @@ def _copier_fonctions(nom_sujet: str, racines: list, definitions: dict[str, str]
                 raise NonCopiable(f"{nom_sujet}: {fonction.__name__} uses {nom} ({type(valeur)})")
 
 
+def modules_livres() -> set[str]:
+    """The modules of the package the distribution ships as they are: ``COPIES`` and every subject's
+    ``modules_eleves``."""
+    return _MODULES_COPIES | {m for s in sujets().values() for m in s.modules_eleves}
+
+
 def _acceptation_copiee(sujet, question: str, definitions: dict, imports: set) -> str | None:
     """How the module writes the acceptance of ``question`` (several answers admitted): a copy of the function
     and of what it calls, or a call of its factory where that is in the distribution (``grading/specs.py``);
     None when it reaches a reference (it is then judged at grading only, « jugée à la correction »)."""
     fonction = sujet.specs[question].accepter
     usine_nom = fonction.__qualname__.split(".<locals>.")[0]
-    if fonction.__closure__ and ".<locals>." in fonction.__qualname__ and fonction.__module__ in _MODULES_COPIES:
+    if fonction.__closure__ and ".<locals>." in fonction.__qualname__ and fonction.__module__ in modules_livres():
         usine = getattr(importlib.import_module(fonction.__module__), usine_nom)
         valeurs = dict(zip(fonction.__code__.co_freevars, (c.cell_contents for c in fonction.__closure__)))
         arguments = []

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref import corpus, engine, exam, fonctions_moteur
+from awale_ref import corpus, engine, fonctions_moteur
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.engine import Position
 
 NAMES = ("Alice", "Bob")

@@ -11,7 +11,8 @@ import matplotlib
 import pytest
 from matplotlib.testing.compare import compare_images
 
-from awale_ref import engine, exam, facts, tree
+from awale_ref import engine, facts, tree
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget import jeu_depuis
 from notebooks_apparies import executer_notebook_apparie
 

@@ -439,7 +439,8 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
                 spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
                 lambda c, r, a: echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
-    ecart = None if premiere.contrainte else _ecart_du_cas(spec, contre[1], cas, reponses, evaluer, reference)
+    ecart = None if premiere.contrainte else _ecart_du_cas(spec, contre[1], cas, reponses, attendus, evaluer,
+                                                           reference)
     return resultat_du_bilan(bilan, contre, ecart, resume)
 
 
@@ -449,13 +450,14 @@ def _exception_de(reponse: Any) -> str | None:
     return (donnee.get("exception") or [""])[0] if isinstance(donnee, dict) else None
 
 
-def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list,
+def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list, attendus: list,
                   evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> tuple | None:
     """The expected and the obtained observation of the failing case, when the spec's presentation draws
     them (``ecart``: two images side by side in the feedback)."""
     if args is None or not hasattr(contre_exemples.presentation(spec.presentation), "ecart"):
         return None
-    attendu = attendu_de(spec, args, reference)
+    # a case of the list: its known observation (in the students' environment the reference lacks the function)
+    attendu = attendus[cas.index(args)] if args in cas else attendu_de(spec, args, reference)
     try:
         reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
     except Exception:  # the runner stopped: no picture

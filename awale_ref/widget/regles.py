@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from awale_ref import engine, exam, fonctions_moteur
+from awale_ref import engine, fonctions_moteur
+from awale_ref.sujets.ccinp_2024 import exam
 
 FONCTIONS = (
     "deplacer_graines",
