@@ -48,7 +48,7 @@ def test_tirages_collects_every_distinct_result_of_a_random_function():
         return random.randint(1, faces)
 
     obs = executant.observer("tirages", de, (3,))
-    assert obs["issues"] == [1, 2, 3]
+    assert obs["issues"] == [1, 2, 3] and obs["nombre d'issues"] == 3
     assert executant.observer("tirages", lambda L: L.index(max(L)), ([1, 5, 5],))["issues"] == [1]
 
 

@@ -304,7 +304,8 @@ draw among k ≤ 6 equally likely choices misses one with probability k·(1 - 1/
 
 def _observer_tirages(fonction: Callable, args: tuple) -> dict:
     """``fonction`` called :data:`TIRAGES` times, each on a fresh copy of ``args``: its distinct results,
-    in the order of their encoded text (so that the same results give the same observation)."""
+    in the order of their encoded text (so that the same results give the same observation), and how many
+    there are (a rule family can judge each result allowed, and another that every allowed one came out)."""
     issues: dict[str, Any] = {}
     apres = args
     for _ in range(TIRAGES):
@@ -312,7 +313,8 @@ def _observer_tirages(fonction: Callable, args: tuple) -> dict:
         resultat = fonction(*copie)
         issues.setdefault(json.dumps(encoder(resultat), sort_keys=True), resultat)
         apres = copie
-    return {"issues": [issues[texte] for texte in sorted(issues)], "__arguments__": apres}
+    return {"issues": [issues[texte] for texte in sorted(issues)], "nombre d'issues": len(issues),
+            "__arguments__": apres}
 
 
 def _observer_affichage(fonction: Callable, args: tuple) -> dict:
