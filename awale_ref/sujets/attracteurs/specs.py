@@ -34,6 +34,7 @@ from awale_ref.grading import answers
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.attracteurs import tablettes as t
+from awale_ref.sujets.attracteurs.analyse import niveaux
 
 MODULE = "awale_ref.sujets.attracteurs.tablettes"
 _INTACTS = "arguments non modifiés"
@@ -113,20 +114,6 @@ def _S(G: dict, C: int, N: int, joueur: int) -> tuple:
     return t.sommets_12(G, C, N)[joueur - 1]
 
 
-def _niveaux(G: dict, d: dict, Si: tuple) -> list[dict]:
-    """The attractor ``d`` step by exact step (each step from the previous one alone), to its fixpoint."""
-    etapes = [dict(d)]
-    while True:
-        avant = etapes[-1]
-        suivant = dict(avant)
-        for x in G:
-            if not avant[x] and (t.cond_1(G, avant, x) if x in Si else t.cond_2(G, avant, x)):
-                suivant[x] = True
-        if suivant == avant:
-            return etapes
-        etapes.append(suivant)
-
-
 def _cas_attracteurs_dicos() -> list[tuple]:
     """(G, di, Si) with di a level of the attractor of J1 or J2 (its start, each step, its fixpoint)."""
     res = []
@@ -135,7 +122,7 @@ def _cas_attracteurs_dicos() -> list[tuple]:
         S1, S2 = t.sommets_12(G, C, N)
         d1, d2 = t.init_attracteurs(G, S1)
         for d, Si in ((d1, S1), (d2, S2)):
-            for niveau in _niveaux(G, d, Si):
+            for niveau in niveaux(G, d, Si):
                 res.append((G, niveau, Si))
     return res
 
@@ -278,7 +265,7 @@ def _iteration_acceptee(obtenu: Observation, attendu: Observation, args: tuple) 
     d = apres[1]
     if type(d) is not dict or set(d) != set(di) or any(type(v) is not bool for v in d.values()):
         return False
-    etape = _niveaux(G, di, Si)[1:2] or [di]
+    etape = niveaux(G, di, Si)[1:2] or [di]
     return all((not di[x] or d[x]) and (not etape[0][x] or d[x]) and (not d[x] or di[x] or _condition(G, d, Si, x))
                for x in G)
 
