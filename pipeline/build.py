@@ -51,7 +51,10 @@ from pipeline.nbgrader_cli import nbgrader
 RACINE = Path(__file__).resolve().parent.parent
 COURS = RACINE / "course"
 ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql", "olympiades_images",
-               "olympiades_awale")
+               "olympiades_awale",
+               # HOOK (issue 26, until issue 24's move derives this list from awale_ref/sujets/*/cours/):
+               # course/attracteurs_*.py are symlinks to awale_ref/sujets/attracteurs/cours/.
+               "attracteurs_graphe", "attracteurs_strategies")
 """Every assignment of the course, in order; a *series* is those of one subject (their test cells'
 ``from … import corriger``, :func:`sujet_de`), whose points add up to one grade."""
 

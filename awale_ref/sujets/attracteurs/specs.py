@@ -648,8 +648,16 @@ def _tableau_q8() -> dict:
     return {cle: valeur for cle, valeur in t.TAILLES_PRATIQUE.items()}
 
 
-def _tableau_q32() -> dict:
-    return {(C, N): _gagnant_theorique(C, N) == 1 for C in range(1, 5) for N in range(1, 5) if C * N <= 9}
+def _juger_q32(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
+    """Q32's table: every cell with C·N ≤ 9 is required, the larger ones (up to C = N = 4) are optional but
+    judged when given; a point per cell."""
+    cles = [cle for cle in attendu if cle[0] * cle[1] <= 9 or cle in valeur]
+    faux = [cle for cle in cles if valeur.get(cle) != attendu[cle]] + [cle for cle in valeur if cle not in attendu]
+    fraction = 1 - len(faux) / (len(cles) + len([c for c in valeur if c not in attendu]))
+    if not faux:
+        return Resultat(True, f"{nom} : réponse exacte ({len(cles)} cases du tableau).", 1, 1.0)
+    return Resultat(False, f"{nom} : cases inexactes ou manquantes : {', '.join(map(str, sorted(faux)))} ; "
+                           f"{fraction:.0%} des points. Rappel : {indice}.", 1, fraction)
 
 
 def _format_s12(v: Any) -> str | None:
@@ -703,9 +711,9 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                    _juger_q11),
     "Q28_gagnants": (_format_q28, lambda: {cle: _gagnant_theorique(*cle) for cle in ((3, 3), (2, 3), (3, 2))},
                      "le joueur qui a une position gagnante au départ gagne toujours", answers.credit_par_cle("jeux")),
-    "Q32_tableau": (_format_tableau, _tableau_q32,
+    "Q32_tableau": (_format_tableau, lambda: t.REPONSES["Q32"],
                     "min_max_opt(init(C, N), C*N, True) vaut 1 exactement quand J1 a une position gagnante",
-                    answers.credit_par_cle("cases du tableau")),
+                    _juger_q32),
 }
 
 

@@ -399,6 +399,19 @@ S1_22 = (((0, 1), (0, 1), (1, 1), (1, 1)), ((0, 2), (1, 2)), ((0, 3), (1, 1)), (
 S2_22 = (((0, 2), (1, 1), (1, 1)), ((0, 1), (0, 2), (1, 1)), ((0, 1), (1, 1), (1, 2)), ((0, 1), (0, 1), (1, 2)),
           ((0, 4),), ((1, 4),))
 """Q10: the positions of J2 for C = N = 2 (3 piles or 1)."""
+DG22 = {((0, 1), (0, 1), (1, 1), (1, 1)): True,
+        ((0, 1), (0, 1), (1, 2)): False,
+        ((0, 1), (0, 2), (1, 1)): True,
+        ((0, 1), (1, 1), (1, 2)): True,
+        ((0, 1), (1, 3)): False,
+        ((0, 2), (0, 2)): True,
+        ((0, 2), (1, 1), (1, 1)): False,
+        ((0, 2), (1, 2)): True,
+        ((0, 3), (1, 1)): False,
+        ((0, 4),): False,
+        ((1, 2), (1, 2)): True,
+        ((1, 4),): False}
+"""Q14: the winning positions of C = N = 2 (the data of the tests of Q25 and Q26)."""
 
 EXEMPLES = {
     "coups": [((x_exemple,), [[[0, 5], [1, 1], [1, 2]], [[0, 3], [0, 4], [1, 1]], [[0, 3], [1, 1], [1, 4]],
@@ -516,6 +529,9 @@ REPONSES = {
     "Q1": (x_situation_1, x_situation_2),
     "Q7": {"N1": "sommets", "N2": "arêtes"},
     "Q8": TAILLES_PRATIQUE,
+    "Q32": {(1, 1): False, (1, 2): True, (1, 3): False, (1, 4): True, (2, 1): True, (2, 2): True, (2, 3): False,
+            (2, 4): False, (3, 1): True, (3, 2): False, (3, 3): True, (3, 4): True, (4, 1): True, (4, 2): True,
+            (4, 3): False, (4, 4): True},  # J1 wins from init(C, N); C = N = 4 took 21 s (memoised min-max)
     "Q11": "J1 gagne : en prenant toujours le premier successeur de la référence, la partie est "
            "[[0, 1], [0, 1], [1, 1], [1, 1]] → [[0, 2], [1, 1], [1, 1]] → [[0, 2], [1, 2]] → [[0, 4]], "
            "et J2 ne peut plus jouer.",

@@ -1,0 +1,1 @@
+../awale_ref/sujets/attracteurs/cours/attracteurs_graphe.py
