@@ -265,3 +265,14 @@ def test_the_grading_attempts_attractor_levels_match_the_reference_fixpoint():
     S1, S2 = t.sommets_12(G, 2, 3)
     d1, _ = t.init_attracteurs(G, S1)
     assert analyse.niveaux(G, d1, S1)[-1] == t.attracteurs(G, 2, 3)[0]
+
+
+def test_the_readings_page_follows_the_reference():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "attracteurs_lectures.md").read_text(encoding="utf-8")
+    for dictionnaire in (t.LECTURES, t.FIGURES_RECONSTRUITES):
+        for cle, texte in dictionnaire.items():
+            assert f"`{cle}`" in page and texte in page, cle
+    for (C, N), (sommets, aretes) in t.TAILLES_PRATIQUE.items():
+        assert f"{sommets} sommets, {aretes} arêtes" in page
