@@ -400,7 +400,7 @@ DICO_SANS_MEMO = Erreur("q15_dico_gagnant_opt", _code("""
 
 N1_N2_ECHANGES = Erreur("q7_reponse", _code("""
     Q7_N1_N2 = {"N1": "arêtes", "N2": "sommets"}
-    """), ("q7_tests",), "Attracteurs Q7 : confond sommets et arêtes", items_faux=2, devoir=_GRAPHE)
+    """), ("q7_tests",), "Attracteurs Q7 : confond sommets et arêtes (les deux mots faux : rien)", devoir=_GRAPHE)
 
 ITERATION_SUR_UNE_COPIE = Erreur("q21_attracteurs_it", _code("""
     def attracteurs_it(G, di, Si):
