@@ -40,7 +40,8 @@
 #   graphe comme un graphe.
 # - Chaque question est notée **seule** : si votre fonction en appelle une autre, c'est la version de
 #   référence de l'autre qui est utilisée à la correction.
-# - Les cellules « Justification » sont corrigées à la main.
+# - Les cellules « Justification » sont corrigées à la main par l'enseignant ; en autonomie, comparez
+#   avec les éléments de réponse repliés sous la cellule.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
