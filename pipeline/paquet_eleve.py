@@ -44,7 +44,8 @@ PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
           "olympiades/dessins.py", "gabarits/__init__.py", "gabarits/contre_exemple_plateau.html",
-          "gabarits/table_requete.html")
+          "gabarits/table_requete.html", "sujets/__init__.py", "sujets/attracteurs/dessins.py",
+          "sujets/attracteurs/analyse.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the pictures and the
 HTML templates; none holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py``
 checks it)."""
@@ -241,7 +242,13 @@ def source_des_formats(sujet) -> str:
 
 # ---------------------------------------------------------------- the package
 def _module_vers_chemin(module: str, racine: Path) -> Path:
-    return racine.joinpath(*module.split(".")).with_suffix(".py")
+    """Where ``module`` goes under ``racine``: a package of the source tree (a subject's folder,
+    ``awale_ref/sujets/<sujet>/``) as its ``__init__.py``, any other module as ``<name>.py``."""
+    dossier = racine.joinpath(*module.split("."))
+    if RACINE.joinpath(*module.split("."), "__init__.py").exists():
+        dossier.mkdir(parents=True, exist_ok=True)
+        return dossier / "__init__.py"
+    return dossier.with_suffix(".py")
 
 
 def _grading_init() -> str:
@@ -360,7 +367,7 @@ def ecrire_paquet(dest: Path) -> Path:
 
 
 ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
-              "Jinja2")
+              "networkx", "Jinja2")
 """What a student's server needs besides the package: the single-user server, JupyterLab and nbgrader's
 assignment list, the kernel, the pictures and the HTML templates; versions from ``requirements.txt``."""
 

@@ -260,11 +260,17 @@ def test_structured_answers():
     assert specs.verifier_reponse("Q10_S1_S2", (tuple(reversed(t.S1_22)), t.S2_22)).ok
 
 
-def test_the_grading_attempts_attractor_levels_match_the_reference_fixpoint():
-    G = t.graphe(2, 3)
-    S1, S2 = t.sommets_12(G, 2, 3)
-    d1, _ = t.init_attracteurs(G, S1)
-    assert analyse.niveaux(G, d1, S1)[-1] == t.attracteurs(G, 2, 3)[0]
+@pytest.mark.parametrize("C,N", [(2, 2), (2, 3), (3, 2), (1, 4)])
+def test_the_pictures_attractor_steps_agree_with_the_reference(C, N):
+    """analyse (the pictures', written apart from the reference) and the specs' steps (the reference's
+    conditions) give the same steps, ending on the reference's attractors."""
+    G = t.graphe(C, N)
+    S1, S2 = t.sommets_12(G, C, N)
+    for j, d, Si in ((1, t.init_attracteurs(G, S1)[0], S1), (2, t.init_attracteurs(G, S1)[1], S2)):
+        par_specs = [{x for x, v in e.items() if v} for e in specs.niveaux(G, d, Si)]
+        assert analyse.niveaux(G, C, N, j) == par_specs
+        final = t.attracteurs(G, C, N)[j - 1]
+        assert par_specs[-1] == {x for x, v in final.items() if v}
 
 
 def test_the_readings_page_follows_the_reference():

@@ -1,42 +1,46 @@
-"""Computations on the game graphs that the practical does not ask for, shared by the specs and the pictures.
+"""Computations on the game graphs for the pictures, written apart from the reference (no graded function
+used: the pictures also run in the students' environment, where the reference of graded functions is absent).
 
->>> from awale_ref.sujets.attracteurs import tablettes as t
->>> G = t.graphe(2, 2)
->>> S1, S2 = t.sommets_12(G, 2, 2)
->>> [sum(d.values()) for d in niveaux(G, t.init_attracteurs(G, S1)[0], S1)]
-[2, 5, 7, 8]
+A graph is the practical's dict ``{Tuple(position): [successor positions as lists]}``.
+
+>>> G = {((0, 1), (1, 1)): [[[0, 2]], [[1, 2]]], ((0, 2),): [], ((1, 2),): []}
+>>> rangs(G, 2, 1, 1), rangs(G, 2, 1, 2)
+({((0, 1), (1, 1)): 1, ((0, 2),): 0, ((1, 2),): 0}, {((0, 1), (1, 1)): None, ((0, 2),): None, ((1, 2),): None})
 """
 
 from __future__ import annotations
 
-from awale_ref.sujets.attracteurs import tablettes as t
+
+def cle(position: list | tuple) -> tuple:
+    """A position as a key of the graph (piles as tuples)."""
+    return tuple(tuple(pile) for pile in position)
 
 
-def niveaux(G: dict, d: dict, Si: tuple) -> list[dict]:
-    """The attractor ``d`` of the player whose positions are ``Si``, step by exact step (each step computed
-    from the previous one alone, as the definition reads), from ``d`` to its fixpoint."""
-    etapes = [dict(d)]
+def joueur(x: tuple, C: int, N: int) -> int:
+    """Who must play at ``x``: J1 plays from C·N piles and every move removes one."""
+    return 1 if (C * N - len(x)) % 2 == 0 else 2
+
+
+def niveaux(G: dict, C: int, N: int, j: int) -> list[set]:
+    """The attractor of J<j> step by exact step, each computed from the previous one alone: step 0 holds the
+    positions without successor where the other player must play; a position of J<j> enters when one successor
+    is in, one of the other player when it has successors and all are in."""
+    etapes = [{x for x in G if not G[x] and joueur(x, C, N) != j}]
     while True:
         avant = etapes[-1]
-        suivant = dict(avant)
+        entrent = set()
         for x in G:
-            if not avant[x] and (t.cond_1(G, avant, x) if x in Si else t.cond_2(G, avant, x)):
-                suivant[x] = True
-        if suivant == avant:
+            if x in avant or not G[x]:
+                continue
+            dedans = [cle(s) in avant for s in G[x]]
+            if (any(dedans) if joueur(x, C, N) == j else all(dedans)):
+                entrent.add(x)
+        if not entrent:
             return etapes
-        etapes.append(suivant)
+        etapes.append(avant | entrent)
 
 
-def rangs(G: dict, C: int, N: int, joueur: int) -> dict:
-    """``{position: the step at which it enters the attractor of J<joueur>}`` (``None``: never)."""
-    S1, S2 = t.sommets_12(G, C, N)
-    d1, d2 = t.init_attracteurs(G, S1)
-    etapes = niveaux(G, d1 if joueur == 1 else d2, S1 if joueur == 1 else S2)
-    return {x: next((k for k, e in enumerate(etapes) if e[x]), None) for x in G}
-
-
-def gagnants_au_depart(cmax: int = 4, nmax: int = 4) -> dict:
-    """Q32's table: ``{(C, N): True when J1 has a winning position at the start}`` (memoised min-max to the
-    end of the game)."""
-    return {(C, N): t.min_max_opt(t.init(C, N), C * N, True) == 1
-            for C in range(1, cmax + 1) for N in range(1, nmax + 1)}
+def rangs(G: dict, C: int, N: int, j: int) -> dict:
+    """``{position: the step at which it enters the attractor of J<j>}`` (``None``: never)."""
+    etapes = niveaux(G, C, N, j)
+    return {x: next((k for k, e in enumerate(etapes) if x in e), None) for x in G}

@@ -5,7 +5,8 @@ of a position is the number of moves played, ``C*N - len(x)``); matplotlib
 draws them: J1's positions as circles, J2's as squares; a position is
 coloured by whether it is winning for the player who must play there, or by
 the step at which it enters an attractor.  In a graded notebook the runner
-replaces this module by a stub: the pictures cost nothing to the grading.
+replaces this module by a stub: the pictures cost nothing to the grading.  Nothing here uses the reference
+(``analyse`` has its own attractor steps): the module is shipped as it is in the students' environment.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from awale_ref.sujets.attracteurs import analyse
-from awale_ref.sujets.attracteurs import tablettes as t
 
 COULEUR_GAGNANTE = "#2e8b57"
 COULEUR_PERDANTE = "#d9534f"
@@ -29,14 +29,12 @@ def graphe_nx(G: dict, C: int, N: int) -> Any:
     """The game graph as a networkx ``DiGraph``, each position with its depth (``profondeur``) and player."""
     import networkx as nx
 
-    S1, _ = t.sommets_12(G, C, N)
-    S1 = set(S1)
     D = nx.DiGraph()
     for x in G:
-        D.add_node(x, profondeur=C * N - len(x), joueur=1 if x in S1 else 2)
+        D.add_node(x, profondeur=C * N - len(x), joueur=analyse.joueur(x, C, N))
     for x, successeurs in G.items():
         for s in successeurs:
-            D.add_edge(x, t.Tuple(s))
+            D.add_edge(x, analyse.cle(s))
     return D
 
 
@@ -79,9 +77,9 @@ def dessiner_graphe(G: dict, C: int, N: int, couleurs: dict | None = None, titre
     return fig
 
 
-def dessiner_gagnantes(G: dict, C: int, N: int, dg: dict | None = None) -> Any:
-    """The graph, each position green when it is winning for the player who must play there, red otherwise."""
-    dg = dg if dg is not None else t.dico_gagnant_opt(G)
+def dessiner_gagnantes(G: dict, C: int, N: int, dg: dict) -> Any:
+    """The graph, each position green when it is winning (``dg``, the dict of Q14) for the player who must play
+    there, red otherwise."""
     couleurs = {x: COULEUR_GAGNANTE if dg[x] else COULEUR_PERDANTE for x in G}
     return dessiner_graphe(G, C, N, couleurs, legende={"gagnante (pour qui doit jouer)": COULEUR_GAGNANTE,
                                                        "perdante": COULEUR_PERDANTE})

@@ -34,7 +34,6 @@ from awale_ref.grading import answers
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.attracteurs import tablettes as t
-from awale_ref.sujets.attracteurs.analyse import niveaux
 
 MODULE = "awale_ref.sujets.attracteurs.tablettes"
 _INTACTS = "arguments non modifiés"
@@ -112,6 +111,21 @@ def _cas_est_gagnante() -> list[tuple]:
 
 def _S(G: dict, C: int, N: int, joueur: int) -> tuple:
     return t.sommets_12(G, C, N)[joueur - 1]
+
+
+def niveaux(G: dict, d: dict, Si: tuple) -> list[dict]:
+    """The attractor ``d`` step by exact step (each step from the previous one alone), by the reference's
+    conditions, to its fixpoint (``analyse.niveaux`` computes the same steps apart from the reference)."""
+    etapes = [dict(d)]
+    while True:
+        avant = etapes[-1]
+        suivant = dict(avant)
+        for x in G:
+            if not avant[x] and (t.cond_1(G, avant, x) if x in Si else t.cond_2(G, avant, x)):
+                suivant[x] = True
+        if suivant == avant:
+            return etapes
+        etapes.append(suivant)
 
 
 def _cas_attracteurs_dicos() -> list[tuple]:
