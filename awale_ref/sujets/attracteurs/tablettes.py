@@ -40,10 +40,10 @@ def empile(x, i, j):
     cj, hj = x[j]
     if ci == cj or hi == hj:
         reste = x[:i] + x[i + 1:j] + x[j + 1:]
-        X = reste + [[ci, hi + hj]]  # x[i] on top of x[j]
+        X = reste + [[ci, hi + hj]]  # x[i] posée sur x[j]
         X.sort()
         LXij.append(X)
-        if ci != cj:  # two colours: x[j] on top of x[i] is another position
+        if ci != cj:  # deux couleurs : x[j] posée sur x[i] donne une autre position
             X = reste + [[cj, hi + hj]]
             X.sort()
             LXij.append(X)
@@ -88,7 +88,7 @@ def graphe(C, N):
 
     x0 = init(C, N)
     G = {}
-    vus = {Tuple(x0)}  # the positions already put in the queue (each is explored once)
+    vus = {Tuple(x0)}  # les positions déjà mises dans la file (chacune n'est étudiée qu'une fois)
     file = deque()
     file.append(x0)
     while len(file) != 0:
@@ -139,7 +139,7 @@ def dico_gagnant_opt(G):
     in the dict being built)."""
     dico = {}
 
-    def gagnante(x):  # x is a tuple, a key of G
+    def gagnante(x):  # x est un tuple, une clé de G
         if x not in dico:
             resultat = False
             for succ in G[x]:
@@ -165,7 +165,7 @@ def init_attracteurs(G, S1):
         d2[x] = False
     for x in G:
         if len(G[x]) == 0:
-            if x in S1:  # J1 must play and cannot: J2 has won
+            if x in S1:  # J1 doit jouer et ne peut pas : J2 a gagné
                 d2[x] = True
             else:
                 d1[x] = True

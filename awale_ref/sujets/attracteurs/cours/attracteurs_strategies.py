@@ -32,72 +32,36 @@
 # %% tags=["readonly"] grade_id="imports"
 # Outils (ne pas modifier) : les tests, les dessins, et le jeu de la première partie (non noté ici) :
 # empile, coups, init, Tuple, graphe, sommets_12, dico_gagnant_opt.
-from collections import deque
-
 from awale_ref.sujets.attracteurs import tester
 from awale_ref.sujets.attracteurs.dessins import curseur_attracteur, dessiner_attracteur, dessiner_tableau
 
 
 def empile(x, i, j):
-    LXij = []
-    ci, hi = x[i]
-    cj, hj = x[j]
-    if ci == cj or hi == hj:
-        reste = x[:i] + x[i + 1:j] + x[j + 1:]
-        for c in sorted({ci, cj}):
-            X = reste + [[c, hi + hj]]
-            X.sort()
-            LXij.append(X)
-    return LXij
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.empile
 
 
 def coups(x):
-    LX = []
-    for i in range(len(x)):
-        for j in range(i + 1, len(x)):
-            for X in empile(x, i, j):
-                if X not in LX:
-                    LX.append(X)
-    return LX
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.coups
 
 
 def init(C, N):
-    return sorted([c, 1] for c in range(C) for _ in range(N))
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.init
 
 
 def Tuple(L):
-    return tuple(Tuple(e) for e in L) if type(L) == list else L
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.Tuple
 
 
 def graphe(C, N):
-    x0 = init(C, N)
-    G, vus, file = {}, {Tuple(x0)}, deque([x0])
-    while file:
-        x = file.popleft()
-        G[Tuple(x)] = coups(x)
-        for c in G[Tuple(x)]:
-            if Tuple(c) not in vus:
-                vus.add(Tuple(c))
-                file.append(c)
-    return G
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.graphe
 
 
 def sommets_12(G, C, N):
-    S1 = tuple(x for x in G if len(x) % 2 == (C * N) % 2)
-    return S1, tuple(x for x in G if x not in S1)
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.sommets_12
 
 
 def dico_gagnant_opt(G):
-    dico = {}
-
-    def gagnante(x):
-        if x not in dico:
-            dico[x] = any(not gagnante(Tuple(s)) for s in G[x])
-        return dico[x]
-
-    for x in G:
-        gagnante(x)
-    return dico
+    ### SOLUTION: awale_ref.sujets.attracteurs.tablettes.dico_gagnant_opt
 
 
 # %% [markdown]
