@@ -282,3 +282,12 @@ def test_the_readings_page_follows_the_reference():
             assert f"`{cle}`" in page and texte in page, cle
     for (C, N), (sommets, aretes) in t.TAILLES_PRATIQUE.items():
         assert f"{sommets} sommets, {aretes} arêtes" in page
+
+
+def test_a_dict_left_unchanged_is_told_so():
+    def sur_une_copie(G, di, Si):
+        di = dict(di)
+        return t.attracteurs_it(G, di, Si)
+
+    resultat = _verdict("Q21", sur_une_copie)
+    assert resultat.part == pytest.approx(0.4) and "di n'a pas changé" in resultat.message

@@ -284,6 +284,16 @@ def _iteration_acceptee(obtenu: Observation, attendu: Observation, args: tuple) 
                for x in G)
 
 
+def _diagnostic_en_place(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q21, Q22: di left as it was while positions had to enter it (a new dict built, or ``di = ...``)."""
+    apres = obtenu.get("arguments après l'appel")
+    if (type(apres) is list and len(apres) == 3 and apres[1] == args[1]
+            and attendu["arguments après l'appel"][1] != args[1]):
+        return ("di n'a pas changé : la fonction doit modifier le dictionnaire reçu (di[x] = True), pas en "
+                "construire un autre ni réaffecter le nom di")
+    return None
+
+
 def _choix_permis(args: tuple) -> list:
     """Every result a function drawing at random may give on ``args`` (by the question's reference)."""
     nom = len(args)
@@ -561,10 +571,12 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q21", "attracteurs_it", ("G", "di", "Si"), "renvoie_et_arguments", _cas_attracteurs_dicos,
        "un parcours : une position hors de di y entre si sa condition est vraie (cond_1 pour une position de Si, "
        "cond_2 sinon) ; di est modifié en place ; True si di a changé", accepter=_iteration_acceptee,
+       diagnostic=_diagnostic_en_place,
        familles=(Famille("di complété en place", 0.6, cles=("arguments après l'appel",)),
                  Famille("valeur renvoyée : True exactement si di a changé", 0.4, cles=("renvoie",)))),
     _s("Q22", "attracteurs_Ji", ("G", "di", "Si"), "renvoie_et_arguments", _cas_attracteurs_dicos,
        "des itérations jusqu'à ce que rien ne change : di devient l'attracteur complet (en place)",
+       diagnostic=_diagnostic_en_place,
        familles=(Famille("di devient l'attracteur complet", 1.0, cles=("arguments après l'appel",)),)),
     _s("Q23", "attracteurs", ("G", "C", "N"), "renvoie", _cas_jeux_graphes,
        "(dA1, dA2) : les attracteurs complets de J1 et de J2"),
