@@ -94,6 +94,20 @@ c.HTMLExporter.filters = {"clean_html": "pipeline.html_permis.nettoyer_html"}
 c.SanitizeHTML.enabled = True  # nbconvert's preprocessors are off unless enabled
 c.SanitizeHTML.tags = html_permis.BALISES
 c.SanitizeHTML.attributes = html_permis.ATTRIBUTS
+# The formgrader's page of a graded copy is nbgrader's template ("formgrade") under the course's own
+# (pipeline/gabarits/formgrade/index.html.j2), which adds the feedback pages' stylesheet (pipeline/gabarits/awale.css):
+# verdict lines wrap instead of being cut, the drawn board is a table. The course's folder comes first; nbgrader's
+# stays a base folder (the formgrader's "formgrade" and the feedback's "feedback" templates) and a template path
+# (the course's template extends it by name). Read by every formgrader started on this course (`jupyter lab` in
+# the course folder, the teachers' servers of deploy/jupyterhub).
+import nbgrader  # noqa: E402
+
+# nbgrader's template folder, found as nbgrader's GenerateFeedback finds it (importing the formgrader's handlers
+# would load the server for every nbgrader command)
+_gabarits_nbgrader = os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates")
+
+c.HTMLExporter.extra_template_basedirs = [str(html_permis.GABARITS), _gabarits_nbgrader]
+c.HTMLExporter.extra_template_paths = [_gabarits_nbgrader, str(html_permis.GABARITS)]
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
 # the hooks note the submission in progress, and the next run first removes its half-done folder.
 if "autograde" in sys.argv[1:]:

@@ -122,26 +122,38 @@ def _checked(pos: Position) -> Position:
 
 
 # ---------------------------------------------------------------- moves
+HARVESTABLE = (2, 3)
+"""The counts a pit of the opponent must hold, once sown, to be harvested (``exam.case_ramassable``)."""
+
+
+def sowing_order(case: int, seeds: int) -> list[int]:
+    """The pit each of the ``seeds`` seeds of ``case`` falls in, in order (``exam.deplacer_graines``).
+
+    The origin pit is skipped on each lap (12 seeds or more).
+
+    >>> sowing_order(2, 3), sowing_order(10, 12)[-2:]
+    ([3, 4, 5], [9, 11])
+    """
+    others = [(case + k) % NB_CASES for k in range(1, NB_CASES)]
+    return [others[k % (NB_CASES - 1)] for k in range(seeds)]
+
+
 def _sowing(case: int, seeds: int) -> tuple[Board, int]:
     """What sowing ``seeds`` seeds from ``case`` does, in the turned view.
 
     Returns the change of each pit and the last pit sown, both already in
     the opponent's view (index ``k`` of the mover's board is ``(k + 6) % 12``
-    there), since every move ends by turning the board.  Like
-    ``exam.deplacer_graines``, the origin pit is skipped on each lap: the 11
-    other pits, in sowing order, receive ``seeds // 11`` seeds each and the
-    first ``seeds % 11`` of them one more; the origin loses all its seeds.
+    there), since every move ends by turning the board (:func:`sowing_order`).
 
     >>> _sowing(2, 3)  # pits 3, 4, 5 get a seed: 9, 10, 11 once turned
     ((0, 0, 0, 0, 0, 0, 0, 0, -3, 1, 1, 1), 11)
     """
     change = [0] * NB_CASES
     change[case] = -seeds
-    laps, rest = divmod(seeds, NB_CASES - 1)
-    for k in range(1, NB_CASES):
-        change[(case + k) % NB_CASES] += laps + (k <= rest)
-    last = (case + (seeds - 1) % (NB_CASES - 1) + 1) % NB_CASES
-    return tuple(change[6:] + change[:6]), (last + 6) % NB_CASES
+    order = sowing_order(case, seeds)
+    for pit in order:
+        change[pit] += 1
+    return tuple(change[6:] + change[:6]), (order[-1] + 6) % NB_CASES
 
 
 # _SOWINGS[case][seeds] for every pit of the mover and up to the 48 seeds of
@@ -175,7 +187,7 @@ def _moves(board: Board) -> list[Move]:
         gained = 0
         # exam.ramasser_graines: backwards from the last pit while it is on
         # the opponent's side (0–5 once turned) and holds 2 or 3 seeds.
-        while 0 <= last < 6 and (new[last] == 2 or new[last] == 3):
+        while 0 <= last < 6 and new[last] in HARVESTABLE:
             gained += new[last]
             new[last] = 0
             last -= 1

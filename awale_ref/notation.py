@@ -20,7 +20,7 @@ pit ``case`` (0–5) is the letter ``lettre(case, n)``:
 
 from __future__ import annotations
 
-from awale_ref import exam
+from awale_ref import exam, fonctions_moteur
 
 LETTRES = "abcdefghijkl"
 
@@ -101,15 +101,15 @@ def rejouer(jeu_str: str, joueur1: str = "joueur1", joueur2: str = "joueur2") ->
         raise TypeError(f"the game must be a str of letters a to l, not {type(jeu_str).__name__}")
     jeu = exam.initialisation(joueur1, joueur2)
     for numero, lettre_jouee in enumerate(jeu_str, start=1):
-        if not exam.tour_suivant(jeu):
+        if not fonctions_moteur.tour_suivant(jeu):
             raise ValueError(f"move {numero} ({lettre_jouee!r}): the game is already over "
                              f"after {numero - 1} moves")
         try:
             case_jouee = case(lettre_jouee, jeu['n'])
         except ValueError as erreur:
             raise ValueError(f"move {numero} ({lettre_jouee!r}): {erreur}") from None
-        if not exam.test_case(jeu['plateau'], case_jouee):
+        if not fonctions_moteur.test_case(jeu['plateau'], case_jouee):
             raise ValueError(f"move {numero} ({lettre_jouee!r}): pit {case_jouee} of the player "
                              f"to move is not acceptable (empty, or it would starve the opponent)")
-        exam.tour_jeu(jeu, case_jouee)
+        fonctions_moteur.tour_jeu(jeu, case_jouee)
     return jeu

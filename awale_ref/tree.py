@@ -1,7 +1,7 @@
 """The negamax tree of a position (Q18–Q19): computed, drawn with matplotlib, and checked.
 
 :func:`arbre_negamax` builds the tree of ``NegaAwale`` at depth 1–3 with the
-exam's reference functions or a student's: nodes labelled (a), (b), … depth
+exam's functions (computed by the engine, :mod:`awale_ref.fonctions_moteur`) or a student's: nodes labelled (a), (b), … depth
 first as the exam labels its left branch, each with its board, the gain G on
 the edge from its parent and its value VJ for the player to move there.
 :func:`dessiner_arbre` draws it; :func:`verifier_q18` grades a student's
@@ -24,7 +24,7 @@ import textwrap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from awale_ref import exam, facts
+from awale_ref import exam, facts, fonctions_moteur
 from awale_ref.widget.partie import etiquette_case
 from awale_ref.widget.regles import de
 
@@ -94,7 +94,7 @@ class Noeud:
     @property
     def joueur(self) -> str:
         """The name of the player to move at this node."""
-        return self.jeu['joueur1'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur2']
+        return self.jeu['joueur1'] if fonctions_moteur.tour_joueur1(self.jeu) else self.jeu['joueur2']
 
 
 def etiquette(rang: int) -> str:
@@ -114,7 +114,7 @@ def _fonctions(fonctions: dict[str, Callable] | None) -> dict[str, Callable]:
     for nom in fonctions:
         if nom not in FONCTIONS_ARBRE:
             raise ValueError(f"unknown tree function {nom!r} (expected one of {', '.join(FONCTIONS_ARBRE)})")
-    return {nom: fonctions.get(nom, getattr(exam, nom)) for nom in FONCTIONS_ARBRE}
+    return {nom: fonctions.get(nom, getattr(fonctions_moteur, nom)) for nom in FONCTIONS_ARBRE}
 
 
 def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | None = None) -> Noeud:
@@ -138,24 +138,23 @@ def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | N
     rangs = count()
 
     def construire(position: dict, niveau: int, case=None, gain=None) -> Noeud:
-        noeud = Noeud(etiquette(next(rangs)), exam.copie(position), niveau, case, gain)
-        noeud.terminal = not f["tour_suivant"](exam.copie(position))
+        noeud = Noeud(etiquette(next(rangs)), fonctions_moteur.copie(position), niveau, case, gain)
+        noeud.terminal = not f["tour_suivant"](fonctions_moteur.copie(position))
         if not noeud.terminal and niveau < profondeur:
-            for coup in f["cases_possibles"](exam.copie(position)):
-                g, suite = f["gain"](exam.copie(position), coup)
+            for coup in f["cases_possibles"](fonctions_moteur.copie(position)):
+                g, suite = f["gain"](fonctions_moteur.copie(position), coup)
                 noeud.enfants.append(construire(suite, niveau + 1, coup, g))
         if niveau > 0:
-            noeud.valeur = f["NegaAwale"](exam.copie(position), profondeur, niveau)
+            noeud.valeur = f["NegaAwale"](fonctions_moteur.copie(position), profondeur, niveau)
         return noeud
 
     racine = construire(jeu, 0)
-    choix = f["NegaAwale"](exam.copie(jeu), profondeur, 0)
+    choix = f["NegaAwale"](fonctions_moteur.copie(jeu), profondeur, 0)
     if racine.terminal:
         racine.valeur = choix  # a finished root: the exam's NegaAwale returns its value
     else:
         racine.case_choisie = choix
-        valeurs = [[e.case, e.gain - e.valeur] for e in racine.enfants]
-        racine.valeur = exam.max_vals(valeurs, 1)
+        racine.valeur = max(e.gain - e.valeur for e in racine.enfants)
         for enfant in racine.enfants:
             enfant.choisi = enfant.case == choix
     return racine
@@ -448,7 +447,7 @@ def comparer_negamax(jeu: dict, profondeur: int, NegaAwale: Callable) -> Correct
     depth of the node)``, the root with ``NegaAwale(copie, profondeur, 0)``
     (a pit); an exception is reported, not raised.
 
-    >>> print(comparer_negamax(facts.Q18_JEU, 2, exam.NegaAwale))
+    >>> print(comparer_negamax(facts.Q18_JEU, 2, fonctions_moteur.NegaAwale))
     Les 15 nœuds donnent la même valeur que la référence, et la même case à la racine (4).
     """
     reference = arbre_negamax(jeu, profondeur)
@@ -456,7 +455,7 @@ def comparer_negamax(jeu: dict, profondeur: int, NegaAwale: Callable) -> Correct
     for noeud in reference.noeuds():
         niveau = noeud.profondeur
         try:
-            obtenu = NegaAwale(exam.copie(noeud.jeu), profondeur, niveau)
+            obtenu = NegaAwale(fonctions_moteur.copie(noeud.jeu), profondeur, niveau)
         except Exception as erreur:  # the student's bug, reported in French
             obtenu = f"exception {type(erreur).__name__} : {erreur}"
         attendu = noeud.valeur if niveau > 0 else reference.case_choisie

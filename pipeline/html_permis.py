@@ -10,13 +10,17 @@ smallest failing case was shown as escaped markup (issue 23).
 ``nbgrader_config.py`` gives both the same lists, :data:`BALISES` and
 :data:`ATTRIBUTS`, and replaces the template filter by :func:`nettoyer_html`
 (bleach, like nbconvert's, with these lists).  Nothing that runs gets
-through: no ``<script>``, ``<style>``, ``<svg>``, event handler or ``style``.
+through: no ``<script>``, ``<style>``, ``<svg>``, event handler or ``style``.  The pages' own stylesheet
+(:data:`STYLE`, one file) reaches the feedback through :class:`StyleDuRetour` and the formgrader's page of a
+graded copy through the course's template (:data:`GABARITS`).
 
 >>> nettoyer_html('<table><tr><th>1</th></tr></table><p onclick="x()">a</p><script>b()</script>')
 '<table><tbody><tr><th>1</th></tr></tbody></table><p>a</p>&lt;script&gt;b()&lt;/script&gt;'
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import bleach
 from nbconvert.preprocessors import Preprocessor
@@ -38,20 +42,13 @@ def nettoyer_html(html: str | bytes) -> str:
     return bleach.clean(texte, tags=BALISES, attributes=ATTRIBUTS)
 
 
-STYLE = """
-/* awale: verdict lines wrap instead of being cut at the page's edge */
-div.output_area pre, div.output_subarea pre { white-space: pre-wrap; overflow-wrap: anywhere; }
-div.output_subarea { max-width: 100%; }
-/* awale: the smallest failing board (awale_ref.grading.contre_exemples.dessin_html) */
-table.awale-plateau { border-collapse: collapse; margin: 0.3em 0 0.5em 0; }
-table.awale-plateau td { border: 1px solid #8a6d3b; background: #fcf8e3; width: 2.6em; height: 2.2em;
-  text-align: center; font-family: monospace; font-size: 1.1em; padding: 0 0.3em; }
-table.awale-plateau th { color: #777; font-weight: normal; font-size: 0.85em; text-align: center; border: none;
-  background: none; }
-table.awale-plateau td.awale-rangee { border: none; background: none; color: #555; font-family: inherit;
-  font-size: 0.85em; text-align: left; padding-left: 0.8em; white-space: nowrap; }
-"""
-"""The feedback page's own styles (the sanitiser keeps no ``style`` attribute)."""
+GABARITS = Path(__file__).resolve().parent / "gabarits"
+"""The course's nbconvert templates (``nbgrader_config.py``): the formgrader's page of a graded copy
+(``formgrade/index.html.j2``, over nbgrader's own) and the stylesheet it shares with the feedback pages."""
+
+STYLE = (GABARITS / "awale.css").read_text(encoding="utf-8")
+"""The pages' own styles (the sanitiser keeps no ``style`` attribute): verdict lines wrap, the board is drawn.
+One file, read here for the feedback pages and included by the formgrader's template."""
 
 
 class StyleDuRetour(Preprocessor):

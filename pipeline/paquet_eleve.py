@@ -15,10 +15,12 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 - the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
-Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers), the hidden SQL library and the
-reference queries, the judge, the clean room.  The interactive board is a note saying it is not available
-(``awale_ref.widget.Plateau``); the tree and the partie II functions given to ``partie3_ia`` are missing
-(that notebook does not run there).  ``tests/test_paquet_eleve.py`` checks the distribution.
+Not in it: ``course/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
+import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
+and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
+(``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
+student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
+(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import importlib
 import inspect
 import io
 import json
@@ -42,13 +45,21 @@ from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, suj
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
-          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
-          "olympiades/dessins.py", "gabarits/__init__.py", "gabarits/contre_exemple_plateau.html",
-          "gabarits/table_requete.html", "sujets/__init__.py", "sujets/attracteurs/dessins.py",
-          "sujets/attracteurs/analyse.py")
-"""Modules of the package copied as they are: the grading core of the visible tests, the pictures and the
-HTML templates; none holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py``
-checks it)."""
+          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py",
+          "olympiades/__init__.py", "olympiades/dessins.py", "engine.py", "fonctions_moteur.py",
+          "fonctions_moteur_lycee.py", "notation.py", "tree.py", "widget/__init__.py", "widget/regles.py",
+          "widget/lycee.py", "widget/partie.py", "widget/vue.py", "gabarits/__init__.py",
+          "gabarits/contre_exemple_plateau.html", "gabarits/table_requete.html", "sujets/__init__.py",
+          "sujets/attracteurs/dessins.py", "sujets/attracteurs/analyse.py")
+"""Files of the package copied as they are: the grading core of the visible tests, the pictures, the HTML
+templates, and the game the board and the tree play (the fast engine and the exam's functions computed by
+it, ``awale_ref.fonctions_moteur``); none holds a reference function, an answer or a hidden test
+(``tests/test_paquet_eleve.py`` checks it)."""
+
+_MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
+
+DONNEES_SEULES = ("awale_ref.facts",)
+"""Modules of answers of which only the statement's data the notebooks import is shipped (the Q18 position)."""
 
 
 class ErreurPaquet(ValueError):
@@ -117,6 +128,24 @@ def reference_reduite(module: str, notes: set[str]) -> str:
     return "".join(lignes)
 
 
+def donnees_seules(module: str) -> str:
+    """``module`` reduced to the statement's data the notebooks import from it (:func:`donnees_importees`,
+    with the values they are built from): no docstring, no other value (the answers)."""
+    arbre = ast.parse(inspect.getsource(importlib.import_module(module)))
+    valeurs = [n for n in arbre.body if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None]
+    gardes = donnees_importees(module)
+    while True:
+        lus = {x.id for n in valeurs if _cibles(n) & gardes for x in ast.walk(n.value) if isinstance(x, ast.Name)}
+        if lus <= gardes:
+            break
+        gardes |= lus
+    manquantes = gardes - {c for n in valeurs for c in _cibles(n)}
+    if manquantes:
+        raise ErreurPaquet(f"{module}: the notebooks import {sorted(manquantes)}, which is not a plain value there")
+    return (f'"""{module}, student distribution: only the statement\'s data the notebooks import '
+            '(pipeline.paquet_eleve)."""\n\n' + "".join(ast.unparse(n) + "\n" for n in valeurs if _cibles(n) & gardes))
+
+
 # ---------------------------------------------------------------- the visible tests as data
 def _appels_tester(source: str) -> list[ast.Call]:
     return [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call) and getattr(n.func, "id", None) ==
@@ -147,7 +176,9 @@ def donnees_visibles() -> dict:
         reference = sujet.reference()
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses),
-            "sql": {q: list(_colonnes_sql()[q]) for q in sujet.questions_sql}})
+            "sql": {q: list(_colonnes_sql()[q]) for q in sujet.questions_sql},
+            "ia": {"question": sujet.question_ia, "nom": sujet.nom_note(sujet.question_ia),
+                   "module": sujet.module_reference} if sujet.question_ia else None})
         nb = lire_source(assignment)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         espace = _espace(code, reference)
@@ -173,10 +204,36 @@ def donnees_visibles() -> dict:
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
                     "exemples": {}})
-                q["exemples"][cle_exemple(args)] = {
+                exemple = q["exemples"][cle_exemple(args)] = {
                     "attendu": executant.encoder(attendu),
                     "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+                if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
+                    acceptees = reponses_acceptees(spec, args, attendu)
+                    if acceptees is not None:
+                        exemple["acceptees"] = acceptees
     return donnees
+
+
+ACCEPTEES_MAX = 2_000
+"""Accepted answers kept for one visible example, at most (the statement's examples are small)."""
+
+
+def reponses_acceptees(spec, args: tuple, attendu: dict) -> list[str] | None:
+    """The answers the subject accepts on one visible example, as data (``visibles.cle``), for a question whose
+    acceptance reaches a reference (not copied into the distribution): the spec's candidates
+    (``Spec.variantes``) that its acceptance admits, judged here with the reference; None without candidates."""
+    from awale_ref.grading.visibles import cle
+
+    if spec.variantes is None:
+        return None
+    acceptees = sorted({cle(v) for v in spec.variantes(args, attendu) if spec.conforme(v, attendu, args)})
+    if cle(attendu) not in acceptees:
+        raise ErreurPaquet(f"{spec.question}: the candidates of Spec.variantes miss the reference's own answer on "
+                           f"{spec.nom}{args!r}")
+    if len(acceptees) > ACCEPTEES_MAX:
+        raise ErreurPaquet(f"{spec.question}: {len(acceptees)} accepted answers on {spec.nom}{args!r}, more than "
+                           f"{ACCEPTEES_MAX}: too many to ship as data")
+    return acceptees
 
 
 def _module_des_specs(sujet) -> str:
@@ -199,22 +256,23 @@ def _noms_du_code(code: types.CodeType) -> set[str]:
     return noms
 
 
-def source_des_formats(sujet) -> str:
-    """A module with the subject's format checks (``FORMATS = {question: check}``) and what they call."""
-    definitions: dict[str, str] = {}
-    imports: set[str] = set()
-    a_voir = [fonction for fonction, *_ in sujet.reponses.values()]
-    vus: set[int] = set()
+class NonCopiable(ErreurPaquet):
+    """A function that cannot be copied alone: it uses the package (a reference) or an unknown object."""
+
+
+def _copier_fonctions(nom_sujet: str, racines: list, definitions: dict[str, str], imports: set[str]) -> None:
+    """The sources of ``racines`` and of what they call, into ``definitions`` and ``imports``."""
+    a_voir, vus = list(racines), set()
     while a_voir:
         fonction = a_voir.pop()
         if id(fonction) in vus:
             continue
         vus.add(id(fonction))
-        if fonction.__name__ == "<lambda>":
-            raise ErreurPaquet(f"{sujet.nom}: a format check must be a named function, not a lambda")
+        if fonction.__name__ == "<lambda>" or fonction.__closure__:
+            raise NonCopiable(f"{nom_sujet}: {fonction.__qualname__} is a lambda or a closure")
         source = textwrap.dedent(inspect.getsource(fonction))
         if definitions.get(fonction.__name__, source) != source:
-            raise ErreurPaquet(f"{sujet.nom}: two format helpers are named {fonction.__name__}")
+            raise ErreurPaquet(f"{nom_sujet}: two copied helpers are named {fonction.__name__}")
         definitions[fonction.__name__] = source
         for nom in _noms_du_code(fonction.__code__):
             if nom not in fonction.__globals__:  # a builtin, or an attribute
@@ -224,20 +282,63 @@ def source_des_formats(sujet) -> str:
                 a_voir.append(valeur)
             elif isinstance(valeur, types.ModuleType):
                 if valeur.__name__.split(".")[0] == "awale_ref":
-                    raise ErreurPaquet(f"{sujet.nom}: the format check {fonction.__name__} uses {valeur.__name__}")
+                    raise NonCopiable(f"{nom_sujet}: {fonction.__name__} uses {valeur.__name__}")
                 imports.add(f"import {valeur.__name__} as {nom}" if nom != valeur.__name__ else f"import {nom}")
             elif isinstance(valeur, (int, float, str, bool, type(None), tuple, frozenset)):
                 definitions[nom] = f"{nom} = {valeur!r}\n"
             elif isinstance(valeur, dict) and all(isinstance(k, (int, str)) for k in valeur):
                 # a table a shape check reads (the names of Q15's situations): its keys only, never its values
                 definitions[nom] = f"{nom} = dict.fromkeys({list(valeur)!r})\n"
-            else:
-                raise ErreurPaquet(f"{sujet.nom}: the format check {fonction.__name__} uses {nom} ({type(valeur)})")
+            elif valeur is not Any:
+                raise NonCopiable(f"{nom_sujet}: {fonction.__name__} uses {nom} ({type(valeur)})")
+
+
+def _acceptation_copiee(sujet, question: str, definitions: dict, imports: set) -> str | None:
+    """How the module writes the acceptance of ``question`` (several answers admitted): a copy of the function
+    and of what it calls, or a call of its factory where that is in the distribution (``grading/specs.py``);
+    None when it reaches a reference (it is then judged at grading only, « jugée à la correction »)."""
+    fonction = sujet.specs[question].accepter
+    usine_nom = fonction.__qualname__.split(".<locals>.")[0]
+    if fonction.__closure__ and ".<locals>." in fonction.__qualname__ and fonction.__module__ in _MODULES_COPIES:
+        usine = getattr(importlib.import_module(fonction.__module__), usine_nom)
+        valeurs = dict(zip(fonction.__code__.co_freevars, (c.cell_contents for c in fonction.__closure__)))
+        arguments = []
+        for p in inspect.signature(usine).parameters.values():
+            if p.name not in valeurs:
+                return None
+            arguments.append(f"*{valeurs[p.name]!r}" if p.kind is p.VAR_POSITIONAL else f"{p.name}={valeurs[p.name]!r}")
+        imports.add(f"import {fonction.__module__}")
+        return f"{fonction.__module__}.{usine_nom}({', '.join(arguments)})"
+    essai_definitions, essai_imports = dict(definitions), set(imports)
+    try:
+        _copier_fonctions(sujet.nom, [fonction], essai_definitions, essai_imports)
+    except NonCopiable:
+        return None
+    definitions.update(essai_definitions)
+    imports |= essai_imports
+    return fonction.__name__
+
+
+def source_des_formats(sujet) -> str:
+    """A module with the subject's format checks (``FORMATS = {question: check}``), the acceptances of its
+    several-answer questions that hold no reference (``ACCEPTATIONS = {question: accepter}``), and what
+    they call."""
+    definitions: dict[str, str] = {}
+    imports: set[str] = set()
+    try:
+        _copier_fonctions(sujet.nom, [fonction for fonction, *_ in sujet.reponses.values()], definitions, imports)
+    except NonCopiable as exc:
+        raise ErreurPaquet(f"a format check must be copiable alone: {exc}") from None
+    acceptations = {q: _acceptation_copiee(sujet, q, definitions, imports)
+                    for q, spec in sujet.specs.items() if spec.accepter is not None}
     table = ", ".join(f"{q!r}: {f.__name__}" for q, (f, *_) in sujet.reponses.items())
-    return (f'"""The format checks of the structured answers of {sujet.nom} (copied by pipeline.paquet_eleve)."""\n\n'
+    acceptees = ", ".join(f"{q!r}: {code}" for q, code in acceptations.items() if code)
+    return (f'"""The format checks of the structured answers of {sujet.nom}, and the acceptances of its '
+            'several-answer questions (copied by pipeline.paquet_eleve)."""\n\n'
             "from __future__ import annotations\n\nfrom typing import Any\n"
             + "".join(f"{i}\n" for i in sorted(imports)) + "\n\n"
-            + "\n\n".join(definitions[n] for n in sorted(definitions)) + f"\n\nFORMATS = {{{table}}}\n")
+            + "\n\n".join(definitions[n] for n in sorted(definitions))
+            + f"\n\nFORMATS = {{{table}}}\n\nACCEPTATIONS = {{{acceptees}}}\n")
 
 
 # ---------------------------------------------------------------- the package
@@ -257,9 +358,26 @@ def _grading_init() -> str:
     affichage = "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
             '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n\n'
-            "from awale_ref.grading.sql import montrer_requete\nfrom awale_ref.grading.visibles import EchecTest, Testeur\n\n"
+            "from awale_ref.grading import serie\nfrom awale_ref.grading.sql import montrer_requete\n"
+            "from awale_ref.grading.visibles import EchecTest, Testeur\n\n"
             'tester = Testeur("awale_ref.grading").tester\n\n\n' + affichage + "\n\n_installer_affichage()\n\n"
             '__all__ = ["EchecTest", "montrer_requete", "tester"]\n')
+
+
+def _partie_ia() -> str:
+    """The check of a question whose function plays a whole game through a spied search (the CCINP's Q21),
+    copied from ``awale_ref.grading.answers`` without the answers that module holds; it plays on the
+    reduced reference, whose graded functions are the engine's (:func:`a_la_place`)."""
+    from awale_ref.grading import answers
+
+    copies = "\n\n".join(inspect.getsource(getattr(answers, n))
+                          for n in ("parties_attendues_q21", "juger_q21", "verifier_q21"))
+    return ('"""The whole-game check of the visible tests, student distribution (pipeline.paquet_eleve)."""\n\n'
+            "from __future__ import annotations\n\nimport contextlib\nimport io\nimport json\nimport types\n"
+            "from typing import Any, Callable\n\n"
+            "from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long\n"
+            "from awale_ref.grading.executant import ObjetRefuse, decoder, jouer_q21, sous_delai\n\n\n"
+            + copies)
 
 
 def _sql() -> str:
@@ -285,14 +403,14 @@ def _sql() -> str:
 
 
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
-answer, no hidden test. What the exam's notebooks are given (``initialisation``…) is re-exported, as by the full
-package; a notebook that imports anything else from here (partie3_ia) reads why it does not run."""
+answer, no hidden test. What the exam's notebooks are given is re-exported, as by the full package: the exam's
+given functions (``initialisation``…), and in place of the graded ones that Part III is given (``deplacer_graines``…)
+the exam's functions computed by the fast engine (``awale_ref.fonctions_moteur``, imported by the reduced exam)."""
 
-from awale_ref.exam import *  # noqa: F401,F403 (the reduced reference: only the functions the notebooks supply)
+from awale_ref.exam import *  # noqa: F401,F403
 
-ABSENT = ("Ce notebook ne fonctionne pas encore sur le serveur de la classe : il utilise les fonctions de référence "
-          "de la partie II, l'arbre de la question 18 ou le plateau, qui n'y sont pas installés (ils contiennent des "
-          "réponses). Travaillez-le en autonomie (bash scripts/autonomie.sh) ou demandez à votre enseignant.")
+ABSENT = ("n'est pas installé sur le serveur de la classe (il contiendrait une réponse) ; les notebooks du cours "
+          "n'en ont pas besoin.")
 
 
 def __getattr__(nom: str):
@@ -300,26 +418,47 @@ def __getattr__(nom: str):
 
     if nom.startswith("__") or importlib.util.find_spec(f"{__name__}.{nom}") is not None:
         raise AttributeError(nom)  # a submodule: the import system loads it
-    raise ImportError(f"awale_ref.{nom} : {ABSENT}")
+    raise ImportError(f"awale_ref.{nom} {ABSENT}")
 '''
 
-_WIDGET = '''"""The interactive board is not part of the students' environment of the class server (it plays with the
-reference of the graded functions). ``Plateau(...)`` shows a note instead."""
+def _miroir(module: str) -> types.ModuleType | None:
+    """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
+    for chemin in (c for c in COPIES if c.endswith(".py")):
+        arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
+            copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
+            if copie.REFERENCE == module:
+                return copie
+    return None
 
-NOTE = ("Le plateau interactif n'est pas disponible sur le serveur de la classe. Vos fonctions se testent avec "
-        "les cellules de tests ; le plateau se joue en autonomie (bash scripts/autonomie.sh).")
+
+def appels_de_la_reference(module: str) -> dict[str, list[str]]:
+    """Each function defined in ``module`` -> the functions of the module its code calls (read in the full
+    reference: the engine's functions call none of each other, the lycée board plugs a student's function where
+    the reference calls it)."""
+    reference = importlib.import_module(module)
+    fonctions = {n: f for n, f in vars(reference).items() if inspect.isfunction(f) and f.__module__ == module}
+    return {n: sorted((_noms_du_code(f.__code__) & set(fonctions)) - {n}) for n, f in fonctions.items()}
 
 
-class Plateau:
-    def __init__(self, *args, **kwargs) -> None:
-        pass
-
-    def _repr_markdown_(self) -> str:
-        return f"*{NOTE}*"
-
-    def __repr__(self) -> str:
-        return NOTE
-'''
+def a_la_place(module: str, notes: set[str]) -> str:
+    """What the reduced ``module`` gets in place of its graded functions: for a module the engine's functions
+    mirror (:func:`_miroir`), an import of those the engine computes, so that the boards, Part III and each
+    visible test (whose other functions are the module's) find them, and the reference's call graph
+    (``APPELS_REFERENCE``); else nothing."""
+    moteur = _miroir(module)
+    if moteur is None:
+        return ""
+    # in the reference's order: the boards list a subject's functions in its order
+    noms = [n for n in vars(importlib.import_module(module)) if n in notes and callable(getattr(moteur, n, None))]
+    manquants = donnees_importees(module) & notes - set(noms)
+    if manquants:
+        raise ErreurPaquet(f"the notebooks import {sorted(manquants)} from {module}, which the engine does not compute")
+    return ("\n\n# The graded functions, computed by the fast engine (pipeline.paquet_eleve): no reference here.\n"
+            f"from {moteur.__name__} import {', '.join(noms)}  # noqa: E402,F401\n\n"
+            f"APPELS_REFERENCE = {appels_de_la_reference(module)!r}\n"
+            '"""Each function of the full reference -> the functions of the module its code calls."""\n')
 
 
 def ecrire_paquet(dest: Path) -> Path:
@@ -333,25 +472,27 @@ def ecrire_paquet(dest: Path) -> Path:
         shutil.rmtree(racine)
     (racine / "data").mkdir(parents=True)
     (racine / "grading" / "formats").mkdir(parents=True)
-    (racine / "widget").mkdir(parents=True)
-    (racine / "__init__.py").write_text(_INIT)
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
     (racine / "grading" / "__init__.py").write_text(_grading_init())
     (racine / "grading" / "sql.py").write_text(_sql())
-    (racine / "widget" / "__init__.py").write_text(_WIDGET)
+    (racine / "grading" / "partie_ia.py").write_text(_partie_ia())
+    for module in DONNEES_SEULES:
+        _module_vers_chemin(module, dest).write_text(donnees_seules(module))
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')
     for module, sujet in sujets().items():
         cible = _module_vers_chemin(sujet.module_reference, dest)
         cible.parent.mkdir(parents=True, exist_ok=True)
-        cible.write_text(reference_reduite(sujet.module_reference, noms_notes(sujet)))
+        cible.write_text(reference_reduite(sujet.module_reference, noms_notes(sujet))
+                         + a_la_place(sujet.module_reference, noms_notes(sujet)))
         if module != "awale_ref.grading":
             _module_vers_chemin(module, dest).write_text(
                 f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
                 "from awale_ref.grading.visibles import EchecTest, Testeur\n\n"
                 "tester = Testeur(__name__).tester\n")
         _module_vers_chemin(module_des_formats(module), dest).write_text(source_des_formats(sujet))
+    (racine / "__init__.py").write_text(_INIT)
     with contextlib.redirect_stdout(io.StringIO()):  # what the reference prints while observed
         donnees = donnees_visibles()
     (racine / "data" / "visibles.json").write_text(json.dumps(donnees, ensure_ascii=False, indent=0))

@@ -9,13 +9,15 @@ included), from seeded positions near the end of a game (scores close to 25,
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref import corpus, engine, exam
+from awale_ref import corpus, engine, exam, fonctions_moteur
 from awale_ref.engine import Position
 
 NAMES = ("Alice", "Bob")
@@ -294,3 +296,95 @@ def test_big_pits_sow_like_the_exam(plateau, n):
     for case in engine.legal_moves(pos):
         g, suite = exam.gain(jeu, case)
         assert engine.play(pos, case) == (g, engine.from_jeu(suite))
+
+
+# ---------------------------------------------------------------- the exam's functions on the engine
+class _Ecritures(list):
+    """A board recording each write (index, board after): the widget replays them."""
+
+    def __init__(self, valeurs):
+        super().__init__(valeurs)
+        self.ecritures = []
+
+    def __setitem__(self, indice, valeur):
+        super().__setitem__(indice, valeur)
+        self.ecritures.append((indice, tuple(self)))
+
+
+def _appel(fonction, *arguments):
+    """``(result or exception type, arguments after the call)``; a board records its writes."""
+    arguments = [_Ecritures(a) if isinstance(a, list) else exam.copie(a) if isinstance(a, dict) else a
+                 for a in arguments]
+    sortie = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(sortie):
+            resultat = fonction(*arguments)
+    except Exception as erreur:  # noqa: BLE001 - the same failure is expected of both
+        resultat = type(erreur)
+    return resultat, [(list(a), a.ecritures) if isinstance(a, _Ecritures) else a for a in arguments], sortie.getvalue()
+
+
+def test_the_engines_exam_functions_are_the_exams():
+    """``awale_ref.fonctions_moteur`` (what the board, the tree and the students' environment play with)
+    gives the exam's results, leaves the same arguments, writes the boards in the same order."""
+    noms = [nom for nom in vars(fonctions_moteur) if not nom.startswith("_") and callable(getattr(exam, nom, None))
+            and getattr(fonctions_moteur, nom).__module__ == fonctions_moteur.__name__]
+    assert len(noms) == 15, noms
+    essais = 0
+    for jeu in RULE_POSITIONS[::7] + [jeu for _, jeu in corpus.edge_cases()]:
+        for nom in noms:
+            if nom in ("tour_joueur1", "tourner_plateau", "copie", "cases_possibles", "tour_suivant", "gagnant"):
+                appels = [(jeu,)]
+            elif nom == "NegaAwale":
+                appels = [(jeu, 2, 0), (jeu, 2, 1), (jeu, 1, 1)]
+            elif nom == "max_vals":
+                valeurs = [] if engine.is_over(engine.from_jeu(jeu)) else engine.move_values(engine.from_jeu(jeu), 1)
+                appels = [([list(v) for v in valeurs], profondeur) for profondeur in (0, 1, 2)] if valeurs else []
+            elif nom in ("gain", "tour_jeu"):
+                appels = [(jeu, case) for case in exam.cases_possibles(jeu)] + ([(jeu, 6)] if nom == "tour_jeu" else [])
+            else:
+                appels = [(list(jeu['plateau']), case) for case in range(12)]
+            for arguments in appels:
+                essais += 1
+                vu = _appel(getattr(fonctions_moteur, nom), *arguments)
+                assert vu == _appel(getattr(exam, nom), *arguments), (nom, arguments)
+    assert essais > 20_000
+
+
+def test_the_engines_lycee_functions_are_the_lycee_references():
+    """``awale_ref.fonctions_moteur_lycee`` (what the lycée board plays with in the students' environment) gives
+    the lycée reference's results, leaves the same arguments, writes a sown or harvested board in the same order;
+    on the CCINP rule positions and where the lycée rules differ (3 seeds left, more than 45 collected)."""
+    from awale_ref import fonctions_moteur_lycee as moteur_lycee
+    from awale_ref.olympiades import awale_lycee
+
+    noms = [nom for nom, f in vars(moteur_lycee).items() if callable(f) and getattr(f, "__module__", "") ==
+            moteur_lycee.__name__ and not nom.startswith("_")]
+    assert sorted(noms) == sorted(n for n in noms if callable(getattr(awale_lycee, n, None))) and len(noms) == 12, noms
+    differences = [{"joueur1": "Alice", "joueur2": "Bob", "score_j1": s1, "score_j2": s2, "nb_tours": n, "plateau": p}
+                   for s1, s2 in ((22, 23), (23, 23), (20, 24), (24, 24)) for n in (50, 51, 99, 100)
+                   for p in ([1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0],
+                             [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0])]
+    etats = [awale_lycee.depuis_ccinp(jeu) for jeu in RULE_POSITIONS[::7] + [j for _, j in corpus.edge_cases()]]
+    essais = finies_ici = 0
+    for etat in etats + differences:
+        finies_ici += awale_lycee.tour_termine(etat) != fonctions_moteur.tour_suivant(awale_lycee.vers_ccinp(etat))
+        for nom in noms:
+            if nom in ("tour_joueur1", "cases_possibles", "tour_termine", "gagnant"):
+                appels = [(etat,)]
+            elif nom == "tourner_plateau":
+                appels = [(list(etat["plateau"]),)]
+            elif nom == "somme":
+                appels = [(list(etat["plateau"]), n, p) for n, p in ((0, 5), (6, 11), (3, 3), (2, 9))]
+            elif nom == "tour_jeu":
+                appels = [(etat, case) for case in range(-1, 12)]
+            else:
+                appels = [(list(etat["plateau"]), case) for case in range(12)]
+            for arguments in appels:
+                essais += 1
+                vu, attendu = _appel(getattr(moteur_lycee, nom), *arguments), _appel(getattr(awale_lycee, nom), *arguments)
+                if nom == "tourner_plateau":  # the board turns a plain list: only the list after counts
+                    vu, attendu = [(a[0] if isinstance(a, tuple) else a) for a in vu[1]], [
+                        (a[0] if isinstance(a, tuple) else a) for a in attendu[1]]
+                assert vu == attendu, (nom, arguments)
+    assert essais > 10_000 and finies_ici > 0, (essais, finies_ici)

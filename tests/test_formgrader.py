@@ -79,6 +79,24 @@ def _copie(release, source, pirate: bool):
     return nb
 
 
+# A board drawn as the judge draws a smallest failing case (partie1_regles grades values: no function, no
+# counterexample board of the judge's here), shown by the copy itself: it goes through the same sanitiser and page.
+PLATEAU_DESSINE = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
+
+
+def _copie_distraite(release, source):
+    """Honest answers but Q2's boards and gains wrong: the judge's verdicts are long lines; a drawn board."""
+    nb = _copie(release, source, False)
+    for cell in nb.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == "q2_reponse":
+            cell.source = ("Q2_plateaux = {2: [0] * 12, 4: [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 3], 5: [9] * 12}\n"
+                           "Q2_gains = {2: 1, 4: 7, 5: 2}\n"
+                           "from IPython.display import HTML, display\n"
+                           "from awale_ref.grading.contre_exemples import dessin_html\n"
+                           f"display(HTML(dessin_html({PLATEAU_DESSINE}, 'deplacer_graines(plateau, 4)')))\n")
+    return nb
+
+
 @pytest.fixture(scope="module")
 def cours(tmp_path_factory) -> Path:
     prerequis.navigateur()
@@ -93,6 +111,8 @@ def cours(tmp_path_factory) -> Path:
     for eleve, pirate in (("honnete", False), ("pirate", True)):
         (racine / "submitted" / eleve / A).mkdir(parents=True)
         nbformat.write(_copie(release, source, pirate), racine / "submitted" / eleve / A / f"{A}.ipynb")
+    (racine / "submitted" / "distrait" / A).mkdir(parents=True)
+    nbformat.write(_copie_distraite(release, source), racine / "submitted" / "distrait" / A / f"{A}.ipynb")
     fin = nbgrader("autograde", A, racine=racine, check=False, capture=True)
     assert fin.returncode == 0, fin.stdout + fin.stderr
     return racine
@@ -248,3 +268,37 @@ def test_points_and_a_comment_given_in_the_formgrader_reach_the_gradebook_and_th
     rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
     en_attente = next(l for l in rapport.splitlines() if l.startswith("**Encore à corriger à la main**"))
     assert "honnete" in en_attente and "pirate" in en_attente
+
+
+ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts")  # ignored by git
+
+
+def test_long_verdict_lines_wrap_in_the_formgraders_page_of_a_graded_copy(cours, serveur, enseignant):
+    """The formgrader's view of a graded copy (its own page, not the feedback) on a narrow window: every output
+    line of the copy, the judge's long verdicts included, wraps inside its box (scrollWidth <= clientWidth),
+    as in the feedback page (issue 23, item 2), and a drawn board is a table styled by the course's stylesheet
+    (pipeline/gabarits: the formgrader's template is the course's); screenshot in build/artefacts/."""
+    onglet, ecritures = _ouvrir(enseignant, f"{serveur}/formgrader/submissions/{_id_soumission(cours, 'distrait')}/")
+    onglet.set_viewport_size({"width": 640, "height": 900})
+    onglet.wait_for_timeout(300)
+    mesures = onglet.evaluate("""() => [...document.querySelectorAll('div.output_subarea pre')].map(p => ({
+        texte: p.innerText.slice(0, 80), large: p.scrollWidth, visible: p.clientWidth,
+        ligne_la_plus_longue: Math.max(...p.innerText.split('\\n').map(l => l.length))}))""")
+    verdicts = [m for m in mesures if "Q2_" in m["texte"] or "Correction" in m["texte"]]
+    assert verdicts and max(m["ligne_la_plus_longue"] for m in verdicts) > 100, mesures  # long lines to wrap
+    debordent = [m for m in mesures if m["large"] > m["visible"]]
+    plateau = onglet.evaluate("""() => { const t = document.querySelector('table.awale-plateau');
+        if (!t) return null;
+        const cases = [...t.querySelectorAll('td')].filter(td => !td.classList.contains('awale-rangee'));
+        return {cases: cases.map(td => td.innerText.trim()), bord: getComputedStyle(cases[0]).borderTopStyle,
+                texte_de_balises: /<\\/?(t[dhr]|thead|tbody|p)\\b/.test(document.body.innerText)}; }""")
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    onglet.locator("div.output_subarea pre", has_text="Q2_plateaux").first.scroll_into_view_if_needed()
+    onglet.screenshot(path=str(ARTEFACTS / "formgrader_verdict_q2.png"))
+    onglet.close()
+    assert not debordent, debordent
+    assert plateau is not None, "no drawn board in the formgrader's page"
+    haut, bas = range(11, 5, -1), range(0, 6)  # the opponent's row on top, read from 11 to 6
+    assert plateau["cases"] == [str(PLATEAU_DESSINE[i]) for i in (*haut, *bas)], plateau
+    assert plateau["bord"] == "solid" and not plateau["texte_de_balises"], plateau  # awale.css applies, no markup
+    assert ecritures == []

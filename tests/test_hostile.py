@@ -231,6 +231,19 @@ def test_nothing_the_kernel_printed_counts_only_the_judge(classe):
         assert classe.scores[nom]["q8_tests"] == 0, nom
 
 
+def test_a_series_of_examples_turned_off_in_the_kernel_changes_nothing(classe):
+    """``serie_detournee``: the kernel's series (awale_ref.grading.serie) patched to hide every failing example
+    and print a ✔, its variable overwritten, an answer cell with two tester(...) lines, a mark printed by hand:
+    Q8 gets 0 with the judge's verdict, and neither the fake verdict nor the fake mark shows in the graded cell."""
+    from tests.hostile import SERIE_FAUSSE_MARQUE, SERIE_FAUX_VERDICT
+
+    assert classe.scores["serie_detournee"]["q8_tests"] == 0
+    assert classe.scores["serie_detournee"]["q4_tests"] == classe.maxima["q4_tests"]
+    sortie = classe.sortie("serie_detournee")
+    assert "Correction\", \"evalue\": \"Q8 — " in sortie
+    assert SERIE_FAUX_VERDICT not in sortie and SERIE_FAUSSE_MARQUE not in sortie
+
+
 def test_no_kernel_and_no_runner_writes_outside_its_sandbox(classe):
     """The course, the gradebook, the package, the hidden library and the grader's config are out of reach:
     ``ecrit_partout`` and ``ecrit_dans_le_cours`` tried, every write was refused, nothing changed."""

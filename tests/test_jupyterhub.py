@@ -48,6 +48,7 @@ import pytest
 from nbgrader.api import Gradebook
 
 import prerequis
+from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -317,7 +318,12 @@ def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_gr
     with Gradebook(f"sqlite:///{salle.cours / 'gradebook.db'}") as gb:
         copie = gb.find_submission_notebook(A, A, salle.eleve)
         points = {g.name: g.auto_score for g in copie.grades if g.auto_score is not None}
+        ident = copie.id
     assert points["q7_tests"] == 2 and points["q4_tests"] == 0 and sum(points.values()) == 2, points
+    # the teacher's formgrader renders a graded copy with the course's template (pipeline/gabarits: the pages'
+    # stylesheet, verdict lines wrapped), as the README's steps start it
+    page = contexte_prof.request.get(f"{formgrader}/submissions/{ident}/")
+    assert page.status == 200 and html_permis.STYLE.strip().splitlines()[0] in page.text(), page.status
     # graded as in class: the judge's verdict is in the autograded copy
     corrige = nbformat.read(salle.cours / "autograded" / salle.eleve / A / f"{A}.ipynb", as_version=4)
     q7 = next(c for c in corrige.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
@@ -378,12 +384,22 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     assert len(refus) >= 9 + 8
     # the graded functions, from the students' environment (its python is the one of their kernels)
     python = str(salle.env_eleves / "bin" / "python")
-    for nom in ("deplacer_graines", "tour_jeu", "NegaAwale", "max_vals", "copie"):
-        fin = _refuse(salle, python, "-c", f"from awale_ref.exam import {nom}")
-        assert "ImportError" in fin.stderr, fin.stderr
-    fin = _refuse(salle, python, "-c", f"import sys; sys.path.insert(0, {str(cours)!r}); import awale_ref.exam as e; "
-                                       "e.deplacer_graines")
-    assert "Error" in fin.stderr
+    # (the board and Part III play there with the exam's functions computed by the engine, imported by the reduced
+    # exam in place of its graded ones: never the reference's; a graded function the engine does not compute is
+    # not there at all)
+    moteur = salle.en_tant_que(salle.eleve, python, "-c", "import awale_ref.exam as e\nprint(sorted({getattr(e, n)"
+                               ".__module__ for n in ('deplacer_graines', 'tour_jeu', 'NegaAwale', 'max_vals', "
+                               "'copie')}))", cwd=salle.home(salle.eleve), env=salle.environnement(salle.eleve, "eleve"))
+    assert moteur.returncode == 0 and moteur.stdout.strip() == "['awale_ref.fonctions_moteur']", moteur
+    fin = _refuse(salle, python, "-c", "from awale_ref.exam import awale_ia")
+    assert "ImportError" in fin.stderr, fin.stderr
+    # the course's package first on the path: unreadable, so the students' environment's is imported, without it
+    fin = salle.en_tant_que(salle.eleve, python, "-c", f"import sys; sys.path.insert(0, {str(cours)!r}); "
+                            "import awale_ref.exam as e; print(e.__file__); print(e.deplacer_graines.__module__)",
+                            cwd=salle.home(salle.eleve), env=salle.environnement(salle.eleve, "eleve"))
+    fichier, module = fin.stdout.split()
+    assert fin.returncode == 0 and Path(fichier).is_relative_to(salle.env_eleves), fin
+    assert module == "awale_ref.fonctions_moteur", fin
     # the visible tests run there, from data
     ok = salle.en_tant_que(salle.eleve, python, "-c", "from awale_ref.grading import tester\n"
                            "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"

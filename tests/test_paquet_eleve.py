@@ -9,6 +9,7 @@ expected value of a structured answer.
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 import subprocess
@@ -108,7 +109,11 @@ def test_no_expected_answer_of_a_reasoning_question_is_in_the_distribution(paque
     tout = "\n".join(_fichiers(paquet).values())
     for question, texte in attendus:
         assert texte not in tout, f"{question}: {texte[:80]}"
-    assert not (paquet / "awale_ref" / "facts.py").exists() and not (paquet / "awale_ref" / "library.py").exists()
+    assert not (paquet / "awale_ref" / "library.py").exists()
+    # of the answers module, only the statement's data a notebook imports (the Q18 position)
+    donnees = {c for n in ast.parse((paquet / "awale_ref" / "facts.py").read_text()).body
+               if isinstance(n, ast.Assign) for c in paquet_eleve._cibles(n)}
+    assert donnees == paquet_eleve.donnees_importees("awale_ref.facts") == {"Q18_JEU"}
 
 
 def _avec_les_solutions(assignment: str) -> nbformat.NotebookNode:
@@ -139,7 +144,7 @@ def _executer(nb: nbformat.NotebookNode, paquet: Path, dossier: Path) -> nbforma
     return nb
 
 
-@pytest.mark.parametrize("assignment", [a for a in ASSIGNMENTS if a != "partie3_ia"])
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_instructors_answers_pass_every_visible_test_with_the_distribution_alone(paquet, assignment, tmp_path):
     nb = _executer(_avec_les_solutions(assignment), paquet, tmp_path)
     tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")
@@ -161,6 +166,9 @@ def test_a_wrong_answer_fails_its_visible_test_with_the_example(paquet, tmp_path
     message = "\n".join([erreur.evalue, *erreur.traceback])
     assert "Q8 — deplacer_graines" in message and "entrée  : deplacer_graines(plateau=[0, 0, 2, 0, 16" in message
     assert "attendu :" in message and "obtenu  :" in message
+    # every example of the cell reported (not only the first), one verdict block
+    assert "4 exemples sur 4 échouent" in message and "Exemple n° 4 — Q8" in message, message
+    assert len([o for o in tests.outputs if o.output_type == "error"]) == 1
 
 
 def _lancer(paquet: Path, code: str) -> subprocess.CompletedProcess:
@@ -180,26 +188,118 @@ def test_an_example_that_is_not_the_notebooks_is_refused(paquet):
     assert "✔ case_ramassable" in fin.stdout and "pas un de ceux du notebook" in fin.stdout
 
 
-def test_where_several_answers_are_accepted_the_subjects_acceptance_is_used_when_shipped(paquet):
-    """Q16 (CCINP): its specs module is in the distribution, a wrong winner fails; the lycée Q13, whose specs
-    module holds answers and is not shipped: an answer that is not the reference's is shown, judged later."""
+def test_where_several_answers_are_accepted_a_wrong_one_fails_and_another_accepted_one_passes(paquet):
+    """Several answers admitted: the CCINP's Q16 (its specs module is shipped) and the Olympiades' Q10 and Q13
+    (their acceptance copied, it holds no reference): a wrong answer fails its visible example, an answer that
+    is not the reference's but that the subject accepts passes."""
     code = ("from awale_ref.grading import tester\n"
             "from awale_ref.olympiades.correction_awale import tester as tester_lycee\n"
+            "def essayer(t, *args):\n    try:\n        t(*args)\n    except AssertionError as e:\n"
+            "        print('ÉCHEC', e)\n"
             "def gagnant(jeu):\n    return jeu['joueur1']\n"
-            "try:\n    tester('Q16', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [22, 23], 'n': 40, "
-            "'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})\nexcept AssertionError as e:\n    print('ÉCHEC', e)\n"
-            "tester_lycee('Q13', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score_j1': 23, 'score_j2': 23, "
-            "'nb_tours': 40, 'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]})\n")
+            "essayer(tester, 'Q16', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [22, 23], 'n': 40, "
+            "'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})\n"
+            "essayer(tester_lycee, 'Q13', gagnant, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score_j1': 23, "
+            "'score_j2': 23, 'nb_tours': 40, 'plateau': [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]})\n"
+            "def cases_possibles(etat_jeu):\n"
+            "    return [c for c in range(5, -1, -1) if etat_jeu['plateau'][c] > 0]\n")
     fin = _lancer(paquet, code)
-    assert "ÉCHEC Q16 — gagnant" in fin.stdout
-    assert "la vôtre n'est jugée qu'à la correction" in fin.stdout and "égalité" in fin.stdout, fin.stdout
+    assert "ÉCHEC Q16 — gagnant" in fin.stdout and "ÉCHEC Q13 — gagnant" in fin.stdout, fin.stdout
+    assert "jugée qu'à la correction" not in fin.stdout
+    # Q10 of the lycée, « la liste des indices des cases acceptables »: any order is accepted (LECTURES), not a
+    # missing pit (the notebook's first example)
+    q10 = ("from awale_ref.olympiades.awale_lycee import initialisation\n"
+           "essayer(tester_lycee, 'Q10', cases_possibles, initialisation('Alice', 'Bob'))\n")
+    fin = _lancer(paquet, code + q10)
+    assert "✔ cases_possibles" in fin.stdout and "ÉCHEC Q10" not in fin.stdout, fin.stdout
+    fin = _lancer(paquet, code.replace("range(5, -1, -1)", "range(5, 0, -1)") + q10)
+    assert "ÉCHEC Q10 — cases_possibles" in fin.stdout, fin.stdout
 
 
-def test_partie3_ia_says_why_it_does_not_run_in_the_students_environment(paquet):
-    """Not done yet (issue 22, item 1 (c)): the partie II functions it is given, the tree and the board would need
-    rebuilding on the fast engine; until then its first import says why, in French."""
-    release = nbformat.read(RACINE / "release" / "partie3_ia" / "partie3_ia.ipynb", as_version=4)
-    imports = next(c.source for c in release.cells if c.cell_type == "code" and "from awale_ref import" in c.source)
-    fin = _lancer(paquet, "try:\n" + "".join(f"    {ligne}\n" for ligne in imports.splitlines())
-                  + "except ImportError as e:\n    print(e)\n")
-    assert "ne fonctionne pas encore sur le serveur de la classe" in fin.stdout, fin.stdout
+def test_images_q17_is_judged_in_the_students_environment_from_the_answers_the_build_accepted(paquet):
+    """Images Q17 admits several cuts (ties between largest rectangles, « couleur » or « coul »); its acceptance
+    calls the reference rectangle_max, so the build ships, for each of the notebook's examples, the answers it
+    accepts (``exemple["acceptees"]``, judged with the reference): another accepted cut passes there, judged
+    (no « jugée à la correction »), a wrong one fails."""
+    donnees = json.loads((paquet / "awale_ref" / "data" / "visibles.json").read_text(encoding="utf-8"))
+    q17 = donnees["awale_ref.olympiades.correction_images"]["fonctions"]["Q17"]
+    assert q17["exemples"] and all(len(e["acceptees"]) > 1 for e in q17["exemples"].values())
+    code = ("from awale_ref.olympiades.correction_images import tester\n"
+            "def compression_rectangle(img):\n"
+            "    return (2, 2, [{'pos': (0, 0), 'coul': 5, 'ha': 2, 'la': 1}, {'pos': (0, 1), 'coul': 5, 'ha': 1, "
+            "'la': 1}, {'pos': (1, 1), 'couleur': 0, 'ha': 1, 'la': 1}])\n"
+            "try:\n    tester('Q17', compression_rectangle, [[5, 5], [5, 0]])\n"
+            "except AssertionError as e:\n    print('ÉCHEC', e)\n")
+    fin = _lancer(paquet, code)  # the tall rectangle first (a tie of areas), keys spelt both ways: accepted
+    assert "✔ compression_rectangle" in fin.stdout and "jugée qu'à la correction" not in fin.stdout, fin.stdout
+    fin = _lancer(paquet, code.replace("'ha': 2, 'la': 1}, {'pos': (0, 1)", "'ha': 1, 'la': 1}, {'pos': (0, 1)"))
+    assert "ÉCHEC Q17 — compression_rectangle" in fin.stdout, fin.stdout  # (0, 0) not a largest rectangle
+
+
+def _cliquer(plateau: str, condition: str, cases: tuple[int, ...], autres: str = "") -> nbformat.NotebookNode:
+    """A cell that builds the board ``vue`` (code ``plateau``), checks it is the widget and ``condition``, clicks
+    Alice's ``cases`` from Python (the widget's buttons), the AI answering each, and prints the game as JSON
+    (and the ``autres`` items of that dict)."""
+    return nbformat.v4.new_code_cell(
+        f"{plateau}\nimport json\nimport awale_ref.widget.vue as vue_module\n"
+        f"assert isinstance(vue, vue_module.Plateau) and {condition}, vue\n"
+        f"for case in {cases!r}:\n"
+        "    vue.cases[case].bouton.click()  # Alice's pit, as a click in the page\n"
+        "    vue.attendre(60)  # the animation, then the AI's answer\n"
+        "print(json.dumps({'historique': [[j, c] for j, c in vue.partie.historique], 'jeu': vue.partie.jeu, "
+        f"'message': vue.message.value, {autres}}}))")
+
+
+def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_students_environment(paquet, tmp_path):
+    """Part III in the students' environment: its given functions, the Q18 tree and the board come from the engine
+    (awale_ref.fonctions_moteur), the AI is the student's own NegaAwale; a few moves are played by clicking the
+    board's pits from Python (the widget's buttons), the AI answering with the pit the exam's NegaAwale plays."""
+    from awale_ref import exam
+
+    nb = _avec_les_solutions("partie3_ia")
+    nb.cells.append(_cliquer("vue = Plateau(adversaire='joueur2', profondeur=3, vitesse=0, regles={'NegaAwale': NegaAwale})",
+                             "not vue.partie.regles.est_reference('NegaAwale')", (2, 4)))
+    nb = _executer(nb, paquet, tmp_path)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    arbre = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q18_position")
+    assert any("image/png" in o.get("data", {}) for o in arbre.outputs)  # the Q18 tree, drawn
+    partie = json.loads(nb.cells[-1].outputs[-1]["text"])
+    jeux = [jeu for jeu, _ in partie["historique"]] + [partie["jeu"]]
+    assert [c for _, c in partie["historique"]][::2] == [2, 4] and partie["jeu"]["n"] == 4, partie
+    for jeu, (_, case) in zip(jeux[1::2], partie["historique"][1::2]):
+        assert case == exam.NegaAwale(exam.copie(jeu), 3, 0), (jeu, case)  # Bob, the AI, played the exam's pit
+    for avant, apres, (_, case) in zip(jeux, jeux[1:], partie["historique"]):
+        suite = exam.copie(avant)
+        exam.tour_jeu(suite, case)
+        assert suite == apres  # every move by the exam's rules
+
+
+def test_the_lycee_board_plays_with_the_students_functions_in_the_students_environment(paquet, tmp_path):
+    """The Olympiades' awalé in the students' environment: the lycée board is no note, its rules come from the
+    engine (awale_ref.fonctions_moteur_lycee) and the student's functions, the notebook's own board cell builds
+    it; a few moves are clicked from Python (the widget's buttons), the AI answering; every move is legal and
+    played as the lycée reference plays it, and the lycée end rule holds (3 seeds left: the game goes on)."""
+    from awale_ref.olympiades import awale_lycee
+    from awale_ref.widget import lycee
+
+    nb = _avec_les_solutions("olympiades_awale")
+    cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "plateau_interactif")
+    assert "\nPlateau(" in cellule.source and 'sujet="lycee"' in cellule.source
+    nb.cells.append(_cliquer(
+        cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ")
+        + "\nfrom awale_ref.widget import lycee, Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
+        "'eleve': list(vue.partie.regles.eleve), 'fonctions': list(lycee.FONCTIONS_LYCEE), "
+        "'trois': Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee"))
+    nb = _executer(nb, paquet, tmp_path)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    partie = json.loads(nb.cells[-1].outputs[-1]["text"])
+    assert partie["fonctions"] == list(lycee.FONCTIONS_LYCEE)  # the same functions pluggable as in the full package
+    assert set(partie["eleve"]) >= {"semer_graines", "test_famine", "tour_termine", "gagnant"}, partie["eleve"]
+    assert partie["trois"] is False  # the lycée game goes on with 3 seeds left (the CCINP's would end)
+    jeux = [jeu for jeu, _ in partie["historique"]] + [partie["jeu"]]
+    assert [c for _, c in partie["historique"]][::2] == [2, 5] and partie["jeu"]["n"] == 4, partie
+    for avant, apres, (_, case) in zip(jeux, jeux[1:], partie["historique"]):
+        etat = awale_lycee.depuis_ccinp(avant)
+        assert awale_lycee.test_case(etat["plateau"], case), (avant, case)  # a legal move by the lycée reference
+        awale_lycee.tour_jeu(etat, case)
+        assert awale_lycee.vers_ccinp(etat) == apres  # played as the lycée reference plays it

@@ -306,3 +306,42 @@ def test_the_judge_names_the_error_seen_before_its_time_limit():
                                   True, limites)["Q8"]
     assert not verdict.ok
     assert "MemoryError" in verdict.message and ("dépassé 4 s" in verdict.message or "règle(s)" in verdict.message)
+
+
+def _cellule_de_tests(assignment: str, grade_id: str) -> str:
+    import nbformat
+
+    from pipeline.build import RACINE
+
+    nb = nbformat.read(RACINE / "release" / assignment / f"{assignment}.ipynb", as_version=4)
+    return next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(tmp_path):
+    """Q8's test cell (four examples) with a sowing that does not skip the origin pit: only the first example
+    (16 seeds, one lap) fails; the three after it are still run and reported ✔, and the cell ends with one
+    verdict block naming the failing example (the cell raises: nbgrader's self-check gives it 0)."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    cellule = _cellule_de_tests("partie2_structure", "q8_tests")
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from awale_ref.grading import tester"),
+        nbformat.v4.new_code_cell("def deplacer_graines(plateau, case):\n    graines = plateau[case]\n"
+                                  "    plateau[case] = 0\n    for k in range(1, graines + 1):\n"
+                                  "        plateau[(case + k) % 12] += 1\n    return (case + graines) % 12\n"),
+        nbformat.v4.new_code_cell(cellule)])
+    client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    with pytest.raises(CellExecutionError):
+        client.execute()
+    sorties = nb.cells[2].outputs
+    texte = "".join(o.get("text", "") for o in sorties if o.output_type == "stream")
+    erreurs = [o for o in sorties if o.output_type == "error"]
+    assert cellule.count("tester(") == 4
+    assert texte.count("✔ deplacer_graines") == 3 and "✘ exemple n° 1" in texte, texte
+    assert len(erreurs) == 1 and erreurs[0].ename == "EchecTest", sorties
+    message = "\n".join(erreurs[0].traceback)
+    assert "1 exemple sur 4 échoue ; 3 réussis." in message
+    assert "Exemple n° 1 — Q8 — deplacer_graines" in message and "[0, 0, 2, 0, 16" in message
+    assert "corriger" not in message and "Traceback" not in message  # the French verdict only

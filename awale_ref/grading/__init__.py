@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from awale_ref.grading import answers, specs
+from awale_ref.grading import answers, serie, specs
 from awale_ref.grading.sujets import EchecTest, Sujet
 
 SUJET = Sujet("Awalé — CCINP 2024 PC", "awale_ref.grading", "awale_ref.exam", specs.SPECS, answers.REPONSES_ATTENDUES,
@@ -50,6 +50,7 @@ def _installer_affichage() -> None:
     shell = get_ipython()
     if shell is not None:
         shell.set_custom_exc((EchecTest,), _montrer_echec)
+        serie.installer(shell)  # every example of a test cell reported, one verdict at its end
 
 
 _installer_affichage()

@@ -89,6 +89,10 @@ class Spec:
     contraintes: tuple[str, ...] = ()
     familles: tuple[Famille, ...] = ()
     accepter: Callable[[Observation, Observation, tuple], bool] | None = None
+    # Where ``accepter`` reaches a reference (it is then not in the students' environment): the answers to try on
+    # a visible example, ``variantes(args, attendu)``; the build keeps those ``accepter`` admits, as data
+    # (``pipeline.paquet_eleve.reponses_acceptees``), and the students' visible test accepts exactly those.
+    variantes: Callable[[tuple, Observation], Any] | None = None
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
     valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
     module: str = "awale_ref.exam"  # the subject's reference module, where ``nom`` is defined

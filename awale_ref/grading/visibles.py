@@ -14,8 +14,9 @@ the reference's.
 Differences with the full package's ``tester``, all on the safe side: an example that is not one of the
 test cells' is refused (« cet exemple n'est pas un de ceux du notebook »); where the subject admits
 several answers (``Spec.accepter``), the subject's acceptance is used when its specs module is in the
-distribution (the CCINP's ``specs``), else an answer that is not the reference's is shown beside the
-reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
+distribution (the CCINP's ``specs``), or its copy where it holds no reference, or the answers it accepts on
+the example, computed by the build (``Spec.variantes``); else an answer that is not the reference's
+is shown beside the reference's, « jugée à la correction », not failed (the Olympiades' specs modules hold answers); a structured answer has its shape checked by the subject's own format
 check (copied into ``awale_ref/grading/formats.py``).
 """
 
@@ -41,9 +42,14 @@ class EchecTest(AssertionError):
     """A failed visible test, with a French message meant for the student."""
 
 
+def cle(valeur: Any) -> str:
+    """Exact data as one text (dict keys sorted): how an example's arguments or an accepted answer is found again."""
+    return json.dumps(executant.encoder(valeur), sort_keys=True, ensure_ascii=False)
+
+
 def cle_exemple(args: tuple) -> str:
     """How a visible example is found again: the exact data of its arguments, as JSON text."""
-    return json.dumps(executant.encoder(tuple(args)), sort_keys=True, ensure_ascii=False)
+    return cle(tuple(args))
 
 
 def module_des_formats(module_correction: str) -> str:
@@ -63,20 +69,30 @@ def _echec(message: str) -> None:
     raise EchecTest(message)
 
 
-def _acceptation(question: str, d: dict, autres: list) -> Any:
+def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_correction: str) -> Any:
     """How an answer that differs from the reference's is judged, where the subject admits several.
 
-    The subject's own acceptance when its specs module is in the distribution (the CCINP's); otherwise
-    every other answer passes here and is kept in ``autres``: the judge decides, at grading."""
+    The subject's own acceptance when its specs module is in the distribution (the CCINP's), or its copy
+    (``ACCEPTATIONS`` of the subject's formats module, copied where it holds no reference), or the answers
+    it accepts on this example, computed by the build with the reference (``exemple["acceptees"]``:
+    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer passes here and is kept in
+    ``autres``: the judge decides, at grading."""
     if not d["plusieurs_reponses"]:
         return None
     try:
         return importlib.import_module(d["module_specs"]).SPECS[question].accepter
     except (ImportError, AttributeError, KeyError):
-        return lambda obtenu, attendu, args: autres.append(obtenu) or True
+        pass
+    copiees = getattr(importlib.import_module(module_des_formats(module_correction)), "ACCEPTATIONS", {})
+    if question in copiees:
+        return copiees[question]
+    if "acceptees" in exemple:
+        acceptees = frozenset(exemple["acceptees"])
+        return lambda obtenu, attendu, args: cle(obtenu) in acceptees
+    return lambda obtenu, attendu, args: autres.append(obtenu) or True
 
 
-def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
+def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction: str) -> Spec:
     """The question's spec rebuilt from data, its rule families covering what the reference's covered."""
     couvertes = set(exemple["couvre"])
     familles = tuple(Famille(f["nom"], f["poids"], selection=(lambda a, o, nom=f["nom"]: nom in couvertes),
@@ -84,7 +100,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list) -> Spec:
                              accessoire=f["accessoire"]) for f in d["familles"])
     return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
-                accepter=_acceptation(question, d, autres))
+                accepter=_acceptation(question, d, exemple, autres, module_correction))
 
 
 class Testeur:
@@ -107,8 +123,11 @@ class Testeur:
             message = self._reponse(question, objet)
         elif question in sujet["sql"]:
             message = self._sql(question, objet, sujet["sql"][question])
+        elif sujet.get("ia") and question == sujet["ia"]["question"]:
+            message = self._ia(question, sujet["ia"], objet)
         else:
-            known = [*sujet["fonctions"], *sujet["reponses"], *sujet["sql"]]
+            known = [*sujet["fonctions"], *sujet["reponses"], *sujet["sql"], *([sujet["ia"]["question"]]
+                                                                              if sujet.get("ia") else [])]
             raise ValueError(f"unknown question {question!r} for this subject; known: {', '.join(known)}")
         print("✔ " + message)
 
@@ -123,7 +142,7 @@ class Testeur:
                    f"tests visibles connaissent les exemples de l'énoncé, pas d'autres (appel : "
                    f"{d['nom']}{tuple(args)!r}).")
         autres: list = []
-        spec = _spec(question, d, exemple, autres)
+        spec = _spec(question, d, exemple, autres, self.module_correction)
         attendu = executant.decoder(exemple["attendu"])
         # as the full package's ``tester``: the example alone (never rule families or points), each call timed
         resultat = checks.verifier(spec, objet, [tuple(args)], importlib.import_module(d["module"]),
@@ -135,6 +154,20 @@ class Testeur:
                     f"référence donne {checks.decrire_observation(attendu)} ; l'énoncé admet d'autres réponses, "
                     f"la vôtre n'est jugée qu'à la correction.")
         return f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(attendu)}"
+
+    def _ia(self, question: str, d: dict, objet: Any) -> str:
+        """A function that plays a whole game through the spied search, on the reduced reference (whose
+        graded functions are the engine's): the full package's check, copied (``grading/partie_ia.py``)."""
+        __tracebackhide__ = True
+        raison = origine(question, d["nom"], objet)
+        if raison:
+            _echec(raison)
+        from awale_ref.grading import partie_ia
+
+        resultat = partie_ia.verifier_q21(objet, importlib.import_module(d["module"]), checks.DELAI_APPEL_S)
+        if not resultat.ok:
+            _echec(resultat.message)
+        return resultat.message
 
     def _reponse(self, question: str, valeur: Any) -> str:
         __tracebackhide__ = True

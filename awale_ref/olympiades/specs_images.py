@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 from typing import Any
 
 from awale_ref.grading import answers
@@ -184,8 +185,22 @@ def _positions(img: list, pas: int, tout: int) -> list[tuple[int, int]]:
     return sorted(coins | {(i, j) for i in range(0, n, pas) for j in range((i // pas) % 3, m, pas)})
 
 
+def _en_couleurs(img: list) -> list:
+    """``img`` (colours 0 to 7) in the RGB colours of Part 1, each pixel a tuple of its own: two pixels of
+    one colour are equal (==) without being the same object (``is``), as after any copy."""
+    return [[tuple(255 * ((p % 8) >> k & 1) for k in (2, 1, 0)) for p in ligne] for ligne in img]
+
+
+_RECTANGLES_NOMMES = (
+    [[4] * 7 + [0], [4] * 3 + [0] * 5],  # a wide row on a narrow one: 1 × 7 beats 2 × 3 (and 2 ** 3 > 7)
+    [[5] for _ in range(300)],  # a column of 300: row numbers beyond CPython's shared small ints (256)
+)
+"""Images the seeded corpus lacks, for Q14 and Q16 (with a small image in RGB colours)."""
+
+
 def _images_de_rectangles() -> list:
-    return _petites("gris") + _petites("nb")[:10]
+    return (_petites("gris") + _petites("nb")[:10] + [_copie(img) for img in _RECTANGLES_NOMMES]
+            + [_en_couleurs([[3, 3, 3, 0], [3, 3, 0, 0]])])
 
 
 def _cas_dim_largeur() -> list[tuple]:
@@ -322,6 +337,35 @@ def _compression_acceptee(obtenu: Observation, attendu: Observation, args: tuple
     return all(p is None for ligne in reste for p in ligne)
 
 
+def _variantes_compression(args: tuple, attendu: Observation) -> Any:
+    """Q17's answers to try on a visible example (``Spec.variantes``): every cut in scan order whose rectangles
+    are uniform, of pixels not yet covered, of the largest area there, each colour under "couleur" or "coul";
+    the build keeps those :func:`_compression_acceptee` admits."""
+    (img,) = args
+
+    def decoupages(reste: list) -> Any:
+        premier = next(((a, b) for a in range(len(img)) for b in range(len(img[0])) if reste[a][b] is not None), None)
+        if premier is None:
+            yield []
+            return
+        i, j = premier
+        unis = [(ha, la) for ha in range(1, len(img) - i + 1) for la in range(1, len(img[0]) - j + 1)
+                if _uni(reste, i, j, ha, la)]
+        plus_grande = max(ha * la for ha, la in unis)
+        for ha, la in unis:
+            if ha * la == plus_grande:
+                suite = _copie(reste)
+                for k in range(i, i + ha):
+                    suite[k][j:j + la] = [None] * la
+                for reste_decoupe in decoupages(suite):
+                    yield [(i, j, ha, la), *reste_decoupe]
+
+    for rects in decoupages(_copie(img)):
+        for cles in itertools.product(("couleur", "coul"), repeat=len(rects)):
+            yield {"renvoie": (len(img), len(img[0]), [{"pos": (i, j), cle: img[i][j], "ha": ha, "la": la}
+                                                      for (i, j, ha, la), cle in zip(rects, cles)])}
+
+
 def _ligne_valide(args: tuple) -> bool:
     nbcol, ligne01 = args
     return type(nbcol) is int and nbcol >= 1 and bool(ligne01) and len(ligne01) % nbcol == 0
@@ -409,7 +453,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q17", "compression_rectangle", ("img",), "renvoie", _cas_compression,
           "(ha, la, l_rect) : en parcourant l'image ligne par ligne, à chaque pixel pas encore couvert, un plus "
           "grand rectangle uni formé de pixels pas encore couverts (en cas d'égalité des aires, n'importe lequel)",
-          accepter=_compression_acceptee, valide=_image_valide,
+          accepter=_compression_acceptee, variantes=_variantes_compression, valide=_image_valide,
           familles=(Famille("découpage en plus grands rectangles unis, dans l'ordre du parcours", 2 * _TIERS,
                             _non(_deborderait)),
                     Famille("un rectangle ne déborde pas sur les pixels déjà couverts (comme (2, 2) dans ic1)",

@@ -43,7 +43,7 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import exam, notation
+from awale_ref import exam, fonctions_moteur, fonctions_moteur_lycee, notation
 from awale_ref.olympiades import awale_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
@@ -53,15 +53,16 @@ RENOMMEES = {"deplacer_graines": "semer_graines", "tour_suivant": "tour_termine"
 
 
 def _fonctions_du_module() -> dict[str, types.FunctionType]:
-    """The functions defined in ``awale_lycee``, in their order in the module."""
+    """The functions of ``awale_lycee``, in their order in the module: its own, and in the students' environment
+    (``pipeline.paquet_eleve``) the engine's in place of the graded ones (``awale_ref.fonctions_moteur_lycee``)."""
     return {nom: objet for nom, objet in vars(awale_lycee).items()
-            if inspect.isfunction(objet) and objet.__module__ == awale_lycee.__name__}
+            if inspect.isfunction(objet) and objet.__module__ in (awale_lycee.__name__, fonctions_moteur_lycee.__name__)}
 
 
 def _noms_appeles(code: types.CodeType) -> set[str]:
     """The global names a function's code reads (nested code too: comprehensions, lambdas).
 
-    Only global loads count: ``exam.test_famine`` reads ``exam``, not ``test_famine``.
+    Only global loads count: ``fonctions_moteur.test_famine`` reads ``exam``, not ``test_famine``.
     """
     noms = {instruction.argval for instruction in dis.get_instructions(code)
             if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
@@ -77,9 +78,13 @@ ROLES = {role: RENOMMEES.get(role, role) for role in FONCTIONS if RENOMMEES.get(
 """Each board operation (its CCINP name, as in :data:`~awale_ref.widget.regles.FONCTIONS`) -> the
 lycée function doing it.  ``NegaAwale`` has none: the lycée subject has no AI."""
 
-APPELS = {nom: {autre for autre in _noms_appeles(fonction.__code__) if autre in _MODULE and autre != nom}
-          for nom, fonction in _MODULE.items()}
-"""Each function of ``awale_lycee`` -> the functions of the module its code calls directly."""
+APPELS = ({nom: set(autres) for nom, autres in awale_lycee.APPELS_REFERENCE.items()}
+          if hasattr(awale_lycee, "APPELS_REFERENCE") else
+          {nom: {autre for autre in _noms_appeles(fonction.__code__) if autre in _MODULE and autre != nom}
+           for nom, fonction in _MODULE.items()})
+"""Each function of ``awale_lycee`` -> the functions of the module its code calls directly (read in the
+reference's code; in the students' environment, where the engine's functions call none of each other, as
+the build read it there: ``APPELS_REFERENCE``)."""
 
 
 def _appelees(nom: str) -> set[str]:
@@ -114,9 +119,7 @@ def _meme_genre(obtenu, attendu) -> bool:
 
 def _copier(valeur):
     """A plain deep copy (a recording board becomes a plain list)."""
-    if isinstance(valeur, list):
-        return [_copier(v) for v in valeur]
-    return copy.deepcopy(valeur)
+    return [_copier(v) for v in valeur] if isinstance(valeur, list) else copy.deepcopy(valeur)
 
 
 @dataclass(frozen=True)
@@ -161,13 +164,15 @@ class ReglesLycee(Regles):
             if nom in donnees:
                 self.lycee[nom] = donnees[nom]
                 espace[nom] = self._garde(nom, donnees[nom])
+            elif _MODULE[nom].__module__ != awale_lycee.__name__:  # the engine's: it calls no lycée function
+                espace[nom] = self.lycee[nom] = _MODULE[nom]
             else:
                 reference = _MODULE[nom]
                 espace[nom] = self.lycee[nom] = types.FunctionType(
                     reference.__code__, espace, reference.__name__, reference.__defaults__,
                     reference.__closure__)
         self.fonctions = {role: self.lycee[nom] for role, nom in ROLES.items()}
-        self.fonctions["NegaAwale"] = exam.NegaAwale  # not pluggable: the subject has no AI
+        self.fonctions["NegaAwale"] = fonctions_moteur.NegaAwale  # not pluggable: the subject has no AI
 
     # ------------------------------------------------------------ hooks
     def _nom(self, role: str) -> str:
@@ -309,7 +314,7 @@ class ReglesLycee(Regles):
         (``tour_termine``, ``tour_jeu``, ``gagnant``) answers instead: with so
         few seeds its tree is small.
         """
-        if exam.tour_suivant(jeu):
+        if fonctions_moteur.tour_suivant(jeu):
             return super().valeurs_ia(jeu, profondeur)
         etat_jeu = awale_lycee.depuis_ccinp(jeu)
         return [(case, gain - _valeur_lycee(suite, profondeur - 1))
@@ -326,7 +331,7 @@ def _coups_lycee(etat_jeu: dict):
 
 
 def _valeur_lycee(etat_jeu: dict, profondeur: int) -> int:
-    """``exam.NegaAwale``'s value of a node for the player to move, with the lycée rules."""
+    """``fonctions_moteur.NegaAwale``'s value of a node for the player to move, with the lycée rules."""
     if not awale_lycee.tour_termine(etat_jeu):
         nom = awale_lycee.gagnant(_copier(etat_jeu))
         if nom == exam.EGALITE:

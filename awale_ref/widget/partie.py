@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from awale_ref import exam, notation
+from awale_ref import exam, fonctions_moteur, notation
 from awale_ref.widget.regles import ErreurEleve, Regles, graines
 
 PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
@@ -154,7 +154,7 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=n
         manquantes = {'joueur1', 'joueur2', 'score', 'n', 'plateau'} - set(position)
         if manquantes:
             raise ValueError(f"a jeu dict needs the keys {sorted(manquantes)}")
-        jeu = exam.copie(position)
+        jeu = fonctions_moteur.copie(position)
         jeu['plateau'] = _valider_plateau(jeu['plateau'])
         score = list(jeu['score'])
         if len(score) != 2 or not all(isinstance(s, int) and s >= 0 for s in score):
@@ -201,7 +201,7 @@ class Partie:
         """Start from ``position`` (see :func:`jeu_depuis`); the history is cleared."""
         jeu = jeu_depuis(position, self.joueur1, self.joueur2, rejouer=self.regles.rejouer)
         self.joueur1, self.joueur2 = jeu['joueur1'], jeu['joueur2']
-        self.depart = exam.copie(jeu)
+        self.depart = fonctions_moteur.copie(jeu)
         self.jeu = jeu
         self.historique: list[tuple[dict, int]] = []  # (jeu before the move, pit played)
         self._fin_de_partie()
@@ -213,11 +213,11 @@ class Partie:
     @property
     def joueur_actif(self) -> str:
         """The name of the player to move (their pits are 0–5, at the bottom)."""
-        return self.jeu['joueur1'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur2']
+        return self.jeu['joueur1'] if fonctions_moteur.tour_joueur1(self.jeu) else self.jeu['joueur2']
 
     @property
     def adversaire(self) -> str:
-        return self.jeu['joueur2'] if exam.tour_joueur1(self.jeu) else self.jeu['joueur1']
+        return self.jeu['joueur2'] if fonctions_moteur.tour_joueur1(self.jeu) else self.jeu['joueur1']
 
     def nom_case(self, case, n: int | None = None) -> str:
         """« la case 8 (case 2 pour Bob) »: pit ``case`` of the mover at turn ``n``, by its board label.
@@ -296,7 +296,7 @@ class Partie:
                     f"choisissez une case de votre rangée ({self.rangee()}).")
         if self.jeu['plateau'][case] == 0:
             return f"{nom} est vide : choisissez une case qui contient des graines."
-        if not exam.test_famine(self.jeu['plateau'], case):  # the two subjects refuse the same pits
+        if not fonctions_moteur.test_famine(self.jeu['plateau'], case):  # the two subjects refuse the same pits
             return self.regles.raison_famine(nom, self.adversaire)
         return ""
 
@@ -304,7 +304,7 @@ class Partie:
         """The pits the player to move may click (exam rules), [] when the game is over."""
         if self.terminee:
             return []
-        return exam.cases_possibles(self.jeu)
+        return fonctions_moteur.cases_possibles(self.jeu)
 
     def cliquer(self, case: int) -> Coup:
         """Play ``case`` for the player to move, or say why not (the state is unchanged then)."""
@@ -337,7 +337,7 @@ class Partie:
         return coup
 
     def _jouer(self, case: int) -> Coup:
-        """Play an accepted pit (like ``exam.tour_jeu``) and record its steps."""
+        """Play an accepted pit (like ``fonctions_moteur.tour_jeu``) and record its steps."""
         jeu = self.jeu
         joueur, n, score = self.joueur_actif, jeu['n'], list(jeu['score'])
         derniere, seme = self.regles.semer(jeu['plateau'], case)
@@ -355,7 +355,7 @@ class Partie:
                                 + (f"(encore {en_main} en main)." if en_main else "(la dernière)."),
                                 indice, frozenset(semees), en_main=en_main))
         recoltees, precedent = set(), tuple(seme)
-        indice_score = 0 if exam.tour_joueur1(jeu) else 1  # whose reserve grows
+        indice_score = 0 if fonctions_moteur.tour_joueur1(jeu) else 1  # whose reserve grows
         for indice, plateau in recolte.ecritures:
             prises = sum(precedent) - sum(plateau)
             precedent = plateau
@@ -368,7 +368,7 @@ class Partie:
         suite = {'joueur1': jeu['joueur1'], 'joueur2': jeu['joueur2'], 'score': score,
                  'n': n + 1, 'plateau': list(recolte)}
         suite['plateau'] = self.regles.tourner(suite)
-        self.historique.append((exam.copie(jeu), case))
+        self.historique.append((fonctions_moteur.copie(jeu), case))
         self.jeu = suite
         self._fin_de_partie()
         bilan = f"{joueur} a joué {self.nom_case(case, n)}"
@@ -402,7 +402,7 @@ class Partie:
         """The pit the AI plays for the player to move, and its value for each pit.
 
         With the reference rules the fast engine answers (the same pit as
-        ``exam.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``
+        ``fonctions_moteur.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``
         (:meth:`Regles.valeurs_ia`; the lycée board's is the same AI, see
         :meth:`~awale_ref.widget.lycee.ReglesLycee.valeurs_ia`); when the
         student gave ``NegaAwale``, it decides and the values are None.
@@ -418,8 +418,4 @@ class Partie:
         if not self.regles.est_reference("NegaAwale"):
             return self.regles.choix_ia(self.jeu, profondeur), None
         valeurs = self.regles.valeurs_ia(self.jeu, profondeur)
-        meilleure, meilleure_valeur = valeurs[0]
-        for case, valeur in valeurs:  # the first best pit, like exam.max_vals
-            if valeur > meilleure_valeur:
-                meilleure, meilleure_valeur = case, valeur
-        return meilleure, valeurs
+        return fonctions_moteur.max_vals(valeurs, 0), valeurs  # the first best pit

@@ -1,4 +1,5 @@
-"""The rules a board plays with: the exam's reference functions or a student's, checked.
+"""The rules a board plays with: the exam's functions (computed by the engine, ``awale_ref.fonctions_moteur``) or a
+student's, checked.
 
 A student watches their own code play by passing their functions to the
 board.  Each call goes through :class:`Regles`, which turns an exception or a
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from awale_ref import engine, exam
+from awale_ref import engine, exam, fonctions_moteur
 
 FONCTIONS = (
     "deplacer_graines",
@@ -138,9 +139,10 @@ class Regles:
     """The functions a board plays with, each call checked.
 
     ``fonctions`` (a dict) and keyword arguments name the student's
-    functions (names from :data:`FONCTIONS`); the others are the exam's
-    reference.  The functions are always given copies, except for the board
-    that ``deplacer_graines`` and ``ramasser_graines`` change in place.
+    functions (names from :data:`FONCTIONS`); the others are the exam's,
+    computed by the engine (:mod:`awale_ref.fonctions_moteur`).  The
+    functions are always given copies, except for the board that
+    ``deplacer_graines`` and ``ramasser_graines`` change in place.
 
     The board's operations are keyed by the CCINP names (``fonctions``,
     ``eleve``, ``est_reference``); another subject
@@ -148,7 +150,7 @@ class Regles:
     functions and names through the hooks below (``_nom``, ``_etat``,
     ``_jeu``, ``PLATEAU``, ``JEU``), so that every check and message is shared.
 
-    >>> Regles({"test_case": exam.test_case}).eleve
+    >>> Regles({"test_case": fonctions_moteur.test_case}).eleve
     ('test_case',)
     >>> Regles(jouer=print)
     Traceback (most recent call last):
@@ -165,7 +167,7 @@ class Regles:
 
     def __init__(self, fonctions: dict[str, Callable] | None = None, **autres: Callable) -> None:
         donnees = fonctions_eleve(fonctions, autres, FONCTIONS, "unknown rule function")
-        self.fonctions = {nom: donnees.get(nom, getattr(exam, nom)) for nom in FONCTIONS}
+        self.fonctions = {nom: donnees.get(nom, getattr(fonctions_moteur, nom)) for nom in FONCTIONS}
         self.eleve = tuple(nom for nom in FONCTIONS if nom in donnees)
 
     # ------------------------------------------------------------ hooks of a subject
@@ -175,7 +177,7 @@ class Regles:
 
     def _etat(self, jeu: dict) -> dict:
         """What the subject's functions take for ``jeu``: here a copy of the exam dict."""
-        return exam.copie(jeu)
+        return fonctions_moteur.copie(jeu)
 
     def _jeu(self, etat: dict, role: str) -> dict:
         """The exam dict of ``etat`` after the student's ``role`` changed it."""
@@ -206,7 +208,7 @@ class Regles:
 
         ``detail`` (maybe "") names the student's call that answered differently, without a final period.
 
-        >>> Regles(test_case=exam.test_case).decideur("test_case")
+        >>> Regles(test_case=fonctions_moteur.test_case).decideur("test_case")
         ('votre test_case', '')
         """
         return f"votre {self._nom(role)}", ""
@@ -219,7 +221,7 @@ class Regles:
 
     def continue_reference(self, jeu: dict) -> bool:
         """The subject's reference verdict on ``jeu``: True while the game goes on."""
-        return exam.tour_suivant(jeu)
+        return fonctions_moteur.tour_suivant(jeu)
 
     def _petite_fin(self, jeu: dict) -> str:
         """The subject's own end rule, in French, when it ends ``jeu`` ("" otherwise)."""
@@ -246,7 +248,7 @@ class Regles:
             return petite_fin
         if jeu['n'] >= exam.TOURS_MAX:
             return f"{jeu['n']} tours ont été joués, {exam.TOURS_MAX} au plus"
-        joueur = jeu['joueur1'] if exam.tour_joueur1(jeu) else jeu['joueur2']
+        joueur = jeu['joueur1'] if fonctions_moteur.tour_joueur1(jeu) else jeu['joueur2']
         return f"{joueur} ne peut jouer aucune case"
 
     def _conseil_fin(self, continue_eleve: bool, jeu: dict) -> str:
@@ -352,7 +354,7 @@ class Regles:
 
     def tourner(self, jeu: dict) -> list:
         """``tourner_plateau`` on a copy of ``jeu``: the turned board (in place or a new list)."""
-        essai = exam.copie(jeu)
+        essai = fonctions_moteur.copie(jeu)
         self._appeler("tourner_plateau", "(jeu)", essai)
         attendu = jeu['plateau'][6:12] + jeu['plateau'][0:6]
         if list(essai['plateau']) != attendu:
@@ -384,7 +386,7 @@ class Regles:
     def choix_ia(self, jeu: dict, profondeur: int) -> int:
         """``NegaAwale(jeu, profondeur, 0)`` on a copy: the pit the AI plays."""
         appel = f"(jeu, {profondeur}, 0)"
-        case = self._appeler("NegaAwale", appel, exam.copie(jeu), profondeur, 0)
+        case = self._appeler("NegaAwale", appel, fonctions_moteur.copie(jeu), profondeur, 0)
         if not _est_entier(case) or not 0 <= case <= 5:
             raise ErreurEleve(f"{self._qui('NegaAwale')}{appel} doit renvoyer à la racine la case à "
                               f"jouer (0 à 5), elle a renvoyé {case!r}.")

@@ -29,7 +29,7 @@ import threading
 
 import ipywidgets as widgets
 
-from awale_ref import exam, notation
+from awale_ref import exam, fonctions_moteur, notation
 from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
                                      etiquette_case)
 from awale_ref.widget.regles import ErreurEleve, de, graines
@@ -122,7 +122,7 @@ class PositionIllisible(ValueError):
     """A position typed in the board's field that cannot be read (French message for the student)."""
 
 
-def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", continue_=exam.tour_suivant):
+def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", continue_=fonctions_moteur.tour_suivant):
     """A position typed in the board's text field: a move string or a board list, checked in French.
 
     ``continue_(jeu)`` is the subject's end-of-game test (True while the game goes on).
@@ -174,10 +174,10 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
             raise PositionIllisible(f"Coup n° {numero} : « {lettre} » est une case {de(autre)}, mais "
                                     f"c'est à {joueur} de jouer.")
         case = notation.case(lettre, jeu['n'])
-        if not exam.test_case(jeu['plateau'], case):
+        if not fonctions_moteur.test_case(jeu['plateau'], case):
             raise PositionIllisible(f"Coup n° {numero} : {joueur} ne peut pas jouer « {lettre} » (case vide, "
                                     f"ou {autre} n'aurait plus aucune graine).")
-        exam.tour_jeu(jeu, case)
+        fonctions_moteur.tour_jeu(jeu, case)
     return texte
 
 

@@ -71,8 +71,13 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
                                     data={"text/plain": f"{obtenus:g}"}))
     return sorties
 
-# What the kernel's ``tester`` and ``corriger`` print in a test cell: their verdicts (awale_ref.grading.sujets).
-_LIGNES_DE_VERDICT = ("✔ ", "Tests cachés de ")
+
+def _lignes_de_verdict() -> tuple[str, ...]:
+    """What the kernel's ``tester`` and ``corriger`` print in a test cell: their verdicts
+    (awale_ref.grading.sujets), and the mark of a failing example in a series (awale_ref.grading.serie)."""
+    from awale_ref.grading.serie import MARQUE_ECHEC
+
+    return ("✔ ", "Tests cachés de ", MARQUE_ECHEC)
 
 
 def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
@@ -86,7 +91,7 @@ def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
     kernel was stopped (``NoyauArrete``).  An ``execute_result`` becomes a
     display, which nbgrader does not score.
     """
-    gardees = []
+    gardees, lignes_de_verdict = [], _lignes_de_verdict()
     for sortie in sorties:
         genre = sortie.get("output_type")
         if genre == "error":
@@ -95,7 +100,7 @@ def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
                                             text=f"[Noyau Python : {sortie.get('evalue')}]\n"))
         elif genre == "stream":
             texte = "".join(ligne for ligne in str(sortie.get("text", "")).splitlines(keepends=True)
-                            if not ligne.startswith(_LIGNES_DE_VERDICT))
+                            if not ligne.startswith(lignes_de_verdict))
             if texte:
                 gardees.append(NotebookNode(output_type="stream", name="stdout", text=texte))
         elif genre == "execute_result":

@@ -574,6 +574,26 @@ SOUMISSIONS_ISSUE22_CONTRAINTES: tuple[Soumission, ...] = (
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_CONTRAINTES
 
 
+# ---- issue 23: a test cell's examples run as a series in the kernel (awale_ref.grading.serie, an IPython AST
+# transformer): turned off, lied to and triggered in an answer cell, it changes no grade (the judge decides)
+SERIE_FAUX_VERDICT = "✔ Correction : Q8 — toutes les règles respectées (serie)"
+SERIE_FAUSSE_MARQUE = "✘ exemple n° 1 : marque écrite par l'élève"
+_SERIE_DETOURNEE = ("_jeu = {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], 'n': 0, 'plateau': [4] * 12}\n"
+                    "tester('Q4', tour_joueur1, _jeu)\n"  # two examples in an answer cell: a series there too
+                    "tester('Q4', tour_joueur1, dict(_jeu, n=1))\n"
+                    "import contextlib\nimport awale_ref.grading.serie as _serie\n"
+                    "_serie.Serie.exemple = lambda self: contextlib.suppress(BaseException)\n"
+                    f"_serie.Serie.bilan = lambda self: print({SERIE_FAUX_VERDICT!r}, {SERIE_FAUSSE_MARQUE!r}, "
+                    "sep='\\n')\n"
+                    "__serie_awale__ = None\n")
+
+SOUMISSIONS_ISSUE23_SERIE: tuple[Soumission, ...] = (
+    Soumission("serie_detournee", _triche(_SERIE_DETOURNEE), frozenset({T4}), ("Q8 — deplacer_graines",)),
+)
+
+SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE23_SERIE
+
+
 # ---- partie3_ia (graded in a class of its own: tests/test_hostile.py, classe_ia)
 A_IA = "partie3_ia"
 Q17_IA, Q20_IA, T17, T20 = "q17_gain", "q20_max_vals", "q17_tests", "q20_tests"
