@@ -63,12 +63,20 @@ def _positions(jeux: tuple = JEUX + ((3, 3),), pas: int = 1) -> list[list]:
     return list(vues.values())
 
 
+def _grand(n: int) -> int:
+    """A new int object equal to ``n``: CPython shares one object per small int (-5..256) only, so a
+    function comparing numbers with ``is`` instead of ``==`` fails on two equal large ones."""
+    return int(str(n))
+
+
 def _cas_empile() -> list[tuple]:
     res = []
     for x in _positions(JEUX + ((3, 3),), 9):
         for i in range(len(x)):
             for j in range(i + 1, len(x)):
                 res.append((x, i, j))
+    # colours and heights past 256 (C = 1001, or N = 300): equal values, distinct objects
+    res += [([[_grand(1000), 1], [_grand(1000), 2]], 0, 1), ([[0, _grand(300)], [1, _grand(300)]], 0, 1)]
     return res
 
 
@@ -209,7 +217,8 @@ def _cas_min_max_opt() -> list[tuple]:
 
 def _cas_choix() -> list[tuple]:
     rng = random.Random(33)
-    res: list[tuple] = [([5],), ([1, 3, 3],), ([-1, 0, 1],), ([1, 1, 1, 1],), ([0, -1, 0, 1, 1],)]
+    res: list[tuple] = [([5],), ([1, 3, 3],), ([-1, 0, 1],), ([1, 1, 1, 1],), ([0, -1, 0, 1, 1],),
+                        ([300, _grand(1000), _grand(1000)],)]
     for _ in range(60):
         n = rng.randint(1, 8)
         L = [rng.choice([-1, 0, 1, rng.randint(-5, 5)]) for _ in range(n)]
@@ -223,6 +232,8 @@ def _cas_strategie_h() -> list[tuple]:
     for k, x in enumerate(_positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5)):
         for p in (0, 1, 2, len(x)):
             res.append((x, p))
+    # depth 3 on four piles (C = 3, N = 2): the successors valued at depth 2 and at depth 1 give other best moves
+    res += [([[0, 3], [1, 1], [2, 1], [2, 1]], 3), ([[0, 1], [0, 1], [1, 1], [2, 3]], 3)]
     return res
 
 

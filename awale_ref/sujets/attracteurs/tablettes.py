@@ -488,7 +488,8 @@ LECTURES = {
         "Q25, Q26, Q33, Q34 tirent au hasard parmi plusieurs bons choix : la correction appelle la fonction "
         "de nombreuses fois sur le même cas et vérifie que chaque résultat est permis et que chaque choix "
         "permis sort (avec 100 tirages, un tirage honnête en oublie un avec une probabilité inférieure à "
-        "10⁻⁹ sur les cas notés). Aucune graine n'est fixée.",
+        "10⁻⁹ sur les cas notés). Aucune graine n'est fixée. Le tirage n'a pas à être uniforme (l'énoncé dit « au "
+        "hasard », sans plus) : les issues sont jugées, pas leurs fréquences.",
     "affichage":
         "Q27 et Q35 affichent une partie. Seules les positions affichées (une liste par ligne, après "
         "« : ») et l'annonce du début (« Le joueur 1 … » ou « Le joueur 2 … ») sont lues : la partie "
