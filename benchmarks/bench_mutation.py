@@ -3,10 +3,10 @@
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_mutation.py --sujet SUJET [--questions Q8 Q10]
 [--rapport FICHIER]``, where ``SUJET`` is the subject's grading module (the module its test cells import
 ``corriger`` from: ``awale_ref.grading`` for the CCINP, ``awale_ref.olympiades.correction_images``,
-``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets`` (``attracteurs``), or an
-assignment of the course (``olympiades_images``).  Everything below is read from the subject's ``Sujet``
-(``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like question and its SQL
-questions, never from a module path written here.
+``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets``
+(``attracteurs``), or an assignment of the course (``olympiades_images``).  Everything below is read from
+the subject's ``Sujet`` (``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like
+question and its SQL questions, never from a module path written here.
 
 Every function of the subject's reference module that a question grades is
 mutated, one mutation at a time, and each mutant is graded by its question's
@@ -264,13 +264,12 @@ EQUIVALENTS_ATTRACTEURS: dict[tuple[str, str, str], str] = {
     ("strategie_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(successeurs)<=0:"): _LONGUEUR,
     ("strategie_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(choix)<=0:"): _LONGUEUR,
     ("strategie_opt", "NumberReplacer", "returnchoix[random.randint(-1,len(choix)-1)]"): _HASARD,
-    **{(fonction, operateur, ligne): _TEXTE_LIBRE for fonction in ("jeu", "jeu_h") for operateur, ligne in (
-        ("ReplaceBinaryOperator_Sub_Add", "joueur=3+joueur"), ("ReplaceBinaryOperator_Sub_Mul", "joueur=3*joueur"),
-        ("ReplaceBinaryOperator_Sub_Div", "joueur=3/joueur"), ("ReplaceBinaryOperator_Sub_FloorDiv", "joueur=3//joueur"),
-        ("ReplaceBinaryOperator_Sub_RShift", "joueur=3>>joueur"), ("ReplaceBinaryOperator_Sub_BitOr", "joueur=3|joueur"),
-        ("ReplaceBinaryOperator_Sub_BitAnd", "joueur=3&joueur"), ("ReplaceBinaryOperator_Sub_BitXor", "joueur=3^joueur"),
-        ("NumberReplacer", "joueur=2"), ("NumberReplacer", "joueur=0"), ("NumberReplacer", "joueur=4-joueur"),
-        ("NumberReplacer", "joueur=2-joueur"))},
+    **{(fonction, f"ReplaceBinaryOperator_Sub_{operateur}", f"joueur=3{signe}joueur"): _TEXTE_LIBRE
+       for fonction in ("jeu", "jeu_h")
+       for operateur, signe in (("Add", "+"), ("Mul", "*"), ("Div", "/"), ("FloorDiv", "//"), ("RShift", ">>"),
+                                ("BitOr", "|"), ("BitAnd", "&"), ("BitXor", "^"))},
+    **{(fonction, "NumberReplacer", ligne): _TEXTE_LIBRE for fonction in ("jeu", "jeu_h")
+       for ligne in ("joueur=2", "joueur=0", "joueur=4-joueur", "joueur=2-joueur")},
     ("jeu", "ReplaceComparisonOperator_Gt_NotEq", "whilelen(G[Tuple(x)])!=0:"): _LONGUEUR,
     ("jeu_h", "ReplaceComparisonOperator_Gt_NotEq", "whilelen(coups(x))!=0:"): _LONGUEUR,
     ("h", "ReplaceComparisonOperator_Eq_LtE", "iflen(coups(x))<=0:"): _LONGUEUR,

@@ -100,7 +100,8 @@ AJOUTS = {"awale_ref.olympiades.correction_images": [
 ], "awale_ref.sujets.attracteurs": [
     ("empile", "ReplaceComparisonOperator_Eq_Is", "ifciiscjorhi==hj:"),
     ("empile", "ReplaceComparisonOperator_Eq_Is", "ifci==cjorhiishj:"),
-    ("empile", "ReplaceComparisonOperator_NotEq_IsNot", "ifciisnotcj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"),
+    ("empile", "ReplaceComparisonOperator_NotEq_IsNot",
+     "ifciisnotcj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"),
     ("choix_ind_max", "ReplaceComparisonOperator_Eq_Is", "ifL[i]ismaxi:"),
     ("strategie_h", "ReplaceBinaryOperator_Sub_RShift", "valeurs.append(min_max(c,p>>1,False))"),
 ]}
