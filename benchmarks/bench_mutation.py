@@ -3,10 +3,10 @@
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_mutation.py --sujet SUJET [--questions Q8 Q10]
 [--rapport FICHIER]``, where ``SUJET`` is the subject's grading module (the module its test cells import
 ``corriger`` from: ``awale_ref.grading`` for the CCINP, ``awale_ref.olympiades.correction_images``,
-``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets``, or an
-assignment of the course (``olympiades_images``).  Everything below is read from the subject's ``Sujet``
-(``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like question and its SQL
-questions, never from a module path written here.
+``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets``
+(``attracteurs``), or an assignment of the course (``olympiades_images``).  Everything below is read from
+the subject's ``Sujet`` (``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like
+question and its SQL questions, never from a module path written here.
 
 Every function of the subject's reference module that a question grades is
 mutated, one mutation at a time, and each mutant is graded by its question's
@@ -44,7 +44,7 @@ other data or another observation would show (they stay survivors in the figures
 the prompt of the lycée awalé's Q14, which the runner does not observe).  The
 printed report (one file per subject in ``benchmarks/resultats/``:
 ``mutation.md`` for the CCINP, ``mutation_olympiades_images.md``,
-``mutation_olympiades_awale.md``) gives, per question, the mutants, the
+``mutation_olympiades_awale.md``, ``mutation_attracteurs.md``) gives, per question, the mutants, the
 killed, the equivalent, the survivors and the kill rate over the
 non-equivalent mutants, then each survivor's diff.
 """
@@ -85,6 +85,7 @@ SANS_ARGUMENTS = ("VariableReplacer", "VariableInserter", "RemoveDecorator")
 CCINP = "Awalé — CCINP 2024 PC"
 OLYMPIADES_IMAGES = "Olympiades de NSI 2025 — compression d'images"
 OLYMPIADES_AWALE = "Olympiades de NSI 2025 — awalé"
+ATTRACTEURS = "Théorie des jeux — attracteurs et stratégies"
 
 NON_NOTEES: dict[str, dict[str, str]] = {  # functions of the reference that no question grades, with the reason
     CCINP: {
@@ -98,6 +99,7 @@ NON_NOTEES: dict[str, dict[str, str]] = {  # functions of the reference that no 
         "vers_ccinp": "not in the subject: the course's bridge to the CCINP's game dict (widget, corpus)",
         "depuis_ccinp": "not in the subject: the course's bridge from the CCINP's game dict (corpus of the specs)",
     },
+    ATTRACTEURS: {},
 }
 
 # Mutants that no input the paper allows can tell apart from the reference, keyed by
@@ -232,10 +234,62 @@ EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
         ("NumberReplacer", "print(plt[0:5])#lecampdujoueurcourant"))},
 }
 
+_TRIEE = ("a position is a sorted list of piles (the practical's definition, and every hidden case) and i < j: "
+          "x[i] <= x[j], so ci <= cj")
+_PROFONDEUR = ("a depth is never negative: the practical calls with p >= 0 (every hidden case) and the recursion "
+               "stops at 0, so p <= 0 and p == 0 agree")
+_HASARD = ("index -1 is the last allowed choice: every result is still allowed and every allowed choice still "
+           "comes out, only the frequencies change (the last one twice as often); the practical says « au "
+           "hasard » without asking a uniform draw, and the grading judges the outcomes, not their frequencies "
+           "(LECTURES['hasard'])")
+_TEXTE_LIBRE = ("only the positions printed and the announcement on the first line are read (LECTURES['affichage']: "
+                "the rest of the text is free); the winner is read from the number of moves, so the player numbers "
+                "printed beside each move and in the last line are free text")
+EQUIVALENTS_ATTRACTEURS: dict[tuple[str, str, str], str] = {
+    ("empile", "ReplaceComparisonOperator_Eq_GtE", "ifci>=cjorhi==hj:"): _TRIEE + ": ci >= cj is ci == cj",
+    ("empile", "ReplaceComparisonOperator_NotEq_Lt", "ifci<cj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"):
+        _TRIEE + ": ci != cj is ci < cj",
+    ("Tuple", "ReplaceComparisonOperator_NotEq_IsNot", "iftype(L)isnotlist:"):
+        "types compare by identity (type's == is object's): != and `is not` agree on every value",
+    ("graphe", "ReplaceComparisonOperator_NotEq_Gt", "whilelen(file)>0:"): _LONGUEUR,
+    ("sommets_12", "ReplaceBinaryOperator_Mul_BitAnd", "n=C&N"):
+        "only n % 2 is used, and C * N and C & N are odd exactly when C and N both are",
+    ("sommets_12", "ReplaceComparisonOperator_Eq_Is", "iflen(x)%2isn%2:"): "both sides are 0 or 1: " + _IS_ENTIERS,
+    ("dico_gagnant_opt", "ReplaceBreakWithContinue", "continue"):
+        "the remaining successors are studied too, each once (memoised): the same dict, and the calls stay within "
+        "one per vertex and per edge, the bound of LECTURES['memo']; the practical does not ask to stop at the "
+        "first losing successor",
+    ("init_attracteurs", "ReplaceComparisonOperator_Eq_LtE", "iflen(G[x])<=0:"): _LONGUEUR,
+    ("cond_2", "ReplaceComparisonOperator_Eq_LtE", "iflen(successeurs)<=0:"): _LONGUEUR,
+    ("strategie_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(successeurs)<=0:"): _LONGUEUR,
+    ("strategie_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(choix)<=0:"): _LONGUEUR,
+    ("strategie_opt", "NumberReplacer", "returnchoix[random.randint(-1,len(choix)-1)]"): _HASARD,
+    **{(fonction, f"ReplaceBinaryOperator_Sub_{operateur}", f"joueur=3{signe}joueur"): _TEXTE_LIBRE
+       for fonction in ("jeu", "jeu_h")
+       for operateur, signe in (("Add", "+"), ("Mul", "*"), ("Div", "/"), ("FloorDiv", "//"), ("RShift", ">>"),
+                                ("BitOr", "|"), ("BitAnd", "&"), ("BitXor", "^"))},
+    **{(fonction, "NumberReplacer", ligne): _TEXTE_LIBRE for fonction in ("jeu", "jeu_h")
+       for ligne in ("joueur=2", "joueur=0", "joueur=4-joueur", "joueur=2-joueur")},
+    ("jeu", "ReplaceComparisonOperator_Gt_NotEq", "whilelen(G[Tuple(x)])!=0:"): _LONGUEUR,
+    ("jeu_h", "ReplaceComparisonOperator_Gt_NotEq", "whilelen(coups(x))!=0:"): _LONGUEUR,
+    ("h", "ReplaceComparisonOperator_Eq_LtE", "iflen(coups(x))<=0:"): _LONGUEUR,
+    ("min_max", "ReplaceComparisonOperator_Eq_LtE", "iflen(Lc)<=0orp==0:"): _LONGUEUR,
+    ("min_max", "ReplaceComparisonOperator_Eq_LtE", "iflen(Lc)==0orp<=0:"): _PROFONDEUR,
+    ("min_max_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(Lc)<=0orp==0:"): _LONGUEUR,
+    ("min_max_opt", "ReplaceComparisonOperator_Eq_LtE", "iflen(Lc)==0orp<=0:"): _PROFONDEUR,
+    ("choix_ind_max", "ReplaceComparisonOperator_Eq_GtE", "ifL[i]>=maxi:"):
+        "maxi is max(L): no element is greater, so >= maxi is == maxi (numbers: a total order)",
+    ("choix_ind_max", "NumberReplacer", "returnindices[random.randint(-1,len(indices)-1)]"): _HASARD,
+    ("strategie_h", "ReplaceComparisonOperator_Eq_LtE", "iflen(Lc)<=0:"): _LONGUEUR,
+    ("strategie_h", "ReplaceComparisonOperator_Eq_LtE", "ifp<=0:"): _PROFONDEUR,
+    ("strategie_h", "NumberReplacer", "returnLc[random.randint(-1,len(Lc)-1)]"): _HASARD,
+}
+
 EQUIVALENTS: dict[str, dict[tuple[str, str, str], str]] = {
     CCINP: EQUIVALENTS_CCINP,
     OLYMPIADES_IMAGES: EQUIVALENTS_OLYMPIADES_IMAGES,
     OLYMPIADES_AWALE: EQUIVALENTS_OLYMPIADES_AWALE,
+    ATTRACTEURS: EQUIVALENTS_ATTRACTEURS,
 }
 
 # Survivors that are NOT equivalent but that the hidden data cannot show: they stay survivors in the

@@ -580,7 +580,7 @@ def ecrire_paquet(dest: Path) -> Path:
 
 
 ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
-              "Jinja2")
+              "networkx", "Jinja2")
 """What a student's server needs besides the package: the single-user server, JupyterLab and nbgrader's
 assignment list, the kernel, the pictures and the HTML templates; versions from ``requirements.txt``."""
 

@@ -1,8 +1,8 @@
 """A fixed sample of the mutation benchmark (``benchmarks/bench_mutation.py``): the hidden tests still kill it.
 
 The whole runs (about 4 minutes for the CCINP's 679 mutants on one core, a
-few minutes for each Olympiades subject) live in the benchmark; here, for
-each subject, one or two mutants per question, drawn once with a fixed seed,
+few minutes for each Olympiades subject, two for the attractor subject's 496)
+live in the benchmark; here, for each subject, one or two mutants per question, drawn once with a fixed seed,
 must lose points on their question's hidden test, and the lists of
 equivalent and out-of-reach mutants must still name real mutants that
 really survive (a list that no longer matches the code, or an "equivalent"
@@ -23,9 +23,10 @@ import bench_mutation as banc  # noqa: E402
 # Each subject by its grading module (the import path a released notebook's test cells use), and how many
 # mutants of each question the sample takes.
 MODULES = {"awale_ref.grading": 2, "awale_ref.olympiades.correction_images": 1,
-           "awale_ref.olympiades.correction_awale": 1}
-SANS_MUTANT = {"awale_ref.olympiades.correction_images": {"Q11", "Q12"}}
-"""Questions whose function only calls others (compresse_image, decompresse_image): no operator applies."""
+           "awale_ref.olympiades.correction_awale": 1, "awale_ref.sujets.attracteurs": 1}
+SANS_MUTANT = {"awale_ref.olympiades.correction_images": {"Q11", "Q12"}, "awale_ref.sujets.attracteurs": {"Q23"}}
+"""Questions whose function only calls others (compresse_image, decompresse_image, attracteurs): no operator
+applies."""
 SUJETS = {module: banc.sujet_nomme(module) for module in MODULES}
 MUTANTS = {module: banc.tous_les_mutants(sujet) for module, sujet in SUJETS.items()}
 
@@ -96,9 +97,18 @@ AJOUTS = {"awale_ref.olympiades.correction_images": [
      "whilei+hauteurisnotlen(img)andimg[i+hauteur][j]==couleur:"),
     ("rectangle_max", "ReplaceComparisonOperator_Eq_Is", "whilei+hauteur<len(img)andimg[i+hauteur][j]iscouleur:"),
     ("dim_largeur_max", "ReplaceComparisonOperator_Eq_Is", "whilej+largeur<=j_maxandimg[i][j+largeur]iscouleur:"),
+], "awale_ref.sujets.attracteurs": [
+    ("empile", "ReplaceComparisonOperator_Eq_Is", "ifciiscjorhi==hj:"),
+    ("empile", "ReplaceComparisonOperator_Eq_Is", "ifci==cjorhiishj:"),
+    ("empile", "ReplaceComparisonOperator_NotEq_IsNot",
+     "ifciisnotcj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"),
+    ("choix_ind_max", "ReplaceComparisonOperator_Eq_Is", "ifL[i]ismaxi:"),
+    ("strategie_h", "ReplaceBinaryOperator_Sub_RShift", "valeurs.append(min_max(c,p>>1,False))"),
 ]}
 """Mutants that survived before the hidden cases added for them (specs_images._RECTANGLES_NOMMES, an image in
-RGB colours): a wide row on a narrow one, a column of 300 rows, colours equal without being the same object."""
+RGB colours): a wide row on a narrow one, a column of 300 rows, colours equal without being the same object.
+Attractor subject: colours, heights and values past 256 equal without being the same object (specs._grand), and
+strategie_h at depth 3 on four piles."""
 
 
 @pytest.mark.parametrize("module, cle", [(module, cle) for module, cles in AJOUTS.items() for cle in cles],

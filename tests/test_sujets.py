@@ -92,7 +92,10 @@ def test_every_solution_the_course_inlines_uses_only_builtins_and_the_subjects_f
             arbre = ast.parse(inspect.getsource(getattr(reference, nom)))
             lus = {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             locaux = ({n.id for n in ast.walk(arbre) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-                      | {a.arg for a in ast.walk(arbre) if isinstance(a, ast.arg)})
+                      | {a.arg for a in ast.walk(arbre) if isinstance(a, ast.arg)}
+                      | {n.name for n in ast.walk(arbre) if isinstance(n, ast.FunctionDef)}  # inner functions
+                      | {(a.asname or a.name).split(".")[0] for n in ast.walk(arbre)  # the body imports it itself
+                         if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names})
             assert not lus - locaux - fonctions - set(dir(builtins)), (source.name, nom)
             vues += 1
     assert vues >= 25

@@ -238,10 +238,18 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
     ``renvoie`` (the value), ``image`` (the value, and whether the rows
     of a returned list of lists are distinct lists), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
     (and the first argument after the call), ``copie`` (Q7: equal and
-    independent), ``gain`` (Q17: the pair split).  Every observation also
-    holds ``"__arguments__"``, the arguments after the call, for the
-    constraint "arguments untouched" (checked by the judge).
+    independent), ``gain`` (Q17: the pair split), and four kinds for functions
+    whose value alone does not say enough: ``renvoie_et_arguments`` (the value and
+    every argument after the call: a function that changes any of them in place),
+    ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
+    and how many times each Python function was called during the call, by name:
+    recursion, memoisation) and ``tirages`` (a function that draws at random,
+    called :data:`TIRAGES` times on fresh copies: its distinct results).  Every
+    observation also holds ``"__arguments__"``, the arguments after the call, for
+    the constraint "arguments untouched" (checked by the judge).
     """
+    if genre == "tirages":
+        return _observer_tirages(fonction, args)
     args = _DEEPCOPY(args)
     if genre == "copie":
         (source,) = args
@@ -261,9 +269,15 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
         return obs
     if genre == "saisies":
         return _observer_saisies(fonction, args)
+    if genre == "affichage":
+        return _observer_affichage(fonction, args)
+    if genre == "appels":
+        return _observer_appels(fonction, args)
     resultat = fonction(*args)
     if genre == "renvoie":
         obs = {"renvoie": resultat}
+    elif genre == "renvoie_et_arguments":
+        obs = {"renvoie": resultat, "arguments après l'appel": list(args)}
     elif genre == "image":  # a new image: its rows must be distinct lists ([[c] * m] * n shares one row)
         obs = {"renvoie": resultat}
         if type(resultat) is list and all(type(ligne) is list for ligne in resultat):
@@ -281,6 +295,60 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
         raise ValueError(f"unknown observation kind {genre!r}")
     obs["__arguments__"] = args
     return obs
+
+
+TIRAGES = 100
+"""How many times the kind ``tirages`` calls a function that draws at random, on the same case: an honest
+draw among k ≤ 6 equally likely choices misses one with probability k·(1 - 1/k)^100 < 10⁻⁷."""
+
+
+def _observer_tirages(fonction: Callable, args: tuple) -> dict:
+    """``fonction`` called :data:`TIRAGES` times, each on a fresh copy of ``args``: its distinct results,
+    in the order of their encoded text (so that the same results give the same observation), and how many
+    there are (a rule family can judge each result allowed, and another that every allowed one came out)."""
+    issues: dict[str, Any] = {}
+    apres = args
+    for _ in range(TIRAGES):
+        copie = _DEEPCOPY(args)
+        resultat = fonction(*copie)
+        issues.setdefault(json.dumps(encoder(resultat), sort_keys=True), resultat)
+        apres = copie
+    return {"issues": [issues[texte] for texte in sorted(issues)], "nombre d'issues": len(issues),
+            "__arguments__": apres}
+
+
+def _observer_affichage(fonction: Callable, args: tuple) -> dict:
+    """The value, and the non-blank lines the call printed (stripped), in order; ``input`` gets EOF."""
+    import contextlib
+    import io
+
+    sortie = io.StringIO()
+    with contextlib.redirect_stdout(sortie):
+        resultat = fonction(*args)
+    lignes = [ligne.strip() for ligne in sortie.getvalue().splitlines() if ligne.strip()]
+    return {"renvoie": resultat, "affiché": lignes, "__arguments__": args}
+
+
+def _observer_appels(fonction: Callable, args: tuple) -> dict:
+    """The value, and ``{name: calls}`` for every Python function called during the call (the runner's
+    own frames and nameless code — comprehensions, lambdas — left out).  A call that changes the profile
+    function (``sys.setprofile``) makes the count ``None``: it cannot be trusted."""
+    compte: dict[str, int] = {}
+
+    def profil(cadre: Any, evenement: str, arg: Any) -> None:
+        if evenement == "call" and cadre.f_code.co_filename != __file__:
+            nom = cadre.f_code.co_name
+            compte[nom] = compte.get(nom, 0) + 1
+
+    avant = sys.getprofile()
+    sys.setprofile(profil)
+    try:
+        resultat = fonction(*args)
+    finally:
+        fidele = sys.getprofile() is profil
+        sys.setprofile(avant)
+    appels = {nom: n for nom, n in sorted(compte.items()) if nom.isidentifier()} if fidele else None
+    return {"renvoie": resultat, "appels": appels, "__arguments__": args}
 
 
 def _observer_saisies(fonction: Callable, args: tuple) -> dict:

@@ -1,0 +1,23 @@
+"""The fourth subject: games on graphs, attractors and winning strategies (issue 26).
+
+A practical of 36 questions on a tablet-stacking game (``tablettes``, the
+reference; ``specs``, how it is graded; ``cours/``, its two assignments, one
+series).  A notebook's test cells import ``tester`` and ``corriger`` from here.
+"""
+
+from __future__ import annotations
+
+from awale_ref.grading import sujets
+from awale_ref.sujets.attracteurs.specs import REPONSES_ATTENDUES, SPECS
+
+EPREUVE = "Théorie des jeux — attracteurs et stratégies"
+"""The practical: its assignments make one series (one mark on 20)."""
+
+SUJET = sujets.Sujet("Théorie des jeux — attracteurs et stratégies", __name__,
+                     "awale_ref.sujets.attracteurs.tablettes", SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
+                     modules_eleves=(f"{__name__}.analyse", f"{__name__}.dessins"))
+QUESTIONS = SUJET.questions
+tester = SUJET.tester
+corriger = SUJET.corriger
+
+__all__ = ["EPREUVE", "QUESTIONS", "SUJET", "corriger", "tester"]

@@ -1,0 +1,216 @@
+"""The bridge back to awalé (issue 26, item 4): exact win/draw/loss values of small endgames by attractors.
+
+Self-study only (nothing here is graded).  A position is seen by the player
+to move, as in the exam's ``NegaAwale``: a board (``engine.Position``'s
+``plateau``, pits 0–5 the mover's) and ``e``, the mover's score minus the
+opponent's.  The moves, captures, famine rule and end of the game are the
+exam's (computed by :mod:`awale_ref.engine`, which agrees with the exam's
+functions): the game ends when the board holds 3 seeds or fewer or the
+mover has no acceptable pit, and each side's seeds then go to its owner.
+
+Two rules of the exam are left out, and why:
+
+- the 25-seed end: with the 48 seeds of a game, a score of 25 or more wins
+  whatever follows (it is more than half), so it never changes a result;
+  with all 48 seeds in play, ``e`` has the parity of the board's seeds ``b``,
+  and ``|e| > b`` decides the game already (``e >= b + 1``: won);
+- the 100-move limit: the positions are taken far from it (a real endgame
+  may be anywhere, but without it the value depends on the board alone).
+  Without it a game may go on for ever; a position from which neither player
+  can force a win is *nulle* here (a drawn end, or a game without end).
+
+The values are computed as in the practical's Part 4: the losing ends are
+the start (``init_attracteurs``), a position enters the winning set when one
+move reaches a losing position (``cond_1``), the losing set when every move
+reaches a winning one (``cond_2``), until nothing changes; here with a work
+list and a count of the moves not yet known to lose (each position and each
+move looked at once), layer by layer: a capture leaves fewer seeds, so the
+positions with fewer seeds are known first.  :func:`valeurs_par_le_tp` does
+the same with the practical's own ``attracteurs_Ji`` on the small layers, and
+the tests check both agree.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import deque
+
+from awale_ref import engine
+from awale_ref.sujets.ccinp_2024.exam import GRAINES_MIN_PLATEAU, NB_CASES
+
+GAGNE, NULLE, PERDU = 1, 0, -1
+"""The value of a position for the player to move."""
+
+
+def plateaux(b: int) -> list[tuple[int, ...]]:
+    """Every board with exactly ``b`` seeds in its 12 pits (C(b + 11, 11) of them)."""
+    res = []
+    for barres in itertools.combinations(range(b + NB_CASES - 1), NB_CASES - 1):
+        bornes = (-1,) + barres + (b + NB_CASES - 1,)
+        res.append(tuple(bornes[i + 1] - bornes[i] - 1 for i in range(NB_CASES)))
+    return res
+
+
+def valeur_finale(plateau: tuple[int, ...], e: int) -> int:
+    """The value of a finished game for the mover: each side's seeds to its owner."""
+    total = e + sum(plateau[:6]) - sum(plateau[6:])
+    return GAGNE if total > 0 else PERDU if total < 0 else NULLE
+
+
+def ecarts(b: int) -> range:
+    """The score differences ``e`` still open with ``b`` seeds on the board (parity of ``b``, ``|e| <= b``)."""
+    return range(-b, b + 1, 2)
+
+
+class Finales:
+    """The exact values of every position with at most ``k`` seeds on the board: ``valeur(plateau, e)``."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.valeurs: dict[tuple[tuple[int, ...], int], int] = {}
+        self.durees: dict[int, float] = {}
+        for b in range(k + 1):
+            debut = time.perf_counter()
+            self._couche(b)
+            self.durees[b] = time.perf_counter() - debut
+
+    def valeur(self, plateau: tuple[int, ...], e: int) -> int:
+        b = sum(plateau)
+        if e > b:
+            return GAGNE
+        if e < -b:
+            return PERDU
+        return self.valeurs[(plateau, e)]
+
+    def _couche(self, b: int) -> None:
+        boards = plateaux(b)
+        if b <= GRAINES_MIN_PLATEAU:  # the game is over
+            for p in boards:
+                for e in ecarts(b):
+                    self.valeurs[(p, e)] = valeur_finale(p, e)
+            return
+        coups = {p: engine._moves(p) for p in boards}
+        predecesseurs: dict[tuple[int, ...], list[tuple[int, ...]]] = {p: [] for p in boards}
+        for p, liste in coups.items():
+            for _, gain, suivant in liste:
+                if gain == 0:
+                    predecesseurs[suivant].append(p)
+        restants: dict[tuple[tuple[int, ...], int], int] = {}
+        file: deque = deque()
+        val = self.valeurs
+        for p in boards:
+            for e in ecarts(b):
+                if not coups[p]:
+                    val[(p, e)] = valeur_finale(p, e)
+                    file.append((p, e))
+                    continue
+                n, gagne = 0, False
+                for _, gain, suivant in coups[p]:
+                    if gain == 0:
+                        n += 1  # same layer: not known yet
+                        continue
+                    v = self.valeur(suivant, -(e + gain))
+                    if v == PERDU:
+                        gagne = True
+                        break
+                    if v == NULLE:
+                        n += 1  # never becomes a winning move for the opponent
+                if gagne:
+                    val[(p, e)] = GAGNE
+                    file.append((p, e))
+                elif n == 0:
+                    val[(p, e)] = PERDU
+                    file.append((p, e))
+                else:
+                    restants[(p, e)] = n
+        while file:  # the attractors: cond_1 (a move to a lost position), cond_2 (every move to a won one)
+            p, e = file.popleft()
+            v = val[(p, e)]
+            for q in predecesseurs[p]:
+                cle = (q, -e)
+                if cle in val:
+                    continue
+                if v == PERDU:
+                    val[cle] = GAGNE
+                    file.append(cle)
+                elif v == GAGNE:
+                    restants[cle] -= 1
+                    if restants[cle] == 0:
+                        val[cle] = PERDU
+                        file.append(cle)
+        for cle in restants:
+            val.setdefault(cle, NULLE)  # neither player can force a win
+
+    def valeurs_des_coups(self, plateau: tuple[int, ...], e: int) -> dict[int, int]:
+        """Each legal pit -> the exact value of the game for the mover after playing it."""
+        return {case: -self.valeur(suivant, -(e + gain)) for case, gain, suivant in engine._moves(plateau)}
+
+
+def position_du_moteur(plateau: tuple[int, ...], e: int, n: int = 0) -> engine.Position:
+    """The engine's (and the exam's ``jeu``) position of the mover's board and score difference, with the
+    48 seeds of a game (J1 moves when ``n`` is even)."""
+    b = sum(plateau)
+    mine = (48 - b + e) // 2
+    theirs = 48 - b - mine
+    if n % 2 == 0:
+        return engine.Position(tuple(plateau), mine, theirs, n)
+    return engine.Position(tuple(plateau), theirs, mine, n)
+
+
+def erreurs_de_negaawale(finales: Finales, profondeur: int, b: int, limite: int | None = None,
+                         pas: int = 1) -> dict:
+    """Compare the pit the exam's ``NegaAwale(jeu, profondeur, 0)`` plays (the engine's ``best_move``,
+    which is it) with the exact values, on the open positions with ``b`` seeds (every ``pas``-th one):
+    how many, and those where it throws away a win or plays a losing move."""
+    bilan = {"positions": 0, "gain perdu": [], "coup perdant": [], "duree": 0.0}
+    debut = time.perf_counter()
+    cles = [(p, e) for p in plateaux(b) for e in ecarts(b)]
+    for p, e in cles[::pas][:limite]:
+        pos = position_du_moteur(p, e)
+        if engine.is_over(pos):
+            continue
+        bilan["positions"] += 1
+        exacte = finales.valeur(p, e)
+        case, _ = engine.best_move(pos, profondeur)
+        apres = finales.valeurs_des_coups(p, e)[case]
+        if apres < exacte:
+            bilan["coup perdant" if apres == PERDU else "gain perdu"].append((p, e, case, exacte, apres))
+    bilan["duree"] = time.perf_counter() - debut
+    return bilan
+
+
+def valeurs_par_le_tp(k: int) -> dict[tuple[tuple[int, ...], int], int]:
+    """The same values with the practical's conditions (``cond_1``, ``cond_2``, a pass over the positions
+    until nothing changes, as ``attracteurs_Ji``), on the positions with at most ``k`` seeds: slow, for
+    small ``k``.
+
+    Seen by the player to move, both attractors grow together: a position is won when a move reaches a
+    lost one (``cond_1`` on the lost set), lost when it has moves and all reach won ones (``cond_2`` on the
+    won set); the finished games start them.  A vertex is ``(plateau, e)``, ``e`` clipped to ``±(b + 1)``
+    (decided)."""
+    from awale_ref.sujets.attracteurs import tablettes as t
+
+    G: dict = {}
+    fins: dict = {}
+    for b in range(k + 1):
+        for p in plateaux(b):
+            for e in list(ecarts(b)) + [b + 1, -b - 1]:
+                x = (p, e)
+                if abs(e) > b:
+                    G[x], fins[x] = [], (GAGNE if e > 0 else PERDU)
+                elif b <= GRAINES_MIN_PLATEAU or not engine._moves(p):
+                    G[x], fins[x] = [], valeur_finale(p, e)
+                else:
+                    G[x] = [(s, max(-sum(s) - 1, min(sum(s) + 1, -(e + g)))) for _, g, s in engine._moves(p)]
+    gagne = {x: fins.get(x) == GAGNE for x in G}
+    perdu = {x: fins.get(x) == PERDU for x in G}
+    change = True
+    while change:
+        change = False
+        for x in G:
+            if not gagne[x] and t.cond_1(G, perdu, x):
+                gagne[x] = change = True
+            if not perdu[x] and t.cond_2(G, gagne, x):
+                perdu[x] = change = True
+    return {x: GAGNE if gagne[x] else PERDU if perdu[x] else NULLE for x in G if abs(x[1]) <= sum(x[0])}

@@ -1,0 +1,83 @@
+"""The bridge back to awalé (issue 26, item 4): exact endgame values by attractors, against the practical's own
+conditions, against the exam's NegaAwale searched deep enough, and the self-study notebook runs."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from awale_ref import engine, exam
+from awale_ref.sujets.attracteurs import awale_exact as ax
+
+CARNET = Path(ax.__file__).parent / "carnets" / "pont_awale.py"
+
+
+@pytest.fixture(scope="module")
+def finales() -> ax.Finales:
+    return ax.Finales(6)
+
+
+def test_every_board_of_b_seeds_once():
+    for b in (0, 1, 4):
+        boards = ax.plateaux(b)
+        assert len(boards) == len(set(boards)) == math.comb(b + 11, 11)
+        assert all(len(p) == 12 and sum(p) == b and min(p) >= 0 for p in boards)
+
+
+def test_the_work_list_gives_the_values_of_the_practical_s_conditions(finales):
+    par_le_tp = ax.valeurs_par_le_tp(5)
+    assert len(par_le_tp) == sum(len(ax.plateaux(b)) * (b + 1) for b in range(6))
+    assert {x: finales.valeurs[x] for x in par_le_tp} == par_le_tp
+    assert set(par_le_tp.values()) == {ax.GAGNE, ax.NULLE, ax.PERDU}
+
+
+def test_a_win_or_a_loss_the_exam_s_search_sees_to_the_end_is_the_exact_value(finales):
+    """NegaAwale reaching a finished game on every line (±500, plus at most the b seeds captured) found a
+    forced result: the exact value must say the same."""
+    rng = random.Random(26)
+    vus = 0
+    for b in (4, 5, 6):
+        for p, e in rng.sample([(p, e) for p in ax.plateaux(b) for e in ax.ecarts(b)], 150):
+            pos = ax.position_du_moteur(p, e)
+            valeur = engine.negamax(pos, 10)
+            if abs(valeur) >= exam.VALEUR_VICTOIRE - b:
+                vus += 1
+                assert finales.valeur(p, e) == (ax.GAGNE if valeur > 0 else ax.PERDU), (p, e, valeur)
+    assert vus > 100
+
+
+def test_the_end_of_the_game_is_the_exam_s(finales):
+    for b in (2, 5):
+        for p in ax.plateaux(b)[::37]:
+            for e in ax.ecarts(b):
+                pos = ax.position_du_moteur(p, e)
+                jeu = engine.to_jeu(pos, "A", "B")
+                if not exam.tour_suivant(jeu):
+                    attendu = {"A": ax.GAGNE, "B": ax.PERDU, exam.EGALITE: ax.NULLE}[exam.gagnant(jeu)]
+                    assert finales.valeur(p, e) == attendu
+
+
+def test_depth_6_plays_a_losing_move_from_a_won_position(finales):
+    bilan = ax.erreurs_de_negaawale(finales, 6, 6)
+    assert bilan["positions"] > 50_000
+    pires = [c for c in bilan["coup perdant"] if c[3] == ax.GAGNE]
+    assert pires
+    plateau, e, case, _, _ = pires[0]
+    jeu = engine.to_jeu(ax.position_du_moteur(plateau, e), "A", "B")
+    assert exam.NegaAwale(jeu, 6, 0) == case  # the exam's own function, not only the engine
+    assert finales.valeurs_des_coups(plateau, e)[case] == ax.PERDU
+    assert ax.GAGNE in finales.valeurs_des_coups(plateau, e).values()
+
+
+def test_the_self_study_notebook_runs():
+    source = CARNET.read_text(encoding="utf-8")
+    assert "\nk = 8\n" in source
+    with contextlib.redirect_stdout(io.StringIO()) as sortie:
+        exec(compile(source.replace("\nk = 8\n", "\nk = 6\n"), str(CARNET), "exec"), {"__name__": "__main__"})
+    texte = sortie.getvalue()
+    assert "mêmes valeurs : True" in texte and "→ partie perdue" in texte

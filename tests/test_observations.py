@@ -1,0 +1,60 @@
+"""The generic observation kinds of the runner (``executant.observer``): arguments changed in place, printed
+lines, calls counted by name, random draws."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from awale_ref.grading import executant
+
+
+def test_renvoie_et_arguments_shows_every_argument_after_the_call():
+    def marque(a, d):
+        d["x"] = True
+        return len(a)
+
+    obs = executant.observer("renvoie_et_arguments", marque, ([1, 2], {"x": False}))
+    assert obs["renvoie"] == 2 and obs["arguments après l'appel"] == [[1, 2], {"x": True}]
+
+
+def test_affichage_keeps_the_printed_lines_in_order():
+    def bavarde(n):
+        for i in range(n):
+            print(" ligne", i, "\n")
+        return n
+
+    obs = executant.observer("affichage", bavarde, (2,))
+    assert obs["affiché"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
+
+
+def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile():
+    def fib(n):
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+    obs = executant.observer("appels", fib, (5,))
+    assert obs["renvoie"] == 5 and obs["appels"] == {"fib": 15}
+
+    def efface(n):
+        sys.setprofile(None)
+        return fib(n)
+
+    assert executant.observer("appels", efface, (5,))["appels"] is None
+    assert sys.getprofile() is None
+
+
+def test_tirages_collects_every_distinct_result_of_a_random_function():
+    def de(faces):
+        return random.randint(1, faces)
+
+    obs = executant.observer("tirages", de, (3,))
+    assert obs["issues"] == [1, 2, 3] and obs["nombre d'issues"] == 3
+    assert executant.observer("tirages", lambda L: L.index(max(L)), ([1, 5, 5],))["issues"] == [1]
+
+
+def test_tirages_copies_the_arguments_for_every_draw():
+    def vide(L):
+        v = L.pop()
+        return v
+
+    assert executant.observer("tirages", vide, ([1, 2],))["issues"] == [2]
