@@ -92,7 +92,7 @@ def _copie_distraite(release, source):
             cell.source = ("Q2_plateaux = {2: [0] * 12, 4: [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 3], 5: [9] * 12}\n"
                            "Q2_gains = {2: 1, 4: 7, 5: 2}\n"
                            "from IPython.display import HTML, display\n"
-                           "from awale_ref.grading.contre_exemples import dessin_html\n"
+                           "from awale_ref.sujets.ccinp_2024.presentation import dessin_html\n"
                            f"display(HTML(dessin_html({PLATEAU_DESSINE}, 'deplacer_graines(plateau, 4)')))\n")
     return nb
 
