@@ -59,7 +59,8 @@ def _court(valeur: Any, limite: int = 300) -> str:
 
 def decrire_appel(spec: Spec, args: tuple) -> str:
     noms = spec.parametres
-    morceaux = [f"{nom}={_court(val)}" for nom, val in zip(noms, args)]
+    morceaux = [f"{nom}={val if nom in spec.fonctions and type(val) is str else _court(val)}"
+                for nom, val in zip(noms, args)]
     return f"{spec.nom}({', '.join(morceaux)})"
 
 
@@ -358,7 +359,8 @@ def appel_reproductible(spec: Spec, args: tuple) -> str:
         *arguments, saisies = args
         return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
                 f"{', '.join(str(s) for s in saisies)}")
-    return f"{spec.nom}({', '.join(repr(a) for a in args)})"
+    fonctions = spec.positions_fonctions()  # a function passed by its name is written as the name
+    return f"{spec.nom}({', '.join(a if i in fonctions and type(a) is str else repr(a) for i, a in enumerate(args))})"
 
 
 # ---------------------------------------------------------------- the check itself (in one process)
@@ -401,16 +403,18 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     else:
         etudiant = executant.envelopper(fonction, garde)
 
+    appel = spec.appelable(etudiant, reference)
+
     def evaluer(lot: list[tuple]) -> list:
         reponses = []
         for args in lot:
-            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde, delai)))
+            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, appel, args, garde, delai)))
             if "trop_long" in reponse:  # no further case: each would wait as long
                 raise _SansFin(args, reponse["trop_long"])
             reponses.append(reponse)
         return reponses
 
-    cas = list(cas)
+    cas = [spec.nommer(args) for args in cas]
     if attendus is None:  # the reference's observations (given when already computed for many functions)
         attendus = [attendu_de(spec, args, reference) for args in cas]
     originaux = (copy.deepcopy, builtins.max, builtins.min, builtins.sorted)
