@@ -135,9 +135,11 @@ class Spec:
         """The rule families (a single one, every case, when the spec defines none)."""
         return self.familles or (Famille("tous les cas", 1.0),)
 
-    def observer(self, fonction: Callable, args: tuple) -> Observation:
-        """What is compared after ``fonction(*args)`` (the arguments after the call left out)."""
-        obs = executant.observer(self.genre, self.appelable(fonction), self.nommer(args))
+    def observer(self, fonction: Callable, args: tuple, reference: types.ModuleType | None = None) -> Observation:
+        """What is compared after ``fonction(*args)`` (the arguments after the call left out); ``reference``:
+        the reference module already loaded, where a function passed by name is found (by default imported:
+        not in the clean process, whose ``awale_ref`` is a stub once the student's object exists)."""
+        obs = executant.observer(self.genre, self.appelable(fonction, reference), self.nommer(args))
         obs.pop("__arguments__", None)
         return obs
 

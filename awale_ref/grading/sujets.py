@@ -139,7 +139,7 @@ class Sujet:
                 spec = self.specs[question]
                 resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
                 if resultat.ok:
-                    obs = spec.observer(getattr(reference, spec.nom), args)
+                    obs = spec.observer(getattr(reference, spec.nom), args, reference)
                     resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
