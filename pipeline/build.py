@@ -51,7 +51,9 @@ from pipeline.nbgrader_cli import nbgrader
 RACINE = Path(__file__).resolve().parent.parent
 COURS = RACINE / "course"
 ASSIGNMENTS = ("partie1_regles", "partie2_structure", "partie3_ia", "partie3_sql", "olympiades_images",
-               "olympiades_awale")
+               "olympiades_awale",
+               "othello")  # HOOK issue 25, until issue 24 derives this list from awale_ref/sujets/*/cours/:
+#                           course/othello.py is a symlink to awale_ref/sujets/othello_epita_2024/cours/othello.py
 """Every assignment of the course, in order; a *series* is those of one subject (their test cells'
 ``from … import corriger``, :func:`sujet_de`), whose points add up to one grade."""
 

@@ -163,6 +163,51 @@ CODE_Q22 = 3917277946
 """Q22: the board code of the statement's query (LECTURES['q22_code'])."""
 
 
+# ---------------------------------------------------------------- the examples' data, under the names the notebook uses
+# Literals (the runner gets this module as text, without the functions not graded yet: no call here).
+p_depart = [[0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, -1, 1, 0, 0, 0], [0, 0, 0, 1, -1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]
+"""The board at the start (Q1)."""
+l_depart = [(2, 2), (2, 3), (2, 4), (2, 5), (3, 2), (3, 5), (4, 2), (4, 5), (5, 2), (5, 3), (5, 4), (5, 5)]
+"""Its frontier cells."""
+p_milieu = [[0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 1, 0, 0],
+            [0, 0, 1, -1, -1, -1, -1, 0], [0, 0, -1, 1, 1, 1, 0, 0], [0, -1, 1, 0, 0, 0, 0, 0],
+            [0, 1, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]
+"""A board after ten moves (J1 to play)."""
+l_milieu = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1), (2, 3), (2, 4), (2, 6), (2, 7), (3, 1),
+            (3, 7), (4, 0), (4, 1), (4, 6), (4, 7), (5, 0), (5, 3), (5, 4), (5, 5), (5, 6), (6, 0), (6, 2),
+            (6, 3), (7, 0), (7, 1), (7, 2)]
+"""Its frontier cells."""
+jouables_milieu = [(2, 3), (2, 4), (2, 6), (2, 7), (3, 7), (4, 1), (4, 7), (5, 0)]
+"""The cells of ``l_milieu`` where J1 may play."""
+p_huit = [[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 1, 0, 1, 0, 0], [0, 0, -1, -1, -1, 0, 0, 0],
+          [0, 1, -1, 0, -1, 1, 0, 0], [0, 0, -1, -1, -1, 0, 0, 0], [0, 1, 0, 1, 0, 1, 0, 0],
+          [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]
+"""J1 on (3, 3) captures in all eight directions."""
+p_passe = [[1] * 8, [1] * 8, [1] * 8, [1] * 8, [1, 1, 1, 1, 1, 1, 1, -1], [1, 1, 1, 1, 1, 1, 1, 0],
+           [1, 1, 1, 1, 1, 1, 0, 0], [1, 1, 1, 1, 1, 1, 0, 0]]
+"""J2 (-1) cannot play, J1 can: J2 passes."""
+l_passe = [(5, 7), (6, 6), (6, 7), (7, 6)]
+"""Its frontier cells."""
+
+EXEMPLES = {
+    "plateau_depart": [((), p_depart)],
+    "score": [((p_depart,), 0), ((p_milieu,), 2), ((p_passe,), 57)],
+    "cases_voisines": [((0, 0), [(0, 1), (1, 0), (1, 1)]), ((3, 7), [(2, 6), (2, 7), (3, 6), (4, 6), (4, 7)])],
+    "cases_frontieres": [((p_depart, l_depart, (2, 3)), l_depart[:1] + l_depart[2:] + [(1, 2), (1, 3), (1, 4)])],
+    "est_direction_possible": [((p_depart, (2, 3), (1, 0), 1), True), ((p_depart, (2, 3), (1, 1), 1), False)],
+    "directions_possibles": [((p_huit, (3, 3), 1), [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1),
+                                                    (1, 0), (1, 1)])],
+    "cases_jouables": [((p_depart, l_depart, 1), [(2, 3), (3, 2), (4, 5), (5, 4)]),
+                       ((p_milieu, l_milieu, 1), jouables_milieu)],
+    "ia_naive": [((p_milieu, jouables_milieu, "score", 1), ((3, 7), 11))],
+    "ia_minmax": [((p_milieu, l_milieu, "score", 1, 2), ((3, 7), 4))],
+    "ia_minmax_tp": [((p_passe, l_passe, "score", -1, 2, False), (None, 60))],
+}
+"""Worked examples: function name -> ``[(arguments, résultat)]`` (an evaluation function by its name)."""
+
+
 # ---------------------------------------------------------------- Q1–Q8: the board
 def plateau_depart():
     """Q1. The board at the start: four discs in the middle.

@@ -1,0 +1,1 @@
+../awale_ref/sujets/othello_epita_2024/cours/othello.py
