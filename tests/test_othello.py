@@ -224,3 +224,11 @@ def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
     assert sum(p for _, p, manuel in demo_class.bareme(racine)["othello"] if not manuel) \
         - sum(s for s in obtenues.values() if s is not None) == pytest.approx(5.6)
     shutil.rmtree(racine, ignore_errors=True)
+
+
+def test_la_page_des_lectures_suit_la_reference():
+    page = (RACINE / "docs" / "othello_lectures.md").read_text(encoding="utf-8")
+    for cle, texte in o.LECTURES.items():
+        assert f"**`{cle}`** : {texte}" in page, cle
+    for question, valeur in o.REPONSES.items():
+        assert f"**{question}** : `{valeur!r}`" in page, question
