@@ -63,3 +63,8 @@ def test_sans_in_liste(source, interdit):
     assert (raison is not None) == interdit
     if interdit:
         assert "test d'appartenance in" in raison
+
+
+def test_une_liste_constante_n_est_pas_une_copie():
+    assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie indépendante de l'original"]
+    assert "copie indépendante de l'original" not in executant.observer("copie", lambda q: [], ({"a": [1]},))

@@ -270,14 +270,16 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
         avant = _DEEPCOPY(source)
         resultat = fonction(source)
         obs: dict = {"renvoie": resultat}
-        # the lists of the copy: a dict's values (a game), or a list and its rows (a board of rows)
-        listes = (list(resultat.values()) if type(resultat) is dict
-                  else [resultat, *resultat] if type(resultat) is list else None)
+        # the lists of the copy: a dict's values (a game), or, copying a list of rows (a board), the list and
+        # its rows, and then only an equal copy counts (a new constant list is no copy)
+        lignes = type(source) is list and type(resultat) is list
+        listes = (list(resultat.values()) if type(resultat) is dict else [resultat, *resultat] if lignes else None)
         if listes is not None:
+            egale = not lignes or exact(resultat) == exact(avant)
             listes = [v for v in listes if type(v) is list]
             for valeur in listes:
                 valeur.append("marqueur")  # mutate the copy: the source must not see it
-            independant = exact(source) == exact(avant)
+            independant = egale and exact(source) == exact(avant)
             for valeur in listes:
                 if valeur and valeur[-1] == "marqueur":
                     valeur.pop()
