@@ -232,3 +232,16 @@ def test_la_page_des_lectures_suit_la_reference():
         assert f"**`{cle}`** : {texte}" in page, cle
     for question, valeur in o.REPONSES.items():
         assert f"**{question}** : `{valeur!r}`" in page, question
+
+
+@pytest.mark.parametrize("question", list(SUJET.specs))
+def test_une_constante_ou_un_bouchon_ne_rapporte_rien(question):
+    spec, reference = SUJET.specs[question], SUJET.reference()
+    cas = spec.cas()
+    attendus = [checks.attendu_de(spec, c, reference) for c in cas]
+    parametres = ", ".join(spec.parametres)
+    for corps in ["raise NotImplementedError()", "return None", "return 0", "return True", "return False",
+                  "return []", "return [[0] * 8 for i in range(8)]", "return (None, 0)", "return (0, 0)"]:
+        espace: dict = {}
+        exec(f"def {spec.nom}({parametres}):\n    {corps}\n", espace)
+        assert checks.verifier(spec, espace[spec.nom], cas, reference, attendus=attendus).part == 0, corps
