@@ -874,10 +874,10 @@ class Jugement(NbGraderPreprocessor):
             self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", qui)
         verdicts: dict[str, Any] = {}
         if etapes and any(e.questions for e in etapes):
-            from awale_ref.grading import sql, sujets
+            from awale_ref.grading import sujets
 
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-            base = (str(library.chemin_verifie(sql.GRAINE_CACHEE))
+            base = (str(sujet.module_sql().base_cachee())
                     if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)

@@ -164,10 +164,7 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     if question in sujet.reponses:
         return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
     if question in sujet.questions_sql:
-        from awale_ref.grading import sql
-
-        juge_sql = sql.preparer(question)
-        return juge_sql
+        return sujet.module_sql().preparer(question)
     raise ValueError(f"unknown question {question!r}")
 
 

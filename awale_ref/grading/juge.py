@@ -463,9 +463,7 @@ class Juge:
             if self.base_sql is None:
                 return _echec(question, "la bibliothèque de correction n'est pas disponible.")
             if question not in self._sql:
-                from awale_ref.grading import sql
-
-                self._sql[question] = sql.preparer_comparaison(question)
+                self._sql[question] = sujet.module_sql().preparer_comparaison(question)
             return {"question": question, "genre": "sql", "expression": expression, "base": self.base_sql}
         return _echec(question, "question inconnue du correcteur.")
 

@@ -106,6 +106,11 @@ def _bibliotheque(graine: int) -> sqlite3.Connection:
     return library.open_library(graine)
 
 
+def base_cachee() -> str:
+    """The hidden library's file (built if needed, checksum verified): the database the runner reads."""
+    return str(library.chemin_verifie(GRAINE_CACHEE))
+
+
 def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
     """Build (once) the libraries the SQL questions use, so that no test has to wait for it.
 

@@ -63,6 +63,7 @@ class Sujet:
     question_ia: str | None = None  # the CCINP's Q21: ``awale_ia`` plays a game through NegaAwale
     questions_sql: tuple[str, ...] = ()
     epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
+    sql: str = "awale_ref.grading.sql"  # the module that grades ``questions_sql`` (see ``module_sql``)
 
     @property
     def serie(self) -> str:
@@ -85,6 +86,18 @@ class Sujet:
 
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
+
+    def module_sql(self) -> types.ModuleType:
+        """The module that grades the subject's SQL queries, on its own databases.
+
+        It provides ``format_sql(question, requete)`` (the visible test),
+        ``preparer_comparaison(question)`` (the judge's half: a function of the
+        runner's plain data, ``executant.evaluer_sql``), ``preparer(question)``
+        (the same in one process, self-study) and ``base_cachee()`` (the path of
+        the hidden database the runner reads, verified).  The query itself always
+        runs under the runner's guard (``executant.executer_requete``).
+        """
+        return importlib.import_module(self.sql)
 
     def nom_note(self, question: str) -> str | None:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""
@@ -124,9 +137,7 @@ class Sujet:
         if question in self.reponses:
             resultat = answers.format_reponse(question, objet, self.reponses)
         elif question in self.questions_sql:
-            from awale_ref.grading import sql
-
-            resultat = sql.format_sql(question, objet)
+            resultat = self.module_sql().format_sql(question, objet)
         else:
             raison = self._origine_valide(question, objet)
             if raison:
