@@ -426,6 +426,21 @@ ENCODE_SANS_DECALAGE = Erreur("q19_encode", _variante(
     "encode", ("(1 + p[i][j])", "p[i][j]", 1), module=_OTHELLO),
     ("q19_tests",), "Othello Q19 : code p[i][j] au lieu de 1 + p[i][j] (des chiffres -1 en base 3)", devoir="othello")
 
+SQL_PROFONDEUR_LIMIT_1 = Erreur("q22_requete", _code('''
+    Q22 = """
+    SELECT caseX, caseY FROM plateaux WHERE codePlateau = 3917277946 AND joueurActif = 1
+    ORDER BY profondeur DESC LIMIT 1
+    """
+    '''), ("q22_tests",), "Othello Q22 : LIMIT 1 ne garde qu'une des cases ex aequo à la profondeur maximale",
+    devoir="othello")
+
+SQL_BETH_SECONDE = Erreur("q23_requete", _code('''
+    Q23 = """
+    SELECT AVG(score) FROM parties JOIN joueurs ON idJoueur = joueurs_idJ1 OR idJoueur = joueurs_idJ2
+    WHERE nomComplet = 'Beth Harmon'
+    """
+    '''), ("q23_tests",), "Othello Q23 : compte aussi les parties où Beth Harmon joue en second", devoir="othello")
+
 
 # ---------------------------------------------------------------- two students who copy
 def _recopiee(erreur: Erreur, renommages: dict[str, str] | None = None,
@@ -487,11 +502,11 @@ CLASSE: tuple[Eleve, ...] = (
           (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM, SANS_REGLE_45, FRONTIERE_MODIFIE_L, MINMAX_CASE_ECRASEE),
           style=1),
     Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée, partie II rendue en retard ; "
-          "rectangles d'une ligne", (FIN_DECALEE, RECTANGLE_UNE_LIGNE, DIRECTION_SANS_BORD), style=2, en_retard=("partie2_structure",)),
+          "rectangles d'une ligne", (FIN_DECALEE, RECTANGLE_UNE_LIGNE, DIRECTION_SANS_BORD, SQL_PROFONDEUR_LIMIT_1), style=2, en_retard=("partie2_structure",)),
     Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5 ; clef coul ignorée",
           (MAX_INTERDIT, IA_PROFONDEUR_5, DECOMPRESSION_SANS_COUL), style=0),
     Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu ; image modifiée en place",
-          (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE, POSER_SUR_P), style=1),
+          (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE, POSER_SUR_P, SQL_BETH_SECONDE), style=1),
     Eleve("david_zoe", "Zoé", "David", "importe la référence ; semis lycée sans saut",
           (IMPORTE_REFERENCE, SEMIS_SANS_SAUT_LYCEE, FRONTIERE_AVEC_IN), style=2),
     Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2 ; tests de Q15 confondus",

@@ -3,7 +3,8 @@
 - the reference passes its own specs, and every rule family covers cases;
 - properties of the reference (hypothesis), on positions of random legal games;
 - the answer key, transcribed faithfully (``tests/data/othello_corrige_epita.py``: OCR damage repaired,
-  real mistakes kept), loses exactly the rule families of its real mistakes, :data:`PERTES_DU_CORRIGE`,
+  real mistakes kept), loses exactly the rule families of its real mistakes, :data:`PERTES_DU_CORRIGE`
+  (and the whole of Q24, its lost join clause),
   in-process and through the real ``nbgrader autograde`` (sandbox on);
 - the readings are rendered into ``docs/othello_lectures.md``.
 
@@ -173,6 +174,10 @@ def test_le_corrige_perd_exactement_ses_erreurs():
             assert perdues == attendues, (question, resultat.message)
     for nom, valeur in espace["REPONSES"].items():
         assert specs.verifier_reponse(nom, valeur).ok
+    from awale_ref.sujets.othello_epita_2024 import sql
+
+    for question, requete in espace["REQUETES"].items():
+        assert sql.preparer(question)(requete).ok == (question != "Q24"), question
 
 
 def _points(question: str) -> float:
@@ -189,7 +194,8 @@ def test_la_note_du_corrige():
         principales = {f.nom for f in spec.rubriques() if f.principale}
         part = 0.0 if familles >= principales else sum(f.poids for f in spec.rubriques() if f.nom not in familles)
         perdus += (1 - part) * _points(question)
-    assert perdus == pytest.approx(1.5 + 1 + 1.5 + 1 + 0.6)  # Q9, Q10, Q16, half of Q17, 30 % of Q18
+    perdus += _points("Q24")  # the lost join clause: the whole query
+    assert perdus == pytest.approx(1.5 + 1 + 1.5 + 0.75 + 0.45 + 0.5)  # Q9, Q10, Q16, ½ Q17, 30 % Q18, Q24
 
 
 def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
@@ -211,6 +217,10 @@ def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
     for nom, valeur in espace["REPONSES"].items():
         erreurs.append(demo_class.Erreur(f"{nom.split('_')[0].lower()}_reponse", f"{nom} = {valeur!r}", (),
                                          f"corrigé {nom}", devoir="othello"))
+    for question, requete in espace["REQUETES"].items():
+        echecs = ("q24_tests",) if question == "Q24" else ()  # the lost join clause
+        erreurs.append(demo_class.Erreur(f"{question.lower()}_requete", f"{question} = {requete!r}", echecs,
+                                         f"corrigé {question}", devoir="othello"))
     eleve = demo_class.Eleve("epita_corrige", "Corrigé", "EPITA", "le corrigé transcrit", tuple(erreurs),
                              rendus=("othello",))
     racine = tmp_path / "cours"
@@ -222,7 +232,7 @@ def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
     attendues = demo_class.scores_attendus(eleve, demo_class.bareme(racine), manuelles=False)
     assert obtenues == attendues
     assert sum(p for _, p, manuel in demo_class.bareme(racine)["othello"] if not manuel) \
-        - sum(s for s in obtenues.values() if s is not None) == pytest.approx(5.6)
+        - sum(s for s in obtenues.values() if s is not None) == pytest.approx(5.7)
     shutil.rmtree(racine, ignore_errors=True)
 
 

@@ -11,9 +11,18 @@ from awale_ref.grading import sujets
 from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 
 SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
-                     SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello")
+                     SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello",
+                     questions_sql=("Q22", "Q23", "Q24"), sql="awale_ref.sujets.othello_epita_2024.sql")
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
 
-__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
+
+def montrer_requete(requete: str, limite: int = 10):
+    """The first rows of a query on the visible games database (``.sql``)."""
+    from awale_ref.sujets.othello_epita_2024.sql import montrer_requete as montrer
+
+    return montrer(requete, limite)
+
+
+__all__ = ["QUESTIONS", "SUJET", "corriger", "montrer_requete", "tester"]

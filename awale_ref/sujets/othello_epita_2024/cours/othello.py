@@ -9,7 +9,7 @@
 # ---
 
 # %% [markdown]
-# # Othello (EPITA PSI 2024, DS4) — plateau, minmax avec passes, codage en base 3 (Q1 à Q21)
+# # Othello (EPITA PSI 2024, DS4) — plateau, minmax avec passes, codage en base 3, SQL (Q1 à Q24)
 #
 # Othello se joue à deux sur un plateau de 8 × 8 cases. Chaque joueur pose à son tour un jeton de sa
 # couleur sur une case vide ; le coup n'est permis que s'il **encadre** au moins une ligne de jetons
@@ -52,8 +52,8 @@
 # (barème généré)
 
 # %% tags=["readonly"] grade_id="imports"
-# Outils (ne pas modifier) : les tests.
-from awale_ref.sujets.othello_epita_2024 import tester
+# Outils (ne pas modifier) : les tests, et l'affichage du résultat d'une requête SQL (partie 5).
+from awale_ref.sujets.othello_epita_2024 import montrer_requete, tester
 
 # %% [markdown]
 # ## Partie 1 — Le plateau
@@ -109,7 +109,7 @@ def score(p):
     ### END SOLUTION
 
 
-# %% tags=["tests"] grade_id="q3_tests" points=0.5
+# %% tags=["tests"] grade_id="q3_tests" points=0.25
 from awale_ref.sujets.othello_epita_2024.othello import p_depart, p_milieu  # les plateaux des exemples
 tester("Q3", score, p_depart)
 tester("Q3", score, p_milieu)
@@ -223,7 +223,7 @@ def deplacer(c, d):
     ### END SOLUTION
 
 
-# %% tags=["tests"] grade_id="q8_tests" points=0.5
+# %% tags=["tests"] grade_id="q8_tests" points=0.25
 tester("Q8", deplacer, (3, 4), (-1, 1))
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
@@ -442,7 +442,7 @@ def ia_minmax(p, l, f, j, n):
     ### END SOLUTION
 
 
-# %% tags=["tests"] grade_id="q17_tests" points=2
+# %% tags=["tests"] grade_id="q17_tests" points=1.5
 from awale_ref.sujets.othello_epita_2024.othello import p_milieu, l_milieu
 tester("Q17", ia_minmax, p_milieu, l_milieu, score, 1, 1)
 tester("Q17", ia_minmax, p_milieu, l_milieu, score, 1, 2)
@@ -474,7 +474,7 @@ def ia_minmax_tp(p, l, f, j, n, tp):
     ### END SOLUTION
 
 
-# %% tags=["tests"] grade_id="q18_tests" points=2
+# %% tags=["tests"] grade_id="q18_tests" points=1.5
 from awale_ref.sujets.othello_epita_2024.othello import p_milieu, l_milieu, p_passe, l_passe
 tester("Q18", ia_minmax_tp, p_milieu, l_milieu, score, 1, 2, False)
 tester("Q18", ia_minmax_tp, p_passe, l_passe, score, -1, 2, False)
@@ -546,4 +546,94 @@ tester("Q21_code", Q21_code)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
 corriger("Q21_code", Q21_code)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## Partie 5 — Une base de parties en SQL
+#
+# Les parties et les analyses de l'IA sont rangées dans une base de données à trois tables :
+#
+# - `plateaux(codePlateau, joueurActif, profondeur, caseX, caseY)` : les cases `(caseX, caseY)` que l'IA
+#   a étudiées depuis le plateau de code `codePlateau` (le code de Q19), pour le joueur `joueurActif`,
+#   à la profondeur de recherche `profondeur` ;
+# - `joueurs(idJoueur, nomComplet)` ;
+# - `parties(idPartie, joueurs_idJ1, joueurs_idJ2, joueurs_idGagnant, score)` : le premier joueur, le
+#   second, le gagnant (`NULL` pour une partie nulle) et le score final, jetons de J1 moins jetons de J2
+#   (négatif quand J2 gagne).
+#
+# Chaque réponse est une requête SQL dans une chaîne de caractères. La cellule de tests vérifie qu'elle
+# s'exécute et a le bon nombre de colonnes, et `montrer_requete` affiche ses premières lignes ; à la
+# correction, elle est exécutée sur **une autre base**, construite de la même façon (d'autres joueurs,
+# d'autres parties, d'autres identifiants), et comparée au résultat attendu. L'ordre des lignes ne
+# compte pas. Le code 3917277946 de Q22 est celui de l'énoncé : ce n'est pas le code d'un plateau d'une
+# vraie partie, c'est une simple donnée de la base.
+
+# %% [markdown]
+# ### Q22 — Les coups étudiés le plus loin
+#
+# Écrivez une requête qui renvoie les cases `caseX, caseY` étudiées depuis le plateau 3917277946 pour le
+# joueur actif 1, à la **plus grande** profondeur atteinte pour ce plateau et ce joueur (toutes les cases
+# de cette profondeur s'il y en a plusieurs).
+
+# %% tags=["solution"] grade_id="q22_requete"
+### BEGIN SOLUTION
+Q22 = """
+SELECT caseX, caseY FROM plateaux
+WHERE codePlateau = 3917277946 AND joueurActif = 1
+  AND profondeur = (SELECT MAX(profondeur) FROM plateaux WHERE codePlateau = 3917277946 AND joueurActif = 1)
+"""
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q22_tests" points=0.5
+tester("Q22", Q22)
+display(montrer_requete(Q22))
+### BEGIN HIDDEN TESTS
+from awale_ref.sujets.othello_epita_2024 import corriger
+corriger("Q22", Q22)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Q23 — Le score moyen de Beth Harmon
+#
+# Écrivez une requête qui renvoie la moyenne des scores des parties où **Beth Harmon** joue en premier
+# (une seule valeur). Cherchez-la par son nom : son identifiant n'est pas le même dans la base de
+# correction.
+
+# %% tags=["solution"] grade_id="q23_requete"
+### BEGIN SOLUTION
+Q23 = """
+SELECT AVG(score) FROM parties AS p JOIN joueurs AS j ON j.idJoueur = p.joueurs_idJ1
+WHERE nomComplet = 'Beth Harmon'
+"""
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q23_tests" points=0.5
+tester("Q23", Q23)
+display(montrer_requete(Q23))
+### BEGIN HIDDEN TESTS
+from awale_ref.sujets.othello_epita_2024 import corriger
+corriger("Q23", Q23)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Q24 — Les plus larges victoires de J2
+#
+# Écrivez une requête qui renvoie, pour les trois parties gagnées par J2 avec le plus grand écart (les
+# trois plus petits scores), le nom du gagnant et le score. Deux joueurs différents peuvent porter le
+# même nom : un joueur se reconnaît à son identifiant.
+
+# %% tags=["solution"] grade_id="q24_requete"
+### BEGIN SOLUTION
+Q24 = """
+SELECT nomComplet, score FROM joueurs AS j JOIN parties AS p ON p.joueurs_idGagnant = j.idJoueur
+ORDER BY score LIMIT 3
+"""
+### END SOLUTION
+
+# %% tags=["tests"] grade_id="q24_tests" points=0.5
+tester("Q24", Q24)
+display(montrer_requete(Q24))
+### BEGIN HIDDEN TESTS
+from awale_ref.sujets.othello_epita_2024 import corriger
+corriger("Q24", Q24)
 ### END HIDDEN TESTS
