@@ -255,3 +255,44 @@ def test_une_constante_ou_un_bouchon_ne_rapporte_rien(question):
         espace: dict = {}
         exec(f"def {spec.nom}({parametres}):\n    {corps}\n", espace)
         assert checks.verifier(spec, espace[spec.nom], cas, reference, attendus=attendus).part == 0, corps
+
+
+# ---------------------------------------------------------------- the board widget
+def test_le_plateau_joue_une_partie_entiere_ia_contre_ia_avec_passes():
+    from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello
+
+    plateau = PlateauOthello(adversaire="IA contre IA", profondeur=1, vitesse=0)
+    plateau.attendre()
+    partie = plateau.partie
+    assert partie.terminee and "Partie finie" in plateau.message.value
+    rejoue = o.plateau_depart()
+    for joueur, c in partie.historique:  # the history replays with the reference to the final board
+        if c is not None:
+            assert c in o.cases_jouables(rejoue, o.cases_frontieres_de(rejoue), joueur)
+            rejoue = o.poser_jeton(rejoue, c, joueur)
+    assert rejoue == partie.p
+
+
+def test_le_plateau_contre_l_ia_de_l_eleve_et_ses_erreurs_en_francais():
+    from awale_ref.sujets.othello_epita_2024.plateau import PartieOthello, PlateauOthello
+
+    plateau = PlateauOthello(adversaire="IA joue Blanc", profondeur=2, vitesse=0, ia=o.ia_minmax)
+    plateau.cliquer((2, 3))
+    plateau.attendre()
+    assert [j for j, _ in plateau.partie.historique] == [1, -1] and plateau.partie.j == 1
+    plateau.cliquer((0, 0))
+    plateau.attendre()
+    assert "pas jouable pour Noir" in plateau.message.value
+
+    def poser_jeton(p, c, j):  # forgets the captures
+        q = [list(ligne) for ligne in p]
+        q[c[0]][c[1]] = j
+        return q
+
+    plateau = PlateauOthello(vitesse=0, regles={"poser_jeton": poser_jeton})
+    plateau.cliquer((2, 3))
+    plateau.attendre()
+    assert "poser_jeton ne donne pas le plateau attendu" in plateau.message.value
+    assert plateau.partie.p == o.p_depart  # the move was not played
+    partie = PartieOthello(o.p_passe, -1)  # White cannot play: passes at once
+    assert partie.j == 1 and partie.historique == [(-1, None)]
