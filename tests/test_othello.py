@@ -296,3 +296,23 @@ def test_le_plateau_contre_l_ia_de_l_eleve_et_ses_erreurs_en_francais():
     assert plateau.partie.p == o.p_depart  # the move was not played
     partie = PartieOthello(o.p_passe, -1)  # White cannot play: passes at once
     assert partie.j == 1 and partie.historique == [(-1, None)]
+
+
+# ---------------------------------------------------------------- the minimax tree, drawn like the awalé's
+def test_l_arbre_minmax_suit_ia_minmax_tp_et_se_dessine():
+    from awale_ref.sujets.othello_epita_2024 import arbre
+
+    for n in (1, 2):
+        racine = arbre.arbre_minmax(arbre.P_ARBRE, 1, n)
+        assert (racine.case_choisie, racine.valeur) == o.ia_minmax(
+            arbre.P_ARBRE, o.cases_frontieres_de(arbre.P_ARBRE), o.evaluation_positions, 1, n)
+        for noeud in racine.noeuds():  # every value is the max (Noir) or min (Blanc) of its children's
+            if noeud.enfants:
+                valeurs = [e.valeur for e in noeud.enfants]
+                assert noeud.valeur == (max(valeurs) if noeud.j == 1 else min(valeurs))
+    figure = arbre.dessiner_arbre(arbre.arbre_minmax(arbre.P_ARBRE, 1, 2))
+    assert figure._repr_png_().startswith(b"\x89PNG") and figure.get_size_inches()[0] <= 8.4
+    # a pass and an end in the tree: the position where Blanc must pass, then the game is over
+    racine = arbre.arbre_minmax(o.p_passe, -1, 3)
+    assert racine.enfants[0].case is None and racine.enfants[0].j == 1
+    assert racine.valeur == o.ia_minmax_tp(o.p_passe, o.l_passe, o.evaluation_positions, -1, 3, False)[1]
