@@ -239,6 +239,16 @@ def source_des_formats(sujet) -> str:
 
 # ---------------------------------------------------------------- the package
 def _module_vers_chemin(module: str, racine: Path) -> Path:
+    """Where ``module`` goes in the distribution: a package's ``__init__.py`` when it is a package in the full
+    install (a subject's folder), else ``<name>.py``."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module) if module.startswith("awale_ref") else None
+    except ModuleNotFoundError:  # a module of the distribution only (the format checks)
+        spec = None
+    if spec is not None and spec.submodule_search_locations is not None:
+        return racine.joinpath(*module.split("."), "__init__.py")
     return racine.joinpath(*module.split(".")).with_suffix(".py")
 
 
@@ -338,10 +348,18 @@ def ecrire_paquet(dest: Path) -> Path:
         cible.parent.mkdir(parents=True, exist_ok=True)
         cible.write_text(reference_reduite(sujet.module_reference, noms_notes(sujet)))
         if module != "awale_ref.grading":
+            # any other name the notebook imports from here (a SQL helper, a board…) is not in the distribution:
+            # the notebook says why, as partie3_ia does (_INIT)
             _module_vers_chemin(module, dest).write_text(
                 f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
                 "from awale_ref.grading.visibles import EchecTest, Testeur\n\n"
-                "tester = Testeur(__name__).tester\n")
+                "tester = Testeur(__name__).tester\n\n\n"
+                "def __getattr__(nom: str):\n"
+                "    import importlib.util\n\n"
+                "    from awale_ref import ABSENT\n\n"
+                "    if nom.startswith('__') or importlib.util.find_spec(f'{__name__}.{nom}') is not None:\n"
+                "        raise AttributeError(nom)\n"
+                "    raise ImportError(f'{__name__}.{nom} : {ABSENT}')\n")
         _module_vers_chemin(module_des_formats(module), dest).write_text(source_des_formats(sujet))
     with contextlib.redirect_stdout(io.StringIO()):  # what the reference prints while observed
         donnees = donnees_visibles()

@@ -22,8 +22,8 @@ gets wrong; ``EXEMPLES`` worked examples (``(arguments, résultat)``);
 reconstructed Q21).
 
 >>> p = plateau_depart()
->>> score(p), cases_jouables(p, cases_frontieres_de(p), 1)
-(0, [(2, 3), (3, 2), (4, 5), (5, 4)])
+>>> score(p), len(cases_jouables(p, cases_frontieres_de(p), 1))
+(0, 4)
 >>> q = poser_jeton(p, (2, 3), 1)
 >>> score(q), q[3][3]
 (3, 1)

@@ -484,6 +484,27 @@ corriger("Q18", ia_minmax_tp)
 ### END HIDDEN TESTS
 
 # %% [markdown]
+# ### L'arbre de votre IA, et une partie contre elle
+#
+# La cellule suivante dessine l'arbre que votre `ia_minmax_tp` explore à la profondeur 2 sur une fin de
+# partie (Noir joue) : chaque nœud porte son plateau et sa valeur, le maximum de ses enfants quand Noir
+# joue, le minimum quand Blanc joue ; le coup choisi est en vert. Comparez avec ce que vous attendez.
+# Puis jouez Noir contre votre IA (cliquez sous une case marquée d'un point vert ; la profondeur se
+# règle au-dessus du plateau).
+
+# %% tags=["readonly"] grade_id="arbre_et_plateau"
+from awale_ref.sujets.othello_epita_2024.arbre import P_ARBRE, arbre_minmax, dessiner_arbre
+from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello
+
+try:
+    display(dessiner_arbre(arbre_minmax(P_ARBRE, 1, 2, ia=ia_minmax_tp)))
+    display(PlateauOthello(adversaire="IA joue Blanc", profondeur=2, ia=ia_minmax_tp))
+except NotImplementedError:
+    print("Écrivez d'abord ia_minmax_tp (Q18) : l'arbre et le plateau utilisent votre fonction.")
+except Exception as erreur:
+    print(f"Votre ia_minmax_tp a levé {type(erreur).__name__} : {erreur}")
+
+# %% [markdown]
 # ## Partie 4 — Un plateau en un seul nombre
 #
 # Pour ranger des plateaux dans une base de données, on code chacun par un entier : la case `(i, j)`
@@ -523,7 +544,7 @@ def decode(e):
 
 # %% tags=["tests"] grade_id="q20_tests" points=1
 tester("Q20", decode, 0)
-tester("Q20", decode, 3 ** 64 - 1)
+tester("Q20", decode, 12345)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
 corriger("Q20", decode)
