@@ -308,15 +308,9 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
         connexion.close()
 
     def juger(reponse: dict) -> Resultat:
-        if not isinstance(reponse, dict):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
-        if "erreur_sql" in reponse:
-            return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
-        try:
-            donnees = executant.decoder(reponse.get("obs"))
-            obtenu = Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
-        except (executant.ObjetRefuse, KeyError, TypeError):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
+        obtenu = lire_reponse(question, reponse)
+        if isinstance(obtenu, Resultat):
+            return obtenu
         ecart = comparer(question, obtenu, attendu, indices)
         if ecart:
             familles = familles_sql(question, obtenu, attendu)
@@ -328,6 +322,20 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
                               f"({_pluriel(len(obtenu.lignes), 'ligne')}).", 1)
 
     return juger
+
+
+def lire_reponse(question: str, reponse: Any) -> Reponse | Resultat:
+    """The runner's plain data for a query (``executant.evaluer_sql``) as a ``Reponse``, or the failed
+    verdict (the SQL error, an unreadable answer): for every subject's SQL questions."""
+    if not isinstance(reponse, dict):
+        return Resultat(False, f"{question} — réponse illisible.", 1)
+    if "erreur_sql" in reponse:
+        return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
+    try:
+        donnees = executant.decoder(reponse.get("obs"))
+        return Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
+    except (executant.ObjetRefuse, KeyError, TypeError):
+        return Resultat(False, f"{question} — réponse illisible.", 1)
 
 
 def preparer(question: str, graine: int = GRAINE_CACHEE) -> Callable[[Any], Resultat]:
