@@ -56,6 +56,7 @@ import time
 import types
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:
@@ -184,14 +185,18 @@ def operateurs() -> list[tuple[str, object]]:
     return res
 
 
-def mutants_python(noms: list[str]) -> list[Mutant]:
+def mutants_python(noms: list[str], table: dict[str, str] | None = None,
+                   source: Callable[[str], str] | None = None) -> list[Mutant]:
+    """Every mutant of the functions ``noms`` (``table``: function -> question, ``source``: its source; by
+    default the CCINP's)."""
     from cosmic_ray.mutating import mutate_code
 
-    table = questions_des_fonctions()
+    table = table or questions_des_fonctions()
+    source_de_ = source or source_de
     res = []
     ops = operateurs()
     for nom in noms:
-        source = source_de(nom)
+        source = source_de_(nom)
         for op_nom, op in ops:
             occurrence = 0
             while True:

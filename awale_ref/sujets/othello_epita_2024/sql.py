@@ -199,17 +199,12 @@ def preparer_comparaison(question: str) -> Callable[[dict], Resultat]:
     finally:
         connexion.close()
 
+    from awale_ref.grading.sql import lire_reponse
+
     def juger(reponse: dict) -> Resultat:
-        if not isinstance(reponse, dict):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
-        if "erreur_sql" in reponse:
-            return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
-        try:
-            donnees_ = executant.decoder(reponse.get("obs"))
-            obtenu = executant.Reponse(tuple(str(c) for c in donnees_["colonnes"]),
-                                       [tuple(l) for l in donnees_["lignes"]])
-        except (executant.ObjetRefuse, KeyError, TypeError):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
+        obtenu = lire_reponse(question, reponse)
+        if isinstance(obtenu, Resultat):
+            return obtenu
         ecart = comparer(question, obtenu, attendu)
         if ecart:
             return Resultat(False, f"{question} — sur la base de correction, {ecart}", 1)
