@@ -5,7 +5,7 @@ import sys
 
 c = get_config()  # noqa: F821 (provided by nbgrader)
 
-# The course's own preprocessors (pipeline/preprocessors.py) must import even when the
+# The course's own preprocessors (pipeline/autograde/) must import even when the
 # `nbgrader` script is run from another folder or from .venv/bin.
 if os.path.dirname(os.path.abspath(__file__)) not in sys.path:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -41,7 +41,7 @@ c.Execute.startup_timeout = 120
 c.Execute.execute_retries = 0
 # A process that grades one notebook after another (a Dask worker, `nbgrader autograde` of a class) starts the
 # next notebook's sandboxed kernel while the current one runs: a kernel start is most of a short notebook.
-# Each kernel still serves one notebook only, in its own sandbox (pipeline/preprocessors.py, _NoyauDAvance).
+# Each kernel still serves one notebook only, in its own sandbox (pipeline/autograde/noyau.py, _NoyauDAvance).
 c.ExecutionProtegee.noyau_d_avance = True
 
 # Untrusted by design (docs/grading_security.md). nbgrader's own autograde list, with Execute replaced
@@ -50,18 +50,18 @@ c.ExecutionProtegee.noyau_d_avance = True
 # from the submitted cells run by a sandboxed runner; nothing the kernel printed can count.
 c.Autograde.sanitize_preprocessors = [
     # first: nbconvert refuses a notebook whose metadata breaks nbformat's schema after any preprocessor
-    "pipeline.preprocessors.RestaureMetadonnees",  # pasted copies, changed types, roles, metadata: no failed notebook
+    "pipeline.autograde.structure.RestaureMetadonnees",  # pasted copies, changed types, roles: no failed notebook
     "nbgrader.preprocessors.ClearOutput",
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
     "nbgrader.preprocessors.OverwriteCells",
-    "pipeline.preprocessors.LimiteSources",  # a student's cell too long to grade: a note in the graded copy
+    "pipeline.autograde.limites.LimiteSources",  # a student's cell too long to grade: a note in the graded copy
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
-    "pipeline.preprocessors.JugementAnticipe",  # the judge starts first and runs beside the kernel
-    "pipeline.preprocessors.ExecutionProtegee",
-    "pipeline.preprocessors.Jugement",          # its verdicts, written once the kernel is done
+    "pipeline.autograde.jugement.JugementAnticipe",  # the judge starts first and runs beside the kernel
+    "pipeline.autograde.noyau.ExecutionProtegee",
+    "pipeline.autograde.jugement.Jugement",          # its verdicts, written once the kernel is done
     "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
@@ -71,8 +71,9 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 # An error on one notebook (nbgrader's SchemaTooNewError included, which would stop the class) costs that
-# notebook only: it scores 0 with the reason in the log, its feedback and the report (pipeline/preprocessors.py).
-c.Autograde.exporter_class = "pipeline.preprocessors.ExportateurPrudent"
+# notebook only: it scores 0 with the reason in the log, its feedback and the report
+# (pipeline/autograde/copies_a_zero.py).
+c.Autograde.exporter_class = "pipeline.autograde.copies_a_zero.ExportateurPrudent"
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
@@ -98,7 +99,7 @@ c.SanitizeHTML.attributes = html_permis.ATTRIBUTS
 if "autograde" in sys.argv[1:]:
     from pathlib import Path
 
-    from pipeline.preprocessors import crochet_apres, crochet_avant, reprendre_interrompus
+    from pipeline.autograde.reprise import crochet_apres, crochet_avant, reprendre_interrompus
 
     _racine = Path(c.CourseDirectory.root)
     reprendre_interrompus(_racine)

@@ -4,7 +4,7 @@
 functions (``awale_ref.exam``) between random and greedy players (the greedy
 player takes the best immediate gain, so harvests happen often); every
 position is one where the game goes on (``tour_suivant`` is True).
-``edge_cases`` lists handcrafted positions, each labelled with the rule
+``cas_limites`` lists handcrafted positions, each labelled with the rule
 situation it exercises (checked in ``tests/test_corpus.py``).
 
 Every position is a fresh ``jeu`` dict with the exam's structure (joueur1
@@ -16,7 +16,7 @@ plus scores always make the game's 48 seeds.
 (5, True)
 >>> positions == corpus_positions(seed=7, count=5)
 True
->>> dict(edge_cases())['figure 4 (Q1, Q2)']['plateau']
+>>> dict(cas_limites())['figure 4 (Q1, Q2)']['plateau']
 [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
 """
 
@@ -125,7 +125,7 @@ def verifier_graine_et_nombre(seed: object, count: object) -> None:
         raise ValueError(f"count must be >= 0, got {count}")
 
 
-def edge_cases() -> list[tuple[str, dict]]:
+def cas_limites() -> list[tuple[str, dict]]:
     """Handcrafted positions, each labelled with the situation it exercises.
 
     Boards use the exam's convention (pits 0–5: the player to move, who is
@@ -133,7 +133,7 @@ def edge_cases() -> list[tuple[str, dict]]:
     ``tests/test_corpus.py``; the scores are chosen so that board and scores
     hold the 48 seeds.
 
-    >>> labels = [label for label, _ in edge_cases()]
+    >>> labels = [label for label, _ in cas_limites()]
     >>> 'famine: the harvest would take all the opponent seeds' in labels
     True
     """
@@ -181,3 +181,7 @@ def edge_cases() -> list[tuple[str, dict]]:
          _jeu([1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0], 60, (22, 23))),
     ]
     return cas
+
+
+# The English name of the first releases, kept: the grading specs and tests call it (CONTRIBUTING.md).
+edge_cases = cas_limites

@@ -18,7 +18,7 @@ How the data is made (everything derives from ``seed``; the same seed gives
 the same rows, byte for byte):
 
 - **Players.**  ``n_players`` players with French names and first names
-  (Faker ``fr_FR``, seeded; no two players share both, except two pairs of
+  (:mod:`awale_ref.noms`: Faker ``fr_FR``'s lists, frozen, seeded; no two players share both, except two pairs of
   namesakes made on purpose, see below), a birth date
   (1945–2007) and a hidden talent ``t`` in [0, 1] that fixes how they play
   (:class:`awale_ref.players.Profil`): depth 0 (random) for t < 0.1, depth 1
@@ -60,7 +60,7 @@ the same rows, byte for byte):
   prenom`` in Q25, could not be told apart from the right query.
 - **Games' order.**  ``id_Partie`` numbers the games by date.
 
-``open_library`` builds the default library once into a cache directory
+``ouvrir_bibliotheque`` builds the default library once into a cache directory
 (``$AWALE_CACHE``, else ``~/.cache/awale_ref``), under a name made of the
 seed and a fingerprint of the generating code, and opens it read-only.
 
@@ -82,11 +82,10 @@ import random
 import sqlite3
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from importlib import resources
 from pathlib import Path
 
-import faker
-
-from awale_ref import engine, notation, players
+from awale_ref import engine, notation, noms, players
 from awale_ref.players import Profil
 
 SCHEMA = """
@@ -184,14 +183,13 @@ def _anniversaire(naissance: datetime.date, age: int) -> datetime.date:
 def _creer_joueurs(seed: int, n_players: int) -> list[dict]:
     """The players: id, nom, prenom, naissance, talent, niveau."""
     rng = random.Random(f"joueurs:{seed}")
-    faux = faker.Faker("fr_FR")
-    faux.seed_instance(seed)
+    faux = noms.TirageDeNoms(seed)
     deja_vus = set()
     joueurs = []
     for id_joueur in range(1, n_players + 1):
-        nom, prenom = faux.last_name(), faux.first_name()
+        nom, prenom = faux.nom(), faux.prenom()
         while (nom, prenom) in deja_vus:
-            nom, prenom = faux.last_name(), faux.first_name()
+            nom, prenom = faux.nom(), faux.prenom()
         deja_vus.add((nom, prenom))
         joueurs.append({
             'id': id_joueur, 'nom': nom, 'prenom': prenom,
@@ -326,8 +324,8 @@ def _homonymes(joueurs: list[dict], niveaux: list[int], programme: list[tuple], 
 
 
 # ---------------------------------------------------------------- build
-def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = N_JOUEURS,
-                  n_games: int = N_PARTIES, processes: int | None = None) -> Path:
+def construire_bibliotheque(path: str | os.PathLike, seed: int = GRAINE, n_players: int = N_JOUEURS,
+                             n_games: int = N_PARTIES, processes: int | None = None) -> Path:
     """Build the opening library at ``path`` (replaced if it exists); return it.
 
     ``processes`` (default: up to 2, the CPUs available) only changes the
@@ -335,7 +333,7 @@ def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = 
 
     >>> import tempfile, sqlite3
     >>> with tempfile.TemporaryDirectory() as dossier:
-    ...     chemin = build_library(Path(dossier) / "mini.sqlite", seed=1, n_players=6, n_games=20)
+    ...     chemin = construire_bibliotheque(Path(dossier) / "mini.sqlite", seed=1, n_players=6, n_games=20)
     ...     base = sqlite3.connect(chemin)
     ...     base.execute("SELECT COUNT(*) FROM Partie").fetchone()[0]
     ...     base.close()
@@ -385,16 +383,16 @@ def build_library(path: str | os.PathLike, seed: int = GRAINE, n_players: int = 
 def empreinte_du_code() -> str:
     """A short fingerprint of the code the content depends on.
 
-    The library module, the players, the engine, the notation and Faker's
-    version: any change gives a new cache file name.
+    The library module, the players, the engine, the notation and the frozen
+    names (:mod:`awale_ref.noms`): any change gives a new cache file name.
 
     >>> len(empreinte_du_code())
     12
     """
     h = hashlib.sha256()
-    for fichier in (__file__, players.__file__, engine.__file__, notation.__file__):
+    for fichier in (__file__, players.__file__, engine.__file__, notation.__file__, noms.__file__):
         h.update(Path(fichier).read_bytes())
-    h.update(faker.VERSION.encode())
+    h.update(resources.files("awale_ref").joinpath(noms.FICHIER).read_bytes())
     return h.hexdigest()[:12]
 
 
@@ -405,7 +403,7 @@ def dossier_cache() -> Path:
 
 
 def chemin_cache(seed: int = GRAINE) -> Path:
-    """Where ``open_library(seed)`` keeps its database."""
+    """Where ``ouvrir_bibliotheque(seed)`` keeps its database."""
     return dossier_cache() / f"bibliotheque-{seed}-{empreinte_du_code()}.sqlite"
 
 
@@ -441,7 +439,7 @@ def chemin_verifie(seed: int = GRAINE) -> Path:
     descripteur, provisoire = tempfile.mkstemp(suffix=".sqlite", dir=chemin.parent)
     os.close(descripteur)
     try:
-        build_library(provisoire, seed=seed)
+        construire_bibliotheque(provisoire, seed=seed)
         os.chmod(provisoire, 0o444)
         empreinte = _sha256(Path(provisoire))
         descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)
@@ -457,7 +455,7 @@ def chemin_verifie(seed: int = GRAINE) -> Path:
     return chemin
 
 
-def open_library(seed: int = GRAINE) -> sqlite3.Connection:
+def ouvrir_bibliotheque(seed: int = GRAINE) -> sqlite3.Connection:
     """A read-only connection to the default library of ``seed``.
 
     Built on first use (seconds) into :func:`chemin_cache`, reused afterwards
@@ -467,3 +465,8 @@ def open_library(seed: int = GRAINE) -> sqlite3.Connection:
     """
     chemin = chemin_verifie(seed)
     return sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True)
+
+
+# The English names of the first releases, kept: notebooks, scripts and tests call them (CONTRIBUTING.md).
+build_library = construire_bibliotheque
+open_library = ouvrir_bibliotheque

@@ -39,7 +39,7 @@ Printed: the times; the ratios autograde / bare (goal ≤ 1.25), N workers /
 1 with one core each (goal ≥ 1.8 for 2) and not pinned, sandbox on / off; notebooks per core-minute; the wall
 time extrapolated to 1,000 students × 4 notebooks on 16 and 64 cores (at the
 measured parallel efficiency); and where the time of the 1-worker run goes,
-summed over its tasks (logged by ``pipeline/preprocessors.py`` and
+summed over its tasks (logged by ``pipeline/autograde/`` and
 ``pipeline/correction_dask.py``): the student's kernel (start and cells),
 the judge (the sandboxed runner and the verdicts), nbgrader's own work (its
 process start, imports, sanitizing, writing the notebook and its gradebook
@@ -50,11 +50,11 @@ What it found (2 shared cores, ``benchmarks/resultats/grading.md``): the
 student's kernel is most of the work (about 75 %); the judge (the sandboxed
 runner running the submitted cells again, then the verdicts, about 1 s per
 notebook with the Olympiades' images) runs beside the kernel, on the other
-core (``pipeline.preprocessors.JugementAnticipe``), and only the wait for it
+core (``pipeline.autograde.jugement.JugementAnticipe``), and only the wait for it
 counts; nbgrader's own steps are about 15 %.  Running nbgrader inside the
 Dask worker's process, instead of one ``nbgrader`` process per notebook,
 removed 3 s of imports per notebook; starting the next notebook's sandboxed
-kernel while the current one runs (``pipeline.preprocessors._NoyauDAvance``)
+kernel while the current one runs (``pipeline.autograde.noyau._NoyauDAvance``)
 hides the kernel start (0.6 s, of a 1 s CCINP notebook) when a core is free.
 One worker is therefore not one core (it keeps about 1.4 busy): the
 throughput per core is read on the N-worker run.  Two slowdowns found and
@@ -278,7 +278,7 @@ def main(argv: list[str] | None = None) -> None:
                    f"{minutes:.0f} min (extrapolé linéairement)")
         if args.demo:
             resume(f"démo de {args.demo} élèves", f"{td / 60:.1f} min (objectif < 3 min)")
-        # The judge runs beside the kernel (pipeline.preprocessors.JugementAnticipe): its own time overlaps the
+        # The judge runs beside the kernel (pipeline.autograde.jugement.JugementAnticipe): its own time overlaps the
         # kernel's; what it adds to the wall time is the wait for it once the kernel is done.
         sequentiel = {k: v for k, v in b1.durees.items() if k != "juge"}
         total = sum(sequentiel.values())

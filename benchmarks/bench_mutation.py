@@ -1,11 +1,17 @@
 """Mutation testing of the hidden tests: does each question's hidden test catch a wrong function?
 
-Run: ``.venv/bin/python benchmarks/bench_mutation.py [--questions Q8 Q10] [--rapport FICHIER]``.
+Run: ``nice -n 10 .venv/bin/python benchmarks/bench_mutation.py --sujet SUJET [--questions Q8 Q10]
+[--rapport FICHIER]``, where ``SUJET`` is the subject's grading module (the module its test cells import
+``corriger`` from: ``awale_ref.grading`` for the CCINP, ``awale_ref.olympiades.correction_images``,
+``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets``, or an
+assignment of the course (``olympiades_images``).  Everything below is read from the subject's ``Sujet``
+(``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like question and its SQL
+questions, never from a module path written here.
 
-Every function of ``awale_ref.exam`` that a question grades is mutated, one
-mutation at a time, and each mutant is graded by its question's hidden test
-exactly as a student's function is: ``checks.verifier`` on the question's
-hidden cases (``specs.cas_caches``), every other exam function being the
+Every function of the subject's reference module that a question grades is
+mutated, one mutation at a time, and each mutant is graded by its question's
+hidden test exactly as a student's function is: ``checks.verifier`` on the
+question's hidden cases (``spec.cas()``), every other function being the
 reference, the expected values the unmutated reference's.  A mutant is
 *killed* when the hidden test does not give it every point (a rule family
 fails, or it crashes).  A mutant still running after ``DELAI_S`` (the
@@ -13,9 +19,11 @@ reference answers a whole corpus in well under a second) is counted apart as
 ``délai`` and killed: those seen are endless loops (a ``while`` whose
 condition never turns false, a recursion that never reaches its base case),
 which the real grader stops at ``juge.DELAI_QUESTION_S`` and fails; their
-diffs are listed in the report so that a reader can check it.  Q21 (``awale_ia``) is graded by its own judge
-(``answers.verifier_q21``).  The reference SQL queries (Q22–Q25) are mutated
-too and graded on the hidden opening library.
+diffs are listed in the report so that a reader can check it.  The CCINP's
+Q21 (``awale_ia``, the subject's ``question_ia``) is graded by its own judge
+(``answers.verifier_q21``).  The reference SQL queries (the subject's
+``questions_sql``, Q22–Q25 of the CCINP) are mutated too and graded on the
+hidden opening library.
 
 Why cosmic-ray: its operators (binary, comparison, unary and boolean
 operator replacement, number replacement, ``break``/``continue`` swap,
@@ -29,11 +37,14 @@ Python library mutates SQL: the SQL operators below are written by hand
 ``COUNT``/``SUM``, ``DISTINCT``), and say so.
 
 A surviving mutant is either killed by more hidden cases (added to the
-specs) or listed in ``EQUIVALENTS`` with the reason it cannot be told apart
-from the reference on any input the exam allows.  ``HORS_DE_PORTEE`` names
-the survivors that are not equivalent but that only other data would show
-(they stay survivors in the figures; none today).  The printed report (and
-``benchmarks/resultats/mutation.md``) gives, per question, the mutants, the
+specs) or listed in ``EQUIVALENTS`` (per subject) with the reason it cannot
+be told apart from the reference on any input the paper allows.
+``HORS_DE_PORTEE`` names the survivors that are not equivalent but that only
+other data or another observation would show (they stay survivors in the figures; one today,
+the prompt of the lycée awalé's Q14, which the runner does not observe).  The
+printed report (one file per subject in ``benchmarks/resultats/``:
+``mutation.md`` for the CCINP, ``mutation_olympiades_images.md``,
+``mutation_olympiades_awale.md``) gives, per question, the mutants, the
 killed, the equivalent, the survivors and the kill rate over the
 non-equivalent mutants, then each survivor's diff.
 """
@@ -54,36 +65,57 @@ import signal
 import sys
 import time
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:
     sys.path.insert(0, str(RACINE))
 
-from awale_ref import exam, library  # noqa: E402
-from awale_ref.grading import answers, checks, specs  # noqa: E402
+from awale_ref import library  # noqa: E402
+from awale_ref.grading import answers, checks  # noqa: E402
+from awale_ref.grading.sujets import Sujet, sujet_du_module  # noqa: E402
 
 DELAI_S = 5
 # Operators that need arguments (variable names) or only touch decorators: not used.
 SANS_ARGUMENTS = ("VariableReplacer", "VariableInserter", "RemoveDecorator")
-NON_NOTEES = {  # exam functions no question grades, with the reason
-    "initialisation": "given by the exam (Part II's notebooks supply it, read-only)",
-    "affiche": "given by the exam (prints the board; no question grades a drawing)",
-    "awale_jcj": "given by the exam (the human game loop, reads input())",
+
+# Every table below is keyed by the subject's name (``Sujet.nom``, the name its grades are reported under):
+# it survives a move of the subject's modules.
+CCINP = "Awalé — CCINP 2024 PC"
+OLYMPIADES_IMAGES = "Olympiades de NSI 2025 — compression d'images"
+OLYMPIADES_AWALE = "Olympiades de NSI 2025 — awalé"
+
+NON_NOTEES: dict[str, dict[str, str]] = {  # functions of the reference that no question grades, with the reason
+    CCINP: {
+        "initialisation": "given by the exam (Part II's notebooks supply it, read-only)",
+        "affiche": "given by the exam (prints the board; no question grades a drawing)",
+        "awale_jcj": "given by the exam (the human game loop, reads input())",
+    },
+    OLYMPIADES_IMAGES: {},
+    OLYMPIADES_AWALE: {
+        "initialisation": "given by the subject (its code is printed in the paper; no question asks for it)",
+        "vers_ccinp": "not in the subject: the course's bridge to the CCINP's game dict (widget, corpus)",
+        "depuis_ccinp": "not in the subject: the course's bridge from the CCINP's game dict (corpus of the specs)",
+    },
 }
 
-# Mutants that no input the exam allows can tell apart from the reference, keyed by
+# Mutants that no input the paper allows can tell apart from the reference, keyed by
 # (function or question, operator, mutated line without spaces): each with its reason.  "Small ints" are
 # the integers -5..256, which CPython creates once: `is` and `==` agree on them.
 _IS_ENTIERS = "CPython keeps one object per small int (-5..256): `is`/`is not` agree with ==/!= on these values"
 _SEMIS_NATURELS = "a count of seeds is never negative, so > 0 and != 0 agree"
+_PARITE = "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0"
+_LONGUEUR = "a length is never negative: > 0 and != 0 agree"
+_MOINS_6 = "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6"
+_CASE_6 = "pit 6 is never playable: test_case (the reference, as in grading) refuses any pit > 5"
+_CASE_12 = ("the paper calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
+            "only pit 12, outside the board, tells them apart")
+_SCORES = "reached only when the first player's score is not greater than the second's, "
 _NOMS = ("gagnant returns the very object jeu['joueur1'] or jeu['joueur2'] (or the literal \"égalité\"), and "
          "the two names differ: `is` agrees with ==")
-EQUIVALENTS: dict[tuple[str, str, str], str] = {
-    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", "returnjeu['n']%2<=0"):
-        "n % 2 is 0 or 1 for every int n (Python's % takes the sign of the divisor): <= 0 is == 0",
+EQUIVALENTS_CCINP: dict[tuple[str, str, str], str] = {
+    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", "returnjeu['n']%2<=0"): _PARITE,
     ("tourner_plateau", "NumberReplacer", "plateau[0:13]=plateau[6:12]+plateau[0:6]"):
         "the board has 12 pits: the slice [0:13] is the slice [0:12]",
     ("tourner_plateau", "NumberReplacer", "plateau[0:12]=plateau[6:13]+plateau[0:6]"):
@@ -92,26 +124,20 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         "pits are 0..11: " + _IS_ENTIERS,
     ("deplacer_graines", "ReplaceComparisonOperator_Gt_NotEq", "whilegraines!=0:"):
         "the seeds to sow start at plateau[case] >= 0 and go down by one: " + _SEMIS_NATURELS,
-    ("case_ramassable", "NumberReplacer", "return6<=case<=12and(plateau[case]==2orplateau[case]==3)"):
-        "the exam calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
-        "only pit 12, outside the board, tells them apart",
+    ("case_ramassable", "NumberReplacer", "return6<=case<=12and(plateau[case]==2orplateau[case]==3)"): _CASE_12,
     ("test_famine", "ReplaceBinaryOperator_Add_BitOr", "total_adversaire=total_adversaire|essai[indice]"):
         "the total is only compared with 0, and an OR of counts >= 0 is 0 exactly when their sum is 0",
     ("test_famine", "ReplaceComparisonOperator_Gt_NotEq", "returntotal_adversaire!=0"): _SEMIS_NATURELS,
     ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "test=0<=case<=5andplateau[case]!=0andcondition3"):
         _SEMIS_NATURELS,
-    ("cases_possibles", "NumberReplacer", "forcaseinrange(7):"):
-        "pit 6 is never playable: test_case (the reference, as in grading) refuses any case > 5",
-    ("tour_suivant", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(jeu))!=0"):
-        "a length is never negative: > 0 and != 0 agree",
-    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "camp_adverse=camp_adverse+jeu['plateau'][indice-6]"):
-        "for indice 0..5 the index indice - 6 (-6..-1) reads the same pit of the 12-pit list as indice + 6",
-    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "jeu['plateau'][indice-6]=0"):
-        "for indice 0..5 the index indice - 6 (-6..-1) empties the same pit of the 12-pit list as indice + 6",
+    ("cases_possibles", "NumberReplacer", "forcaseinrange(7):"): _CASE_6,
+    ("tour_suivant", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(jeu))!=0"): _LONGUEUR,
+    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "camp_adverse=camp_adverse+jeu['plateau'][indice-6]"): _MOINS_6,
+    ("gagnant", "ReplaceBinaryOperator_Add_Sub", "jeu['plateau'][indice-6]=0"): _MOINS_6,
     ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", "ifjeu['score'][1]!=jeu['score'][0]:"):
-        "reached only when score[0] > score[1] is false, where != and > agree",
+        _SCORES + "where != and > agree",
     ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", "ifjeu['score'][1]isnotjeu['score'][0]:"):
-        "scores are 0..48 and this test is reached only when score[0] <= score[1]: " + _IS_ENTIERS,
+        _SCORES + "and scores are 0..48: " + _IS_ENTIERS,
     ("NegaAwale", "ReplaceComparisonOperator_Eq_GtE", "elifprofondeur>=profondeur_max:#Condition2"):
         "profondeur never exceeds profondeur_max: the exam starts at 0 and the recursion stops at equality",
     ("NegaAwale", "ReplaceComparisonOperator_Eq_Is", "if(tour_joueur1(jeu)andgagnant(jeu)isjeu['joueur1'])or\\"): _NOMS,
@@ -129,6 +155,7 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         "an aggregate without GROUP BY returns one row: DISTINCT changes nothing",
 }
 
+
 # Survivors that are NOT equivalent but that the hidden library cannot show: they stay survivors in the
 # figures, with the data that would kill them.
 HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
@@ -137,14 +164,136 @@ HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
 }
 
 
+_RECTANGULAIRE = ("an image is a rectangle of pixels (every row as long as the first, the specs' `valide`): "
+                  "len(img[-1]) is len(img[0])")
+_BITS = "valeur is 0 or 1 (it starts at 0 and flips): 1 >> v and 1 ^ v are 1 - v on 0 and 1"
+EQUIVALENTS_OLYMPIADES_IMAGES: dict[tuple[str, str, str], str] = {
+    ("passer_en_nb", "ReplaceBinaryOperator_Div_FloorDiv", "moyenne=(pixel[0]+pixel[1]+pixel[2])//3"):
+        "levels are ints 0..255, so their sum s is an int: s / 3 < 128 <=> s < 384 <=> s // 3 < 128 "
+        "(noir_ou_blanc only compares the mean with 128)",
+    ("image_vers_ligne", "NumberReplacer", "return(len(img[-1]),ligne01)"): _RECTANGULAIRE,
+    ("compte_0_1", "ReplaceComparisonOperator_Eq_Is", "ifpixelisvaleur:"):
+        "pixels and valeur are 0 or 1: " + _IS_ENTIERS,
+    ("decomprime_ligne", "ReplaceBinaryOperator_Sub_RShift", "valeur=1>>valeur"): _BITS,
+    ("decomprime_ligne", "ReplaceBinaryOperator_Sub_BitXor", "valeur=1^valeur"): _BITS,
+    ("rectangle_max", "ReplaceComparisonOperator_Lt_NotEq", "whilei+hauteur!=len(img)andimg[i+hauteur][j]==couleur:"):
+        "i < len(img) and hauteur goes up by one from 1: i + hauteur reaches len(img) exactly, where < and != "
+        "first agree to stop",
+    ("rectangle_max", "ReplaceComparisonOperator_Gt_GtE", "ifhauteur*largeur>=meilleur[0]*meilleur[1]:"):
+        "on a tie of areas it keeps the taller rectangle, which the subject allows: Q16 accepts any largest "
+        "uniform rectangle (LECTURES['egalite_des_aires'], specs_images._rectangle_accepte)",
+    ("rectangle_max", "NumberReplacer", "largeur=dim_largeur_max(img,pos,len(img[-1])-1)"): _RECTANGULAIRE,
+    ("rectangle_max", "NumberReplacer", "hauteur=0"):
+        "the loop runs once more first, on row i itself (img[i][j] is the colour): dim_largeur_max up to "
+        "j + largeur - 1 gives the same width, hauteur becomes 1 and the area 1 × largeur is not larger than "
+        "the best: every later step is the reference's",
+    ("compression_rectangle", "NumberReplacer", "la=len(img[-1])"): _RECTANGULAIRE,
+}
+
+_AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; the notebook says what is checked): "
+              "only the answers read and the lines printed after the last answer are graded, and this line is "
+              "printed before each answer")
+EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
+    ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'): _PARITE,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"): _MOINS_6,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"): _MOINS_6,
+    ("semer_graines", "ReplaceComparisonOperator_Eq_Is", "ifcaseisc:#onsautelacased'origine"):
+        "pits are 0..11: " + _IS_ENTIERS,
+    ("case_ramassable", "NumberReplacer", "returnc>=6andc<=12and(plt[c]==2orplt[c]==3)"):
+        _CASE_12 + ", where an honest answer may read plt[12]",
+    ("test_famine", "ReplaceComparisonOperator_Eq_LtE", "returnsomme(copie,6,11)<=0"):
+        "a sum of seeds is never negative: <= 0 and == 0 agree",
+    ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "return0<=c<=5andplt[c]!=0andnottest_famine(plt,c)"):
+        _SEMIS_NATURELS,
+    ("test_case", "NumberReplacer", "return-1<=c<=5andplt[c]>0andnottest_famine(plt,c)"):
+        "only pit -1 tells them apart, and test_case is graded on the pits 0..11 only: the subject does not "
+        "speak of negative indices (LECTURES['test_case_court_circuit'])",
+    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'): _CASE_6,
+    ("tour_termine", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(etat_jeu))!=0"): _LONGUEUR,
+    ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", 'ifetat_jeu["score_j2"]!=etat_jeu["score_j1"]:'):
+        _SCORES + "where != and > agree",
+    ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", 'ifetat_jeu["score_j2"]isnotetat_jeu["score_j1"]:'):
+        _SCORES + "and scores are 0..48: " + _IS_ENTIERS,
+    ("gagnant", "ZeroIterationForLoop", "foriin[]:"):
+        "the board may be emptied or left as it is: the subject does not say (Q13's spec accepts both, "
+        "LECTURES['gagnant_vide_le_plateau']); the scores are added all the same",
+    **{("awale", operateur, ligne): _AFFICHAGE for operateur, ligne in (
+        ("ReplaceUnaryOperator_USub_UAdd", "print(plt[11:5:+1])#lecampadverse,ludedroiteàgauche"),
+        ("ReplaceUnaryOperator_USub_Invert", "print(plt[11:5:~1])#lecampadverse,ludedroiteàgauche"),
+        ("ReplaceUnaryOperator_Delete_USub", "print(plt[11:5:1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[12:5:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[10:5:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:6:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:4:-1])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[11:5:-2])#lecampadverse,ludedroiteàgauche"),
+        ("NumberReplacer", "print(plt[1:6])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[-1:6])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[0:7])#lecampdujoueurcourant"),
+        ("NumberReplacer", "print(plt[0:5])#lecampdujoueurcourant"))},
+}
+
+EQUIVALENTS: dict[str, dict[tuple[str, str, str], str]] = {
+    CCINP: EQUIVALENTS_CCINP,
+    OLYMPIADES_IMAGES: EQUIVALENTS_OLYMPIADES_IMAGES,
+    OLYMPIADES_AWALE: EQUIVALENTS_OLYMPIADES_AWALE,
+}
+
+# Survivors that are NOT equivalent but that the hidden data cannot show: they stay survivors in the
+# figures, with the data that would kill them.
+HORS_DE_PORTEE: dict[str, dict[tuple[str, str, str], str]] = {
+    # The CCINP has none since its libraries have namesakes (awale_ref.library._homonymes): the
+    # `SELECT DISTINCT` mutants of Q24 and Q25 survived before.
+    OLYMPIADES_AWALE: {
+        ("awale", "AddNot", "ifnottour_joueur1(etat_jeu):"):
+            "the prompt names the other player, where the subject asks to name the player to move; the runner "
+            "observes a function that reads the keyboard by the answers it reads and the lines it prints after "
+            "the last one (executant._observer_saisies), not its prompts, and the notebook announces exactly "
+            "that check. Killing it needs the prompts observed (a change of the core's observation) and a rule "
+            "that an honest answer cannot fail (the name may be printed on the line before input(), with the "
+            "other name beside it in a score line): not done here",
+    },
+}
+
+
+# ---------------------------------------------------------------- the subject
+def sujet_nomme(nom: str) -> Sujet:
+    """The subject named on the command line: its grading module (dotted), the name of its folder under
+    ``awale_ref.sujets``, or one of its assignments in ``course/``."""
+    import importlib.util
+
+    module = nom if "." in nom else f"awale_ref.sujets.{nom}"
+    try:
+        trouve = importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        trouve = False
+    if trouve:
+        return sujet_du_module(module)
+    if "." not in nom:
+        from pipeline import build
+
+        if (build.COURS / f"{nom}.py").exists():
+            return build.sujet_de(nom)
+    raise ValueError(f"{nom!r} names no subject: give its grading module (e.g. awale_ref.grading), the name of "
+                     f"its folder under awale_ref.sujets, or one of its assignments in course/")
+
+
+def equivalents(sujet: Sujet) -> dict[tuple[str, str, str], str]:
+    return EQUIVALENTS.get(sujet.nom, {})
+
+
+def hors_de_portee(sujet: Sujet) -> dict[tuple[str, str, str], str]:
+    return HORS_DE_PORTEE.get(sujet.nom, {})
+
+
 @dataclass
 class Mutant:
     question: str
-    cible: str          # the exam function, or the SQL question
+    cible: str          # the reference function, or the SQL question
     operateur: str
     occurrence: int
     original: str
     mute: str
+    sujet: Sujet = field(repr=False, compare=False)
 
     def ligne(self) -> str:
         """The first line that differs, without spaces (stable across runs and reformatting)."""
@@ -162,15 +311,23 @@ class Mutant:
 
 
 # ---------------------------------------------------------------- what is graded by which question
-def questions_des_fonctions() -> dict[str, str]:
-    """Exam function -> the question that grades it (from the specs, plus Q21's awale_ia)."""
-    table = {spec.nom: q for q, spec in specs.SPECS.items()}
-    table["awale_ia"] = "Q21"
-    return table
+def questions_des_fonctions(sujet: Sujet) -> dict[str, str]:
+    """Reference function -> the question that grades it (its specs, and its Q21-like question)."""
+    return {nom: q for q in sujet.questions if (nom := sujet.nom_note(q))}
 
 
-def source_de(nom: str) -> str:
-    return inspect.getsource(getattr(exam, nom))
+def non_notees(sujet: Sujet) -> list[str]:
+    """The public functions of the reference module that no question grades (each needs a reason in
+    ``NON_NOTEES``)."""
+    reference = sujet.reference()
+    notees = questions_des_fonctions(sujet)
+    return [nom for nom, valeur in vars(reference).items()
+            if isinstance(valeur, types.FunctionType) and valeur.__module__ == reference.__name__
+            and not nom.startswith("_") and nom not in notees]
+
+
+def source_de(sujet: Sujet, nom: str) -> str:
+    return inspect.getsource(getattr(sujet.reference(), nom))
 
 
 # ---------------------------------------------------------------- Python mutants (cosmic-ray)
@@ -185,18 +342,14 @@ def operateurs() -> list[tuple[str, object]]:
     return res
 
 
-def mutants_python(noms: list[str], table: dict[str, str] | None = None,
-                   source: Callable[[str], str] | None = None) -> list[Mutant]:
-    """Every mutant of the functions ``noms`` (``table``: function -> question, ``source``: its source; by
-    default the CCINP's)."""
+def mutants_python(sujet: Sujet, noms: list[str]) -> list[Mutant]:
     from cosmic_ray.mutating import mutate_code
 
-    table = table or questions_des_fonctions()
-    source_de_ = source or source_de
+    table = questions_des_fonctions(sujet)
     res = []
     ops = operateurs()
     for nom in noms:
-        source = source_de_(nom)
+        source = source_de(sujet, nom)
         for op_nom, op in ops:
             occurrence = 0
             while True:
@@ -206,7 +359,7 @@ def mutants_python(noms: list[str], table: dict[str, str] | None = None,
                 if _sans_effet(source, mute):  # a docstring or a comment changed: not a mutant
                     occurrence += 1
                     continue
-                res.append(Mutant(table[nom], nom, op_nom, occurrence, source, mute))
+                res.append(Mutant(table[nom], nom, op_nom, occurrence, source, mute, sujet))
                 occurrence += 1
     return res
 
@@ -227,8 +380,8 @@ def _sans_effet(source: str, mute: str) -> bool:
 
 
 def fonction_mutante(mutant: Mutant) -> types.FunctionType:
-    """The mutated function, its globals a copy of the exam module (every other function the reference)."""
-    espace = dict(vars(exam))
+    """The mutated function, its globals a copy of the reference module (every other function the reference)."""
+    espace = dict(vars(mutant.sujet.reference()))
     espace["__name__"] = "__main__"
     exec(compile(mutant.mute, f"<mutant {mutant.cible}>", "exec"), espace)
     return espace[mutant.cible]
@@ -269,15 +422,18 @@ def _remplacer(requete: str, motif: str, remplacement: object, occurrence: int) 
     return requete[:m.start()] + texte + requete[m.end():]
 
 
-def mutants_sql(questions: list[str]) -> list[Mutant]:
+def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
+    """The mutants of the reference queries (the subject's SQL module's ``REQUETES``, else the CCINP's
+    ``library.REQUETES``: the queries its SQL module grades against)."""
     res = []
+    requetes = getattr(sujet.module_sql(), "REQUETES", library.REQUETES)
     for question in questions:
-        requete = library.REQUETES[question]
+        requete = requetes[question]
         for op_nom, motif, remplacement in SQL_OPERATEURS:
             occurrence = 0
             while (mute := _remplacer(requete, motif, remplacement, occurrence)) is not None:
                 if mute != requete:
-                    res.append(Mutant(question, question, op_nom, occurrence, requete, mute))
+                    res.append(Mutant(question, question, op_nom, occurrence, requete, mute, sujet))
                 occurrence += 1
     return res
 
@@ -285,19 +441,18 @@ def mutants_sql(questions: list[str]) -> list[Mutant]:
 # ---------------------------------------------------------------- grading one mutant
 def _juger(mutant: Mutant, attendus: dict) -> bool:
     """``True`` when the question's hidden test kills the mutant (not every point given)."""
-    if mutant.question in ("Q22", "Q23", "Q24", "Q25"):
-        from awale_ref.grading import sql
-
-        return not sql.preparer(mutant.question)(mutant.mute).ok
+    sujet = mutant.sujet
+    if mutant.question in sujet.questions_sql:
+        return not sujet.module_sql().preparer(mutant.question)(mutant.mute).ok
     try:
         fonction = fonction_mutante(mutant)
     except Exception:
         return True  # does not even compile: a student's notebook would fail
-    if mutant.question == "Q21":
-        return not answers.verifier_q21(fonction, exam).ok
-    spec = specs.SPECS[mutant.question]
+    if mutant.question == sujet.question_ia:
+        return not answers.verifier_q21(fonction, sujet.reference()).ok
+    spec = sujet.specs[mutant.question]
     cas, obs = attendus[mutant.question]
-    return checks.verifier(spec, fonction, cas, exam, attendus=obs).part < 1
+    return checks.verifier(spec, fonction, cas, sujet.reference(), attendus=obs).part < 1
 
 
 def juger(mutant: Mutant, attendus: dict) -> str:
@@ -341,44 +496,57 @@ def juger(mutant: Mutant, attendus: dict) -> str:
     return resultat.decode() or "délai"
 
 
-def attendus_de(questions: list[str]) -> dict:
+def attendus_de(sujet: Sujet, questions: list[str]) -> dict:
     """The hidden cases and the reference's observations of each question, computed once."""
     res = {}
+    reference = sujet.reference()
     with contextlib.redirect_stdout(io.StringIO()):
-        if any(q in ("Q22", "Q23", "Q24", "Q25") for q in questions):
-            from awale_ref.grading import sql
-
-            sql.preparer_bibliotheques()  # built here, once, never inside a mutant's child
+        for q in questions:  # built here, once, never inside a mutant's child
+            if q in sujet.questions_sql:
+                sujet.module_sql().base_cachee()
         for q in questions:
-            if q in specs.SPECS:
-                spec = specs.SPECS[q]
+            if q in sujet.specs:
+                spec = sujet.specs[q]
                 cas = spec.cas()
-                res[q] = (cas, [checks.attendu_de(spec, c, exam) for c in cas])
+                res[q] = (cas, [checks.attendu_de(spec, c, reference) for c in cas])
     return res
 
 
 # ---------------------------------------------------------------- the run
-def tous_les_mutants(questions: list[str] | None = None) -> list[Mutant]:
-    table = questions_des_fonctions()
+def _rang(sujet: Sujet, question: str) -> int:
+    return sujet.questions.index(question)
+
+
+def tous_les_mutants(sujet: Sujet, questions: list[str] | None = None) -> list[Mutant]:
+    table = questions_des_fonctions(sujet)
     noms = [n for n, q in table.items() if questions is None or q in questions]
-    noms.sort(key=lambda n: int(table[n][1:]))
-    sql_q = [q for q in ("Q22", "Q23", "Q24", "Q25") if questions is None or q in questions]
-    return mutants_python(noms) + mutants_sql(sql_q)
+    noms.sort(key=lambda n: _rang(sujet, table[n]))
+    sql_q = [q for q in sujet.questions_sql if questions is None or q in questions]
+    return mutants_python(sujet, noms) + mutants_sql(sujet, sql_q)
 
 
-def executer(questions: list[str] | None = None) -> tuple[list[tuple[Mutant, str]], dict[str, float]]:
+def verdict(mutant: Mutant, attendus: dict) -> str:
+    """``équivalent`` for a mutant listed in ``EQUIVALENTS``, else its grading (:func:`juger`)."""
+    return "équivalent" if mutant.cle() in equivalents(mutant.sujet) else juger(mutant, attendus)
+
+
+def executer(sujet: Sujet, questions: list[str] | None = None
+             ) -> tuple[list[tuple[Mutant, str]], dict[str, float]]:
     """Grade every mutant; return the verdicts and the time spent per question (seconds)."""
-    mutants = tous_les_mutants(questions)
-    attendus = attendus_de(sorted({m.question for m in mutants}))
+    mutants = tous_les_mutants(sujet, questions)
+    attendus = attendus_de(sujet, sorted({m.question for m in mutants}))
     res, durees = [], {}
-    for m in mutants:
+    for n, m in enumerate(mutants, 1):
+        if n % 50 == 0:
+            print(f"{n}/{len(mutants)} mutants", file=sys.stderr, flush=True)
         debut = time.perf_counter()
-        res.append((m, "équivalent" if m.cle() in EQUIVALENTS else juger(m, attendus)))
+        res.append((m, verdict(m, attendus)))
         durees[m.question] = durees.get(m.question, 0.0) + time.perf_counter() - debut
     return res, durees
 
 
-def rapport(resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> str:
+def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str, float],
+            questions: list[str] | None = None) -> str:
     lignes = ["| question | fonction | mutants | tués | dont délai | équivalents | survivants | "
               "taux (hors équivalents) | durée |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -386,7 +554,7 @@ def rapport(resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> st
     for m, r in resultats:
         par_q.setdefault(m.question, []).append((m, r))
     total = {"n": 0, "tues": 0, "eq": 0}
-    for q in sorted(par_q, key=lambda q: int(q[1:])):
+    for q in sorted(par_q, key=lambda q: _rang(sujet, q)):
         liste = par_q[q]
         tues = sum(1 for _, r in liste if r in ("tué", "délai"))
         eq = sum(1 for _, r in liste if r == "équivalent")
@@ -402,8 +570,14 @@ def rapport(resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> st
     delais = sum(1 for _, r in resultats if r == "délai")
     lignes.append(f"| **total** | | {total['n']} | {total['tues']} | {delais} | {total['eq']} | "
                   f"{total['n'] - total['tues'] - total['eq']} | **{taux:.1%}** | {sum(durees.values()):.0f} s |")
+    table = questions_des_fonctions(sujet)
+    sans = ", ".join(f"{q} `{nom}`" for nom, q in table.items()
+                     if q not in par_q and (questions is None or q in questions)) or "aucune"
+    raisons = NON_NOTEES.get(sujet.nom, {})
+    autres = "; ".join(f"`{n}` ({raisons.get(n, 'à examiner')})" for n in non_notees(sujet)) or "aucune"
     lignes += ["", f"Durée : {sum(durees.values()):.0f} s (un processus, délai de {DELAI_S} s par mutant).", "",
-               "Non notées par une question : " + "; ".join(f"`{k}` ({v})" for k, v in NON_NOTEES.items()) + "."]
+               f"Fonctions notées sans mutant (aucun opérateur ne s'applique à leur code) : {sans}.", "",
+               f"Fonctions de la référence non notées par une question : {autres}."]
     for titre, etat, explication in (
             ("Survivants", "survivant", "Not one point lost on the hidden corpus: a missing case, or an equivalent "
                                         "mutant not yet listed."),
@@ -412,7 +586,7 @@ def rapport(resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> st
         liste = [m for m, r in resultats if r == etat]
         lignes += ["", f"## {titre} ({len(liste)})", "", explication, ""]
         for m in liste:
-            raison = f" — {EQUIVALENTS.get(m.cle()) or HORS_DE_PORTEE.get(m.cle()) or 'à examiner'}" \
+            raison = f" — {equivalents(sujet).get(m.cle()) or hors_de_portee(sujet).get(m.cle()) or 'à examiner'}" \
                 if etat in ("équivalent", "survivant") else ""
             lignes += [f"### {m.question} `{m.cible}` — {m.operateur} #{m.occurrence}{raison}", "", "```diff",
                        m.diff().rstrip(), "```", ""]
@@ -421,16 +595,27 @@ def rapport(resultats: list[tuple[Mutant, str]], durees: dict[str, float]) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sujet", required=True,
+                        help="the subject: its grading module (e.g. awale_ref.olympiades.correction_images), "
+                             "its folder's name under awale_ref.sujets, or one of its assignments")
     parser.add_argument("--questions", nargs="*", help="only these questions (e.g. Q8 Q25)")
     parser.add_argument("--rapport", type=Path, help="also write the report (Markdown) here")
     args = parser.parse_args()
-    resultats, durees = executer(args.questions)
-    texte = rapport(resultats, durees)
+    try:
+        sujet = sujet_nomme(args.sujet)
+    except ValueError as exc:
+        parser.error(str(exc))
+    inconnues = set(args.questions or ()) - set(questions_des_fonctions(sujet).values()) - set(sujet.questions_sql)
+    if inconnues:
+        parser.error(f"no mutated question {sorted(inconnues)} in {sujet.nom}")
+    resultats, durees = executer(sujet, args.questions)
+    texte = rapport(sujet, resultats, durees, args.questions)
     print(texte)
     if args.rapport:
         args.rapport.parent.mkdir(parents=True, exist_ok=True)
-        args.rapport.write_text(f"# Mutation testing of the hidden tests\n\nCommand: `.venv/bin/python "
-                                f"benchmarks/bench_mutation.py{' --questions ' + ' '.join(args.questions) if args.questions else ''}"
+        questions = " --questions " + " ".join(args.questions) if args.questions else ""
+        args.rapport.write_text(f"# Mutation testing of the hidden tests — {sujet.nom}\n\nCommand: `nice -n 10 "
+                                f".venv/bin/python benchmarks/bench_mutation.py --sujet {args.sujet}{questions}"
                                 f" --rapport {args.rapport}`\n\n{texte}\n", encoding="utf-8")
 
 

@@ -23,12 +23,12 @@ Names and ids stay exactly as nbgrader has them; accents survive (UTF-8).
 from __future__ import annotations
 
 import csv
-import html
 from collections import defaultdict
 from pathlib import Path
 
 import nbformat
 
+from awale_ref.gabarits import rendre
 from pipeline.nbgrader_cli import url_gradebook
 
 ENTETE_MOODLE_ID = "Numéro d'identification"
@@ -63,7 +63,7 @@ def points_du_retour(cellule: nbformat.NotebookNode) -> list[str]:
     """The main points of a graded cell's verdict: its first line, the rule families, the call to reproduce.
 
     Read from the autograded notebook's outputs written by the judge
-    (``pipeline.preprocessors.sorties_du_verdict``), the only verdict of a
+    (``pipeline.autograde.verdicts.sorties_du_verdict``), the only verdict of a
     graded test cell (``sorties_hors_verdict`` drops the kernel's).
     """
     lignes: list[str] = []
@@ -93,18 +93,13 @@ def _retours(racine: Path, eleve: str, assignment: str) -> dict[str, list[str]]:
             if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")}
 
 
-_STYLE = """body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;color:#222}
-h1{font-size:1.4em;margin-bottom:.2em}table{border-collapse:collapse;margin:.8em 0}
-td,th{border:1px solid #bbb;padding:.2em .6em;text-align:left}td.n{text-align:right}
-.note{font-size:1.3em;font-weight:bold}.provisoire{color:#b26a00}ul{margin:.2em 0 .8em}
-pre{white-space:pre-wrap;font-size:.9em;margin:.1em 0}@media print{body{margin:0}}"""
-
-
 def ecrire_fiches(dossier: Path, racine: Path, lignes: list[dict], notes: list, maxima: dict[str, tuple[float, float]],
                   commentaires: dict[tuple[str, str, str], str], titre_cours: str,
                   enseignant: dict[str, str] | None = None) -> list[Path]:
     """One HTML page per student (``<id>.html``), with the teacher's own section ``enseignant[id]`` (HTML) if
-    any, and the same page without it in ``a_envoyer/<id>.html``; returns the pages written."""
+    any, and the same page without it in ``a_envoyer/<id>.html``; returns the pages written.
+
+    Drawn by the template ``pipeline/gabarits/fiche_eleve.html`` (every value escaped)."""
     (dossier / "a_envoyer").mkdir(parents=True, exist_ok=True)
     par_eleve: dict[str, list] = defaultdict(list)
     for n in notes:
@@ -112,51 +107,27 @@ def ecrire_fiches(dossier: Path, racine: Path, lignes: list[dict], notes: list, 
     ecrits = []
     for ligne in lignes:
         eleve = ligne["eleve"]
-        nom = html.escape(f"{ligne['prenom']} {ligne['nom']}".strip() or eleve)
         questions: dict[str, list[float]] = {}
         for n in par_eleve[eleve]:
             q = questions.setdefault(n.question, [0.0, 0.0])
             q[0] += n.score or 0
             q[1] += n.max_score
-        statut = ("<span class='provisoire'>provisoire : des justifications restent à corriger</span>"
-                  if ligne["statut"] == "provisoire" else "définitive")
-        corps = [f"<h1>{html.escape(titre_cours)} — {nom}</h1>",
-                 f"<p>Identifiant : <code>{html.escape(eleve)}</code></p>",
-                 f"<p class='note'>{ligne['note_sur_20']} / 20</p><p>Note {statut}. Points : "
-                 f"{ligne['points_total']:g} sur {ligne['max_total']:g} (automatiques {ligne['points_auto']:g}, "
-                 f"justifications {ligne['points_manuels']:g}"
-                 + (f", retard −{ligne['penalite_retard']:g}" if ligne["penalite_retard"] else "") + ").</p>",
-                 "<h2>Par devoir</h2><table><tr><th>devoir</th><th>points</th><th>sur</th></tr>"]
-        for a, (auto, manuel) in maxima.items():
-            valeur = ligne[a]
-            corps.append(f"<tr><td>{html.escape(a)}</td><td class='n'>"
-                         f"{html.escape(valeur) if isinstance(valeur, str) else f'{valeur:g}'}</td>"
-                         f"<td class='n'>{auto + manuel:g}</td></tr>")
-        corps.append("</table><h2>Par question</h2><table><tr><th>question</th><th>points</th><th>sur</th></tr>")
-        for q in sorted(questions, key=lambda q: int(q[1:])):
-            obtenus, total = questions[q]
-            corps.append(f"<tr><td>{q}</td><td class='n'>{obtenus:g}</td><td class='n'>{total:g}</td></tr>")
-        corps.append("</table><h2>À retenir de la correction</h2>")
         remarques = []
         for a in maxima:
             retours = _retours(racine, eleve, a)
             for n in sorted(par_eleve[eleve], key=lambda n: int(n.question[1:])):
-                if n.assignment != a:
-                    continue
-                points = retours.get(n.grade_id) if (n.score or 0) < n.max_score else None
-                commentaire = commentaires.get((eleve, a, n.grade_id))
-                if points:
-                    remarques.append(f"<li><b>{n.question}</b> ({n.score or 0:g} / {n.max_score:g})"
-                                     + "".join(f"<pre>{html.escape(p)}</pre>" for p in points) + "</li>")
-                if commentaire:
-                    remarques.append(f"<li><b>{n.question}</b>, commentaire de l'enseignant : "
-                                     f"{html.escape(commentaire)}</li>")
-        corps.append("<ul>" + "".join(remarques) + "</ul>" if remarques else "<p>Rien à signaler : tout est juste.</p>")
+                if n.assignment == a:
+                    remarques.append({"question": n.question, "score": n.score or 0, "max_score": n.max_score,
+                                      "points": retours.get(n.grade_id) if (n.score or 0) < n.max_score else None,
+                                      "commentaire": commentaires.get((eleve, a, n.grade_id))})
+        valeurs = {
+            "nom": f"{ligne['prenom']} {ligne['nom']}".strip() or eleve, "eleve": eleve, "titre_cours": titre_cours,
+            "ligne": ligne, "devoirs": [(a, ligne[a], auto + manuel) for a, (auto, manuel) in maxima.items()],
+            "questions": [(q, *questions[q]) for q in sorted(questions, key=lambda q: int(q[1:]))],
+            "remarques": [r for r in remarques if r["points"] or r["commentaire"]]}
         for chemin, section in ((dossier / "a_envoyer" / f"{eleve}.html", ""),
                                 (dossier / f"{eleve}.html", (enseignant or {}).get(eleve, ""))):
-            chemin.write_text(f"<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'><title>{nom}</title>"
-                              f"<style>{_STYLE}</style></head><body>{''.join(corps)}{section}</body></html>",
-                              encoding="utf-8")
+            chemin.write_text(rendre("fiche_eleve.html", "pipeline", section=section, **valeurs), encoding="utf-8")
             ecrits.append(chemin)
     return ecrits
 

@@ -63,7 +63,7 @@ from distributed.diagnostics.plugin import WorkerPlugin
 from pipeline.nbgrader_cli import nbgrader_en_processus, url_gradebook
 
 MARQUEUR = ".correction.json"
-_DUREE = re.compile(r"Timing \S+: (kernel|judge waited|judge) ([0-9.]+) s")  # logged by pipeline/preprocessors.py
+_DUREE = re.compile(r"Timing \S+: (kernel|judge waited|judge) ([0-9.]+) s")  # logged by pipeline/autograde/ (noyau, jugement)
 # nbgrader's tables: what defines an assignment (sent to the workers) and what grading one writes (sent back).
 TABLES_DEFINITION = ("course", "student", "assignment", "notebook", "base_cell", "source_cell",
                      "grade_cells", "solution_cells", "task_cells")
@@ -77,13 +77,13 @@ class Bilan:
     corriges: list[tuple[str, str]] = field(default_factory=list)
     deja_corriges: list[tuple[str, str]] = field(default_factory=list)
     echecs: dict[tuple[str, str], str] = field(default_factory=dict)
-    # graded 0 because a notebook could not be graded (pipeline.preprocessors.ExportateurPrudent): the reasons
+    # graded 0 because a notebook could not be graded (pipeline.autograde.copies_a_zero.ExportateurPrudent): the reasons
     a_zero: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     # seconds summed over the tasks: kernel (the student's notebook run), judge (runner + verdicts),
     # nbgrader (its own steps and process start), transfer (packing, unpacking on the worker),
     # gradebook (the coordinator's writes)
     durees: dict[str, float] = field(default_factory=dict)
-    noyaux_d_avance: int = 0  # notebooks whose kernel was started ahead (pipeline.preprocessors._NoyauDAvance)
+    noyaux_d_avance: int = 0  # notebooks whose kernel was started ahead (pipeline.autograde.noyau._NoyauDAvance)
 
     def ajouter(self, durees: dict[str, float], noyaux_d_avance: int = 0) -> None:
         for cle, valeur in durees.items():
@@ -295,7 +295,7 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         # The judge started with the kernel (JugementAnticipe): only the wait for it, after the kernel, adds up.
         a_part = durees["attente_juge"] if "judge waited" in journal else durees["juge"]
         durees["nbgrader"] = duree_nbgrader - durees["noyau"] - a_part
-        from pipeline.preprocessors import copies_a_zero
+        from pipeline.autograde.copies_a_zero import copies_a_zero
 
         resultat = {"autograded": empaqueter(fait, cours / "autograded" / eleve, [fait]),
                     "lignes": lignes_de_correction(url, eleve, assignment), "a_zero": copies_a_zero(fait)}

@@ -541,7 +541,7 @@ def classe_de(nombre: int) -> tuple[Eleve, ...]:
     """A demo class of ``nombre`` students (``python -m pipeline.demo --eleves N``).
 
     The first are the students of ``CLASSE``; beyond them, new students (French
-    names from Faker, fixed seed) take the same profiles in turn, the model
+    names from :mod:`awale_ref.noms`, fixed seed) take the same profiles in turn, the model
     student's included, so a class of 45 has every mistake three times or so.
 
     >>> [e.identifiant for e in classe_de(2)]
@@ -554,14 +554,13 @@ def classe_de(nombre: int) -> tuple[Eleve, ...]:
         raise ValueError(f"a class needs at least one student, got {nombre!r}")
     if nombre <= len(CLASSE):
         return CLASSE[:nombre]
-    from faker import Faker
+    from awale_ref.noms import TirageDeNoms
 
-    faux = Faker("fr_FR")
-    faux.seed_instance(2024)
+    faux = TirageDeNoms(2024)
     pris = {e.identifiant for e in CLASSE}
     classe = list(CLASSE)
     while len(classe) < nombre:
-        prenom, nom = faux.first_name(), faux.last_name()
+        prenom, nom = faux.prenom(), faux.nom()
         identifiant = _identifiant(prenom, nom)
         if identifiant in pris or "_" not in identifiant.strip("_"):
             continue

@@ -43,9 +43,11 @@ from pipeline.build import _CACHES, ASSIGNMENTS, COURS, RACINE, lire_source, suj
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "olympiades/__init__.py",
-          "olympiades/dessins.py")
-"""Modules of the package copied as they are: the grading core of the visible tests and the pictures; none
-holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
+          "olympiades/dessins.py", "gabarits/__init__.py", "gabarits/contre_exemple_plateau.html",
+          "gabarits/table_requete.html")
+"""Modules of the package copied as they are: the grading core of the visible tests, the pictures and the
+HTML templates; none holds a reference function, an answer or a hidden test (``tests/test_paquet_eleve.py``
+checks it)."""
 
 
 class ErreurPaquet(ValueError):
@@ -371,13 +373,14 @@ def ecrire_paquet(dest: Path) -> Path:
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
         'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
         'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*"]\n')
+        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*"]\n')
     return racine
 
 
-ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy")
+ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
+              "Jinja2")
 """What a student's server needs besides the package: the single-user server, JupyterLab and nbgrader's
-assignment list, the kernel and the pictures; versions from ``requirements.txt``."""
+assignment list, the kernel, the pictures and the HTML templates; versions from ``requirements.txt``."""
 
 
 def contraintes_epinglees() -> str:

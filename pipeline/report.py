@@ -125,8 +125,8 @@ def penalites_de_retard(racine: Path) -> dict[tuple[str, str], float]:
 
 def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str]:
     """``{(student, assignment): "notebook : reason"}`` of the notebooks graded 0 because they could not be
-    read or graded (``pipeline.preprocessors.ExportateurPrudent``: the reason is in the graded notebook)."""
-    from pipeline.preprocessors import copies_a_zero
+    read or graded (``pipeline.autograde.copies_a_zero.ExportateurPrudent``: the reason is in the graded notebook)."""
+    from pipeline.autograde.copies_a_zero import copies_a_zero
 
     trouvees = {}
     for dossier in sorted((racine / "autograded").glob("*/*")):

@@ -9,7 +9,7 @@ graded notebook here (a third of nbgrader's own steps).  :func:`installer`
 gives nbgrader the same validation (``validator_for`` of the schema, the
 instance's best-matching error raised, as ``jsonschema.validate`` does), the
 schema being checked once per process and per schema.  Installed by
-``pipeline/preprocessors.py``, which every autograde of the course loads;
+``pipeline/autograde/__init__.py``, which every autograde of the course loads;
 nothing else of ``jsonschema`` changes.
 """
 

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
-import html
 import itertools
 import math
 import multiprocessing
@@ -61,6 +60,8 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
+
+from awale_ref.gabarits import rendre
 
 LANGAGE = "python"
 
@@ -489,21 +490,22 @@ def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> lis
     return [(int(d), int(f)) for d, f in zip(*tranches)]
 
 
-def code_surligne(code: str, passages: list[tuple[int, int]]) -> str:
-    """``code`` as escaped HTML, the ``passages`` in ``<mark>``.
+def morceaux_surlignes(code: str, passages: list[tuple[int, int]]) -> list[tuple[str, bool]]:
+    """``code`` cut into ``(text, in a passage)`` pieces, in order (the page's template puts the passages in
+    ``<mark>``, and escapes everything).
 
-    >>> code_surligne("a < b and c", [(0, 5)])
-    '<mark>a &lt; b</mark> and c'
+    >>> morceaux_surlignes("a < b and c", [(0, 5)])
+    [('a < b', True), (' and c', False)]
     """
     morceaux, fin = [], 0
     for debut, arret in sorted(passages):
         debut = max(debut, fin)
         if arret <= debut:
             continue
-        morceaux += [html.escape(code[fin:debut]), f"<mark>{html.escape(code[debut:arret])}</mark>"]
+        morceaux += [(code[fin:debut], False), (code[debut:arret], True)]
         fin = arret
-    morceaux.append(html.escape(code[fin:]))
-    return "".join(morceaux)
+    morceaux.append((code[fin:], False))
+    return [(texte, commun) for texte, commun in morceaux if texte]
 
 
 def hashes_comptes(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> set[int]:
@@ -558,51 +560,26 @@ def paires_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
     return signalees + [p for p in analyse.paires if not p.signalee()][:autres]
 
 
-_STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.6em 0}
-td,th{border:1px solid #bbb;padding:.2em .6em;text-align:left}td.n{text-align:right}
-.cote{display:grid;grid-template-columns:1fr 1fr;gap:1em}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;
-font-size:.85em}mark{background:#ffd54f}.avertissement{border-left:4px solid #b26a00;padding:.3em .8em;background:#fff8e1}"""
-
-
 def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: str) -> list[Path]:
-    """One side-by-side page per pair shown (:func:`paires_a_montrer`), under ``dossier``."""
+    """One side-by-side page per pair shown (:func:`paires_a_montrer`), under ``dossier``
+    (template ``pipeline/gabarits/similarite_paire.html``, every value escaped)."""
     dossier.mkdir(parents=True, exist_ok=True)
     for vieille in dossier.glob("*__*.html"):
         vieille.unlink()
     ecrits = []
     for paire in paires_a_montrer(analyse):
-        na, nb = (html.escape(noms.get(e) or e) for e in (paire.a, paire.b))
-        corps = [f"<h1>{html.escape(titre)} — copies semblables : {na} et {nb}</h1>",
-                 f"<p class='avertissement'>{html.escape(AVERTISSEMENT)}</p>",
-                 f"<p>Score sur l'épreuve : <b>{paire.score():.2f}</b> (poids commun {paire.partage():.1f})"
-                 + (" — <b>paire signalée</b>" if paire.signalee() else " — sous le seuil") + ".</p>",
-                 "<table><tr><th>devoir</th><th>score</th><th>poids commun</th></tr>"]
-        for a in analyse.assignments:
-            if paire.partage(a) > 0:
-                corps.append(f"<tr><td>{html.escape(a)}</td><td class='n'>{paire.score(a):.2f}</td>"
-                             f"<td class='n'>{paire.partage(a):.1f}</td></tr>")
-        corps.append("</table><table><tr><th>question</th><th>score</th><th>poids commun</th>"
-                     f"<th>poids de {na}</th><th>poids de {nb}</th></tr>")
-        questions = sorted(paire.questions, key=lambda q: -q.partage)
-        for q in questions:
-            corps.append(f"<tr><td>{html.escape(_libelle(q.question))} <code>{html.escape(q.question[1])}</code></td>"
-                         f"<td class='n'>{q.score:.2f}</td><td class='n'>{q.partage:.1f}</td>"
-                         f"<td class='n'>{q.masse_a:.1f}</td><td class='n'>{q.masse_b:.1f}</td></tr>")
-        corps.append("</table>")
-        for q in questions:
+        na, nb = (noms.get(e) or e for e in (paire.a, paire.b))
+        questions = []
+        for q in sorted(paire.questions, key=lambda q: -q.partage):
             comptes = hashes_comptes(analyse, paire, q.question)
             cotes = []
             for eleve, nom in ((paire.a, na), (paire.b, nb)):
                 e = analyse.empreintes[(eleve, q.question)]
-                cotes.append(f"<div><h3>{nom}</h3><pre>"
-                             f"{code_surligne(e.code, passages_partages(e, comptes, analyse.reglages))}</pre></div>")
-            corps.append(f"<h2>{html.escape(_libelle(q.question))} — score {q.score:.2f}</h2>"
-                         f"<div class='cote'>{''.join(cotes)}</div>")
-        corps.append(f"<h2>Comment le score est calculé</h2><p>{html.escape(comment_c_est_compte(analyse.reglages))}</p>"
-                     "<p>Surligné : les passages communs qui comptent dans le score (ceux que peu d'élèves "
-                     "ont écrits).</p>")
-        page = (f"<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'><title>{na} / {nb}</title>"
-                f"<style>{_STYLE}</style></head><body>{''.join(corps)}</body></html>")
+                cotes.append((nom, morceaux_surlignes(e.code, passages_partages(e, comptes, analyse.reglages))))
+            questions.append({"question": q, "libelle": _libelle(q.question), "cotes": cotes})
+        page = rendre("similarite_paire.html", "pipeline", titre=titre, na=na, nb=nb, paire=paire,
+                      avertissement=AVERTISSEMENT, assignments=analyse.assignments, questions=questions,
+                      comment=comment_c_est_compte(analyse.reglages))
         ecrits.append(dossier / nom_de_page(paire))
         ecrits[-1].write_text(page, encoding="utf-8")
     return ecrits
@@ -644,13 +621,11 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
 
 def sections_des_fiches(analyse: Analyse, noms: dict[str, str], lien: str = "../similarite") -> dict[str, str]:
     """``{student: HTML section}`` for the teacher's page of each student of a flagged pair."""
-    par_eleve: dict[str, list[str]] = defaultdict(list)
+    par_eleve: dict[str, list[dict]] = defaultdict(list)
     for p in analyse.signalees():
         for eleve, autre in ((p.a, p.b), (p.b, p.a)):
-            questions = ", ".join(html.escape(_libelle(q.question)) for q in p.questions_signalees()) or "—"
-            par_eleve[eleve].append(f"<li>avec <b>{html.escape(noms.get(autre) or autre)}</b> : score "
-                                    f"{p.score():.2f} sur l'épreuve ; questions : {questions} — "
-                                    f"<a href='{lien}/{nom_de_page(p)}'>les deux copies côte à côte</a></li>")
-    return {eleve: ("<h2>Copies semblables (réservé à l'enseignant)</h2>"
-                    f"<p>{html.escape(AVERTISSEMENT)}</p><ul>{''.join(lignes)}</ul>")
+            par_eleve[eleve].append({"autre": noms.get(autre) or autre, "score": p.score(), "page": nom_de_page(p),
+                                     "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
+    return {eleve: rendre("section_similarite.html", "pipeline", avertissement=AVERTISSEMENT, lignes=lignes,
+                          lien=lien)
             for eleve, lignes in par_eleve.items()}

@@ -14,7 +14,8 @@ import nbformat
 from awale_ref.grading import juge
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.contre_exemples import PIXELS_MAX_DESSIN
-from pipeline.preprocessors import ERREUR_MAX, LimiteSources, _taille, borner_erreur, sorties_du_verdict
+from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
+from pipeline.autograde.verdicts import sorties_du_verdict
 
 
 def test_an_image_too_large_is_described_not_drawn():

@@ -32,6 +32,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import prerequis
 from awale_ref.widget import Partie
 
 CHROMIUM = "/usr/bin/chromium"
@@ -49,12 +50,7 @@ NOTEBOOKS_OUVERTS = sorted(str(p.relative_to(RACINE)) for dossier in ("notebooks
 
 
 def _chromium_present() -> None:
-    if os.path.exists(CHROMIUM):
-        return
-    raison = f"{CHROMIUM} is missing: install it with scripts/setup.sh --browser"
-    if os.environ.get("CI") == "true":
-        pytest.fail(raison)
-    pytest.skip(raison)
+    prerequis.navigateur()
 
 
 def _port_libre() -> int:

@@ -19,7 +19,7 @@ import nbformat
 import pytest
 
 from awale_ref.grading import juge
-from pipeline.preprocessors import Jugement
+from pipeline.autograde.jugement import Jugement
 from tests.hostile import RECELEUR, VOLEUR
 
 RACINE = Path(__file__).resolve().parent.parent

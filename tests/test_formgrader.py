@@ -35,13 +35,14 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
+import prerequis
 from pipeline import report
 from pipeline.nbgrader_cli import environnement, nbgrader
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie1_regles"
 JETON = "jeton-de-test-formgrader"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = prerequis.CHROMIUM
 # Every way a submission can carry a script into a page: an HTML output, an event handler, a Javascript
 # output, raw HTML in a Markdown output and in the justification itself.  Each would rename the page and
 # try to give its author the maximum through the formgrader's API.
@@ -80,8 +81,7 @@ def _copie(release, source, pirate: bool):
 
 @pytest.fixture(scope="module")
 def cours(tmp_path_factory) -> Path:
-    if not (os.environ.get("CI") or os.path.exists(CHROMIUM)):
-        pytest.skip("no Chromium on this machine (scripts/setup.sh --browser installs it; CI always has it)")
+    prerequis.navigateur()
     racine = tmp_path_factory.mktemp("cours_formgrader")
     shutil.copy(RACINE / "nbgrader_config.py", racine / "nbgrader_config.py")
     (racine / "pipeline").symlink_to(RACINE / "pipeline")

@@ -15,6 +15,7 @@ judge (``awale_ref.grading.juge``) is also tested alone, without nbgrader.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 import re
@@ -34,8 +35,9 @@ from awale_ref import library
 from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
 from awale_ref.grading.contre_exemples import dessin_du_cas
+import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
-from pipeline.preprocessors import questions_cachees
+from pipeline.autograde.jugement import questions_cachees
 from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -200,7 +202,7 @@ def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:
 def test_the_class_is_graded_to_the_end_and_exported(classe):
     """A notebook nbgrader cannot read or grade costs its author only: it scores 0 with the reason (log, feedback,
     metadata read by the report); nbgrader never stops, every student sorted after it is graded, it exits 0."""
-    from pipeline.preprocessors import copies_a_zero
+    from pipeline.autograde.copies_a_zero import copies_a_zero
 
     a_zero = {"json_invalide", "fichier_vide", "pas_utf8", "metadonnees_illisibles", "cellule_sans_source"}
     assert classe.code_retour == 0, classe.log[-3000:]
@@ -282,7 +284,8 @@ def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
     page = (classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").read_text()
     assert not _elements_actifs(page, "PIRATE")  # the student's code shows as (escaped) text, never as markup
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    if os.environ.get("CI") or os.path.exists(chromium):
+    if prerequis.run_complet() or (os.path.exists(chromium) and importlib.util.find_spec("playwright")):
+        chromium = prerequis.navigateur()
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:

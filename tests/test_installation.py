@@ -1,5 +1,6 @@
 """The light install for self-learners (pyproject.toml): what the notebooks import is declared, nothing heavy is."""
 
+import ast
 import json
 import re
 import subprocess
@@ -15,8 +16,9 @@ RACINE = Path(__file__).resolve().parent.parent
 PROJET = tomllib.loads((RACINE / "pyproject.toml").read_text())["project"]
 # What the notebooks of notebooks/ (and the self-study checks they run) import.
 MODULES_DES_CARNETS = ["awale_ref.widget.vue", "awale_ref.tree", "awale_ref.grading", "awale_ref.grading.sql",
-                       "awale_ref.library", "awale_ref.notation", "awale_ref.corpus", "ipykernel"]
-LOURDS = {"nbgrader", "playwright", "open-spiel", "pytest", "hypothesis", "jupytext"}
+                       "awale_ref.library", "awale_ref.notation", "awale_ref.corpus", "awale_ref.olympiades.dessins",
+                       "ipykernel"]
+LOURDS = {"nbgrader", "playwright", "open-spiel", "pytest", "hypothesis", "jupytext", "faker"}
 
 
 def _nom(exigence: str) -> str:
@@ -71,10 +73,52 @@ def test_the_light_install_covers_what_the_notebooks_import_and_nothing_heavy():
     assert {"ipywidgets", "matplotlib", "jupyterlab"} <= base
 
 
-def test_extras_hold_grading_and_tests():
+def _extra(nom: str) -> set[str]:
+    """The distributions an extra names, its ``awale-ref[...]`` references followed."""
+    noms = set()
+    for e in PROJET["optional-dependencies"][nom]:
+        exigence = Requirement(e)
+        if canonicalize_name(exigence.name) == "awale-ref":
+            noms |= set().union(*(_extra(x) for x in exigence.extras))
+        else:
+            noms.add(canonicalize_name(exigence.name))
+    return noms
+
+
+def test_the_unit_tests_need_no_browser_hub_postgresql_nor_openspiel():
+    """Issue 24: ``pip install -e '.[tests]'`` runs the unit tests; each heavy piece has its extra, and ``tout``
+    (what scripts/test.sh installs, through requirements.txt) has them all."""
     extras = PROJET["optional-dependencies"]
-    assert "nbgrader" in {_nom(e) for e in extras["correction"]}
-    assert {"pytest", "playwright", "open-spiel"} <= {_nom(e) for e in extras["tests"]}
+    assert "nbgrader" in _extra("correction") and {"pytest", "hypothesis"} <= _extra("tests")
+    lourds = {"navigateur": "playwright", "hub": "jupyterhub", "postgresql": "psycopg", "oracle": "open-spiel"}
+    for extra, distribution in lourds.items():
+        assert distribution in _extra(extra)
+        assert distribution not in _cloture([e for e in extras["tests"] if not e.startswith("awale-ref")]
+                                            + extras["correction"]), distribution
+    assert set().union(*(_extra(x) for x in extras if x != "tout")) == _extra("tout")
+
+
+def test_every_distribution_awale_ref_imports_is_a_direct_dependency():
+    """Issue 24: numpy was imported by awale_ref/olympiades/dessins.py but declared only for the tests; a
+    module of the package may import only what pyproject's ``dependencies`` name (not what they happen to pull in)."""
+    distributions = metadata.packages_distributions()
+    importees: dict[str, set[str]] = {}
+    for fichier in (RACINE / "awale_ref").rglob("*.py"):
+        for noeud in ast.walk(ast.parse(fichier.read_text(encoding="utf-8"))):
+            if isinstance(noeud, ast.Import):
+                modules = [alias.name for alias in noeud.names]
+            elif isinstance(noeud, ast.ImportFrom) and noeud.level == 0 and noeud.module:
+                modules = [noeud.module]
+            else:
+                continue
+            for module in modules:
+                haut = module.split(".")[0]
+                if haut not in sys.stdlib_module_names and haut != "awale_ref":
+                    for d in distributions.get(haut, [haut]):
+                        importees.setdefault(canonicalize_name(d), set()).add(fichier.name)
+    assert "numpy" in importees  # the check sees the package's imports
+    directes = {_nom(e) for e in PROJET["dependencies"]}
+    assert {d: sorted(f) for d, f in importees.items() if d not in directes} == {}
 
 
 # ---------------------------------------------------------------- issue 23, item 8: the light install
@@ -87,7 +131,7 @@ def _epingles(fichier: str) -> dict[str, str]:
 def test_both_installs_take_every_version_from_constraints_txt():
     """The full install (setup.sh) and the light one (autonomie.sh) install with the same constraints file,
     which pins every requirement at the version of requirements.txt and every other distribution of the full
-    install: the light install gets the same Faker, so the same library cache name."""
+    install: the light install gets the same versions, so the same library cache name."""
     contraintes, exigences = _epingles("constraints.txt"), _epingles("requirements.txt")
     assert {nom: contraintes.get(nom) for nom in exigences} == exigences
     assert _cloture(PROJET["dependencies"]) - {"awale-ref"} <= set(contraintes)  # the light install, all pinned
@@ -101,14 +145,14 @@ def test_the_sql_notebook_builds_a_missing_library_on_first_use_and_says_so(tmp_
     from awale_ref import library
     from awale_ref.grading import sql
 
-    construites, vraie = [], library.build_library
+    construites, vraie = [], library.construire_bibliotheque
 
     def construire(chemin, seed):  # a small library: what is checked is when it is built
         construites.append(seed)
         return vraie(chemin, seed=seed, n_players=6, n_games=10)
 
     monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
-    monkeypatch.setattr(library, "build_library", construire)
+    monkeypatch.setattr(library, "construire_bibliotheque", construire)
     sql.ouvrir(sql.GRAINE_VISIBLE).close()
     assert construites == [sql.GRAINE_VISIBLE]
     assert "Construction de la bibliothèque d'ouvertures" in capsys.readouterr().out

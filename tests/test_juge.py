@@ -98,7 +98,7 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
         base.commit()
         base.close()
 
-    monkeypatch.setattr(library, "build_library", construire)
+    monkeypatch.setattr(library, "construire_bibliotheque", construire)
     chemin = library.chemin_verifie(1712)
     assert construites == [1712] and oct(chemin.stat().st_mode & 0o777) == "0o444"
     assert library.chemin_verifie(1712) == chemin and construites == [1712]  # verified, not rebuilt
@@ -119,7 +119,8 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
 
     import nbformat
 
-    from pipeline import preprocessors
+    from pipeline.autograde import jugement as preprocessors
+    from pipeline.autograde.ressources import CLE_ANTICIPE
 
     source = nbformat.read(RACINE / "source" / "partie2_structure" / "partie2_structure.ipynb", as_version=4)
     appels = []
@@ -137,7 +138,7 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
 
     nb, res = copy.deepcopy(source), ressources()
     preprocessors.JugementAnticipe(bac_a_sable=False).preprocess(nb, res)
-    assert preprocessors._CLE_ANTICIPE in res  # judging has started, in its thread
+    assert CLE_ANTICIPE in res  # judging has started, in its thread
     anticipe, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(nb, res)
     assert len(appels) == 2 and sorties(anticipe) == sorties(apres)
 

@@ -47,12 +47,13 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
+import prerequis
 from pipeline.echange import identifiant_du_cours
 
 RACINE = Path(__file__).resolve().parent.parent
 DEPLOY = RACINE / "deploy" / "jupyterhub"
 A = "partie2_structure"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = prerequis.CHROMIUM
 PROXY = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
 BIN = Path(sys.executable).parent
 
@@ -185,11 +186,10 @@ def salle():
         if os.environ.get("CI"):
             pytest.fail("CI runs as root: the JupyterHub test needs it to create accounts")
         pytest.skip("needs root (Unix accounts and servers run as them); CI runs it")
-    for outil, ou in ((CHROMIUM, "scripts/setup.sh --browser"), (PROXY, "scripts/setup.sh --browser (npm ci)")):
-        if not os.path.exists(outil):
-            if os.environ.get("CI"):
-                pytest.fail(f"{outil} is missing: {ou}")
-            pytest.skip(f"{outil} is missing: {ou}")
+    prerequis.module("jupyterhub", "hub")
+    prerequis.navigateur()
+    if not os.path.exists(PROXY):
+        prerequis.manque(f"{PROXY} is missing: scripts/setup.sh --browser (npm ci)")
     base = Path(tempfile.mkdtemp(prefix="awale-hub-", dir="/tmp"))
     base.chmod(0o755)
     salle = Salle(base)

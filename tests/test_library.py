@@ -1,12 +1,13 @@
 """The opening library (Q22–Q25): schema, content, reference queries, determinism.
 
 The default library (seed 2024, 240 players, 20,000 games) is built once per
-session into a temporary cache by ``open_library``; the other checks use
+session into a temporary cache by ``ouvrir_bibliotheque``; the other checks use
 small libraries.  Every reference query is compared with a computation in
 plain Python on the rows read with ``SELECT *``.
 """
 
 import datetime
+import hashlib
 import os
 import random
 import sqlite3
@@ -29,7 +30,7 @@ def grande(tmp_path_factory):
     ancien = os.environ.get("AWALE_CACHE")
     os.environ["AWALE_CACHE"] = str(tmp_path_factory.mktemp("cache_awale"))
     try:
-        base = library.open_library(2024)
+        base = library.ouvrir_bibliotheque(2024)
         yield base
         base.close()
     finally:
@@ -41,7 +42,7 @@ def grande(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def petite(tmp_path_factory):
-    chemin = library.build_library(tmp_path_factory.mktemp("petite") / "petite.sqlite",
+    chemin = library.construire_bibliotheque(tmp_path_factory.mktemp("petite") / "petite.sqlite",
                                    processes=1, **PETITE)
     base = sqlite3.connect(chemin)
     yield base
@@ -222,9 +223,9 @@ def contenu(chemin):
 
 def test_same_seed_same_bytes_other_seed_other_rows(tmp_path):
     parametres = dict(n_players=20, n_games=250)
-    a = library.build_library(tmp_path / "a.sqlite", seed=11, processes=1, **parametres)
-    b = library.build_library(tmp_path / "b.sqlite", seed=11, processes=2, **parametres)  # two processes
-    c = library.build_library(tmp_path / "c.sqlite", seed=12, processes=1, **parametres)
+    a = library.construire_bibliotheque(tmp_path / "a.sqlite", seed=11, processes=1, **parametres)
+    b = library.construire_bibliotheque(tmp_path / "b.sqlite", seed=11, processes=2, **parametres)  # two processes
+    c = library.construire_bibliotheque(tmp_path / "c.sqlite", seed=12, processes=1, **parametres)
     assert a.read_bytes() == b.read_bytes()
     assert contenu(a) == contenu(b)
     lignes_a, lignes_c = set(contenu(a)), set(contenu(c))
@@ -238,14 +239,36 @@ def fichier_de(base) -> Path:
 
 
 def test_content_does_not_depend_on_the_hash_seed(tmp_path):
-    # another interpreter with another PYTHONHASHSEED builds the same bytes
-    code = ("import sys; from awale_ref import library; "
-            "library.build_library(sys.argv[1], seed=11, n_players=20, n_games=60, processes=1)")
+    # another interpreter with another PYTHONHASHSEED builds the same bytes (and never imports Faker)
+    code = ("import sys; sys.modules['faker'] = None; from awale_ref import library; "
+            "library.construire_bibliotheque(sys.argv[1], seed=11, n_players=20, n_games=60, processes=1)")
     autre = tmp_path / "autre.sqlite"
     subprocess.run([sys.executable, "-c", code, str(autre)], check=True,
                    env={**os.environ, "PYTHONHASHSEED": "123"})
-    ici = library.build_library(tmp_path / "ici.sqlite", seed=11, n_players=20, n_games=60, processes=1)
+    ici = library.construire_bibliotheque(tmp_path / "ici.sqlite", seed=11, n_players=20, n_games=60, processes=1)
     assert autre.read_bytes() == ici.read_bytes()
+
+
+# The default libraries as Faker made their names, before the names were frozen in the package data
+# (awale_ref/noms.py, issue 24): a digest of every row, and of the players before the namesakes.  Changing
+# the generating code on purpose changes them: update them then, knowing the SQL answers change too.
+CONTENU_2024 = "50ed3ecf21a1bd75940c65f58f2a33c182de17eeb046687f4239f67f171578d7"
+JOUEURS = {1712: "f617f52c19fd7ebe", 2024: "34f028d5949d7475", 5: "dec617e2b6e4b982"}
+
+
+def test_the_default_library_has_the_rows_faker_made(grande):
+    empreinte = hashlib.sha256()
+    for table in ("Joueur", "Partie"):
+        for ligne in grande.execute(f"SELECT * FROM {table} ORDER BY 1"):
+            empreinte.update(repr(ligne).encode())
+    assert empreinte.hexdigest() == CONTENU_2024
+
+
+@pytest.mark.parametrize("seed", sorted(JOUEURS))
+def test_the_players_are_the_ones_faker_made(seed):
+    joueurs = library._creer_joueurs(seed, library.N_JOUEURS)
+    lignes = [(j['nom'], j['prenom'], j['naissance'].isoformat(), j['niveau']) for j in joueurs]
+    assert hashlib.sha256(repr(lignes).encode()).hexdigest()[:16] == JOUEURS[seed]
 
 
 def test_open_library_reuses_its_cache_and_is_read_only(grande):
@@ -253,7 +276,7 @@ def test_open_library_reuses_its_cache_and_is_read_only(grande):
     assert chemin.parent == library.dossier_cache()
     assert chemin.name.startswith("bibliotheque-2024-")
     avant = chemin.stat().st_mtime_ns
-    autre = library.open_library(2024)
+    autre = library.ouvrir_bibliotheque(2024)
     try:
         assert fichier_de(autre) == chemin and chemin.stat().st_mtime_ns == avant
         assert autre.execute("SELECT COUNT(*) FROM Partie").fetchone()[0] >= 20000
@@ -265,8 +288,16 @@ def test_open_library_reuses_its_cache_and_is_read_only(grande):
         grande.execute("UPDATE Joueur SET niveau = 0")
 
 
+def test_the_first_releases_english_names_still_work():
+    from awale_ref import corpus
+
+    assert library.build_library is library.construire_bibliotheque
+    assert library.open_library is library.ouvrir_bibliotheque
+    assert corpus.edge_cases is corpus.cas_limites
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="n_players"):
-        library.build_library("inutile.sqlite", n_players=1)
+        library.construire_bibliotheque("inutile.sqlite", n_players=1)
     with pytest.raises(ValueError, match="n_games"):
-        library.build_library("inutile.sqlite", n_games=-1)
+        library.construire_bibliotheque("inutile.sqlite", n_games=-1)

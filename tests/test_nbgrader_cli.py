@@ -82,7 +82,7 @@ def test_nbgraders_metadata_checks_are_the_same_with_its_schema_checked_once(mon
     import jsonschema
     from nbgrader.nbgraderformat import MetadataValidator, common
 
-    from pipeline import preprocessors, schema_nbgrader  # noqa: F401 (installs it, as an autograde does)
+    from pipeline import autograde, schema_nbgrader  # noqa: F401 (installs it, as an autograde does)
 
     assert common.jsonschema.validate is schema_nbgrader.valider
     schema = MetadataValidator().schema

@@ -1,4 +1,4 @@
-"""The kernel started ahead (``pipeline.preprocessors._NoyauDAvance``): faster, never shared.
+"""The kernel started ahead (``pipeline.autograde.noyau._NoyauDAvance``): faster, never shared.
 
 A grading process that grades one notebook after another starts the next
 notebook's sandboxed kernel while the current one runs.  What must hold: the
@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pipeline.preprocessors import COPIE, ExecutionProtegee, _NoyauDAvance
+from pipeline.autograde.noyau import COPIE, ExecutionProtegee, _NoyauDAvance
 
 
 @pytest.fixture(autouse=True)

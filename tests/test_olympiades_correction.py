@@ -17,7 +17,7 @@ import pytest
 from awale_ref.grading import checks, juge, sujets
 from awale_ref.olympiades import awale_lycee, correction_awale, correction_images, images
 from awale_ref.olympiades import specs_awale, specs_images
-from pipeline.preprocessors import sorties_du_verdict
+from pipeline.autograde.verdicts import sorties_du_verdict
 
 IMAGES, AWALE = correction_images.SUJET, correction_awale.SUJET
 

@@ -31,11 +31,13 @@ that the difference is exactly the named one.
 from collections import Counter
 import random
 
-import pyspiel
 import pytest
 
+import prerequis
 from awale_ref import exam
 from fin_de_partie import conditions_fin
+
+pyspiel = prerequis.module("pyspiel", "oracle")
 
 SEED = 2024
 GAMES = 500  # about 26,000 positions

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+import prerequis
 from pipeline import demo, demo_class
 from pipeline.build import RACINE
 from pipeline.nbgrader_cli import environnement
@@ -49,12 +50,11 @@ def _port_libre() -> int:
 @pytest.fixture(scope="module")
 def serveur():
     """``postgresql+psycopg://…`` of a fresh server on 127.0.0.1, stopped (and its folder removed) at the end."""
+    prerequis.module("psycopg", "postgresql")
     binaires = _binaires()
     if binaires is None:
-        message = "PostgreSQL's server is not installed (Debian: apt-get install postgresql; scripts/setup.sh --browser)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        prerequis.manque("PostgreSQL's server is not installed (Debian: apt-get install postgresql; "
+                         "scripts/setup.sh --browser)")
     # not under pytest's tmp folder: its parents are private to root, the server's user must reach it
     dossier = Path(tempfile.mkdtemp(prefix="awale_postgresql_"))
     donnees = dossier / "donnees"

@@ -182,7 +182,7 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     from traitlets.config.loader import PyFileConfigLoader
 
     from awale_ref.grading.contre_exemples import dessin_html
-    from pipeline.preprocessors import sorties_du_verdict
+    from pipeline.autograde.verdicts import sorties_du_verdict
 
     racine = Path(__file__).resolve().parent.parent
     config = PyFileConfigLoader("nbgrader_config.py", path=str(racine)).load_config()
@@ -212,11 +212,38 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
 
 
+# dessin_html([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], "f('<x>' & 1)") as string concatenation drew it, before the
+# template (issue 24)
+PLATEAU_AVANT_LES_GABARITS = (
+    '<div class="awale-contre-exemple"><p><strong>Plus petit cas qui échoue</strong> (camp adverse en haut, joueur '
+    'qui joue en bas, numéros des cases autour)</p><table class="awale-plateau"><thead><tr><th>11</th><th>10</th>'
+    '<th>9</th><th>8</th><th>7</th><th>6</th><th></th></tr></thead><tbody><tr><td>1</td><td>0</td><td>1</td>'
+    '<td>0</td><td>1</td><td>2</td><td class="awale-rangee">camp adverse</td></tr><tr><td>0</td><td>0</td>'
+    '<td>2</td><td>0</td><td>16</td><td>5</td><td class="awale-rangee">joueur qui joue</td></tr></tbody><tfoot>'
+    '<tr><th>0</th><th>1</th><th>2</th><th>3</th><th>4</th><th>5</th><th></th></tr></tfoot></table><p>Pour le '
+    'reproduire : <code>f(&#x27;&lt;x&gt;&#x27; &amp; 1)</code></p></div>')
+
+
+def test_the_board_from_its_template_is_the_one_drawn_before_and_escapes_every_value():
+    """Issue 24: the same tags and text as before (whitespace between tags and the spelling of an entity aside),
+    and now a value of the board is escaped too (it was written as it came)."""
+    import html
+    import re
+
+    from awale_ref.grading.contre_exemples import dessin_html
+
+    def lu(page: str) -> str:
+        return html.unescape(re.sub(r">\s+<", "><", page))
+
+    assert lu(dessin_html([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], "f('<x>' & 1)")) == lu(PLATEAU_AVANT_LES_GABARITS)
+    assert "<td>&lt;b&gt;</td>" in dessin_html(["<b>"] * 12, "f()")
+
+
 def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
     import nbformat
 
     from pipeline.bulletins import points_du_retour
-    from pipeline.preprocessors import sorties_du_verdict
+    from pipeline.autograde.verdicts import sorties_du_verdict
 
     gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
     spec = correction_images.SUJET.specs["Q5"]
@@ -228,10 +255,34 @@ def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
     assert not any(p.startswith("✘ image reçue") for p in points)
 
 
+def test_the_summary_pages_escape_names_comments_and_verdicts(tmp_path, monkeypatch):
+    """Issue 24: the students' pages come from a template with autoescape; a name, a comment or a verdict line
+    holding markup shows as text, the teacher's section only on the teacher's page."""
+    from types import SimpleNamespace
+
+    from pipeline import bulletins
+
+    monkeypatch.setattr(bulletins, "_retours", lambda racine, eleve, a: {"q8_tests": ["✘ <b>règle</b>"]})
+    ligne = dict(eleve="dupont_zoe", prenom="Zoé <i>", nom="D'Argent & fils", statut="provisoire", note_sur_20=12.5,
+                 points_total=25.5, max_total=40, points_auto=20, points_manuels=5.5, penalite_retard=1.0,
+                 partie2="non rendu")
+    notes = [SimpleNamespace(eleve="dupont_zoe", question=q, score=s, max_score=3, assignment="partie2",
+                             grade_id=f"{q.lower()}_tests") for q, s in (("Q8", 1), ("Q10", None))]
+    pages = bulletins.ecrire_fiches(tmp_path, tmp_path, [ligne], notes, {"partie2": (18.0, 2.0)},
+                                    {("dupont_zoe", "partie2", "q10_tests"): "<script>x()</script>"}, "Awalé",
+                                    {"dupont_zoe": "<h2>Section de l'enseignant</h2>"})
+    enseignant, a_envoyer = (p.read_text(encoding="utf-8") for p in sorted(pages, key=lambda p: "a_envoyer" in str(p)))
+    for page in (enseignant, a_envoyer):
+        assert "Zoé &lt;i&gt; D&#39;Argent &amp; fils" in page and "<pre>✘ &lt;b&gt;règle&lt;/b&gt;</pre>" in page
+        assert "&lt;script&gt;x()&lt;/script&gt;" in page and "<script>" not in page
+        assert '<td class="n">non rendu</td><td class="n">20</td>' in page and "retard −1)" in page
+    assert "<h2>Section de l'enseignant</h2>" in enseignant and "Section" not in a_envoyer
+
+
 def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
     import nbformat
 
-    from pipeline.preprocessors import sorties_hors_verdict
+    from pipeline.autograde.verdicts import sorties_hors_verdict
 
     sorties = [nbformat.v4.new_output("stream", name="stdout", text="✔ tour_joueur1(jeu=…) : renvoie True\ncoucou\n"),
                nbformat.v4.new_output("stream", name="stderr", text="attention\n"),

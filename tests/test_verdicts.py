@@ -21,6 +21,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
+import prerequis
 from pipeline.nbgrader_cli import nbgrader
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -232,11 +233,7 @@ ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefa
 def test_the_feedback_page_draws_the_board_in_a_browser(classe):
     """Opened in Chromium: the board is a real table with the seeds where they belong, no tag is shown as
     text, and the verdict's long lines wrap inside the page (screenshot in ``build/artefacts/``)."""
-    chromium = "/usr/bin/chromium"
-    if not os.path.exists(chromium):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{chromium} is missing")
-        pytest.skip(f"{chromium} is missing")
+    chromium = prerequis.navigateur()
     from playwright.sync_api import sync_playwright
 
     racine, _, _ = classe

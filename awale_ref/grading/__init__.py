@@ -38,7 +38,7 @@ def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_o
     """How IPython shows a failed test: the French message alone, without the grader's frames."""
     lignes = str(valeur).splitlines() or [""]
     stb = [f"\x1b[0;31m{etype.__name__}\x1b[0m: {lignes[0]}", *lignes[1:]]
-    shell._showtraceback(etype, valeur, stb)  # ipykernel sends it as the cell's error output
+    shell._showtraceback(etype, valeur, stb)  # private IPython API, checked in pipeline/autograde/prive.py
     return stb
 
 

@@ -19,10 +19,10 @@ function itself in the student's kernel.
 
 from __future__ import annotations
 
-import html
 import time
 from typing import Any, Callable
 
+from awale_ref import gabarits
 from awale_ref.grading.specs import Famille, Spec
 
 TOURS_MAX = 60
@@ -204,29 +204,17 @@ def dessin_du_cas(contre_exemple: Any) -> str:
 def dessin_html(plateau: list, appel: str) -> str:
     """The board as an HTML table, with the call under it.
 
-    Only tags and attributes that every reader of the feedback keeps
-    (``pipeline/html_permis.py``: the autograde's sanitiser, the feedback page,
-    the formgrader; JupyterLab): no ``style``, a ``class`` for the page's CSS.
-    The opponent's row on top, read from 11 to 6, the pits' numbers above and
-    below, each row named, as :func:`dessin_texte` draws it.
+    Drawn by the template ``awale_ref/gabarits/contre_exemple_plateau.html``
+    (everything escaped): only tags and attributes that every reader of the
+    feedback keeps (``pipeline/html_permis.py``: the autograde's sanitiser, the
+    feedback page, the formgrader; JupyterLab): no ``style``, a ``class`` for
+    the page's CSS.  The opponent's row on top, read from 11 to 6, the pits'
+    numbers above and below, each row named, as :func:`dessin_texte` draws it.
 
     >>> "<td>16</td>" in dessin_html([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], "f()")
     True
     """
-    def numeros(cases: range) -> str:
-        return "<tr>" + "".join(f"<th>{i}</th>" for i in cases) + "<th></th></tr>"
-
-    def graines(cases: range, nom: str) -> str:
-        return ("<tr>" + "".join(f"<td>{plateau[i]}</td>" for i in cases)
-                + f"<td class=\"awale-rangee\">{nom}</td></tr>")
-
-    haut, bas = range(11, 5, -1), range(0, 6)
-    return ("<div class=\"awale-contre-exemple\"><p><strong>Plus petit cas qui échoue</strong> "
-            "(camp adverse en haut, joueur qui joue en bas, numéros des cases autour)</p>"
-            f"<table class=\"awale-plateau\"><thead>{numeros(haut)}</thead>"
-            f"<tbody>{graines(haut, 'camp adverse')}{graines(bas, 'joueur qui joue')}</tbody>"
-            f"<tfoot>{numeros(bas)}</tfoot></table>"
-            f"<p>Pour le reproduire : <code>{html.escape(appel)}</code></p></div>")
+    return gabarits.rendre("contre_exemple_plateau.html", plateau=plateau, appel=appel)
 
 
 # ---------------------------------------------------------------- drawing two images (a function that returns one)

@@ -79,7 +79,7 @@ class Limites:
     """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
 
     ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
-    with the kernel: ``pipeline.preprocessors``); past it nothing more is run and the questions left get 0.
+    with the kernel: ``pipeline.autograde``); past it nothing more is run and the questions left get 0.
     """
 
     delai_cellule: float = DELAI_CELLULE_S
@@ -582,6 +582,8 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
         try:
             ex = Executant(juge.fournies, sandbox, limites, juge.module)
         except ExecutantBloque as exc:
+            if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
+                raise BudgetEpuise() from None
             limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
             ex = None
         yield ex

@@ -41,7 +41,6 @@ True
 
 from __future__ import annotations
 
-import html
 import math
 import os
 import sqlite3
@@ -371,16 +370,17 @@ class TableRequete:
     erreur: str | None = None
 
     def _repr_html_(self) -> str:
+        """The refusal, or the first rows and the row count (template ``awale_ref/gabarits/table_requete.html``)."""
+        from awale_ref import gabarits
+
         if self.erreur is not None:
-            return (f'<div style="color:#990000"><b>Requête refusée</b> : {html.escape(self.erreur)}</div>')
+            return gabarits.rendre("table_requete.html", erreur=self.erreur)
         assert self.reponse is not None
         n = len(self.reponse.lignes)
-        tete = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.reponse.colonnes)
-        corps = "".join("<tr>" + "".join(f"<td>{html.escape(_texte(v))}</td>" for v in ligne) + "</tr>"
-                        for ligne in self.reponse.lignes[:self.limite])
         suite = f" (les {self.limite} premières affichées)" if n > self.limite else ""
-        return (f"<table><thead><tr>{tete}</tr></thead><tbody>{corps}</tbody></table>"
-                f"<p><i>{_pluriel(n, 'ligne')}{suite}.</i></p>")
+        return gabarits.rendre("table_requete.html", erreur=None, colonnes=[str(c) for c in self.reponse.colonnes],
+                               lignes=[[_texte(v) for v in ligne] for ligne in self.reponse.lignes[:self.limite]],
+                               resume=f"{_pluriel(n, 'ligne')}{suite}")
 
     def __repr__(self) -> str:
         if self.erreur is not None:

@@ -1,6 +1,6 @@
 """``ast.parse`` for grading processes whose threads parse at once.
 
-The judge runs in a thread beside nbgrader's (``pipeline.preprocessors.JugementAnticipe``),
+The judge runs in a thread beside nbgrader's (``pipeline.autograde.jugement.JugementAnticipe``),
 and both read the submitted cells with ``ast``.  CPython 3.11 keeps the AST
 constructor's recursion counter in the interpreter's state, shared by threads:
 two conversions at once can fail with ``SystemError: AST constructor recursion
@@ -21,7 +21,7 @@ import threading
 
 _VERROU = threading.RLock()
 _ESSAIS = 3
-SOURCE_MAX = 256 * 1024  # characters of one cell; pipeline.preprocessors.LimiteSources cuts a longer one
+SOURCE_MAX = 256 * 1024  # characters of one cell; pipeline.autograde.limites.LimiteSources cuts a longer one
 
 
 class SourceTropLongue(ValueError):

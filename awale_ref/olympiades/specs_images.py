@@ -184,8 +184,22 @@ def _positions(img: list, pas: int, tout: int) -> list[tuple[int, int]]:
     return sorted(coins | {(i, j) for i in range(0, n, pas) for j in range((i // pas) % 3, m, pas)})
 
 
+def _en_couleurs(img: list) -> list:
+    """``img`` (colours 0 to 7) in the RGB colours of Part 1, each pixel a tuple of its own: two pixels of
+    one colour are equal (==) without being the same object (``is``), as after any copy."""
+    return [[tuple(255 * ((p % 8) >> k & 1) for k in (2, 1, 0)) for p in ligne] for ligne in img]
+
+
+_RECTANGLES_NOMMES = (
+    [[4] * 7 + [0], [4] * 3 + [0] * 5],  # a wide row on a narrow one: 1 × 7 beats 2 × 3 (and 2 ** 3 > 7)
+    [[5] for _ in range(300)],  # a column of 300: row numbers beyond CPython's shared small ints (256)
+)
+"""Images the seeded corpus lacks, for Q14 and Q16 (with a small image in RGB colours)."""
+
+
 def _images_de_rectangles() -> list:
-    return _petites("gris") + _petites("nb")[:10]
+    return (_petites("gris") + _petites("nb")[:10] + [_copie(img) for img in _RECTANGLES_NOMMES]
+            + [_en_couleurs([[3, 3, 3, 0], [3, 3, 0, 0]])])
 
 
 def _cas_dim_largeur() -> list[tuple]:

@@ -1,0 +1,167 @@
+"""The judge in ``nbgrader autograde``: each hidden verdict computed once, outside the kernel, written in its cell."""
+
+from __future__ import annotations
+
+import ast
+import concurrent.futures
+import json
+import time
+from typing import Any
+
+from nbconvert.exporters.exporter import ResourcesDict
+from nbformat.notebooknode import NotebookNode
+from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Bool, Float, Integer
+
+from awale_ref.grading import bac_a_sable, juge, syntaxe
+from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, qui
+from pipeline.autograde.structure import est_cellule_de_test
+from pipeline.autograde.verdicts import sorties_du_verdict, sorties_hors_verdict
+
+
+def questions_cachees(source: str) -> list[tuple[str, str]]:
+    """``(question, expression)`` of each ``corriger("QN", expression)`` call in a test cell.
+
+    >>> questions_cachees('tester("Q4", f, 1)\\n### BEGIN HIDDEN TESTS\\ncorriger("Q4", tour_joueur1)\\n')
+    [('Q4', 'tour_joueur1')]
+    """
+    try:
+        arbre = syntaxe.analyser(source)
+    except SyntaxError:
+        return []
+    trouvees = []
+    for noeud in ast.walk(arbre):
+        if (isinstance(noeud, ast.Call) and len(noeud.args) == 2
+                and (getattr(noeud.func, "id", None) == "corriger" or getattr(noeud.func, "attr", None) == "corriger")
+                and isinstance(noeud.args[0], ast.Constant) and isinstance(noeud.args[0].value, str)):
+            trouvees.append((noeud.args[0].value, ast.unparse(noeud.args[1])))
+    return sorted(trouvees, key=lambda qe: source.find(qe[0]))
+
+
+class Jugement(NbGraderPreprocessor):
+    """The judge: the verdict of every hidden test, computed once outside the kernel, written into its cell.
+
+    For each graded test cell, the kernel's own verdicts (the visible tests'
+    ``✔`` lines and failures) are dropped: the judge's verdict, appended last
+    (an error output on failure), is the only one the student reads, and
+    nbgrader's score of the cell depends only on it.  What else the kernel
+    printed there stays as plain text (``sorties_hors_verdict``).
+    """
+
+    delai_cellule = Float(juge.DELAI_CELLULE_S, help="seconds for one code cell in the runner").tag(config=True)
+    delai_question = Float(juge.DELAI_QUESTION_S, help="seconds for judging one question").tag(config=True)
+    memoire = Integer(juge.MEMOIRE_OCTETS, help="RLIMIT_AS of the runner, in bytes").tag(config=True)
+    bac_a_sable = Bool(True, help="run the runner in a bubblewrap sandbox (False: trusted work only)"
+                       ).tag(config=True)
+    budget_notebook = Float(600.0, help="seconds for one notebook, kernel, runner and judge together (from the "
+                                        "start of its grading); past it nothing more runs and the questions "
+                                        "left get 0").tag(config=True)
+
+    def _echeance(self, resources: ResourcesDict) -> float:
+        """The notebook's deadline, set by the first of the course's preprocessors that asks."""
+        return resources.setdefault(CLE_ECHEANCE, time.monotonic() + self.budget_notebook)
+
+    def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        if resources.get(CLE_ECHEC):  # graded 0 for a reason (ExportateurPrudent): nothing to judge
+            return nb, resources
+        etapes, tests = self._etapes(nb)
+        self._echeance(resources)
+        anticipe = resources.pop(CLE_ANTICIPE, None)
+        if anticipe is not None and anticipe[0] == _empreinte(etapes):
+            debut = time.perf_counter()
+            verdicts = anticipe[1].result()  # computed while the kernel ran (JugementAnticipe)
+            self.log.info("Timing %s: judge waited %.3f s", qui(resources), time.perf_counter() - debut)
+        else:  # no early start, or the cells changed since: judged here, on the cells as they are now
+            verdicts = self._juger(etapes, tests, resources)
+        self._ecrire(tests, verdicts, resources)
+        return nb, resources
+
+    @staticmethod
+    def _etapes(nb: NotebookNode) -> tuple[list[juge.Etape], list[tuple[NotebookNode, list[tuple[str, str]]]]]:
+        """The code cells in order, for the runner, and the graded test cells with their hidden questions."""
+        etapes: list[juge.Etape] = []
+        tests: list[tuple[NotebookNode, list[tuple[str, str]]]] = []
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            if est_cellule_de_test(cell):
+                questions = questions_cachees(cell.source)
+                tests.append((cell, questions))
+                if questions:
+                    etapes.append(juge.Etape(index, questions=questions, exemples=cell.source))
+            else:
+                etapes.append(juge.Etape(index, cell.source))
+        return etapes, tests
+
+    def _juger(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
+        debut = time.perf_counter()
+        try:
+            return self._verdicts(etapes, tests, resources)
+        finally:  # read by pipeline/correction_dask.py and benchmarks/bench_grading.py: where the time goes
+            self.log.info("Timing %s: judge %.3f s", qui(resources), time.perf_counter() - debut)
+
+    def _verdicts(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
+        copie = qui(resources)
+        avec_bac = bac_a_sable.actif(self.bac_a_sable)
+        if avec_bac:
+            bac_a_sable.verifier_disponible()
+        elif tests:
+            self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", copie)
+        verdicts: dict[str, Any] = {}
+        if etapes and any(e.questions for e in etapes):
+            from awale_ref.grading import sujets
+
+            sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
+            base = (str(sujet.module_sql().base_cachee())
+                    if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
+            limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
+                                   echeance=self._echeance(resources), budget=self.budget_notebook)
+            dossier = resources.get("metadata", {}).get("path") or None
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet)
+            for evenement in limites.journal:
+                self.log.warning("Judge of %s: %s", copie, evenement)
+        return verdicts
+
+    def _ecrire(self, tests: list, verdicts: dict[str, Any], resources: ResourcesDict) -> None:
+        """Each graded test cell: the kernel's outputs as information, then the judge's verdicts."""
+        copie = qui(resources)
+        for cell, questions in tests:
+            if not questions:  # no hidden test: nbgrader scores the kernel's outputs as usual
+                continue
+            cell.outputs = sorties_hors_verdict(cell.outputs)
+            resultats = [verdicts[question] for question, _ in questions]
+            cell.outputs += sorties_du_verdict(resultats, float(cell.metadata["nbgrader"].get("points", 0)))
+            for resultat in resultats:
+                if not resultat.ok:
+                    self.log.info("Judge of %s, cell %s: %s", copie, cell.metadata["nbgrader"]["grade_id"],
+                                  resultat.message.splitlines()[0])
+
+
+
+
+def _empreinte(etapes: list[juge.Etape]) -> str:
+    """What the judge is given: the same fingerprint means the same verdicts."""
+    return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
+
+
+class JugementAnticipe(Jugement):
+    """Starts the judge before the student's kernel runs, so that both run at once (on two cores).
+
+    The judge never reads what the kernel does: it takes the submitted cells and the submission's
+    folder as nbgrader prepared them (the kernel works in a private copy), so starting it first changes
+    no verdict. ``Jugement``, after the kernel, takes the result if the cells are still the same (else it
+    judges again) and writes it. Listed before ``ExecutionProtegee`` in nbgrader_config.py.
+    """
+
+    def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        if resources.get(CLE_ECHEC):
+            return nb, resources
+        etapes, tests = self._etapes(nb)
+        self._echeance(resources)  # the budget starts now, for the kernel too
+        if any(e.questions for e in etapes):
+            fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
+            resources[CLE_ANTICIPE] = (_empreinte(etapes), fil.submit(self._juger, etapes, tests, resources))
+            fil.shutdown(wait=False)  # the thread ends with its verdicts
+        return nb, resources
+
+

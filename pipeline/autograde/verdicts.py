@@ -1,0 +1,108 @@
+"""The outputs a graded test cell ends with: the judge's verdict, the kernel's own outputs kept as information."""
+
+from __future__ import annotations
+
+from nbformat.notebooknode import NotebookNode
+
+ENAME = "Correction"  # the error name of a failed verdict (nbgrader scores an error output 0)
+
+
+def sortie_erreur(ename: str, message: str) -> NotebookNode:
+    """An error output whose traceback is the French message itself."""
+    return NotebookNode(output_type="error", ename=ename, evalue=message,
+                        traceback=[f"\x1b[0;31m{ename}\x1b[0m: " + ligne if i == 0 else ligne
+                                   for i, ligne in enumerate(message.splitlines() or [""])])
+
+
+def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
+    """The outputs that carry the judge's verdicts of one test cell, as nbgrader scores them.
+
+    All passed: a ``✔`` line (full marks).  None of the points earned: the
+    messages as an error output (0).  Part of the points (rule families):
+    the messages as text, then an ``execute_result`` holding the points,
+    which nbgrader reads as partial credit.  A failure with a smallest
+    failing case adds its board, drawn (HTML for the feedback, text in the
+    notebook), and the call that reproduces it.
+    """
+    sorties = []
+    for r in resultats:
+        if r.ok:
+            sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"✔ Correction : {r.message}\n"))
+    echecs = [r for r in resultats if not r.ok]
+    if not echecs:
+        return sorties
+    part = sum(r.part for r in resultats) / len(resultats)
+    obtenus = round(part * points, 2)
+    texte = "\n".join(r.message for r in echecs)
+    if obtenus > 0:
+        sorties.append(NotebookNode(output_type="stream", name="stdout",
+                                    text=f"✘ Correction : {texte}\nPoints de cette cellule : {obtenus:g} sur "
+                                         f"{points:g} (la valeur ci-dessous, lue par nbgrader).\n"))
+    else:
+        sorties.append(sortie_erreur(ENAME, texte))
+    for r in echecs:
+        contre = r.contre_exemple or {}
+        if "plateau" in contre:
+            from awale_ref.grading.contre_exemples import dessin_html, dessin_texte
+
+            sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
+                "text/plain": f"{dessin_texte(contre['plateau'])}\nPour le reproduire : {contre['appel']}",
+                "text/html": dessin_html(contre["plateau"], contre["appel"])}))
+        elif "appel" in contre:
+            sorties.append(NotebookNode(output_type="stream", name="stdout",
+                                        text=f"Pour le reproduire : {contre['appel']}\n"))
+        if "images" in contre:  # a function that returns an image: the expected one beside the student's
+            import base64
+
+            from awale_ref.grading.contre_exemples import ImageTropGrande, images_png
+
+            try:
+                png = images_png(contre["images"]["attendue"], contre["images"]["obtenue"])
+            except ImageTropGrande as exc:  # described instead of drawn
+                sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"{exc}\n"))
+                continue
+            except (ValueError, TypeError, KeyError):  # not drawable: the text above says it all
+                continue
+            sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
+                "text/plain": "Image attendue (à gauche) et image obtenue (à droite), pixels différents en rouge.",
+                "image/png": base64.b64encode(png).decode("ascii")}))
+    if obtenus > 0:
+        sorties.append(NotebookNode(output_type="execute_result", execution_count=None, metadata={},
+                                    data={"text/plain": f"{obtenus:g}"}))
+    return sorties
+
+# What the kernel's ``tester`` and ``corriger`` print in a test cell: their verdicts (awale_ref.grading.sujets).
+_LIGNES_DE_VERDICT = ("✔ ", "Tests cachés de ")
+
+
+def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
+    """The kernel's outputs of a graded test cell, without any verdict of its own, unable to change the score.
+
+    The judge's verdict is the only one (issue 23: the kernel's visible tests
+    judged the statement's examples alone and could contradict it).  Dropped:
+    every error (a failed visible test, a name not defined: the judge says it
+    too) and the ``✔``/« Tests cachés » lines.  Kept as plain text: the
+    student's own prints, ``stderr`` included, and the grader's note that the
+    kernel was stopped (``NoyauArrete``).  An ``execute_result`` becomes a
+    display, which nbgrader does not score.
+    """
+    gardees = []
+    for sortie in sorties:
+        genre = sortie.get("output_type")
+        if genre == "error":
+            if sortie.get("ename") == "NoyauArrete":
+                gardees.append(NotebookNode(output_type="stream", name="stdout",
+                                            text=f"[Noyau Python : {sortie.get('evalue')}]\n"))
+        elif genre == "stream":
+            texte = "".join(ligne for ligne in str(sortie.get("text", "")).splitlines(keepends=True)
+                            if not ligne.startswith(_LIGNES_DE_VERDICT))
+            if texte:
+                gardees.append(NotebookNode(output_type="stream", name="stdout", text=texte))
+        elif genre == "execute_result":
+            gardees.append(NotebookNode(output_type="display_data", data=sortie.get("data", {}),
+                                        metadata=sortie.get("metadata", {})))
+        else:
+            gardees.append(sortie)
+    return gardees
+
+
