@@ -247,31 +247,16 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     >>> [round(float(v), 2) for v in fig.get_size_inches()]
     [6.6, 10.44]
     """
-    import matplotlib
-
     etiquette_case(0, 0, orientation)  # checks the orientation
-    feuilles = arbre.feuilles()
     profondeur = max(n.profondeur for n in arbre.noeuds())
     if reconstruction is None:
         reconstruction = est_reconstruction_q18(arbre.jeu)
-    # Rows: one per leaf (y: the middle of a board), a parent on the row of its first child.
-    rang_y: dict[int, float] = {id(f): MARGE + ENTETE_NOEUD + CASE + k * LIGNE for k, f in enumerate(feuilles)}
-
-    def placer(noeud: Noeud) -> float:
-        if noeud.enfants:
-            rang_y[id(noeud)] = [placer(e) for e in noeud.enfants][0]
-        return rang_y[id(noeud)]
-
-    placer(arbre)
-    largeur = max(LARGEUR_MIN, 2 * MARGE + (profondeur + 1) * NOEUD + profondeur * ARETE)
-    hauteur_arbre = 2 * MARGE + len(feuilles) * LIGNE - 0.1
     titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} de jouer"
                       + (f", NegaAwale choisit {_nom_case(arbre, arbre.case_choisie, orientation)}"
                          if montrer_valeurs and arbre.case_choisie is not None else ""))
-    entetes = [(_lignes(titre, largeur - 2 * MARGE, 11), 11, "bold", "black", "normal")]
+    entetes = [(titre, 11, "bold", "black", "normal")]
     if reconstruction:
-        entetes.append((_lignes(NOTE_RECONSTRUCTION, largeur - 2 * MARGE, 8.5), 8.5, "normal", "#990000",
-                        "italic"))
+        entetes.append((NOTE_RECONSTRUCTION, 8.5, "normal", "#990000", "italic"))
     legende = ("Chaque petit plateau est vu comme dans l'arbre de l'énoncé : rangée "
                f"{de(arbre.jeu['joueur1'])} en bas (cases 0 à 5), celle {de(arbre.jeu['joueur2'])} en haut "
                "(cases 6 à 11). " if orientation == "fixe" else
@@ -279,7 +264,52 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     legende += ("Rangée jaune : le joueur qui doit jouer. Sur chaque arête : la case jouée et G, les graines "
                 "prises ; au-dessus de chaque plateau : son nom et VJ, la valeur du nœud pour le joueur qui doit "
                 "y jouer. Chaque nœud est sur la ligne de son premier enfant.")
-    entetes.append((_lignes(legende, largeur - 2 * MARGE, TAILLE_MIN), TAILLE_MIN, "normal", "#444444", "normal"))
+    entetes.append((legende, TAILLE_MIN, "normal", "#444444", "normal"))
+
+    def textes_arete(parent: Noeud, enfant: Noeud) -> tuple[str, str]:
+        return (_nom_case(parent, enfant.case, orientation)[3:],
+                f"G = {enfant.gain if montrer_valeurs else '?'}")
+
+    def textes_noeud(noeud: Noeud) -> tuple[str, str]:
+        fin = " fin" if noeud.terminal else ""  # a finished game
+        return f"({noeud.label}){fin}", f"VJ = {noeud.valeur if montrer_valeurs else '?'}"
+
+    return dessiner_arbre_general(
+        arbre, entetes, lambda ax, x, y, noeud, bord, epaisseur: _dessiner_plateau(ax, x, y, noeud.jeu, orientation,
+                                                                                   bord, epaisseur),
+        textes_arete, textes_noeud, montrer_valeurs)
+
+
+def dessiner_arbre_general(arbre, entetes: list[tuple[str, float, str, str, str]], dessiner_noeud: Callable,
+                           textes_arete: Callable, textes_noeud: Callable, montrer_valeurs: bool = True,
+                           largeur_noeud: float = NOEUD, hauteur_noeud: float = 2 * CASE) -> Figure:
+    """The layout of :func:`dessiner_arbre` for any game tree: the root on the left, one row per leaf.
+
+    ``arbre``: a node with ``enfants``, ``profondeur``, ``choisi`` (and ``noeuds()``, ``feuilles()``);
+    ``entetes``: the texts above the tree, ``(text, size, weight, colour, style)``, wrapped here;
+    ``dessiner_noeud(ax, left, middle_y, node, border colour, border width)`` draws a node's position
+    in a ``largeur_noeud`` × ``hauteur_noeud`` box (inches); ``textes_arete(parent, child)`` the texts
+    above and below an edge (the move, its gain); ``textes_noeud(node)`` those left and right above a
+    node (its name, its value).  The chosen moves are green when ``montrer_valeurs``.
+    """
+    import matplotlib
+
+    feuilles = arbre.feuilles()
+    profondeur = max(n.profondeur for n in arbre.noeuds())
+    demi, ligne = hauteur_noeud / 2, hauteur_noeud + ENTETE_NOEUD + 0.1
+    # Rows: one per leaf (y: the middle of a board), a parent on the row of its first child.
+    rang_y: dict[int, float] = {id(f): MARGE + ENTETE_NOEUD + demi + k * ligne for k, f in enumerate(feuilles)}
+
+    def placer(noeud) -> float:
+        if noeud.enfants:
+            rang_y[id(noeud)] = [placer(e) for e in noeud.enfants][0]
+        return rang_y[id(noeud)]
+
+    placer(arbre)
+    largeur = max(LARGEUR_MIN, 2 * MARGE + (profondeur + 1) * largeur_noeud + profondeur * ARETE)
+    hauteur_arbre = 2 * MARGE + len(feuilles) * ligne - 0.1
+    entetes = [(_lignes(texte, largeur - 2 * MARGE, taille), taille, graisse, couleur, style)
+               for texte, taille, graisse, couleur, style in entetes]
     hauteur_entete = MARGE + sum((texte.count("\n") + 1) * taille * 1.35 / 72 + 0.06
                                  for texte, taille, *_ in entetes)
     hauteur = hauteur_entete + hauteur_arbre
@@ -295,29 +325,27 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
         ax.set_ylim(hauteur_arbre, 0)  # one unit = one inch, y downwards
         ax.axis("off")
         for noeud in arbre.noeuds():
-            x, y = MARGE + noeud.profondeur * (NOEUD + ARETE), rang_y[id(noeud)]
+            x, y = MARGE + noeud.profondeur * (largeur_noeud + ARETE), rang_y[id(noeud)]
             vert = noeud.choisi and montrer_valeurs
             for enfant in noeud.enfants:
-                xe, ye = MARGE + enfant.profondeur * (NOEUD + ARETE), rang_y[id(enfant)]
+                xe, ye = MARGE + enfant.profondeur * (largeur_noeud + ARETE), rang_y[id(enfant)]
                 choisi = enfant.choisi and montrer_valeurs
                 couleur, epaisseur = (VERT, 2.5) if choisi else (GRIS, 1.0)
-                coude = x + NOEUD + 0.12
-                ax.plot([x + NOEUD - 0.02, coude, coude, xe - 0.04], [y, y, ye, ye], color=couleur,
+                coude = x + largeur_noeud + 0.12
+                ax.plot([x + largeur_noeud - 0.02, coude, coude, xe - 0.04], [y, y, ye, ye], color=couleur,
                         linewidth=epaisseur, zorder=1, solid_joinstyle="miter")
-                g = str(enfant.gain) if montrer_valeurs else "?"
+                haut, bas = textes_arete(noeud, enfant)
                 milieu = (coude + xe) / 2
                 couleur_texte = VERT if choisi else "black"
-                ax.text(milieu, ye - 0.03, _nom_case(noeud, enfant.case, orientation)[3:], ha="center",
-                        va="bottom", fontsize=TAILLE_MIN, color=couleur_texte)
-                ax.text(milieu, ye + 0.03, f"G = {g}", ha="center", va="top", fontsize=TAILLE_MIN + 0.5,
+                ax.text(milieu, ye - 0.03, haut, ha="center", va="bottom", fontsize=TAILLE_MIN, color=couleur_texte)
+                ax.text(milieu, ye + 0.03, bas, ha="center", va="top", fontsize=TAILLE_MIN + 0.5,
                         fontweight="bold", color=couleur_texte)
             bord, epaisseur = (VERT, 2.5) if vert else ("#5b3a1a", 1.0)
-            _dessiner_plateau(ax, x, y, noeud.jeu, orientation, bord, epaisseur)
-            dessus = y - CASE - 0.03
-            fin = " fin" if noeud.terminal else ""  # a finished game
-            ax.text(x, dessus, f"({noeud.label}){fin}", ha="left", va="bottom", fontsize=9, fontweight="bold")
-            vj = str(noeud.valeur) if montrer_valeurs else "?"
-            ax.text(x + NOEUD, dessus, f"VJ = {vj}", ha="right", va="bottom", fontsize=TAILLE_MIN + 0.5,
+            dessiner_noeud(ax, x, y, noeud, bord, epaisseur)
+            dessus = y - demi - 0.03
+            nom, valeur = textes_noeud(noeud)
+            ax.text(x, dessus, nom, ha="left", va="bottom", fontsize=9, fontweight="bold")
+            ax.text(x + largeur_noeud, dessus, valeur, ha="right", va="bottom", fontsize=TAILLE_MIN + 0.5,
                     fontweight="bold", color=VERT if vert else "black")
     return fig
 

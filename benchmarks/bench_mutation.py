@@ -477,10 +477,12 @@ def _remplacer(requete: str, motif: str, remplacement: object, occurrence: int) 
 
 
 def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
-    """The mutants of the reference queries (``library.REQUETES``, the queries ``sql`` grades against)."""
+    """The mutants of the reference queries (the subject's SQL module's ``REQUETES``, else the CCINP's
+    ``library.REQUETES``: the queries its SQL module grades against)."""
     res = []
+    requetes = getattr(sujet.sql(), "REQUETES", library.REQUETES)
     for question in questions:
-        requete = library.REQUETES[question]
+        requete = requetes[question]
         for op_nom, motif, remplacement in SQL_OPERATEURS:
             occurrence = 0
             while (mute := _remplacer(requete, motif, remplacement, occurrence)) is not None:
@@ -554,7 +556,7 @@ def attendus_de(sujet: Sujet, questions: list[str]) -> dict:
     reference = sujet.reference()
     with contextlib.redirect_stdout(io.StringIO()):
         if any(q in sujet.questions_sql for q in questions):
-            sujet.sql().preparer_bibliotheques()  # built here, once, never inside a mutant's child
+            sujet.sql().base_cachee()  # the hidden database built here, once, never inside a mutant's child
         for q in questions:
             if q in sujet.specs:
                 spec = sujet.specs[q]

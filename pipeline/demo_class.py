@@ -442,6 +442,101 @@ CHOIX_PREMIER_MAXIMUM = Erreur("q33_choix_ind_max", _code("""
     perdues=("tiré au hasard parmi tous les maximums",), devoir=_STRATEGIES)
 
 
+# ---------------------------------------------------------------- mistakes in Othello (third subject, issue 25)
+_OTHELLO = "awale_ref.sujets.othello_epita_2024.othello"
+_PLEINE, _BORD = "ligne fermée au milieu du plateau", "ligne qui va jusqu'au bord (capture impossible, ou fermée sur le bord)"
+
+DEPART_LIGNES_PARTAGEES = Erreur("q1_plateau_depart", _variante(
+    "plateau_depart", ("    p = []\n    for i in range(8):\n        p.append([0] * 8)\n", "    p = [[0] * 8] * 8\n", 1),
+    module=_OTHELLO), ("q1_tests",), "Othello Q1 : [[0] * 8] * 8 répète la même ligne (les jetons du centre "
+    "se retrouvent sur toutes les lignes)", perdues=("les quatre jetons du départ",
+    "lignes distinctes (pas [[0] * 8] * 8, qui répète la même liste)"), devoir="othello")
+
+FRONTIERE_AVEC_IN = Erreur("q7_cases_frontieres", _code("""
+    def cases_frontieres(p, l, c):
+        nouvelle = []
+        for case in l:
+            if case != c:
+                nouvelle.append(case)
+        for v in cases_voisines(c[0], c[1]):
+            if p[v[0]][v[1]] == 0 and v not in nouvelle:
+                nouvelle.append(v)
+        return nouvelle
+    """), ("q7_tests",), "Othello Q7 : teste v not in nouvelle, que l'énoncé interdit (toute la question)",
+    devoir="othello")
+
+FRONTIERE_MODIFIE_L = Erreur("q7_cases_frontieres", _code("""
+    def cases_frontieres(p, l, c):
+        deja = [[False] * 8 for i in range(8)]
+        for case in l:
+            deja[case[0]][case[1]] = True
+        l.remove(c)
+        for v in cases_voisines(c[0], c[1]):
+            if p[v[0]][v[1]] == 0 and not deja[v[0]][v[1]]:
+                l.append(v)
+                deja[v[0]][v[1]] = True
+        return l
+    """), ("q7_tests",), "Othello Q7 : met à jour la liste l reçue au lieu d'en construire une nouvelle",
+    perdues=("l n'est pas modifiée (ia_minmax la réutilise)",), devoir="othello")
+
+DIRECTION_P_H_H = Erreur("q9_est_direction_possible", _variante(
+    "est_direction_possible", ("and p[h][k] == j", "and p[h][h] == j", 1), module=_OTHELLO),
+    ("q9_tests",), "Othello Q9 : p[h][h] au lieu de p[h][k] (l'erreur du corrigé)",
+    perdues=(_PLEINE, _BORD), devoir="othello")
+
+DIRECTION_SANS_BORD = Erreur("q9_est_direction_possible", _variante(
+    "est_direction_possible", ("    while 0 <= h < 8 and 0 <= k < 8 and p[h][k] == -j:",
+                               "    while p[h][k] == -j:", 1), module=_OTHELLO),
+    ("q9_tests",), "Othello Q9 : ne vérifie pas le bord en suivant la ligne adverse (IndexError, ou p[-1] qui "
+    "relit l'autre bord)", perdues=(_BORD,), devoir="othello")
+
+COPIE_PLATEAU_SUPERFICIELLE = Erreur("q13_copier_plateau", _code("""
+    def copier_plateau(p):
+        return list(p)
+    """), ("q13_tests",), "Othello Q13 : list(p) partage les lignes avec p",
+    perdues=("copie indépendante (aucune ligne partagée)",), devoir="othello")
+
+POSER_SUR_P = Erreur("q14_poser_jeton", _variante(
+    "poser_jeton", ("    nouveau = copier_plateau(p)\n", "    nouveau = p\n", 1), module=_OTHELLO),
+    ("q14_tests",), "Othello Q14 : pose le jeton et capture sur p lui-même (sans copie)",
+    perdues=("plateau reçu non modifié (un nouveau plateau est renvoyé)",), devoir="othello")
+
+NAIVE_DERNIERE_CASE = Erreur("q16_ia_naive", _variante(
+    "ia_naive", ("    return (meilleure, valeur)", "    return (c, valeur)", 1), module=_OTHELLO),
+    ("q16_tests",), "Othello Q16 : renvoie la dernière case essayée, pas la meilleure (l'erreur du corrigé)",
+    perdues=("J1 (j = 1) : la valeur la plus grande", "J2 (j = -1) : la valeur la plus petite"), devoir="othello")
+
+NAIVE_TOUJOURS_MAX = Erreur("q16_ia_naive", _variante(
+    "ia_naive", ("j * v > j * valeur", "v > valeur", 1), module=_OTHELLO),
+    ("q16_tests",), "Othello Q16 : cherche toujours le maximum, même pour J2",
+    perdues=("J2 (j = -1) : la valeur la plus petite",), devoir="othello")
+
+MINMAX_CASE_ECRASEE = Erreur("q17_ia_minmax", _variante(
+    "ia_minmax", ("        v = ia_minmax(nouveau, frontiere, f, -j, n - 1)[1]\n",
+                  "        c, v = ia_minmax(nouveau, frontiere, f, -j, n - 1)\n", 1), module=_OTHELLO),
+    ("q17_tests",), "Othello Q17 : « c, v = ia_minmax(...) » écrase la case jouée par la réponse de "
+    "l'adversaire (l'erreur du corrigé)", perdues=("profondeur 2", "profondeur 3"), devoir="othello")
+
+ENCODE_SANS_DECALAGE = Erreur("q19_encode", _variante(
+    "encode", ("(1 + p[i][j])", "p[i][j]", 1), module=_OTHELLO),
+    ("q19_tests",), "Othello Q19 : code p[i][j] au lieu de 1 + p[i][j] (des chiffres -1 en base 3)", devoir="othello")
+
+SQL_PROFONDEUR_LIMIT_1 = Erreur("q22_requete", _code('''
+    Q22 = """
+    SELECT caseX, caseY FROM plateaux WHERE codePlateau = 3917277946 AND joueurActif = 1
+    ORDER BY profondeur DESC LIMIT 1
+    """
+    '''), ("q22_tests",), "Othello Q22 : LIMIT 1 ne garde qu'une des cases ex aequo à la profondeur maximale",
+    devoir="othello")
+
+SQL_BETH_SECONDE = Erreur("q23_requete", _code('''
+    Q23 = """
+    SELECT AVG(score) FROM parties JOIN joueurs ON idJoueur = joueurs_idJ1 OR idJoueur = joueurs_idJ2
+    WHERE nomComplet = 'Beth Harmon'
+    """
+    '''), ("q23_tests",), "Othello Q23 : compte aussi les parties où Beth Harmon joue en second", devoir="othello")
+
+
 # ---------------------------------------------------------------- two students who copy
 def _recopiee(erreur: Erreur, renommages: dict[str, str] | None = None,
               echanges: tuple[tuple[str, str], ...] = (), avant: str = "", copiee_sur: str = "") -> Erreur:
@@ -492,28 +587,28 @@ COPIES_DE_CAMILLE = (
 CLASSE: tuple[Eleve, ...] = (
     Eleve("lefebvre_sarah", "Sarah", "Lefebvre", "tout juste", style=0),
     Eleve("martin_hugo", "Hugo", "Martin", "semis et parité ; plages sans 0 initial",
-          (SANS_SAUT_ORIGINE, PARITE_INVERSEE, COMPTE_SANS_ZERO_INITIAL, EMPILE_COULEURS_SEULES, H_SIGNES_INVERSES),
+          (SANS_SAUT_ORIGINE, PARITE_INVERSEE, COMPTE_SANS_ZERO_INITIAL, EMPILE_COULEURS_SEULES, H_SIGNES_INVERSES, DEPART_LIGNES_PARTAGEES, NAIVE_TOUJOURS_MAX),
           style=1),
     Eleve("bernard_chloe", "Chloé", "Bernard", "récolte itérative, cases jouables sans la famine ; lignes d'image "
           "partagées", (RECOLTE_ITERATIVE, CASES_SANS_FAMINE, LIGNES_PARTAGEES), style=2),
     Eleve("petit_lucas", "Lucas", "Petit", "copie superficielle, SQL sans tri ; famine dans le sens du CCINP",
-          (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY, FAMINE_SENS_CCINP, COUPS_EN_DOUBLE, ITERATION_SUR_UNE_COPIE),
+          (COPIE_SUPERFICIELLE, SQL_SANS_ORDER_BY, FAMINE_SENS_CCINP, COUPS_EN_DOUBLE, ITERATION_SUR_UNE_COPIE, COPIE_PLATEAU_SUPERFICIELLE, ENCODE_SANS_DECALAGE),
           style=0),
     Eleve("robert_emma", "Emma", "Robert", "famine qui modifie le plateau, SQL mal groupé ; sans la règle des 45",
-          (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM, SANS_REGLE_45, TUPLE_AUXILIAIRE, STRATEGIE_TOUJOURS_LA_PREMIERE),
+          (FAMINE_MODIFIE_PLATEAU, SQL_GROUPE_PAR_NOM, SANS_REGLE_45, TUPLE_AUXILIAIRE, STRATEGIE_TOUJOURS_LA_PREMIERE, FRONTIERE_MODIFIE_L, MINMAX_CASE_ECRASEE),
           style=1),
     Eleve("richard_nathan", "Nathan", "Richard", "fin de partie décalée, partie II rendue en retard ; "
-          "rectangles d'une ligne", (FIN_DECALEE, RECTANGLE_UNE_LIGNE), style=2, en_retard=("partie2_structure",)),
+          "rectangles d'une ligne", (FIN_DECALEE, RECTANGLE_UNE_LIGNE, DIRECTION_SANS_BORD, SQL_PROFONDEUR_LIMIT_1), style=2, en_retard=("partie2_structure",)),
     Eleve("durand_camille", "Camille", "Durand", "max() interdit, IA à la profondeur 5 ; clef coul ignorée",
           (MAX_INTERDIT, IA_PROFONDEUR_5, DECOMPRESSION_SANS_COUL), style=0),
     Eleve("leroy_manon", "Manon", "Leroy", "gain modifie le jeu ; image modifiée en place",
-          (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE, SOMMETS_PARITE_FIXE, JEU_ANNONCE_J1), style=1),
+          (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE, SOMMETS_PARITE_FIXE, JEU_ANNONCE_J1, POSER_SUR_P, SQL_BETH_SECONDE), style=1),
     Eleve("david_zoe", "Zoé", "David", "importe la référence ; semis lycée sans saut",
-          (IMPORTE_REFERENCE, SEMIS_SANS_SAUT_LYCEE, DICO_SANS_MEMO, MIN_MAX_OPT_SANS_MEMO), style=2),
+          (IMPORTE_REFERENCE, SEMIS_SANS_SAUT_LYCEE, DICO_SANS_MEMO, MIN_MAX_OPT_SANS_MEMO, FRONTIERE_AVEC_IN), style=2),
     Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2 ; tests de Q15 confondus",
-          (GAIN_Q2_FAUX, SITUATIONS_Q15_ECHANGEES, N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM), style=0),
+          (GAIN_Q2_FAUX, SITUATIONS_Q15_ECHANGEES, N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM, NAIVE_DERNIERE_CASE), style=0),
     Eleve("garcia_adam", "Adam", "Garcia", "arbre faux en Q18, camp adverse décalé ; gagnant jamais affiché, parité",
-          (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE, AWALE_SANS_GAGNANT, PARITE_Q2_LYCEE), style=1),
+          (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE, AWALE_SANS_GAGNANT, PARITE_Q2_LYCEE, DIRECTION_P_H_H), style=1),
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
     Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
     # the two who copy (pipeline/similarite.py must rank them first)

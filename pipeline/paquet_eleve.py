@@ -386,11 +386,29 @@ def _renvoi(ancien: str, actuel: str) -> str:
             f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
 
 
+PAS_ENCORE = ("ce notebook ne fonctionne pas encore sur le serveur de la classe : ses requêtes SQL s'y testent sur "
+              "une base qui n'y est pas installée. Travaillez-le en autonomie (bash scripts/autonomie.sh) ou "
+              "demandez à votre enseignant.")
+
+
+def sql_livrable(sujet) -> bool:
+    """Whether the subject's SQL helpers go to the students' environment: its SQL module names what can
+    (``POUR_LES_ELEVES``: the helpers copied, on the visible library); without it, its notebooks say why not."""
+    return bool(sujet.module_sql) and bool(getattr(sujet.sql(), "POUR_LES_ELEVES", ()))
+
+
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
-    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-           f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
-           f"    raise AttributeError(nom)\n") if sujet.module_sql else ""
+    if sujet.module_sql and sql_livrable(sujet):
+        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+               f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
+               f"    raise AttributeError(nom)\n")
+    elif sujet.module_sql:
+        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+               f"        raise ImportError({('montrer_requete : ' + PAS_ENCORE)!r})\n"
+               f"    raise AttributeError(nom)\n")
+    else:
+        sql = ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
             "tester = Testeur(__name__).tester\n" + sql)
@@ -436,8 +454,7 @@ def _sql(sujet) -> str:
     """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
     the visible library shipped with the package."""
     sql = sujet.sql()
-    copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in ("_texte", "_pluriel", "TableRequete",
-                                                                      "montrer_requete"))
+    copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
             "import sqlite3\nfrom dataclasses import dataclass\nfrom typing import Any\n\n"
@@ -550,7 +567,7 @@ def ecrire_paquet(dest: Path) -> Path:
         ecrire(module, _sujet_init(sujet))
         for public in sujet.modules_eleves:
             ecrire(public, inspect.getsource(importlib.import_module(public)))
-        if sujet.module_sql:
+        if sql_livrable(sujet):
             ecrire(sujet.module_sql, _sql(sujet))
         if sujet.verifier_partie is not None:
             ecrire(sujet.code_partie, inspect.getsource(importlib.import_module(sujet.code_partie)))

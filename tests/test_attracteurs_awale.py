@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref import engine, exam
+from awale_ref import engine
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.attracteurs import awale_exact as ax
 
-CARNET = Path(ax.__file__).parent / "carnets" / "pont_awale.py"
+CARNET = Path(__file__).resolve().parent.parent / "notebooks" / "pont_awale.py"
 
 
 @pytest.fixture(scope="module")

@@ -144,7 +144,11 @@ def _executer(nb: nbformat.NotebookNode, paquet: Path, dossier: Path) -> nbforma
     return nb
 
 
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+NE_TOURNENT_PAS = ("othello",)
+"""The notebooks that do not run in the students' environment yet, and say why (the tests below)."""
+
+
+@pytest.mark.parametrize("assignment", [a for a in ASSIGNMENTS if a not in NE_TOURNENT_PAS])
 def test_the_instructors_answers_pass_every_visible_test_with_the_distribution_alone(paquet, assignment, tmp_path):
     nb = _executer(_avec_les_solutions(assignment), paquet, tmp_path)
     tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")
@@ -303,3 +307,13 @@ def test_the_lycee_board_plays_with_the_students_functions_in_the_students_envir
         assert awale_lycee.test_case(etat["plateau"], case), (avant, case)  # a legal move by the lycée reference
         awale_lycee.tour_jeu(etat, case)
         assert awale_lycee.vers_ccinp(etat) == apres  # played as the lycée reference plays it
+
+
+def test_othello_says_why_it_does_not_run_in_the_students_environment(paquet):
+    """Not done yet (issue 25): its SQL questions' visible database and the evaluation function passed by name to
+    its AIs are not in the distribution; until then its tools cell says why, in French."""
+    release = nbformat.read(RACINE / "release" / "othello" / "othello.ipynb", as_version=4)
+    imports = next(c.source for c in release.cells if c.cell_type == "code" and "import" in c.source)
+    fin = _lancer(paquet, "try:\n" + "".join(f"    {ligne}\n" for ligne in imports.splitlines())
+                  + "except ImportError as e:\n    print(e)\n")
+    assert "ne fonctionne pas encore sur le serveur de la classe" in fin.stdout, fin.stdout

@@ -55,7 +55,8 @@ def _court(valeur: Any, limite: int = 300) -> str:
 
 def decrire_appel(spec: Spec, args: tuple) -> str:
     noms = spec.parametres
-    morceaux = [f"{nom}={_court(val)}" for nom, val in zip(noms, args)]
+    morceaux = [f"{nom}={val if nom in spec.fonctions and type(val) is str else _court(val)}"
+                for nom, val in zip(noms, args)]
     return f"{spec.nom}({', '.join(morceaux)})"
 
 
@@ -122,7 +123,7 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
 
 def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     """The reference's observation on ``args``, as exact data (judge side)."""
-    return executant.exact(spec.observer(getattr(reference, spec.nom), args))
+    return executant.exact(spec.observer(getattr(reference, spec.nom), args, reference))
 
 
 def en_donnees(reponse: Any) -> Any:
@@ -334,7 +335,8 @@ def appel_reproductible(spec: Spec, args: tuple) -> str:
         *arguments, saisies = args
         return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
                 f"{', '.join(str(s) for s in saisies)}")
-    return f"{spec.nom}({', '.join(repr(a) for a in args)})"
+    fonctions = spec.positions_fonctions()  # a function passed by its name is written as the name
+    return f"{spec.nom}({', '.join(a if i in fonctions and type(a) is str else repr(a) for i, a in enumerate(args))})"
 
 
 # ---------------------------------------------------------------- the check itself (in one process)
@@ -377,16 +379,18 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     else:
         etudiant = executant.envelopper(fonction, garde)
 
+    appel = spec.appelable(etudiant, reference)
+
     def evaluer(lot: list[tuple]) -> list:
         reponses = []
         for args in lot:
-            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, etudiant, args, garde, delai)))
+            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, appel, args, garde, delai)))
             if "trop_long" in reponse:  # no further case: each would wait as long
                 raise _SansFin(args, reponse["trop_long"])
             reponses.append(reponse)
         return reponses
 
-    cas = list(cas)
+    cas = [spec.nommer(args) for args in cas]
     if attendus is None:  # the reference's observations (given when already computed for many functions)
         attendus = [attendu_de(spec, args, reference) for args in cas]
     originaux = (copy.deepcopy, builtins.max, builtins.min, builtins.sorted)
@@ -466,3 +470,17 @@ def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: li
     if echec or obtenu is None:
         return None
     return attendu, obtenu
+
+
+def lire_reponse_sql(question: str, reponse: Any) -> Any:
+    """The runner's plain data for a query (``executant.evaluer_sql``) as an ``executant.Reponse``, or the
+    failed verdict (the SQL error, an unreadable answer): for every subject's SQL questions."""
+    if not isinstance(reponse, dict):
+        return Resultat(False, f"{question} — réponse illisible.", 1)
+    if "erreur_sql" in reponse:
+        return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
+    try:
+        donnees = executant.decoder(reponse.get("obs"))
+        return executant.Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
+    except (executant.ObjetRefuse, KeyError, TypeError):
+        return Resultat(False, f"{question} — réponse illisible.", 1)

@@ -67,6 +67,14 @@ ATTRIBUTS_REFLEXION = frozenset({"modules", "_getframe", "f_globals", "f_locals"
                                  "gi_frame", "cr_frame", "tb_frame", "co_consts", "attrgetter", "methodcaller"})
 DUNDERS_PERMIS = frozenset({"__init__", "__name__", "__doc__"})
 MODULES_REFLEXION = frozenset({"gc", "ctypes", "importlib", "inspect", "_ctypes", "_imp", "imp"})
+APPARTENANCE = "in"
+"""The name under which a membership test on a list being built is found (``_examiner``)."""
+REGLES_SOURCE: dict[str, tuple[str, str]] = {
+    # constraints about how the code is written, checked in the source only: {constraint: (what, the rule)}
+    "sans_in_liste": (APPARTENANCE, "l'énoncé interdit le test d'appartenance in sur la liste qu'on construit "
+                                    "(utilisez un dictionnaire ou un tableau de booléens)"),
+}
+_METHODES_DE_LISTE = frozenset({"append", "extend", "insert"})
 _PORTEES = {ast.FunctionDef: None, ast.AsyncFunctionDef: None, ast.ClassDef: None, ast.Lambda: "lambda",
             ast.ListComp: "listcomp", ast.SetComp: "setcomp", ast.DictComp: "dictcomp",
             ast.GeneratorExp: "genexpr"}
@@ -226,6 +234,10 @@ class _Lecteur:
         imported name) or of reflection, and at which line."""
         ligne = getattr(noeud, "lineno", 0) or getattr(parent, "lineno", 0)
         trouver = self.ins.trouvailles.append
+        if isinstance(noeud, ast.Compare):
+            for operateur, droite in zip(noeud.ops, noeud.comparators):
+                if isinstance(operateur, (ast.In, ast.NotIn)) and _liste_construite(droite, parent):
+                    trouver(("appartenance", APPARTENANCE, ligne))
         if isinstance(noeud, ast.Name) and self._globale(noeud.id, table):
             trouver(("nom", noeud.id, ligne))
             if noeud.id in NOMS_REFLEXION or (noeud.id in ACCES_PAR_NOM and not _appele(noeud, parent)):
@@ -256,6 +268,33 @@ class _Lecteur:
                     trouver(("reflexion", nom.value, ligne))
             else:
                 trouver(("reflexion", f"{noeud.func.id} avec un nom calculé", ligne))
+
+
+def _liste_construite(noeud: ast.AST, parent: ast.AST | None) -> bool:
+    """``noeud``, the right side of ``x in …``, is a list the code builds: a list display or comprehension,
+    ``list(…)``, or a name that the enclosing function (or statement) binds to one or appends to."""
+    def liste(valeur: ast.AST) -> bool:
+        return isinstance(valeur, (ast.List, ast.ListComp)) or (
+            isinstance(valeur, ast.Call) and isinstance(valeur.func, ast.Name) and valeur.func.id == "list")
+
+    if liste(noeud):
+        return True
+    if not isinstance(noeud, ast.Name):
+        return False
+    portee = parent
+    while portee is not None and not isinstance(portee, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        suivant = getattr(portee, "_parent_contrainte", None)
+        if suivant is None:
+            break
+        portee = suivant
+    for n in ast.walk(portee) if portee is not None else ():
+        if isinstance(n, ast.Assign) and liste(n.value) and any(
+                isinstance(c, ast.Name) and c.id == noeud.id for c in n.targets):
+            return True
+        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _METHODES_DE_LISTE
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == noeud.id):
+            return True
+    return False
 
 
 def _dunder(nom: str) -> bool:
@@ -360,7 +399,8 @@ def definie(cellules: Sequence[Cellule], nom: str) -> bool:
 
 def verifiees(spec: specs.Spec) -> dict[str, str]:
     """``{forbidden name: the rule, in French}`` of the constraints of ``spec`` checked in the source."""
-    return {nom: executant.REGLES_INTERDITS[c] for c in spec.contraintes for nom in executant.INTERDITS.get(c, ())}
+    regles = {nom: executant.REGLES_INTERDITS[c] for c in spec.contraintes for nom in executant.INTERDITS.get(c, ())}
+    return regles | {REGLES_SOURCE[c][0]: REGLES_SOURCE[c][1] for c in spec.contraintes if c in REGLES_SOURCE}
 
 
 def violation(spec: specs.Spec, cellules: Sequence[Cellule], nom: str | None = None) -> str | None:
@@ -378,6 +418,10 @@ def violation(spec: specs.Spec, cellules: Sequence[Cellule], nom: str | None = N
         ins = instructions[i]
         for genre, quoi, ligne in ins.trouvailles:
             interdit = next((n for n in regles if genre in ("nom", "attribut") and _correspond(genre, quoi, n)), None)
+            if genre == "appartenance":
+                if quoi not in regles:
+                    continue
+                interdit = quoi
             if interdit is None and genre in ("nom", "attribut"):
                 continue
             ou = (f"{'dans ' + par + ', ' if par != nom else ''}{ins.lieu}, ligne {ligne + ins.decalage} : "

@@ -230,6 +230,28 @@ def envelopper(fonction: Callable, garde: Garde) -> Callable:
     return graded
 
 
+def avec_fonctions(fonction: Callable, positions: Any, espace: dict) -> Callable:
+    """``fonction`` whose arguments at ``positions`` that are names (``str``) are first resolved to the
+    functions of that name in ``espace`` (the reference): how a case passes a function, which is not
+    data (``specs.Spec.nommer``).  The observation keeps the names, so the arguments after the call stay
+    plain data.
+    """
+    positions = frozenset(positions)
+
+    def appel(*args: Any) -> Any:
+        resolus = []
+        for i, a in enumerate(args):
+            if i in positions and type(a) is str:
+                trouvee = espace.get(a)
+                if not isinstance(trouvee, types.FunctionType):
+                    raise ValueError(f"no function {a!r} in the reference for argument {i}")
+                a = trouvee
+            resolus.append(a)
+        return fonction(*resolus)
+
+    return appel
+
+
 # ---------------------------------------------------------------- observations (shared with the specs)
 def observer(genre: str, fonction: Callable, args: tuple) -> dict:
     """What is compared with the reference after ``fonction(*args)`` on a fresh copy of ``args``.
@@ -237,8 +259,8 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
     ``genre``: ``saisies`` (a function that reads the keyboard, :func:`_observer_saisies`),
     ``renvoie`` (the value), ``image`` (the value, and whether the rows
     of a returned list of lists are distinct lists), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
-    (and the first argument after the call), ``copie`` (Q7: equal and
-    independent), ``gain`` (Q17: the pair split), and four kinds for functions
+    (and the first argument after the call), ``copie`` (equal and
+    independent: a dict whose values are lists, or a list of rows), ``gain`` (Q17: the pair split), and four kinds for functions
     whose value alone does not say enough: ``renvoie_et_arguments`` (the value and
     every argument after the call: a function that changes any of them in place),
     ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
@@ -256,13 +278,18 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
         avant = _DEEPCOPY(source)
         resultat = fonction(source)
         obs: dict = {"renvoie": resultat}
-        if type(resultat) is dict:
-            for valeur in resultat.values():
-                if type(valeur) is list:
-                    valeur.append("marqueur")  # mutate the copy: the source must not see it
-            independant = exact(source) == exact(avant)
-            for valeur in resultat.values():
-                if type(valeur) is list and valeur and valeur[-1] == "marqueur":
+        # the lists of the copy: a dict's values (a game), or, copying a list of rows (a board), the list and
+        # its rows, and then only an equal copy counts (a new constant list is no copy)
+        lignes = type(source) is list and type(resultat) is list
+        listes = (list(resultat.values()) if type(resultat) is dict else [resultat, *resultat] if lignes else None)
+        if listes is not None:
+            egale = not lignes or exact(resultat) == exact(avant)
+            listes = [v for v in listes if type(v) is list]
+            for valeur in listes:
+                valeur.append("marqueur")  # mutate the copy: the source must not see it
+            independant = egale and exact(source) == exact(avant)
+            for valeur in listes:
+                if valeur and valeur[-1] == "marqueur":
                     valeur.pop()
             obs["copie indépendante de l'original"] = independant
         obs["__arguments__"] = (source,)
@@ -743,10 +770,11 @@ def _question(ordre: dict, espace: dict, vu: dict | None = None,
     if objet.__name__ != nom and espace.get(objet.__name__) is objet:
         espace[objet.__name__] = graded
     installer_contraintes(ordre.get("contraintes", []), espace, garde)
+    appel = avec_fonctions(graded, ordre["fonctions"], vars(reference)) if ordre.get("fonctions") else graded
     # each case as its own JSON text: the judge recognises a text it has already judged without reading it
     resultats = []
     for args in deballer_cas(ordre["cas"]):
-        cas = evaluer_cas(ordre["observation"], graded, args, garde)
+        cas = evaluer_cas(ordre["observation"], appel, args, garde)
         if vu is not None and "exception" in cas:
             vu.setdefault("exception", cas["exception"])
         resultats.append(json.dumps(cas,

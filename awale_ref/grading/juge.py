@@ -223,7 +223,7 @@ def cas_et_attendus(module_correction: str, question: str,
     teacher's, restored from the gradebook, so it is the same for every student)."""
     sujet = sujets.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
-    exemples = exemples_visibles(question, source_exemples, reference)
+    exemples = [spec.nommer(args) for args in exemples_visibles(question, source_exemples, reference)]
     cas = exemples + [c for c in spec.cas() if c not in exemples]
     attendus = [attendu_de(spec, c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}
@@ -435,7 +435,7 @@ class Juge:
             return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
                     "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
                     "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
-                    "_cas": cas, "_attendus": attendus, "_memo": memo,
+                    "fonctions": list(spec.positions_fonctions()), "_cas": cas, "_attendus": attendus, "_memo": memo,
                     "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
         if question == sujet.question_ia:
             return {"question": question, "genre": "partie", "expression": expression, "nom": sujet.fonction_partie,

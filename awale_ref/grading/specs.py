@@ -92,6 +92,7 @@ class Spec:
     valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
     module: str = ""  # the subject's reference module, where ``nom`` is defined (required)
     presentation: str = ""  # the subject's module that shrinks and draws a failing case (``contre_exemples``)
+    fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
 
     def __post_init__(self) -> None:
         if not self.module.startswith("awale_ref."):
@@ -102,14 +103,46 @@ class Spec:
                              f"(how the subject shrinks and draws a failing case), got {self.presentation!r}")
         if self.familles and abs(sum(f.poids for f in self.familles) - 1) > 1e-9:
             raise ValueError(f"{self.question}: the weights of the rule families must add up to 1")
+        inconnus = set(self.fonctions) - set(self.parametres)
+        if inconnus:
+            raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")
+
+    def positions_fonctions(self) -> tuple[int, ...]:
+        """The indices of the parameters that take a function (``fonctions``)."""
+        return tuple(i for i, nom in enumerate(self.parametres) if nom in self.fonctions)
+
+    def nommer(self, args: tuple) -> tuple:
+        """``args`` with each function passed to a ``fonctions`` parameter replaced by its name.
+
+        Functions are not data: a case never crosses the runner's boundary
+        with one.  A parameter such as the evaluation function ``f`` of an AI
+        takes a function *of the reference module*, written in the cases by
+        its name (a ``str``); the call resolves the name to the function
+        (:func:`executant.avec_fonctions`), on each side with its own copy of
+        the reference.  A visible test may pass the function itself: it is
+        named here first.
+        """
+        positions = self.positions_fonctions()
+        return tuple(getattr(a, "__name__", a) if i in positions and callable(a) else a
+                     for i, a in enumerate(args))
+
+    def appelable(self, fonction: Callable, reference: types.ModuleType | None = None) -> Callable:
+        """``fonction`` called with the ``fonctions`` parameters' names resolved in ``reference``."""
+        positions = self.positions_fonctions()
+        if not positions:
+            return fonction
+        espace = vars(reference if reference is not None else self.module_reference())
+        return executant.avec_fonctions(fonction, positions, espace)
 
     def rubriques(self) -> tuple[Famille, ...]:
         """The rule families (a single one, every case, when the spec defines none)."""
         return self.familles or (Famille("tous les cas", 1.0),)
 
-    def observer(self, fonction: Callable, args: tuple) -> Observation:
-        """What is compared after ``fonction(*args)`` (the arguments after the call left out)."""
-        obs = executant.observer(self.genre, fonction, args)
+    def observer(self, fonction: Callable, args: tuple, reference: types.ModuleType | None = None) -> Observation:
+        """What is compared after ``fonction(*args)`` (the arguments after the call left out); ``reference``:
+        the reference module already loaded, where a function passed by name is found (by default imported:
+        not in the clean process, whose ``awale_ref`` is a stub once the student's object exists)."""
+        obs = executant.observer(self.genre, self.appelable(fonction, reference), self.nommer(args))
         obs.pop("__arguments__", None)
         return obs
 

@@ -123,6 +123,18 @@ class Sujet:
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
 
+    def module_sql(self) -> types.ModuleType:
+        """The module that grades the subject's SQL queries, on its own databases.
+
+        It provides ``format_sql(question, requete)`` (the visible test),
+        ``preparer_comparaison(question)`` (the judge's half: a function of the
+        runner's plain data, ``executant.evaluer_sql``), ``preparer(question)``
+        (the same in one process, self-study) and ``base_cachee()`` (the path of
+        the hidden database the runner reads, verified).  The query itself always
+        runs under the runner's guard (``executant.executer_requete``).
+        """
+        return importlib.import_module(self.sql)
+
     def nom_note(self, question: str) -> str | None:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""
         if question in self.specs:
@@ -174,7 +186,7 @@ class Sujet:
                 spec = self.specs[question]
                 resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
                 if resultat.ok:
-                    obs = spec.observer(getattr(reference, spec.nom), args)
+                    obs = spec.observer(getattr(reference, spec.nom), args, reference)
                     resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))

@@ -91,6 +91,10 @@ proteger = executant.proteger
 executer = executant.executer_requete
 
 
+POUR_LES_ELEVES = ("_texte", "_pluriel", "TableRequete", "montrer_requete")
+"""What the students' environment gets of this module, copied (``pipeline.paquet_eleve``): the table a query's
+result is shown in, on the visible library shipped with the package; never the reference queries."""
+
 def ouvrir(graine: int) -> sqlite3.Connection:
     """A protected read-only connection to the library of ``graine`` (built the first time)."""
     return proteger(_bibliotheque(graine))

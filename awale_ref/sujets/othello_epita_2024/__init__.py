@@ -1,0 +1,28 @@
+"""Othello (EPITA PSI 2024, DS4): the third subject of the course (issue 25).
+
+A notebook's test cells import ``tester`` and ``corriger`` from here; the
+judge reads that import and grades against :mod:`.othello` (the reference,
+its readings ``LECTURES``) with the specs of :mod:`.specs`.
+"""
+
+from __future__ import annotations
+
+from awale_ref.grading import sujets
+from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
+
+SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
+                     SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello",
+                     questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql")
+QUESTIONS = SUJET.questions
+tester = SUJET.tester
+corriger = SUJET.corriger
+
+
+def montrer_requete(requete: str, limite: int = 10):
+    """The first rows of a query on the visible games database (``.sql``)."""
+    from awale_ref.sujets.othello_epita_2024.sql import montrer_requete as montrer
+
+    return montrer(requete, limite)
+
+
+__all__ = ["QUESTIONS", "SUJET", "corriger", "montrer_requete", "tester"]

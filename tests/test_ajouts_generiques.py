@@ -1,0 +1,70 @@
+"""The generic additions to the grading core made for the Othello subject (issue 25), tested without it.
+
+- a parameter that takes a function of the reference (``Spec.fonctions``): the case holds the function's
+  name, each side resolves it in its own reference (``executant.avec_fonctions``);
+- the ``copie`` observation of a list of rows (a board), not only of a dict;
+- the source constraint ``sans_in_liste``: no membership test on a list the code builds.
+"""
+
+import pytest
+
+from awale_ref.grading import contraintes, executant
+from awale_ref.grading.specs import Spec
+
+
+def _spec(**autres) -> Spec:
+    return Spec("Q16", "tour_joueur1", ("jeu", "f"), "renvoie", lambda: [], "r", fonctions=("f",), **autres)
+
+
+def test_une_fonction_passe_par_son_nom_et_se_resout_dans_la_reference():
+    spec = _spec()
+    from awale_ref import exam
+
+    assert spec.nommer(({"n": 0}, exam.tour_joueur1)) == ({"n": 0}, "tour_joueur1")
+    obs = spec.observer(lambda jeu, f: f(jeu), ({"n": 3}, exam.tour_joueur1))
+    assert obs == {"renvoie": False}
+    obs = spec.observer(lambda jeu, f: f(jeu), ({"n": 2}, "tour_joueur1"))
+    assert obs == {"renvoie": True}
+    # what crosses the boundary is the name: the arguments after the call stay plain data
+    assert executant.exact(executant.observer("renvoie", spec.appelable(lambda jeu, f: f(jeu)),
+                                              ({"n": 2}, "tour_joueur1")))["__arguments__"] == ({"n": 2}, "tour_joueur1")
+
+
+def test_un_nom_absent_de_la_reference_est_une_erreur_claire():
+    appel = executant.avec_fonctions(lambda f: f(), [0], {"score": print})
+    with pytest.raises(ValueError, match="no function 'inconnue'"):
+        appel("inconnue")
+
+
+def test_fonctions_doit_nommer_des_parametres():
+    with pytest.raises(ValueError, match="not parameters"):
+        Spec("Q1", "f", ("p",), "renvoie", lambda: [], "r", fonctions=("g",))
+
+
+def test_copie_d_une_liste_de_lignes():
+    p = [[0, 1], [1, 0]]
+    assert executant.observer("copie", lambda q: [list(l) for l in q], (p,))["copie indépendante de l'original"]
+    assert not executant.observer("copie", lambda q: list(q), (p,))["copie indépendante de l'original"]
+    assert not executant.observer("copie", lambda q: q, (p,))["copie indépendante de l'original"]
+
+
+@pytest.mark.parametrize("source, interdit", [
+    ("L = []\n    for k in l:\n        if k not in L:\n            L.append(k)\n    return L", True),
+    ("L = list()\n    return [k for k in l if k in L]", True),
+    ("return [k for k in l if k in [c]]", True),
+    ("L, vu = [], {}\n    for k in l:\n        if k not in vu:\n            L.append(k)\n            vu[k] = 1\n"
+     "    return L", False),
+    ("L = []\n    for k in l:\n        L.append(k)\n    return L", False),
+])
+def test_sans_in_liste(source, interdit):
+    spec = Spec("Q7", "f", ("p", "l", "c"), "renvoie", lambda: [], "r", contraintes=("sans_in_liste",))
+    cellule = contraintes.Cellule("cellule de code n°1", f"def f(p, l, c):\n    {source}\n")
+    raison = contraintes.violation(spec, [cellule])
+    assert (raison is not None) == interdit
+    if interdit:
+        assert "test d'appartenance in" in raison
+
+
+def test_une_liste_constante_n_est_pas_une_copie():
+    assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie indépendante de l'original"]
+    assert "copie indépendante de l'original" not in executant.observer("copie", lambda q: [], ({"a": [1]},))

@@ -1,0 +1,318 @@
+"""The Othello subject (EPITA PSI 2024, DS4; issue 25): reference, specs, the key graded as a student.
+
+- the reference passes its own specs, and every rule family covers cases;
+- properties of the reference (hypothesis), on positions of random legal games;
+- the answer key, transcribed faithfully (``tests/data/othello_corrige_epita.py``: OCR damage repaired,
+  real mistakes kept), loses exactly the rule families of its real mistakes, :data:`PERTES_DU_CORRIGE`
+  (and the whole of Q24, its lost join clause),
+  in-process and through the real ``nbgrader autograde`` (sandbox on);
+- the readings are rendered into ``docs/othello_lectures.md``.
+
+The differential test against OpenSpiel is ``tests/test_othello_openspiel.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from awale_ref.grading import checks, contraintes
+from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs
+
+RACINE = Path(__file__).resolve().parent.parent
+CORRIGE = Path(__file__).parent / "data" / "othello_corrige_epita.py"
+
+PERTES_DU_CORRIGE = {
+    # question: the rule families the key's real mistakes lose (LECTURES)
+    "Q9": {"ligne fermée au milieu du plateau",
+           "ligne qui va jusqu'au bord (capture impossible, ou fermée sur le bord)"},  # p[h][h]
+    "Q10": {"tous les cas"},  # appends and returns an undefined d (NameError)
+    "Q16": {"J1 (j = 1) : la valeur la plus grande", "J2 (j = -1) : la valeur la plus petite"},  # last cell tried
+    "Q17": {"profondeur 2", "profondeur 3"},  # c overwritten by the recursive call's cell
+    "Q18": {"le joueur peut jouer"},  # the same
+}
+"""What the key loses; every other question of the key is right (the points lost on 20 in :func:`test_la_note_du_corrige`)."""
+
+
+def _corrige() -> tuple[dict, str]:
+    source = CORRIGE.read_text(encoding="utf-8")
+    espace: dict = {"__name__": "corrige"}
+    exec(compile(source, str(CORRIGE), "exec"), espace)
+    return espace, source
+
+
+# ---------------------------------------------------------------- the reference and the specs
+@pytest.mark.parametrize("question", list(SUJET.specs))
+def test_la_reference_passe_ses_specs_et_chaque_famille_a_des_cas(question):
+    spec, reference = SUJET.specs[question], SUJET.reference()
+    cas = spec.cas()
+    resultat = checks.verifier(spec, getattr(reference, spec.nom), cas, reference)
+    assert resultat.ok, resultat.message
+    attendus = [checks.attendu_de(spec, c, reference) for c in cas]
+    for famille in spec.rubriques():
+        if famille.contrainte is None:
+            assert any(famille.couvre(c, a) for c, a in zip(cas, attendus)), famille.nom
+
+
+def test_les_exemples_sont_ceux_de_la_reference():
+    for nom, exemples in o.EXEMPLES.items():
+        for args, resultat in exemples:
+            args = tuple(getattr(o, a) if type(a) is str else a for a in args)
+            assert getattr(o, nom)(*args) == resultat, nom
+    assert o.plateau_depart() == o.p_depart and o.cases_frontieres_de(o.p_depart) == o.l_depart
+    assert sorted(o.cases_frontieres_de(o.p_milieu)) == o.l_milieu
+    assert o.cases_jouables(o.p_milieu, o.l_milieu, 1) == o.jouables_milieu
+
+
+def test_les_cas_limites_sont_ce_que_leur_nom_dit():
+    limites = {nom: (p, o.cases_frontieres_de(p), j) for nom, (p, j) in specs.CAS_LIMITES.items()}
+    p, l, j = limites["passe (o ne peut pas jouer, x peut)"]
+    assert not o.cases_jouables(p, l, j) and o.cases_jouables(p, l, -j)
+    p, l, j = limites["deux joueurs bloqués, plateau pas plein"]
+    assert not o.cases_jouables(p, l, 1) and not o.cases_jouables(p, l, -1) and l
+    p, l, _ = limites["plateau plein"]
+    assert l == [] and all(v != 0 for ligne in p for v in ligne)
+    assert len(o.directions_possibles(limites["capture dans les huit directions"][0], (3, 3), 1)) == 8
+    bord = limites["lignes adverses jusqu'au bord"][0]
+    assert not o.est_direction_possible(bord, (0, 2), (0, 1), 1) and not o.est_direction_possible(bord, (0, 2), (1, 1), 1)
+    assert o.est_direction_possible(limites["ligne fermée sur le bord"][0], (0, 2), (0, 1), 1)
+
+
+def test_reponses_structurees():
+    assert o.REPONSES["Q15"] == max(n for n in range(60) if 7 ** n * o.TEMPS_PLATEAU_S < o.BUDGET_S)
+    assert o.REPONSES["Q21"]["code_max"] == o.encode([[1] * 8 for _ in range(8)])
+    assert o.REPONSES["Q21"]["code_max"].bit_length() == o.REPONSES["Q21"]["bits"]
+    assert specs.verifier_reponse("Q2_coups", [(2, 3), (3, 2), (4, 5), (5, 4)]).ok
+    assert specs.verifier_reponse("Q2_coups", [(2, 3), (3, 2), (4, 5)]).part == 0.75
+    assert specs.verifier_reponse("Q2_coups", [(2, 3), (3, 2), (4, 5), (4, 4)]).part == 0.5
+    assert specs.verifier_reponse("Q21_code", {"code_max": 3 ** 64 - 1, "bits": 64}).part == 0.5
+    assert not specs.verifier_reponse("Q6_borne", 7).ok
+
+
+# ---------------------------------------------------------------- properties of the reference
+@st.composite
+def positions_jouees(draw):
+    """A position of a random legal game (passes played), its frontier and the player to move."""
+    rng = random.Random(draw(st.integers(0, 10 ** 6)))
+    coups = draw(st.integers(0, 70))
+    p, j = o.plateau_depart(), 1
+    l = o.cases_frontieres_de(p)
+    for _ in range(coups):
+        jouables = o.cases_jouables(p, l, j)
+        if not jouables:
+            if not o.cases_jouables(p, l, -j):
+                break
+            j = -j
+            continue
+        c = rng.choice(jouables)
+        p, l, j = o.poser_jeton(p, c, j), o.cases_frontieres(p, l, c), -j
+    return p, l, j
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions_jouees())
+def test_un_coup_ne_retourne_que_des_lignes_fermees_par_le_joueur(position):
+    p, l, j = position
+    assert sorted(l) == o.cases_frontieres_de(p)
+    for c in o.cases_jouables(p, l, j):
+        apres = o.poser_jeton(p, c, j)
+        retournes = {(x, y) for x in range(8) for y in range(8) if p[x][y] != apres[x][y] and (x, y) != c}
+        attendus = set()
+        for d in o.directions_possibles(p, c, j):
+            h, k = o.deplacer(c, d)
+            while p[h][k] == -j:
+                attendus.add((h, k))
+                h, k = o.deplacer((h, k), d)
+            assert p[h][k] == j  # the line is closed by a disc of the player
+        assert retournes == attendus and all(p[x][y] == -j and apres[x][y] == j for x, y in retournes)
+        assert o.score(apres) == o.score(p) + j * (1 + 2 * len(retournes))
+        assert apres[c[0]][c[1]] == j
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions_jouees())
+def test_copie_codage_et_plateau_intact(position):
+    p, l, j = position
+    avant = [list(ligne) for ligne in p]
+    copie = o.copier_plateau(p)
+    assert copie == p and all(a is not b for a, b in zip(copie, p)) and o.score(copie) == o.score(p)
+    assert o.decode(o.encode(p)) == p and 0 <= o.encode(p) < 3 ** 64
+    for c in o.cases_jouables(p, l, j)[:3]:
+        o.poser_jeton(p, c, j)
+        o.cases_frontieres(p, l, c)
+    assert p == avant
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions_jouees())
+def test_minmax_a_un_niveau_est_l_ia_naive(position):
+    p, l, j = position
+    if o.cases_jouables(p, l, j):
+        naive = o.ia_naive(p, l, o.evaluation_positions, j)
+        assert o.ia_minmax(p, l, o.evaluation_positions, j, 1) == naive
+        assert o.ia_minmax_tp(p, l, o.evaluation_positions, j, 1, False) == naive
+
+
+# ---------------------------------------------------------------- the key, graded as a student
+def test_le_corrige_perd_exactement_ses_erreurs():
+    espace, source = _corrige()
+    reference = SUJET.reference()
+    for question, spec in SUJET.specs.items():
+        resultat = checks.verifier(spec, espace[spec.nom], spec.cas(), reference,
+                                   cellules=[contraintes.Cellule("cellule de code n°1", source)])
+        perdues = {nom for nom, ok in resultat.familles if not ok}
+        principales = {f.nom for f in spec.rubriques() if f.principale}
+        attendues = PERTES_DU_CORRIGE.get(question, set())
+        if attendues >= principales:  # every main family lost: nothing is paid
+            assert resultat.part == 0, question
+        else:
+            assert perdues == attendues, (question, resultat.message)
+    for nom, valeur in espace["REPONSES"].items():
+        assert specs.verifier_reponse(nom, valeur).ok
+    from awale_ref.sujets.othello_epita_2024 import sql
+
+    for question, requete in espace["REQUETES"].items():
+        assert sql.preparer(question)(requete).ok == (question != "Q24"), question
+
+
+def _points(question: str) -> float:
+    from pipeline.build import lire_source, points
+
+    return dict(points(lire_source("othello")))[f"{question.lower()}_tests"]
+
+
+def test_la_note_du_corrige():
+    """The points the key loses on 20, from its families' weights and the notebook's points."""
+    perdus = 0.0
+    for question, familles in PERTES_DU_CORRIGE.items():
+        spec = SUJET.specs[question]
+        principales = {f.nom for f in spec.rubriques() if f.principale}
+        part = 0.0 if familles >= principales else sum(f.poids for f in spec.rubriques() if f.nom not in familles)
+        perdus += (1 - part) * _points(question)
+    perdus += _points("Q24")  # the lost join clause: the whole query
+    assert perdus == pytest.approx(1.5 + 1 + 1.5 + 0.75 + 0.45 + 0.5)  # Q9, Q10, Q16, ½ Q17, 30 % Q18, Q24
+
+
+def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
+    """The key handed in as a student's notebook and graded by ``nbgrader autograde`` (sandbox on): each
+    test cell gets exactly the points :data:`PERTES_DU_CORRIGE` leaves (Q2's cells, unreadable in the key,
+    and Q21, missing, are the course's answers; the justifications are left to the teacher)."""
+    from pipeline import demo, demo_class
+    from pipeline.report import lire_notes
+
+    espace, source = _corrige()
+    fonctions = {n.name: ast.get_source_segment(source, n) for n in ast.parse(source).body
+                 if isinstance(n, ast.FunctionDef)}
+    erreurs = []
+    for question, spec in SUJET.specs.items():
+        gid = f"{question.lower()}_{spec.nom}"
+        perdues = tuple(PERTES_DU_CORRIGE.get(question, ()))
+        erreurs.append(demo_class.Erreur(gid, fonctions[spec.nom], (f"{question.lower()}_tests",) if perdues else (),
+                                         f"corrigé {question}", perdues=perdues, devoir="othello"))
+    for nom, valeur in espace["REPONSES"].items():
+        erreurs.append(demo_class.Erreur(f"{nom.split('_')[0].lower()}_reponse", f"{nom} = {valeur!r}", (),
+                                         f"corrigé {nom}", devoir="othello"))
+    for question, requete in espace["REQUETES"].items():
+        echecs = ("q24_tests",) if question == "Q24" else ()  # the lost join clause
+        erreurs.append(demo_class.Erreur(f"{question.lower()}_requete", f"{question} = {requete!r}", echecs,
+                                         f"corrigé {question}", devoir="othello"))
+    eleve = demo_class.Eleve("epita_corrige", "Corrigé", "EPITA", "le corrigé transcrit", tuple(erreurs),
+                             rendus=("othello",))
+    racine = tmp_path / "cours"
+    assert demo.preparer_cours(racine, (eleve,), ("othello",)) == ("othello",)
+    demo.distribuer_et_rendre(racine, ("othello",), (eleve,))
+    demo.autograder(racine, ("othello",))
+    _, _, liste = lire_notes(racine)
+    obtenues = {("othello", n.grade_id): n.score for n in liste if n.eleve == eleve.identifiant}
+    attendues = demo_class.scores_attendus(eleve, demo_class.bareme(racine), manuelles=False)
+    assert obtenues == attendues
+    assert sum(p for _, p, manuel in demo_class.bareme(racine)["othello"] if not manuel) \
+        - sum(s for s in obtenues.values() if s is not None) == pytest.approx(5.7)
+    shutil.rmtree(racine, ignore_errors=True)
+
+
+def test_la_page_des_lectures_suit_la_reference():
+    page = (RACINE / "docs" / "othello_lectures.md").read_text(encoding="utf-8")
+    for cle, texte in o.LECTURES.items():
+        assert f"**`{cle}`** : {texte}" in page, cle
+    for question, valeur in o.REPONSES.items():
+        assert f"**{question}** : `{valeur!r}`" in page, question
+
+
+@pytest.mark.parametrize("question", list(SUJET.specs))
+def test_une_constante_ou_un_bouchon_ne_rapporte_rien(question):
+    spec, reference = SUJET.specs[question], SUJET.reference()
+    cas = spec.cas()
+    attendus = [checks.attendu_de(spec, c, reference) for c in cas]
+    parametres = ", ".join(spec.parametres)
+    for corps in ["raise NotImplementedError()", "return None", "return 0", "return True", "return False",
+                  "return []", "return [[0] * 8 for i in range(8)]", "return (None, 0)", "return (0, 0)"]:
+        espace: dict = {}
+        exec(f"def {spec.nom}({parametres}):\n    {corps}\n", espace)
+        assert checks.verifier(spec, espace[spec.nom], cas, reference, attendus=attendus).part == 0, corps
+
+
+# ---------------------------------------------------------------- the board widget
+def test_le_plateau_joue_une_partie_entiere_ia_contre_ia_avec_passes():
+    from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello
+
+    plateau = PlateauOthello(adversaire="IA contre IA", profondeur=1, vitesse=0)
+    plateau.attendre()
+    partie = plateau.partie
+    assert partie.terminee and "Partie finie" in plateau.message.value
+    rejoue = o.plateau_depart()
+    for joueur, c in partie.historique:  # the history replays with the reference to the final board
+        if c is not None:
+            assert c in o.cases_jouables(rejoue, o.cases_frontieres_de(rejoue), joueur)
+            rejoue = o.poser_jeton(rejoue, c, joueur)
+    assert rejoue == partie.p
+
+
+def test_le_plateau_contre_l_ia_de_l_eleve_et_ses_erreurs_en_francais():
+    from awale_ref.sujets.othello_epita_2024.plateau import PartieOthello, PlateauOthello
+
+    plateau = PlateauOthello(adversaire="IA joue Blanc", profondeur=2, vitesse=0, ia=o.ia_minmax)
+    plateau.cliquer((2, 3))
+    plateau.attendre()
+    assert [j for j, _ in plateau.partie.historique] == [1, -1] and plateau.partie.j == 1
+    plateau.cliquer((0, 0))
+    plateau.attendre()
+    assert "pas jouable pour Noir" in plateau.message.value
+
+    def poser_jeton(p, c, j):  # forgets the captures
+        q = [list(ligne) for ligne in p]
+        q[c[0]][c[1]] = j
+        return q
+
+    plateau = PlateauOthello(vitesse=0, regles={"poser_jeton": poser_jeton})
+    plateau.cliquer((2, 3))
+    plateau.attendre()
+    assert "poser_jeton ne donne pas le plateau attendu" in plateau.message.value
+    assert plateau.partie.p == o.p_depart  # the move was not played
+    partie = PartieOthello(o.p_passe, -1)  # White cannot play: passes at once
+    assert partie.j == 1 and partie.historique == [(-1, None)]
+
+
+# ---------------------------------------------------------------- the minimax tree, drawn like the awalé's
+def test_l_arbre_minmax_suit_ia_minmax_tp_et_se_dessine():
+    from awale_ref.sujets.othello_epita_2024 import arbre
+
+    for n in (1, 2):
+        racine = arbre.arbre_minmax(arbre.P_ARBRE, 1, n)
+        assert (racine.case_choisie, racine.valeur) == o.ia_minmax(
+            arbre.P_ARBRE, o.cases_frontieres_de(arbre.P_ARBRE), o.evaluation_positions, 1, n)
+        for noeud in racine.noeuds():  # every value is the max (Noir) or min (Blanc) of its children's
+            if noeud.enfants:
+                valeurs = [e.valeur for e in noeud.enfants]
+                assert noeud.valeur == (max(valeurs) if noeud.j == 1 else min(valeurs))
+    figure = arbre.dessiner_arbre(arbre.arbre_minmax(arbre.P_ARBRE, 1, 2))
+    assert figure._repr_png_().startswith(b"\x89PNG") and figure.get_size_inches()[0] <= 8.4
+    # a pass and an end in the tree: the position where Blanc must pass, then the game is over
+    racine = arbre.arbre_minmax(o.p_passe, -1, 3)
+    assert racine.enfants[0].case is None and racine.enfants[0].j == 1
+    assert racine.valeur == o.ia_minmax_tp(o.p_passe, o.l_passe, o.evaluation_positions, -1, 3, False)[1]
