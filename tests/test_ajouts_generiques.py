@@ -13,7 +13,8 @@ from awale_ref.grading.specs import Spec
 
 
 def _spec(**autres) -> Spec:
-    return Spec("Q16", "tour_joueur1", ("jeu", "f"), "renvoie", lambda: [], "r", fonctions=("f",), **autres)
+    return Spec("Q16", "tour_joueur1", ("jeu", "f"), "renvoie", lambda: [], "r", fonctions=("f",),
+                module="awale_ref.sujets.ccinp_2024.exam", **autres)
 
 
 def test_une_fonction_passe_par_son_nom_et_se_resout_dans_la_reference():
@@ -38,7 +39,7 @@ def test_un_nom_absent_de_la_reference_est_une_erreur_claire():
 
 def test_fonctions_doit_nommer_des_parametres():
     with pytest.raises(ValueError, match="not parameters"):
-        Spec("Q1", "f", ("p",), "renvoie", lambda: [], "r", fonctions=("g",))
+        Spec("Q1", "f", ("p",), "renvoie", lambda: [], "r", fonctions=("g",), module="awale_ref.sujets.ccinp_2024.exam")
 
 
 def test_copie_d_une_liste_de_lignes():
@@ -57,7 +58,8 @@ def test_copie_d_une_liste_de_lignes():
     ("L = []\n    for k in l:\n        L.append(k)\n    return L", False),
 ])
 def test_sans_in_liste(source, interdit):
-    spec = Spec("Q7", "f", ("p", "l", "c"), "renvoie", lambda: [], "r", contraintes=("sans_in_liste",))
+    spec = Spec("Q7", "f", ("p", "l", "c"), "renvoie", lambda: [], "r", contraintes=("sans_in_liste",),
+                module="awale_ref.sujets.ccinp_2024.exam")
     cellule = contraintes.Cellule("cellule de code n°1", f"def f(p, l, c):\n    {source}\n")
     raison = contraintes.violation(spec, [cellule])
     assert (raison is not None) == interdit

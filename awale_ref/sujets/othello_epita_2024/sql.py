@@ -125,6 +125,11 @@ def ouvrir_visible() -> sqlite3.Connection:
     return executant.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE))
 
 
+def preparer_bibliotheques() -> None:
+    """Build, once per machine, the database the hidden test needs (the visible one is made in memory)."""
+    base_cachee()
+
+
 def lecture_noyau() -> tuple[list[str], dict[str, str]]:
     """What the student's sandboxed kernel must read while graded: nothing (the visible database is made in
     memory by this module)."""
