@@ -40,6 +40,7 @@ import sys
 import textwrap
 import types
 from pathlib import Path
+from typing import Any
 
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 

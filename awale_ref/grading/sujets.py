@@ -117,23 +117,20 @@ class Sujet:
         return inspect.getsource(importlib.import_module(self.code_partie))
 
     def sql(self) -> types.ModuleType:
-        """The subject's SQL module (its queries' checks), imported only when an SQL question needs it."""
+        """The subject's SQL module (its queries' checks), imported only when an SQL question needs it.
+
+        It provides ``COLONNES``, ``format_sql(question, requete)`` (the visible
+        test), ``preparer_comparaison(question)`` (the judge's half: a function of
+        the runner's plain data, ``executant.evaluer_sql``), ``preparer(question)``
+        (the same in one process, self-study), ``base_cachee()`` (the path of the
+        hidden database the runner reads), ``lecture_noyau()`` (what the student's
+        kernel reads while graded) and ``preparer_bibliotheques()``.  The query
+        itself always runs under the runner's guard (``executant.executer_requete``).
+        """
         return importlib.import_module(self.module_sql)
 
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
-
-    def module_sql(self) -> types.ModuleType:
-        """The module that grades the subject's SQL queries, on its own databases.
-
-        It provides ``format_sql(question, requete)`` (the visible test),
-        ``preparer_comparaison(question)`` (the judge's half: a function of the
-        runner's plain data, ``executant.evaluer_sql``), ``preparer(question)``
-        (the same in one process, self-study) and ``base_cachee()`` (the path of
-        the hidden database the runner reads, verified).  The query itself always
-        runs under the runner's guard (``executant.executer_requete``).
-        """
-        return importlib.import_module(self.sql)
 
     def nom_note(self, question: str) -> str | None:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""
