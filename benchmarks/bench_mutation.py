@@ -480,6 +480,8 @@ def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
     """The mutants of the reference queries (the subject's SQL module's ``REQUETES``, else the CCINP's
     ``library.REQUETES``: the queries its SQL module grades against)."""
     res = []
+    if not questions:
+        return res
     requetes = getattr(sujet.sql(), "REQUETES", library.REQUETES)
     for question in questions:
         requete = requetes[question]
