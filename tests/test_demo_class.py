@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks
+from awale_ref.grading import checks, contraintes
 from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, report
 from pipeline.build import sujet_de
@@ -76,7 +76,9 @@ def test_les_erreurs_de_code_sont_bien_fausses_pour_la_reference():
     for err in [err for e in CLASSE for err in e.erreurs]:
         spec = _spec_de(err)
         if spec is not None and "import" not in err.code:
-            resultat = checks.verifier(spec, _fonction_de(err), spec.cas())
+            # the submitted cell's source, as the judge reads it (a source constraint, Othello's Q7 « sans in »)
+            cellules = [contraintes.Cellule("cellule de l'erreur", err.code)]
+            resultat = checks.verifier(spec, _fonction_de(err), spec.cas(), cellules=cellules)
             assert not resultat.ok, err.description
             # the rule families the mistake is said to break are the ones the checks find broken
             assert resultat.part == pytest.approx(demo_class.part_gardee(err)), (err.description, resultat.familles)
