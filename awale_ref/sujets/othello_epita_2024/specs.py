@@ -51,6 +51,9 @@ DIRECTIONS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != 
 EVALUATIONS = ("score", "evaluation_positions")
 """The evaluation functions ``f`` of the AIs' hidden cases (functions of the reference, passed by name)."""
 _TIERS = 1 / 3
+PRESENTATION = "awale_ref.sujets.othello_epita_2024.presentation"
+"""How a failing case is shrunk (a disc removed at a time, while the input stays valid: each spec's ``valide``)
+and its board drawn (``presentation``): the specs whose first argument is a board."""
 
 
 # ---------------------------------------------------------------- the positions
@@ -348,9 +351,10 @@ def _etat_tp(args: tuple) -> str:
 
 
 def _tp_coherent(args: tuple) -> bool:
-    """Q18: ``tp`` is True only when the other player has just passed on this board (so cannot play)."""
+    """Q18: ``l`` is the frontier of the board, and ``tp`` is True only when the other player has just passed on
+    this board (so cannot play)."""
     p, l, f, j, n, tp = args
-    return (_plateau_valide(p) and type(n) is int and n >= 1
+    return (_plateau_valide(p) and _frontiere_de(p, l) and type(n) is int and n >= 1
             and not (tp and othello.cases_jouables(p, l, -j)))
 
 
@@ -364,15 +368,81 @@ def _plateau_valide(p: Any) -> bool:
             and all(v in (-1, 0, 1) for l in p for v in l))
 
 
+def _case_valide(c: Any) -> bool:
+    return type(c) is tuple and len(c) == 2 and all(type(v) is int and 0 <= v < 8 for v in c)
+
+
+def _vide(p: list, c: Any) -> bool:
+    """``c`` is a cell of the board, and empty (where the key's functions are called: a frontier cell)."""
+    return _case_valide(c) and p[c[0]][c[1]] == 0
+
+
+def _frontiere_de(p: list, l: Any) -> bool:
+    """``l`` is the frontier of ``p`` (each empty cell next to a disc, once), as ia_minmax keeps it."""
+    return type(l) is list and sorted(l) == sorted(othello.cases_frontieres_de(p))
+
+
+def _valide_case_vide(args: tuple) -> bool:
+    """Q9, Q10: the cell looked from is an empty cell of the board."""
+    return _plateau_valide(args[0]) and _vide(args[0], args[1])
+
+
+def _valide_frontiere(args: tuple) -> bool:
+    """Q7, Q11, Q17: ``l`` is the frontier of the board (Q7: ``c`` one of its cells; Q17: the player can play
+    at every node down to depth n, the assumption of the question)."""
+    p, l = args[0], args[1]
+    if not (_plateau_valide(p) and _frontiere_de(p, l)):
+        return False
+    if len(args) == 3 and type(args[2]) is tuple:  # Q7
+        return args[2] in l
+    if len(args) == 5:  # Q17
+        p, l, f, j, n = args
+        return type(n) is int and 1 <= n <= 3 and _toujours_jouable(p, l, j, n)
+    return True
+
+
+def _valide_capture(args: tuple) -> bool:
+    """Q12: as poser_jeton calls capturer: the player's disc on ``c``, and ``d`` a possible direction for it."""
+    p, c, d = args
+    if not (_plateau_valide(p) and _case_valide(c) and d in DIRECTIONS):
+        return False
+    j = p[c[0]][c[1]]
+    return j != 0 and othello.est_direction_possible(p, c, d, j)
+
+
+def _valide_coup(args: tuple) -> bool:
+    """Q14: ``c`` is a playable cell of ``j`` (empty, at least one possible direction)."""
+    p, c, j = args
+    return _plateau_valide(p) and _vide(p, c) and j in (1, -1) and bool(othello.directions_possibles(p, c, j))
+
+
+def _valide_naive(args: tuple) -> bool:
+    """Q16: ``l`` is the playable cells of ``j`` on the board (LECTURES['q16_l_et_ex_aequo']), not empty."""
+    p, l, f, j = args
+    return (_plateau_valide(p) and type(l) is list and bool(l)
+            and sorted(l) == sorted(othello.cases_jouables(p, othello.cases_frontieres_de(p), j)))
+
+
 # ---------------------------------------------------------------- the specs
 _INTACT = "plateau reçu non modifié (un nouveau plateau est renvoyé)"
 _RECURSIVE = "récursivité (la fonction s'appelle elle-même)"
 
 
+VALIDES = {"Q7": _valide_frontiere, "Q9": _valide_case_vide, "Q10": _valide_case_vide, "Q11": _valide_frontiere,
+           "Q12": _valide_capture, "Q14": _valide_coup, "Q16": _valide_naive, "Q17": _valide_frontiere,
+           "Q18": _tp_coherent}
+"""The inputs each question is specified for, beyond a valid board (the smaller cases tried keep to them)."""
+
+
+def _plateau_si_plateau(args: tuple) -> bool:
+    """Any input whose first argument, if a list, is a valid board (the questions without a ``VALIDES`` entry)."""
+    return not args or not isinstance(args[0], list) or _plateau_valide(args[0])
+
+
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas, regle: str, **autres) -> Spec:
     return Spec(question, nom, parametres, genre, cas, regle, module=MODULE,
-                valide=autres.pop("valide", lambda args: not args or not isinstance(args[0], list)
-                                  or _plateau_valide(args[0])), **autres)
+                presentation=PRESENTATION if parametres[:1] == ("p",) else "",
+                valide=autres.pop("valide", VALIDES.get(question, _plateau_si_plateau)), **autres)
 
 
 SPECS: dict[str, Spec] = {s.question: s for s in [
@@ -444,7 +514,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q18", "ia_minmax_tp", ("p", "l", "f", "j", "n", "tp"), "renvoie", _cas_ia_minmax_tp,
           "comme ia_minmax ; si j ne peut pas jouer : partie finie si tp (±10000 selon le signe du score, 0 si "
           "égalité), sinon l'adversaire joue avec tp = True, à la profondeur n - 1 (ou 1 si n = 1)",
-          fonctions=("f",), accepter=_minmax_acceptee, contraintes=("recursive",), valide=_tp_coherent,
+          fonctions=("f",), accepter=_minmax_acceptee, contraintes=("recursive",),
           familles=(Famille("le joueur peut jouer", 0.3, _selon_tp("joue")),
                     Famille("le joueur passe", 0.25, _selon_tp("passe")),
                     Famille("les deux joueurs sont bloqués : partie finie", 0.2, _selon_tp("bloques")),
