@@ -81,6 +81,9 @@ def test_les_cas_limites_sont_ce_que_leur_nom_dit():
     bord = limites["lignes adverses jusqu'au bord"][0]
     assert not o.est_direction_possible(bord, (0, 2), (0, 1), 1) and not o.est_direction_possible(bord, (0, 2), (1, 1), 1)
     assert o.est_direction_possible(limites["ligne fermée sur le bord"][0], (0, 2), (0, 1), 1)
+    for nom, ecart in (("deux joueurs bloqués, J1 gagne d'un jeton", 1), ("deux joueurs bloqués, J2 gagne d'un jeton", -1)):
+        p, l, j = limites[nom]
+        assert not o.cases_jouables(p, l, 1) and not o.cases_jouables(p, l, -1) and o.score(p) == ecart
 
 
 def test_reponses_structurees():

@@ -77,6 +77,10 @@ CAS_LIMITES: dict[str, tuple[list[list[int]], int]] = {
         "...ooooo", "...ox...", "...o....", "...o....", "...o....", "...o....", "...o....", "...o...."]), 1),
     "ligne fermée sur le bord": (_plateau([
         "...oooox", "...o....", "...o....", "...o....", "...o....", "...o....", "...o....", "...x...."]), 1),
+    "deux joueurs bloqués, J1 gagne d'un jeton": (_plateau([
+        "xxx.....", "........", "........", "........", "........", "........", "......oo", "........"]), 1),
+    "deux joueurs bloqués, J2 gagne d'un jeton": (_plateau([
+        "xx......", "........", "........", "........", "........", "........", ".....ooo", "........"]), -1),
     "coin": (_plateau([
         "........", ".o......", "..x.....", "........", "........", "........", "........", "........"]), 1),
 }
@@ -139,7 +143,7 @@ def _cas_frontieres() -> list[tuple]:
     res = []
     for p, l, _ in _echantillon(11):
         for c in l[::max(1, len(l) // 4)]:
-            res.append((_copie(p), list(l), c))
+            res.append((_copie(p), list(l), (c[0], c[1])))  # c a new tuple, equal to its cell of l: not the same object
     return res
 
 
@@ -193,12 +197,38 @@ def _cas_poser() -> list[tuple]:
     return [(_copie(p), c, j) for p, _, j, c in _coups(7)]
 
 
+A_UN_PRES = 12
+"""How many positions of the corpus whose best move's value is one away from another move's, per AI question."""
+
+
+@functools.lru_cache(maxsize=None)
+def _a_un_pres(n: int) -> tuple[tuple[list, list, int], ...]:
+    """Positions where two moves of the player have minimax values (depth ``n``, ``evaluation_positions``) one
+    apart, the best one among them: a comparison off by one (``j * v + 1 > j * valeur``, ``j ^ v``) picks the
+    other.  The first :data:`A_UN_PRES` of the corpus (one position in three), the player able to play down to
+    depth ``n``."""
+    f, res = othello.evaluation_positions, []
+    for p, l, j in positions()[::3]:
+        jouables = othello.cases_jouables(p, l, j)
+        if len(jouables) < 2 or not _toujours_jouable(p, l, j, n):
+            continue
+        valeurs = sorted({othello.ia_minmax(othello.poser_jeton(p, c, j), othello.cases_frontieres(p, l, c), f, -j,
+                                            n - 1)[1] if n > 1 else f(othello.poser_jeton(p, c, j))
+                          for c in jouables}, reverse=j == 1)
+        if len(valeurs) > 1 and abs(valeurs[0] - valeurs[1]) == 1:
+            res.append((p, l, j))
+            if len(res) == A_UN_PRES:
+                break
+    return tuple(res)
+
+
 def _cas_ia_naive() -> list[tuple]:
     res = []
     for n, (p, l, j) in enumerate(_echantillon(7)):
         jouables = othello.cases_jouables(p, l, j)
         if jouables:  # l: the playable cells (LECTURES['q16_l_et_ex_aequo'])
             res.append((_copie(p), jouables, EVALUATIONS[n % 2], j))
+    res += [(_copie(p), othello.cases_jouables(p, l, j), "evaluation_positions", j) for p, l, j in _a_un_pres(1)]
     return res
 
 
@@ -222,7 +252,7 @@ def _cas_ia_minmax() -> list[tuple]:
         n = _profondeur(1 + k % 3, len(othello.cases_jouables(p, l, j)))
         if _toujours_jouable(p, l, j, n):
             res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, n))
-    return res
+    return res + [(_copie(p), list(l), "evaluation_positions", j, 2) for p, l, j in _a_un_pres(2)]
 
 
 def _cas_ia_minmax_tp() -> list[tuple]:
@@ -235,7 +265,7 @@ def _cas_ia_minmax_tp() -> list[tuple]:
         res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, 1 + k % 3, False))
         if not othello.cases_jouables(p, l, -j):  # tp = True: the other player has just passed, so cannot play
             res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, 1 + (k + 1) % 3, True))
-    return res
+    return res + [(_copie(p), list(l), "evaluation_positions", j, 2, False) for p, l, j in _a_un_pres(2)]
 
 
 def _cas_encode() -> list[tuple]:
