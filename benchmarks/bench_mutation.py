@@ -350,6 +350,11 @@ EQUIVALENTS_OTHELLO: dict[tuple[str, str, str], str] = {
        "j is 0..7 and 8 * i has its three low bits at 0: | and ^ add j" for op, signe in (("BitOr", "|"), ("BitXor", "^"))},
     **{("decode", "NumberReplacer", f"p.append([{v}]*8)"):
        "the first value of each cell is overwritten: the loop over the 64 digits sets every cell" for v in (1, -1)},
+    ("Q22", "DISTINCT ajouté",
+     "SELECTDISTINCTcaseX,caseYFROMplateauxWHEREcodePlateau=3917277946ANDjoueurActif=1ANDprofondeur=(SELECTMAX("
+     "profondeur)FROMplateauxWHEREcodePlateau=3917277946ANDjoueurActif=1)"):
+        "the table holds each move an AI studied once per board, player and depth (the paper's reading; neither "
+        "database of sql.donnees repeats a row): the cells at the deepest level are already distinct",
     ("Q23", "DISTINCT ajouté",
      "SELECTDISTINCTAVG(score)FROMpartiesASpJOINjoueursASjONj.idJoueur=p.joueurs_idJ1WHEREnomComplet='BethHarmon'"):
         "an aggregate without GROUP BY returns one row: DISTINCT changes nothing",
@@ -550,6 +555,8 @@ def _remplacer(requete: str, motif: str, remplacement: object, occurrence: int) 
 def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
     """The mutants of the reference queries (the subject's SQL module's ``REQUETES``, else the CCINP's
     ``library.REQUETES``: the queries its SQL module grades against)."""
+    if not questions:  # a subject without SQL has no SQL module to read
+        return []
     res = []
     requetes = getattr(sujet.sql(), "REQUETES", library.REQUETES)
     for question in questions:

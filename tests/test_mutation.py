@@ -113,12 +113,15 @@ AJOUTS = {"awale_ref.olympiades.correction_images": [
     ("ia_naive", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
     ("ia_minmax", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj^v>j*valeur:"),
     ("ia_minmax_tp", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
+    ("Q24", "DISTINCT ajouté", "SELECTDISTINCTnomComplet,scoreFROMjoueursASjJOINpartiesASpONp.joueurs_idGagnant="
+                               "j.idJoueurORDERBYscoreLIMIT3"),
 ]}
 """Mutants that survived before the hidden cases added for them (specs_images._RECTANGLES_NOMMES, an image in
 RGB colours): a wide row on a narrow one, a column of 300 rows, colours equal without being the same object.
 Attractor subject: colours, heights and values past 256 equal without being the same object (specs._grand), and
 strategie_h at depth 3 on four piles.  Othello: Q7's cell c a tuple equal to its cell of l without being the same object,
-both players blocked one disc apart (specs.CAS_LIMITES), moves whose values are one apart (specs._a_un_pres)."""
+both players blocked one disc apart (specs.CAS_LIMITES), moves whose values are one apart (specs._a_un_pres),
+the two « Jean Martin » winning with the same score (sql.donnees)."""
 
 
 @pytest.mark.parametrize("module, cle", [(module, cle) for module, cles in AJOUTS.items() for cle in cles],
