@@ -23,7 +23,8 @@ import bench_mutation as banc  # noqa: E402
 # Each subject by its grading module (the import path a released notebook's test cells use), and how many
 # mutants of each question the sample takes.
 MODULES = {"awale_ref.grading": 2, "awale_ref.olympiades.correction_images": 1,
-           "awale_ref.olympiades.correction_awale": 1, "awale_ref.sujets.attracteurs": 1}
+           "awale_ref.olympiades.correction_awale": 1, "awale_ref.sujets.attracteurs": 1,
+           "awale_ref.sujets.othello_epita_2024": 1}
 SANS_MUTANT = {"awale_ref.olympiades.correction_images": {"Q11", "Q12"}, "awale_ref.sujets.attracteurs": {"Q23"}}
 """Questions whose function only calls others (compresse_image, decompresse_image, attracteurs): no operator
 applies."""
@@ -104,11 +105,23 @@ AJOUTS = {"awale_ref.olympiades.correction_images": [
      "ifciisnotcj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"),
     ("choix_ind_max", "ReplaceComparisonOperator_Eq_Is", "ifL[i]ismaxi:"),
     ("strategie_h", "ReplaceBinaryOperator_Sub_RShift", "valeurs.append(min_max(c,p>>1,False))"),
+], "awale_ref.sujets.othello_epita_2024": [
+    ("cases_frontieres", "ReplaceComparisonOperator_NotEq_IsNot", "ifcaseisnotc:"),
+    ("ia_minmax_tp", "NumberReplacer", "ifs>1:"),
+    ("ia_minmax_tp", "NumberReplacer", "ifs<-1:"),
+    ("ia_naive", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj^v>j*valeur:"),
+    ("ia_naive", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
+    ("ia_minmax", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj^v>j*valeur:"),
+    ("ia_minmax_tp", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
+    ("Q24", "DISTINCT ajouté", "SELECTDISTINCTnomComplet,scoreFROMjoueursASjJOINpartiesASpONp.joueurs_idGagnant="
+                               "j.idJoueurORDERBYscoreLIMIT3"),
 ]}
 """Mutants that survived before the hidden cases added for them (specs_images._RECTANGLES_NOMMES, an image in
 RGB colours): a wide row on a narrow one, a column of 300 rows, colours equal without being the same object.
 Attractor subject: colours, heights and values past 256 equal without being the same object (specs._grand), and
-strategie_h at depth 3 on four piles."""
+strategie_h at depth 3 on four piles.  Othello: Q7's cell c a tuple equal to its cell of l without being the same object,
+both players blocked one disc apart (specs.CAS_LIMITES), moves whose values are one apart (specs._a_un_pres),
+the two « Jean Martin » winning with the same score (sql.donnees)."""
 
 
 @pytest.mark.parametrize("module, cle", [(module, cle) for module, cles in AJOUTS.items() for cle in cles],

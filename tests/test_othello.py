@@ -81,6 +81,9 @@ def test_les_cas_limites_sont_ce_que_leur_nom_dit():
     bord = limites["lignes adverses jusqu'au bord"][0]
     assert not o.est_direction_possible(bord, (0, 2), (0, 1), 1) and not o.est_direction_possible(bord, (0, 2), (1, 1), 1)
     assert o.est_direction_possible(limites["ligne fermée sur le bord"][0], (0, 2), (0, 1), 1)
+    for nom, ecart in (("deux joueurs bloqués, J1 gagne d'un jeton", 1), ("deux joueurs bloqués, J2 gagne d'un jeton", -1)):
+        p, l, j = limites[nom]
+        assert not o.cases_jouables(p, l, 1) and not o.cases_jouables(p, l, -1) and o.score(p) == ecart
 
 
 def test_reponses_structurees():
@@ -316,3 +319,67 @@ def test_l_arbre_minmax_suit_ia_minmax_tp_et_se_dessine():
     racine = arbre.arbre_minmax(o.p_passe, -1, 3)
     assert racine.enfants[0].case is None and racine.enfants[0].j == 1
     assert racine.valeur == o.ia_minmax_tp(o.p_passe, o.l_passe, o.evaluation_positions, -1, 3, False)[1]
+
+
+# ---------------------------------------------------------------- the smallest failing board, drawn
+def _fonction(source: str, nom: str):
+    espace: dict = {"deplacer": o.deplacer}
+    exec(compile(source, "<eleve>", "exec"), espace)
+    return espace[nom]
+
+
+def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
+    """A score that counts every disc as 1 fails on any disc of -1: shrunk disc by disc to one disc of -1, drawn."""
+    from awale_ref.grading import contre_exemples
+    from awale_ref.sujets.othello_epita_2024 import presentation
+
+    faux = _fonction("def score(p):\n    return sum(abs(v) for ligne in p for v in ligne)\n", "score")
+    r = checks.verifier(SUJET.specs["Q3"], faux, SUJET.specs["Q3"].cas(), SUJET.reference(), retrecir=True)
+    assert not r.ok and r.contre_exemple["presentation"] == presentation.__name__
+    plateau = r.contre_exemple["plateau"]
+    assert sorted(v for ligne in plateau for v in ligne if v) == [-1]  # one disc of -1: the smallest failing board
+    texte = contre_exemples.dessin_du_cas(r.contre_exemple)
+    assert texte.count("○") == 2 and "●" not in texte.split("\n")[3]  # the disc, and the legend
+    assert "x \\ y 0 1 2 3 4 5 6 7" in texte and f"Pour le reproduire : score({plateau!r})" in texte
+    html = contre_exemples.html_du_cas(r.contre_exemple)
+    assert html.count("<td>") == 64 and html.count("<td>○</td>") == 1 and '<table class="othello-plateau">' in html
+
+
+def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
+    """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``valide``),
+    and every smaller board tried is a valid input with fewer discs."""
+    from awale_ref.grading import contre_exemples
+
+    spec = SUJET.specs["Q9"]
+    faux = _fonction("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c, d)\n"
+                     "    if not (0 <= h < 8 and 0 <= k < 8) or p[h][h] != -j:\n        return False\n"
+                     "    while 0 <= h < 8 and 0 <= k < 8 and p[h][h] == -j:\n        h, k = deplacer((h, k), d)\n"
+                     "    return 0 <= h < 8 and 0 <= k < 8 and p[h][k] == j\n", "est_direction_possible")
+    cas = spec.cas()
+    r = checks.verifier(spec, faux, cas, SUJET.reference(), retrecir=True)
+    assert not r.ok
+    p, c = r.contre_exemple["plateau"], eval(r.contre_exemple["appel"].split("(", 1)[1].rsplit(")", 1)[0])[1]
+    premier = next(a for a in cas if not checks.verifier(spec, faux, [a], SUJET.reference()).ok)
+    assert sum(v != 0 for ligne in p for v in ligne) < sum(v != 0 for ligne in premier[0] for v in ligne)
+    assert p[c[0]][c[1]] == 0
+    for candidat in contre_exemples.candidats(spec, premier):
+        assert spec.valide(candidat) and contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, premier)
+
+
+def test_le_plateau_html_passe_le_nettoyeur_et_echappe_l_appel():
+    """The drawn board is a table that the feedback's sanitiser keeps, and the call is escaped."""
+    from awale_ref.sujets.othello_epita_2024.presentation import dessin_html
+    from pipeline.html_permis import nettoyer_html
+
+    html = dessin_html(o.plateau_depart(), "score('<script>')")
+    assert nettoyer_html(html) == html  # every tag and attribute kept: nothing shown as escaped markup
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert [html.count(s) for s in ("<tr>", "<td>●</td>", "<td>○</td>", "<td>·</td>")] == [9, 2, 2, 60]
+
+
+def test_seules_les_questions_dont_le_premier_argument_est_un_plateau_ont_la_presentation():
+    from awale_ref.sujets.othello_epita_2024 import presentation
+
+    avec = {q for q, s in SUJET.specs.items() if s.presentation == presentation.__name__}
+    assert avec == {"Q3", "Q5", "Q7", "Q9", "Q10", "Q11", "Q12", "Q13", "Q14", "Q16", "Q17", "Q18", "Q19"}
+    assert presentation.__name__ in SUJET.modules_eleves  # the students' environment draws it too

@@ -12,7 +12,8 @@ from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 
 SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
                      SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello",
-                     questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql")
+                     questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql",
+                     modules_eleves=(f"{__name__}.presentation",))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger

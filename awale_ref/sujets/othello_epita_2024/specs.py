@@ -51,6 +51,9 @@ DIRECTIONS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != 
 EVALUATIONS = ("score", "evaluation_positions")
 """The evaluation functions ``f`` of the AIs' hidden cases (functions of the reference, passed by name)."""
 _TIERS = 1 / 3
+PRESENTATION = "awale_ref.sujets.othello_epita_2024.presentation"
+"""How a failing case is shrunk (a disc removed at a time, while the input stays valid: each spec's ``valide``)
+and its board drawn (``presentation``): the specs whose first argument is a board."""
 
 
 # ---------------------------------------------------------------- the positions
@@ -74,6 +77,10 @@ CAS_LIMITES: dict[str, tuple[list[list[int]], int]] = {
         "...ooooo", "...ox...", "...o....", "...o....", "...o....", "...o....", "...o....", "...o...."]), 1),
     "ligne fermée sur le bord": (_plateau([
         "...oooox", "...o....", "...o....", "...o....", "...o....", "...o....", "...o....", "...x...."]), 1),
+    "deux joueurs bloqués, J1 gagne d'un jeton": (_plateau([
+        "xxx.....", "........", "........", "........", "........", "........", "......oo", "........"]), 1),
+    "deux joueurs bloqués, J2 gagne d'un jeton": (_plateau([
+        "xx......", "........", "........", "........", "........", "........", ".....ooo", "........"]), -1),
     "coin": (_plateau([
         "........", ".o......", "..x.....", "........", "........", "........", "........", "........"]), 1),
 }
@@ -136,7 +143,7 @@ def _cas_frontieres() -> list[tuple]:
     res = []
     for p, l, _ in _echantillon(11):
         for c in l[::max(1, len(l) // 4)]:
-            res.append((_copie(p), list(l), c))
+            res.append((_copie(p), list(l), (c[0], c[1])))  # c a new tuple, equal to its cell of l: not the same object
     return res
 
 
@@ -190,12 +197,38 @@ def _cas_poser() -> list[tuple]:
     return [(_copie(p), c, j) for p, _, j, c in _coups(7)]
 
 
+A_UN_PRES = 12
+"""How many positions of the corpus whose best move's value is one away from another move's, per AI question."""
+
+
+@functools.lru_cache(maxsize=None)
+def _a_un_pres(n: int) -> tuple[tuple[list, list, int], ...]:
+    """Positions where two moves of the player have minimax values (depth ``n``, ``evaluation_positions``) one
+    apart, the best one among them: a comparison off by one (``j * v + 1 > j * valeur``, ``j ^ v``) picks the
+    other.  The first :data:`A_UN_PRES` of the corpus (one position in three), the player able to play down to
+    depth ``n``."""
+    f, res = othello.evaluation_positions, []
+    for p, l, j in positions()[::3]:
+        jouables = othello.cases_jouables(p, l, j)
+        if len(jouables) < 2 or not _toujours_jouable(p, l, j, n):
+            continue
+        valeurs = sorted({othello.ia_minmax(othello.poser_jeton(p, c, j), othello.cases_frontieres(p, l, c), f, -j,
+                                            n - 1)[1] if n > 1 else f(othello.poser_jeton(p, c, j))
+                          for c in jouables}, reverse=j == 1)
+        if len(valeurs) > 1 and abs(valeurs[0] - valeurs[1]) == 1:
+            res.append((p, l, j))
+            if len(res) == A_UN_PRES:
+                break
+    return tuple(res)
+
+
 def _cas_ia_naive() -> list[tuple]:
     res = []
     for n, (p, l, j) in enumerate(_echantillon(7)):
         jouables = othello.cases_jouables(p, l, j)
         if jouables:  # l: the playable cells (LECTURES['q16_l_et_ex_aequo'])
             res.append((_copie(p), jouables, EVALUATIONS[n % 2], j))
+    res += [(_copie(p), othello.cases_jouables(p, l, j), "evaluation_positions", j) for p, l, j in _a_un_pres(1)]
     return res
 
 
@@ -219,7 +252,7 @@ def _cas_ia_minmax() -> list[tuple]:
         n = _profondeur(1 + k % 3, len(othello.cases_jouables(p, l, j)))
         if _toujours_jouable(p, l, j, n):
             res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, n))
-    return res
+    return res + [(_copie(p), list(l), "evaluation_positions", j, 2) for p, l, j in _a_un_pres(2)]
 
 
 def _cas_ia_minmax_tp() -> list[tuple]:
@@ -232,7 +265,7 @@ def _cas_ia_minmax_tp() -> list[tuple]:
         res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, 1 + k % 3, False))
         if not othello.cases_jouables(p, l, -j):  # tp = True: the other player has just passed, so cannot play
             res.append((_copie(p), list(l), EVALUATIONS[k % 2], j, 1 + (k + 1) % 3, True))
-    return res
+    return res + [(_copie(p), list(l), "evaluation_positions", j, 2, False) for p, l, j in _a_un_pres(2)]
 
 
 def _cas_encode() -> list[tuple]:
@@ -348,9 +381,10 @@ def _etat_tp(args: tuple) -> str:
 
 
 def _tp_coherent(args: tuple) -> bool:
-    """Q18: ``tp`` is True only when the other player has just passed on this board (so cannot play)."""
+    """Q18: ``l`` is the frontier of the board, and ``tp`` is True only when the other player has just passed on
+    this board (so cannot play)."""
     p, l, f, j, n, tp = args
-    return (_plateau_valide(p) and type(n) is int and n >= 1
+    return (_plateau_valide(p) and _frontiere_de(p, l) and type(n) is int and n >= 1
             and not (tp and othello.cases_jouables(p, l, -j)))
 
 
@@ -364,15 +398,81 @@ def _plateau_valide(p: Any) -> bool:
             and all(v in (-1, 0, 1) for l in p for v in l))
 
 
+def _case_valide(c: Any) -> bool:
+    return type(c) is tuple and len(c) == 2 and all(type(v) is int and 0 <= v < 8 for v in c)
+
+
+def _vide(p: list, c: Any) -> bool:
+    """``c`` is a cell of the board, and empty (where the key's functions are called: a frontier cell)."""
+    return _case_valide(c) and p[c[0]][c[1]] == 0
+
+
+def _frontiere_de(p: list, l: Any) -> bool:
+    """``l`` is the frontier of ``p`` (each empty cell next to a disc, once), as ia_minmax keeps it."""
+    return type(l) is list and sorted(l) == sorted(othello.cases_frontieres_de(p))
+
+
+def _valide_case_vide(args: tuple) -> bool:
+    """Q9, Q10: the cell looked from is an empty cell of the board."""
+    return _plateau_valide(args[0]) and _vide(args[0], args[1])
+
+
+def _valide_frontiere(args: tuple) -> bool:
+    """Q7, Q11, Q17: ``l`` is the frontier of the board (Q7: ``c`` one of its cells; Q17: the player can play
+    at every node down to depth n, the assumption of the question)."""
+    p, l = args[0], args[1]
+    if not (_plateau_valide(p) and _frontiere_de(p, l)):
+        return False
+    if len(args) == 3 and type(args[2]) is tuple:  # Q7
+        return args[2] in l
+    if len(args) == 5:  # Q17
+        p, l, f, j, n = args
+        return type(n) is int and 1 <= n <= 3 and _toujours_jouable(p, l, j, n)
+    return True
+
+
+def _valide_capture(args: tuple) -> bool:
+    """Q12: as poser_jeton calls capturer: the player's disc on ``c``, and ``d`` a possible direction for it."""
+    p, c, d = args
+    if not (_plateau_valide(p) and _case_valide(c) and d in DIRECTIONS):
+        return False
+    j = p[c[0]][c[1]]
+    return j != 0 and othello.est_direction_possible(p, c, d, j)
+
+
+def _valide_coup(args: tuple) -> bool:
+    """Q14: ``c`` is a playable cell of ``j`` (empty, at least one possible direction)."""
+    p, c, j = args
+    return _plateau_valide(p) and _vide(p, c) and j in (1, -1) and bool(othello.directions_possibles(p, c, j))
+
+
+def _valide_naive(args: tuple) -> bool:
+    """Q16: ``l`` is the playable cells of ``j`` on the board (LECTURES['q16_l_et_ex_aequo']), not empty."""
+    p, l, f, j = args
+    return (_plateau_valide(p) and type(l) is list and bool(l)
+            and sorted(l) == sorted(othello.cases_jouables(p, othello.cases_frontieres_de(p), j)))
+
+
 # ---------------------------------------------------------------- the specs
 _INTACT = "plateau reçu non modifié (un nouveau plateau est renvoyé)"
 _RECURSIVE = "récursivité (la fonction s'appelle elle-même)"
 
 
+VALIDES = {"Q7": _valide_frontiere, "Q9": _valide_case_vide, "Q10": _valide_case_vide, "Q11": _valide_frontiere,
+           "Q12": _valide_capture, "Q14": _valide_coup, "Q16": _valide_naive, "Q17": _valide_frontiere,
+           "Q18": _tp_coherent}
+"""The inputs each question is specified for, beyond a valid board (the smaller cases tried keep to them)."""
+
+
+def _plateau_si_plateau(args: tuple) -> bool:
+    """Any input whose first argument, if a list, is a valid board (the questions without a ``VALIDES`` entry)."""
+    return not args or not isinstance(args[0], list) or _plateau_valide(args[0])
+
+
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas, regle: str, **autres) -> Spec:
     return Spec(question, nom, parametres, genre, cas, regle, module=MODULE,
-                valide=autres.pop("valide", lambda args: not args or not isinstance(args[0], list)
-                                  or _plateau_valide(args[0])), **autres)
+                presentation=PRESENTATION if parametres[:1] == ("p",) else "",
+                valide=autres.pop("valide", VALIDES.get(question, _plateau_si_plateau)), **autres)
 
 
 SPECS: dict[str, Spec] = {s.question: s for s in [
@@ -444,7 +544,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q18", "ia_minmax_tp", ("p", "l", "f", "j", "n", "tp"), "renvoie", _cas_ia_minmax_tp,
           "comme ia_minmax ; si j ne peut pas jouer : partie finie si tp (±10000 selon le signe du score, 0 si "
           "égalité), sinon l'adversaire joue avec tp = True, à la profondeur n - 1 (ou 1 si n = 1)",
-          fonctions=("f",), accepter=_minmax_acceptee, contraintes=("recursive",), valide=_tp_coherent,
+          fonctions=("f",), accepter=_minmax_acceptee, contraintes=("recursive",),
           familles=(Famille("le joueur peut jouer", 0.3, _selon_tp("joue")),
                     Famille("le joueur passe", 0.25, _selon_tp("passe")),
                     Famille("les deux joueurs sont bloqués : partie finie", 0.2, _selon_tp("bloques")),
