@@ -136,13 +136,19 @@ def test_l_export_csv_a_une_ligne_par_eleve_et_par_notebook(cours):
 
 
 def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
-    """One report per series (the CCINP in report/, the Olympiades in report/<series>/), each on 20."""
+    """One report per series (the first in report/, each other in report/<series>/, linked from the first), each
+    on 20; the series are the subjects' (their folders), in course order."""
+    from awale_ref.grading import sujets
+
     series = report.rapports_des_series(cours)
-    assert [nom for _, nom, _ in series] == ["Awalé — CCINP 2024 PC", "Olympiades de NSI 2025"]
+    assert [nom for _, nom, _ in series] == list(dict.fromkeys(s.serie for s in sujets.tous()))
+    assert len(series) >= 4  # the CCINP, the Olympiades, Othello, the attractors
     assert sorted(a for _, _, assignments in series for a in assignments) == sorted(demo_class.ASSIGNMENTS)
     for dossier, _, assignments in series:
         _verifier_rapport(cours, dossier, {a: c for a, c in demo_class.bareme(cours).items() if a in assignments})
-    assert "olympiades_de_nsi_2025/rapport.md" in (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    principal = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    for dossier, _, _ in series[1:]:
+        assert f"{dossier.name}/rapport.md" in principal
 
 
 def _verifier_rapport(cours: Path, dossier: Path, bareme: dict) -> None:
