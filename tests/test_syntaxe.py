@@ -71,7 +71,9 @@ def test_no_grading_module_parses_without_the_lock():
     """What runs in the grader's threads: the grading package (but the runner, its own process) and the
     preprocessors."""
     modules = [p for p in (RACINE / "awale_ref" / "grading").glob("*.py")
-               if p.name not in ("syntaxe.py", "executant.py")]
+               # the runner (its own process) and the kernel's test-cell transformer (in the student's kernel,
+               # never in the grader's threads; it parses constant snippets only)
+               if p.name not in ("syntaxe.py", "executant.py", "serie.py")]
     modules += sorted((RACINE / "pipeline" / "autograde").glob("*.py"))
     directs = [f"{p.relative_to(RACINE)}:{n}" for p in modules
                for n, ligne in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
