@@ -430,7 +430,7 @@ def _partie(sujet) -> str:
             gardees.append(nom)
             a_voir += sorted((_noms_du_code(locales[nom].__code__) & set(locales)) - set(gardees))
     utilises = set().union(*(_noms_du_code(locales[n].__code__) for n in gardees))
-    disponibles = _MODULES_COPIES | {sujet.code_partie}
+    disponibles = modules_livres() | {sujet.code_partie}
     imports = []
     for noeud in ast.parse(inspect.getsource(module)).body:
         if isinstance(noeud, ast.ImportFrom) and noeud.module == "__future__":
