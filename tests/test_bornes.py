@@ -67,11 +67,11 @@ def test_a_source_too_long_is_not_parsed_and_is_replaced_in_the_graded_copy_only
 
 def test_the_notebook_budget_stops_the_runner_and_says_so():
     bloquante = ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass\n")
-    etapes = [juge.Etape(0, "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"),
-              juge.Etape(1, questions=[("Q4", "tour_joueur1")])]
-    etapes += [juge.Etape(2 + i, bloquante) for i in range(10)]
-    etapes += [juge.Etape(12, "def tourner_plateau(jeu):\n    pass\n"),
-               juge.Etape(13, questions=[("Q5", "tourner_plateau")])]
+    etapes = [juge.CelluleDeCode(0, "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"),
+              juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")])]
+    etapes += [juge.CelluleDeCode(2 + i, bloquante) for i in range(10)]
+    etapes += [juge.CelluleDeCode(12, "def tourner_plateau(jeu):\n    pass\n"),
+               juge.CelluleDeCode(13, questions=[("Q5", "tourner_plateau")])]
     limites = juge.Limites(delai_cellule=2, delai_question=5, echeance=time.monotonic() + 8, budget=8)
     verdicts = juge.juger_notebook(etapes, bac_a_sable=False, limites=limites, sujet=CCINP)
     assert verdicts["Q4"].ok

@@ -4,8 +4,9 @@ A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autogr
 ``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``, ``awale_ref.exam``,
 ``awale_ref.olympiades``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
 or a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``) in its code and doctests
-(prose may cite a subject as an example).  ``EN_ATTENTE`` lists,
-line by line, what is not moved yet (the reason beside it): it may only shrink.
+(prose may cite a subject as an example).  There is no exception list any more: the last two lines it held
+(the observation label « plateau après l'appel » used as a key in ``executant.py`` and ``checks.py``) went
+with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``checks.LIBELLES``).
 """
 
 from __future__ import annotations
@@ -24,13 +25,6 @@ RACINE = Path(__file__).resolve().parents[1]
 COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
                 RACINE / "nbgrader_config.py"])
 HORS_COEUR = {"pipeline/demo_class.py"}  # the demo class's student data: typical mistakes, question by question
-
-EN_ATTENTE = {
-    # observation kinds and their labels (the board after the call) are shared keys: issue 24, item 3
-    ("awale_ref/grading/executant.py", "\"plateau après l'appel\""),
-    ("awale_ref/grading/checks.py", "\"plateau après l'appel\""),
-}
-
 
 def motifs() -> dict[str, re.Pattern]:
     """What names a subject, by kind."""
@@ -71,11 +65,11 @@ def violations(texte: str, chemin: str) -> list[str]:
         doctest = ligne.strip().startswith((">>>", "..."))
         if numero in documentation and not doctest:
             continue
-        for genre, motif in motifs().items():
-            if doctest and genre == "numéro de question":
+        for sorte, motif in motifs().items():
+            if doctest and sorte == "numéro de question":
                 continue
-            if motif.search(ligne) and not any(c == chemin and m in ligne.lower() for c, m in EN_ATTENTE):
-                trouvees.append(f"{chemin}:{numero}: {genre} : {ligne.strip()}")
+            if motif.search(ligne):
+                trouvees.append(f"{chemin}:{numero}: {sorte} : {ligne.strip()}")
     return trouvees
 
 
@@ -86,15 +80,9 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
     assert violations(chemin.read_text(encoding="utf-8"), relatif) == []
 
 
-def test_chaque_exception_en_attente_sert_encore() -> None:
-    """An entry of ``EN_ATTENTE`` whose line is gone must go too: the list only shrinks."""
-    for chemin, morceau in EN_ATTENTE:
-        texte = (RACINE / chemin).read_text(encoding="utf-8").lower()
-        assert morceau in texte, f"{chemin}: {morceau!r} is no longer there: remove it from EN_ATTENTE"
-
-
 @pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.exam",
                                    'if question == "Q21":', 'if assignment == "partie3_sql":',
-                                   "if len(plateau) == 12:", "def f(jeu, profondeur):"])
+                                   "if len(plateau) == 12:", "def f(jeu, profondeur):",
+                                   "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}"])
 def test_le_test_voit_un_sujet_nomme(ligne: str) -> None:
     assert violations(ligne, "awale_ref/grading/juge.py")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref.grading import executant, juge
+from awale_ref.grading import executant, juge, messages
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -67,13 +67,15 @@ def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
 
 
 def test_the_runner_never_gets_the_graded_functions():
-    etapes = [juge.Etape(0, "x = 1"), juge.Etape(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
-    fournies = juge.Juge(etapes, sujet=CCINP).fournies
+    etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
+    fournies = juge.CorrectionDuNotebook(etapes, sujet=CCINP).fournies
     noms = {n.name for n in ast.parse(fournies).body if isinstance(n, ast.FunctionDef)}
     assert "deplacer_graines" not in noms and "tour_joueur1" not in noms and "initialisation" in noms
-    ordre = juge.Juge(etapes, sujet=CCINP).ordre("Q8", "deplacer_graines", 1)
+    plan = juge.CorrectionDuNotebook(etapes, sujet=CCINP).planifier("Q8", "deplacer_graines", 1)
+    ordre = messages.en_donnees(plan.ordre)  # what crosses: the inputs, nothing of what is expected
     assert "def deplacer_graines" not in ordre["reference"] and "def test_famine" in ordre["reference"]
-    assert executant.deballer_cas(ordre["cas"]) == ordre["_cas"]  # the inputs, nothing of what is expected
+    assert executant.deballer_cas(ordre["cas"]) == plan.cas
+    assert not {"attendus", "memo", "raisons", "introuvable"} & set(ordre)
 
 
 def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(monkeypatch):
@@ -83,7 +85,7 @@ def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(m
 
     monkeypatch.setattr(contraintes, "violation", lambda *args, **kwargs: None)
     code = "import copy\nf = getattr(copy, 'deep' + 'copy')\ndef copie(jeu):\n    return f(jeu)\n"
-    verdict = juge.juger_notebook([juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])], sujet=CCINP)["Q7"]
+    verdict = juge.juger_notebook([juge.CelluleDeCode(0, code), juge.CelluleDeCode(1, questions=[("Q7", "copie")])], sujet=CCINP)["Q7"]
     assert not verdict.ok and "deepcopy, interdite par l'énoncé" in verdict.message
 
 

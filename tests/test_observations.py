@@ -15,7 +15,7 @@ def test_renvoie_et_arguments_shows_every_argument_after_the_call():
         return len(a)
 
     obs = executant.observer("renvoie_et_arguments", marque, ([1, 2], {"x": False}))
-    assert obs["renvoie"] == 2 and obs["arguments après l'appel"] == [[1, 2], {"x": True}]
+    assert obs["renvoie"] == 2 and obs["arguments_apres"] == [[1, 2], {"x": True}]
 
 
 def test_affichage_keeps_the_printed_lines_in_order():
@@ -25,7 +25,7 @@ def test_affichage_keeps_the_printed_lines_in_order():
         return n
 
     obs = executant.observer("affichage", bavarde, (2,))
-    assert obs["affiché"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
+    assert obs["affiche"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
 
 
 def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile():
@@ -48,7 +48,7 @@ def test_tirages_collects_every_distinct_result_of_a_random_function():
         return random.randint(1, faces)
 
     obs = executant.observer("tirages", de, (3,))
-    assert obs["issues"] == [1, 2, 3] and obs["nombre d'issues"] == 3
+    assert obs["issues"] == [1, 2, 3] and obs["nombre_issues"] == 3
     assert executant.observer("tirages", lambda L: L.index(max(L)), ([1, 5, 5],))["issues"] == [1]
 
 

@@ -17,7 +17,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from awale_ref.grading import contraintes, contre_exemples, executant
+from awale_ref.grading import contraintes, contre_exemples, executant, messages
 from awale_ref.grading.specs import Famille, Spec, payees
 
 
@@ -60,8 +60,31 @@ def decrire_appel(spec: Spec, args: tuple) -> str:
     return f"{spec.nom}({', '.join(morceaux)})"
 
 
+LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments après l'appel",
+            messages.LIGNES_DISTINCTES: "lignes distinctes",
+            messages.COPIE_INDEPENDANTE: "copie indépendante de l'original",
+            messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu", messages.AFFICHE: "affiché",
+            messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
+            messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin"}
+"""What the student reads for each key of an observation (the keys are program names: ``messages``)."""
+
+
+def libelle(cle: str) -> str:
+    """The French words for an observation's key: :data:`LIBELLES`, ``<name> après l'appel`` for the first
+    argument after the call (``messages.cle_apres``), the key itself otherwise.
+
+    >>> libelle("nombre_issues"), libelle("grille_apres")
+    ("nombre d'issues", "grille après l'appel")
+    """
+    if cle in LIBELLES:
+        return LIBELLES[cle]
+    if cle.endswith("_apres"):
+        return f"{cle[:-len('_apres')]} après l'appel"
+    return cle
+
+
 def decrire_observation(obs: dict) -> str:
-    return " ; ".join(f"{cle} {_court(val)}" for cle, val in obs.items())
+    return " ; ".join(f"{libelle(cle)} {_court(val)}" for cle, val in obs.items())
 
 
 NE_S_ARRETE_PAS = "la fonction ne s'arrête pas (récursion sans fin ?)"
@@ -162,7 +185,7 @@ def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, s
         return None, None, f"la fonction renvoie {exc}"
     if type(obtenu) is not dict:
         return None, None, "réponse illisible"
-    apres = obtenu.pop("__arguments__", None)
+    apres = obtenu.pop(messages.ARGUMENTS, None)
     return obtenu, apres, None
 
 
@@ -190,7 +213,7 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
     if famille.contrainte == "recursive":
         if obtenu is None or reponse.get("appels") != 1:
             return None
-        recoltees = sum(1 for a, b in zip(args[0], attendu.get("plateau après l'appel", [])) if a != b)
+        recoltees = sum(1 for a, b in zip(args[0], attendu.get(messages.cle_apres(spec.observation), [])) if a != b)
         if recoltees >= 2:
             return (f"{spec.question} — {spec.nom} doit être récursive : pour {decrire_appel(spec, args)} elle "
                     f"récolte {recoltees} cases sans jamais s'appeler elle-même.")
@@ -331,7 +354,7 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
 def appel_reproductible(spec: Spec, args: tuple) -> str:
     """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)`` (for a
     function that reads the keyboard, the call and the answers typed, in order)."""
-    if spec.genre == "saisies":
+    if spec.observation == "saisies":
         *arguments, saisies = args
         return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
                 f"{', '.join(str(s) for s in saisies)}")
@@ -384,7 +407,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     def evaluer(lot: list[tuple]) -> list:
         reponses = []
         for args in lot:
-            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, appel, args, garde, delai)))
+            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.observation, appel, args, garde, delai)))
             if "trop_long" in reponse:  # no further case: each would wait as long
                 raise _SansFin(args, reponse["trop_long"])
             reponses.append(reponse)

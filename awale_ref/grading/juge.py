@@ -13,6 +13,12 @@ Three parties grade a submission (docs/grading_security.md):
   compares with the reference, and returns the verdicts.  It never runs the
   student's code and never unpickles anything.
 
+Orders and replies are the typed, versioned records of
+:mod:`awale_ref.grading.messages`; a reply that is not one (another version,
+an unknown outcome, a mistyped field) fails its question and restarts the
+runner.  What the judge keeps for a question (expected observations, memo,
+reasons read in the source) is a :class:`Plan` beside the order, never in it.
+
 What the runner is given is derived from the notebook and the reference,
 not listed by hand: the functions the notebook imports from ``awale_ref``
 are supplied as plain code, *minus every function the notebook grades*;
@@ -32,7 +38,6 @@ import functools
 import importlib
 import inspect
 import io
-import json
 import os
 import select
 import shutil
@@ -42,13 +47,14 @@ import sys
 import tempfile
 import time
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, sujets
+from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, messages, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
+from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
 DELAI_CELLULE_S = 30.0
@@ -60,13 +66,17 @@ _MARGE_S = 5.0
 
 
 @dataclass
-class Etape:
+class CelluleDeCode:
     """One code cell of the notebook, in order: its source, or the hidden questions of a test cell."""
 
     index: int
     source: str = ""
     questions: list[tuple[str, str]] = field(default_factory=list)
     exemples: str = ""  # the test cell's source (its visible ``tester`` calls), for the visible examples
+
+
+Etape = CelluleDeCode
+"""The former name of :class:`CelluleDeCode` (kept for code written before the rename)."""
 
 
 @dataclass
@@ -243,11 +253,12 @@ class Executant:
         self.prive: str | None = None
         delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
         script = os.path.abspath(executant.__file__)
+        protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
         argv = [sys.executable, "-I", script]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
         if sandbox is not None:
-            sandbox.lecture = [*sandbox.lecture, script]
+            sandbox.lecture = [*sandbox.lecture, script, protocole]
             commande = sandbox.commande(argv)
         else:
             import resource
@@ -268,23 +279,28 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias), "factices": list(factices)})
-            if not self._lire(delai_demarrage).get("pret"):
+            self._ecrire(messages.Demarrage(module, fournies, list(alias), list(factices)))
+            try:
+                pret = self._lire(delai_demarrage).issue is Issue.PRET
+            except MessageInvalide as exc:
+                raise ExecutantBloque(f"message de démarrage invalide ({exc})") from None
+            if not pret:
                 raise ExecutantBloque("le processus d'exécution n'a pas démarré")
         except BaseException:  # never leave a runner behind
             self.fermer()
             raise
 
-    def _ecrire(self, message: dict) -> None:
+    def _ecrire(self, ordre: messages.Ordre) -> None:
         try:
             assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
+            self.proc.stdin.write(messages.ecrire(ordre))
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
             raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
 
-    def _lire(self, delai: float) -> dict:
-        """The next message, within ``delai`` seconds; a message too big or malformed stops the runner."""
+    def _lire(self, delai: float) -> messages.Reponse:
+        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes or the runner
+        sends too much); a line that is not a valid reply raises ``messages.MessageInvalide``."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         echeance = time.monotonic() + delai
@@ -299,40 +315,40 @@ class Executant:
             if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
                 raise ExecutantBloque("réponse trop volumineuse")
         ligne, self.tampon = self.tampon.split(b"\n", 1)
-        try:
-            message = json.loads(ligne.decode("utf-8"))
-        except ValueError:
-            raise ExecutantBloque("réponse illisible") from None
-        if not isinstance(message, dict):
-            raise ExecutantBloque("réponse illisible")
-        return message
+        return messages.lire_reponse(ligne)
 
-    def _attendre(self, ident: int, delai: float) -> dict:
+    def _attendre(self, ident: int, delai: float) -> messages.Reponse:
         echeance = time.monotonic() + delai
         while True:
-            message = self._lire(max(0.0, echeance - time.monotonic()))
-            if message.get("id") == ident:
-                return message
+            reponse = self._lire(max(0.0, echeance - time.monotonic()))
+            if reponse.id == ident:
+                return reponse
 
     def cellule(self, source: str) -> None:
+        """Run one cell; a cell that blocks, kills the runner or writes on its channel: :class:`ExecutantBloque`."""
         self.compteur += 1
         delai = self.limites.borne(self.limites.delai_cellule)
-        self._ecrire({"op": "cellule", "id": self.compteur, "source": source, "delai": delai})
-        self._attendre(self.compteur, delai + _MARGE_S)
+        self._ecrire(messages.OrdreCellule(self.compteur, source, delai))
+        try:
+            self._attendre(self.compteur, delai + _MARGE_S)
+        except MessageInvalide as exc:
+            raise ExecutantBloque(f"réponse invalide ({exc})") from None
 
-    def question(self, ordre: dict, delai: float | None = None) -> dict:
+    def question(self, ordre: messages.OrdreQuestion, delai: float | None = None) -> messages.Reponse:
+        """The runner's reply to one question (``Issue.MORT`` when its child died without one); a reply that
+        is not valid, or a second one: ``messages.MessageInvalide``."""
         self.compteur += 1
         ident = self.compteur
         delai = self.limites.borne(self.limites.delai_question if delai is None else delai)
-        self._ecrire({**ordre, "op": "question", "id": ident, "delai": delai})
+        self._ecrire(replace(ordre, id=ident, delai=delai))
         reponse = self._attendre(ident, delai + _MARGE_S)
-        if reponse.get("fin"):  # the child died without answering
-            return {"mort": True}
-        self._attendre(ident, _MARGE_S)  # the parent's "fin"
-        if reponse.get("delai"):  # the limit the student reads is the judge's own number, not the runner's word
-            vue = reponse.get("exception")
-            vue = [str(x)[:300] for x in vue[:2]] if type(vue) is list and len(vue) == 2 else None
-            return {"delai": delai, **({"exception": vue} if vue else {})}
+        if reponse.issue is Issue.FIN:  # the child died without answering
+            return messages.Reponse(ident, Issue.MORT)
+        if self._attendre(ident, _MARGE_S).issue is not Issue.FIN:  # the parent's end of the question
+            raise MessageInvalide("a second reply to one question")
+        if reponse.issue is Issue.DELAI:  # the limit the student reads is the judge's own number, not the runner's
+            vue = [x[:300] for x in reponse.exception] if reponse.exception else None
+            return messages.Reponse(ident, Issue.DELAI, exception=vue, secondes=delai)
         return reponse
 
     def fermer(self) -> None:
@@ -353,10 +369,26 @@ def _echec(question: str, message: str) -> Resultat:
     return Resultat(False, f"{question} — {message}", 0)
 
 
-class Juge:
-    """Prepares every check of a notebook *before* any runner exists, then judges the runner's answers."""
+@dataclass
+class Plan:
+    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
+    (never sent): the cases and their expected observations, the memo of answers already judged
+    (``checks.juger_familles``), the reasons read in the source, and the verdict of a function no readable
+    statement defines (``introuvable``)."""
 
-    def __init__(self, etapes: list[Etape], base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
+    ordre: messages.OrdreQuestion
+    cas: list[tuple] = field(default_factory=list)
+    attendus: list = field(default_factory=list)
+    memo: dict | None = None
+    raisons: dict[str, str] = field(default_factory=dict)
+    introuvable: str | None = None
+
+
+class CorrectionDuNotebook:
+    """Plans every question of a notebook *before* any runner exists, then judges the runner's replies."""
+
+    def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
+                 sujet: sujets.Sujet | None = None) -> None:
         self.etapes = etapes
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
         self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
@@ -410,7 +442,8 @@ class Juge:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""
         return reference_sans(self.non_jugees() | set(graded), self.module)
 
-    def ordre(self, question: str, expression: str, position: int, jusqua: int | None = None) -> dict | Resultat:
+    def planifier(self, question: str, expression: str, position: int,
+                  jusqua: int | None = None) -> Plan | Resultat:
         """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
 
         ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
@@ -432,84 +465,88 @@ class Juge:
             cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
                                                          self.etapes[position].exemples)
             recursion = contraintes.recursion_absente(spec, cellules)
-            return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                    "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
-                    "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
-                    "fonctions": list(spec.positions_fonctions()), "_cas": cas, "_attendus": attendus, "_memo": memo,
-                    "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
+            ordre = messages.OrdreFonction(
+                question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+                reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
+                contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
+            return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
         if question == sujet.question_ia:
-            return {"question": question, "genre": "partie", "expression": expression, "nom": sujet.fonction_partie,
-                    "code": sujet.source_partie(),
-                    "reference": self.reference_permise(sujet.fonction_partie, *sujet.espions), "module": self.module,
-                    "substituer": self.toutes}
+            return Plan(messages.OrdrePartie(
+                question=question, expression=expression, nom=sujet.fonction_partie, code=sujet.source_partie(),
+                reference=self.reference_permise(sujet.fonction_partie, *sujet.espions), module=self.module,
+                substituer=self.toutes))
         if question in sujet.reponses:
             # Each question is graded on its own, a value too: the cells that build it are run again (in the
             # runner's child) with every function of the subject resolved to the reference, so that a
             # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
             # ``pret`` has waited for the questions of the graded functions they name.
-            return {"question": question, "genre": "valeur", "expression": expression,
-                    "reference": self.reference_permise(), "module": self.module, "substituer": self.toutes,
-                    "cellules": [self.etapes[p].source for p in self.cellules_propres(position)]}
+            return Plan(messages.OrdreValeur(
+                question=question, expression=expression, reference=self.reference_permise(), module=self.module,
+                substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)]))
         if question in sujet.questions_sql:
             if self.base_sql is None:
                 return _echec(question, "la bibliothèque de correction n'est pas disponible.")
             if question not in self._sql:
                 self._sql[question] = sujet.sql().preparer_comparaison(question)
-            return {"question": question, "genre": "sql", "expression": expression, "base": self.base_sql}
+            return Plan(messages.OrdreSql(question=question, expression=expression, base=self.base_sql))
         return _echec(question, "question inconnue du correcteur.")
 
-    def verdict(self, ordre: dict, reponse: dict,
+    def verdict(self, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
-        """Compare the runner's plain data with the reference (``evaluer``: more cases, to shrink a failure)."""
-        question, expression = ordre["question"], ordre["expression"]
-        if reponse.get("mort"):
+        """Compare the runner's reply with the reference (``evaluer``: more cases, to shrink a failure)."""
+        ordre = plan.ordre
+        question, expression, issue = ordre.question, ordre.expression, reponse.issue
+        if issue is Issue.MORT:
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                                     "fait planter Python ou épuise la mémoire.")
-        if reponse.get("delai"):
-            duree = reponse["delai"] if type(reponse["delai"]) in (int, float) else DELAI_QUESTION_S
-            vue = reponse.get("exception")
-            if type(vue) is list and len(vue) == 2:  # an error seen before: it is what the student reads first
+        if issue is Issue.DELAI:
+            duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
+            if reponse.exception:  # an error seen before: it is what the student reads first
                 return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                        f"lente) ; un cas déjà évalué : {checks.decrire_exception_nommee(*vue)}.")
+                                        f"lente) ; un cas déjà évalué : "
+                                        f"{checks.decrire_exception_nommee(*reponse.exception)}.")
             return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                                     f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
-        if reponse.get("trop_gros"):
+        if issue is Issue.TROP_GROS:
             return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
-        if reponse.get("absent"):
+        if issue is Issue.ABSENT:
             return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
                                     f"définie dans une cellule qui produit une erreur.")
-        if ordre.get("_introuvable"):
-            return Resultat(False, ordre["_introuvable"], 0)
-        if "illisible" in reponse:
-            return _echec(question, f"`{expression}` illisible ({str(reponse['illisible'])[:80]}).")
-        if "pas_une_fonction" in reponse:
-            nom = ordre.get("nom", expression)
-            if reponse.get("appelable"):
+        if plan.introuvable:
+            return Resultat(False, plan.introuvable, 0)
+        if issue is Issue.ILLISIBLE:
+            return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+        if issue is Issue.PAS_UNE_FONCTION:
+            nom = getattr(ordre, "nom", expression)
+            if reponse.appelable:
                 return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
             return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                                    f"{str(reponse['pas_une_fonction'])[:80]}).")
-        genre = ordre["genre"]
-        if genre == "valeur":
+                                    f"{str(reponse.texte)[:80]}).")
+        if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
+            return _echec(question, "réponse inattendue du processus d'exécution.")
+        if isinstance(ordre, messages.OrdreValeur):
             try:
-                valeur = executant.decoder(reponse.get("obs"))
+                valeur = executant.decoder(reponse.valeur)
             except executant.ObjetRefuse as exc:
                 return _echec(question, f"votre réponse est {exc}.")
             return answers.verifier_reponse(question, valeur, self.sujet.reponses)
-        if genre == "sql":
-            return self._sql[question](reponse)
-        if genre == "partie":
-            return self.sujet.juger_partie(reponse, self.sujet.reference())
+        if isinstance(ordre, messages.OrdreSql):
+            return self._sql[question](reponse.donnees)
+        if isinstance(ordre, messages.OrdrePartie):
+            return self.sujet.juger_partie(reponse.donnees, self.sujet.reference())
         spec = self.sujet.specs[question]
-        resultats = reponse.get("resultats")
-        cas, attendus = ordre["_cas"], ordre["_attendus"]
-        if not isinstance(resultats, list) or len(resultats) != len(cas):
+        if len(reponse.resultats) != len(plan.cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, self.sujet.reference(),
-                        ordre.get("_memo"))
+        return conclure(spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer,
+                        self.sujet.reference(), plan.memo)
+
+
+Juge = CorrectionDuNotebook
+"""The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
 
 
 # ---------------------------------------------------------------- a whole notebook
-def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limites | None = None,
+def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
                    sujet: sujets.Sujet | None = None) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
@@ -530,15 +567,15 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
         contraintes.vider_caches()
 
 
-def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,
+def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None) -> dict[str, Resultat]:
-    juge = Juge(etapes, base_sql, sujet)
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     for _ in range(len(etapes) + 2):
         try:
-            with _executant(juge, bac_a_sable, limites, fichiers, base_sql) as ex:
-                bloque = _derouler(ex, juge, etapes, verdicts, sauter, limites)
+            with _executant(correction, bac_a_sable, limites, fichiers, base_sql) as ex:
+                bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
         except BudgetEpuise:
             limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
             break
@@ -553,7 +590,7 @@ def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fi
 
 
 @contextlib.contextmanager
-def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | None,
+def _executant(correction: CorrectionDuNotebook, avec_bac: bool, limites: Limites, fichiers: str | None,
                base_sql: str | None) -> Iterator[Executant | None]:
     prive = tempfile.mkdtemp(prefix="awale_executant_")
     ex = None
@@ -571,8 +608,8 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference,
-                           (juge.sujet.module_correction,))
+            ex = Executant(correction.fournies, sandbox, limites, correction.module, correction.sujet.noms_reference,
+                           (correction.sujet.module_correction,))
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
                 raise BudgetEpuise() from None
@@ -585,8 +622,8 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
         shutil.rmtree(prive, ignore_errors=True)
 
 
-def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: dict[str, Resultat],
-              sauter: set[int], limites: Limites) -> bool:
+def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: list[CelluleDeCode],
+              verdicts: dict[str, Resultat], sauter: set[int], limites: Limites) -> bool:
     """Run the steps in order; ``True`` when the runner must be started again (a cell or question blocked)."""
     if ex is None:
         return False
@@ -606,10 +643,10 @@ def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: d
         for question, expression in etape.questions:
             if question in verdicts:
                 continue
-            if not juge.pret(question):  # it calls a graded function judged further down (Juge.pret)
+            if not correction.pret(question):  # it calls a graded function judged further down (``pret``)
                 differees.append((question, expression, position))
                 continue
-            resultat = _une_question(ex, juge, question, expression, position, verdicts)
+            resultat = _une_question(ex, correction, question, expression, position, verdicts)
             if resultat == "absent":
                 differees.append((question, expression, position))
             elif resultat == "bloque":
@@ -618,41 +655,49 @@ def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: d
     # question once the questions it needs are judged (in the notebook's order when none is ready: a cycle).
     differees = [d for d in differees if d[0] not in verdicts]
     while differees:
-        suivante = next((d for d in differees if juge.pret(d[0])), differees[0])
+        suivante = next((d for d in differees if correction.pret(d[0])), differees[0])
         differees.remove(suivante)
         question, expression, position = suivante
-        if _une_question(ex, juge, question, expression, position, verdicts, fin=True) == "bloque":
+        if _une_question(ex, correction, question, expression, position, verdicts, fin=True) == "bloque":
             return True
     return False
 
 
-def _une_question(ex: Executant, juge: Juge, question: str, expression: str, position: int,
+def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
-    ordre = juge.ordre(question, expression, position, len(juge.etapes) if fin else position)
-    if isinstance(ordre, Resultat):
-        verdicts[question] = ordre
-        juge.jugees.add(question)
+    plan = correction.planifier(question, expression, position, len(correction.etapes) if fin else position)
+    if isinstance(plan, Resultat):
+        verdicts[question] = plan
+        correction.jugees.add(question)
         return "juge"
-    envoi = {k: v for k, v in ordre.items() if not k.startswith("_")}
     try:
-        reponse = ex.question(envoi)
+        reponse = ex.question(plan.ordre)
+    except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
+        ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
+        verdicts[question] = _echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
+                                              "écrit-il sur le canal de la correction ?) : la question est comptée "
+                                              "fausse.")
+        correction.jugees.add(question)
+        return "bloque"
     except ExecutantBloque:
         verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
                                               f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                               f"ou fait planter Python.")
-        juge.jugees.add(question)
+        correction.jugees.add(question)
         return "bloque"
-    if reponse.get("absent") and not fin:
+    if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
 
     def evaluer(lot: list[tuple]) -> list:
         """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
-        suite = ex.question({**envoi, "cas": executant.emballer_cas(lot)}, delai=DELAI_RETRECIR_S)
-        resultats = suite.get("resultats")
-        if not isinstance(resultats, list) or len(resultats) != len(lot):
+        try:
+            suite = ex.question(replace(plan.ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
+        except MessageInvalide:
+            raise ExecutantBloque("réponse invalide") from None
+        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
             raise ExecutantBloque("réponse incomplète")
-        return resultats
+        return suite.resultats
 
-    verdicts[question] = juge.verdict(ordre, reponse, evaluer)
-    juge.jugees.add(question)  # from now on, its reference may be sent with the next questions (Juge.pret)
+    verdicts[question] = correction.verdict(plan, reponse, evaluer)
+    correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

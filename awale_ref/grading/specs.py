@@ -24,7 +24,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from awale_ref.grading import executant
+from awale_ref.grading import executant, messages
 
 Observation = dict[str, Any]
 
@@ -78,7 +78,7 @@ class Spec:
     question: str
     nom: str
     parametres: tuple[str, ...]
-    genre: str  # observation kind, see executant.observer
+    observation: str  # observation kind (``messages.OBSERVATIONS``, ``renvoie_et_<name>``), see executant.observer
     cas: Callable[[], list[tuple]]
     regle: str
     contraintes: tuple[str, ...] = ()
@@ -95,6 +95,9 @@ class Spec:
     fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
 
     def __post_init__(self) -> None:
+        if not messages.observation_connue(self.observation):
+            raise ValueError(f"{self.question}: unknown observation kind {self.observation!r} (one of "
+                             f"{sorted(messages.OBSERVATIONS)} or renvoie_et_<name>)")
         if not self.module.startswith("awale_ref."):
             raise ValueError(f"{self.question}: module must name the subject's reference module "
                              f"(a module of awale_ref), got {self.module!r}")
@@ -106,6 +109,11 @@ class Spec:
         inconnus = set(self.fonctions) - set(self.parametres)
         if inconnus:
             raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")
+
+    @property
+    def genre(self) -> str:
+        """The observation kind's former name (kept for subjects' code written before the rename)."""
+        return self.observation
 
     def positions_fonctions(self) -> tuple[int, ...]:
         """The indices of the parameters that take a function (``fonctions``)."""
@@ -142,8 +150,8 @@ class Spec:
         """What is compared after ``fonction(*args)`` (the arguments after the call left out); ``reference``:
         the reference module already loaded, where a function passed by name is found (by default imported:
         not in the clean process, whose ``awale_ref`` is a stub once the student's object exists)."""
-        obs = executant.observer(self.genre, self.appelable(fonction, reference), self.nommer(args))
-        obs.pop("__arguments__", None)
+        obs = executant.observer(self.observation, self.appelable(fonction, reference), self.nommer(args))
+        obs.pop(messages.ARGUMENTS, None)
         return obs
 
     def module_reference(self) -> types.ModuleType:
