@@ -12,7 +12,7 @@ import time
 import nbformat
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import juge
+from awale_ref.grading import contraintes, juge
 from awale_ref.grading.checks import Resultat
 from awale_ref.sujets.olympiades_2025_images.presentation import PIXELS_MAX_DESSIN
 from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
@@ -51,7 +51,7 @@ def test_an_error_of_any_size_is_cut_and_metadata_is_counted():
 
 def test_a_source_too_long_is_not_parsed_and_is_replaced_in_the_graded_copy_only():
     geante = "1;" * 200_000
-    assert juge._arbre(geante) is None and juge._arbre("x = 1") is not None
+    assert contraintes.arbre(geante) is None and contraintes.arbre("x = 1") is not None
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(geante),
                                          nbformat.v4.new_code_cell("def f():\n    return 1\n"),
                                          nbformat.v4.new_markdown_cell("m" * 300_000)])

@@ -134,6 +134,14 @@ def _lire(source: str) -> tuple[ast.Module, symtable.SymbolTable, int] | None:
         return None
 
 
+def arbre(source: str) -> ast.Module | None:
+    """The tree of a cell's Python (see :func:`_lire`), ``None`` when it is not Python or too long: the one
+    parse of a submitted cell, shared by the constraints and the judge's plan (``juge``), cached until
+    :func:`vider_caches`."""
+    lu = _lire(source)
+    return lu[0] if lu is not None else None
+
+
 def _nom_portee(noeud: ast.AST) -> str:
     return _PORTEES[type(noeud)] or noeud.name  # type: ignore[attr-defined]
 

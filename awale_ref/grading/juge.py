@@ -19,6 +19,13 @@ an unknown outcome, a mistyped field) fails its question and restarts the
 runner.  What the judge keeps for a question (expected observations, memo,
 reasons read in the source) is a :class:`Plan` beside the order, never in it.
 
+A question's path, step by step: its cells are parsed once (``contraintes.arbre``, shared with the
+constraints read in the source); it is *planned* here from the subject (:meth:`CorrectionDuNotebook.planifier`:
+an order and a :class:`Plan`); *run* by :mod:`awale_ref.grading.execution` (the runner's process); its reply
+*judged* here (:meth:`CorrectionDuNotebook.verdict`) by rule family (``checks.juger_familles``), the failing
+case *shrunk* (``contre_exemples.retrecir``) and *rendered* (``checks.resultat_du_bilan`` and the subject's
+drawing, ``contre_exemples.contre_exemple``).
+
 What the runner is given is derived from the notebook and the reference,
 not listed by hand: the functions the notebook imports from ``awale_ref``
 are supplied as plain code, *minus every function the notebook grades*;
@@ -38,31 +45,20 @@ import functools
 import importlib
 import inspect
 import io
-import os
-import select
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import time
 import types
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, messages, sujets
+from awale_ref.grading import answers, checks, contraintes, executant, messages, sujets
+from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
+    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, Executant, ExecutantBloque,
+    Limites, demarrer)
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
+from awale_ref.grading.syntaxe import analyser, compiler
 
-DELAI_CELLULE_S = 30.0
-DELAI_QUESTION_S = 60.0
-DELAI_DEMARRAGE_S = 60.0
-DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
-MEMOIRE_OCTETS = 2 * 1024 ** 3
-_MARGE_S = 5.0
+__all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
+           "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
 
 
 @dataclass
@@ -77,37 +73,6 @@ class CelluleDeCode:
 
 Etape = CelluleDeCode
 """The former name of :class:`CelluleDeCode` (kept for code written before the rename)."""
-
-
-@dataclass
-class Limites:
-    """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
-
-    ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
-    with the kernel: ``pipeline.autograde``); past it nothing more is run and the questions left get 0.
-    """
-
-    delai_cellule: float = DELAI_CELLULE_S
-    delai_question: float = DELAI_QUESTION_S
-    memoire: int = MEMOIRE_OCTETS
-    journal: list[str] = field(default_factory=list)
-    echeance: float | None = None
-    budget: float | None = None  # the notebook's budget in seconds, for the student's message
-
-    def reste(self) -> float:
-        """Seconds left in the notebook's budget (infinite without one)."""
-        return float("inf") if self.echeance is None else self.echeance - time.monotonic()
-
-    def borne(self, delai: float) -> float:
-        """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
-        reste = self.reste()
-        if reste <= 0:
-            raise BudgetEpuise()
-        return min(delai, reste)
-
-
-class BudgetEpuise(Exception):
-    """The notebook's time budget is spent: nothing more is run for it."""
 
 
 def message_budget(limites: Limites) -> str:
@@ -189,28 +154,18 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
 
 
 # ---------------------------------------------------------------- the submitted cells, read
-# (the constraints read in the source: awale_ref.grading.contraintes, shared with the kernel's visible tests)
-# Each cell is parsed once per notebook (the trees are only read); the caches are emptied after each notebook
-# (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
-@functools.lru_cache(maxsize=512)
-def _arbre(source: str) -> ast.Module | None:
-    if len(source) > SOURCE_MAX:  # not even IPython's transformations
-        return None
-    try:
-        return analyser(TransformerManager().transform_cell(source))
-    except Exception:
-        return None
-
-
+# Each cell is parsed once per notebook, by ``contraintes.arbre`` (the constraints read in the source, shared
+# with the kernel's visible tests, and the names below read the same trees); its cache is emptied after each
+# notebook (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
 def _noms(source: str) -> set[str]:
     """The names a cell's code reads or writes (none when it cannot be parsed)."""
-    arbre = _arbre(source)
+    arbre = contraintes.arbre(source)
     return {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)} if arbre else set()
 
 
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
-    arbre = _arbre(source)
+    arbre = contraintes.arbre(source)
     exemples = []
     for noeud in ast.walk(arbre) if arbre else []:
         if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
@@ -237,131 +192,6 @@ def cas_et_attendus(module_correction: str, question: str,
     cas = exemples + [c for c in spec.cas() if c not in exemples]
     attendus = [attendu_de(spec, c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}
-
-
-# ---------------------------------------------------------------- the runner's process
-class ExecutantBloque(Exception):
-    """The runner did not answer in time, or died: it must be started again."""
-
-
-class Executant:
-    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
-
-    def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
-                 module: str, alias: tuple[str, ...] = (), factices: tuple[str, ...] = ()) -> None:
-        self.limites = limites
-        self.prive: str | None = None
-        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
-        script = os.path.abspath(executant.__file__)
-        protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
-        argv = [sys.executable, "-I", script]
-        env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
-               "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:
-            sandbox.lecture = [*sandbox.lecture, script, protocole]
-            commande = sandbox.commande(argv)
-        else:
-            import resource
-
-            def limiter() -> None:
-                with contextlib.suppress(ValueError, OSError):
-                    resource.setrlimit(resource.RLIMIT_AS, (limites.memoire, limites.memoire))
-
-            commande = argv
-            # its own temporary folder (IPython's, and the blank configuration JUPYTER_NO_CONFIG makes),
-            # removed when it stops: the sandbox's /tmp is a tmpfs, this one is the host's
-            self.prive = tempfile.mkdtemp(prefix="executant_")
-            env.update(IPYTHONDIR=os.path.join(self.prive, ".ipython"), TMPDIR=self.prive)
-        self.proc = subprocess.Popen(commande, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, start_new_session=True, env=env,
-                                     cwd=sandbox.repertoire if sandbox else self.prive,
-                                     preexec_fn=None if sandbox is not None else limiter)
-        self.tampon = b""
-        self.compteur = 0
-        try:
-            self._ecrire(messages.Demarrage(module, fournies, list(alias), list(factices)))
-            try:
-                pret = self._lire(delai_demarrage).issue is Issue.PRET
-            except MessageInvalide as exc:
-                raise ExecutantBloque(f"message de démarrage invalide ({exc})") from None
-            if not pret:
-                raise ExecutantBloque("le processus d'exécution n'a pas démarré")
-        except BaseException:  # never leave a runner behind
-            self.fermer()
-            raise
-
-    def _ecrire(self, ordre: messages.Ordre) -> None:
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(messages.ecrire(ordre))
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
-
-    def _lire(self, delai: float) -> messages.Reponse:
-        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes or the runner
-        sends too much); a line that is not a valid reply raises ``messages.MessageInvalide``."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        echeance = time.monotonic() + delai
-        while b"\n" not in self.tampon:
-            reste = echeance - time.monotonic()
-            if reste <= 0 or not select.select([fd], [], [], reste)[0]:
-                raise ExecutantBloque("délai dépassé")
-            morceau = os.read(fd, 1 << 20)
-            if not morceau:
-                raise ExecutantBloque("le processus d'exécution s'est arrêté")
-            self.tampon += morceau
-            if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
-                raise ExecutantBloque("réponse trop volumineuse")
-        ligne, self.tampon = self.tampon.split(b"\n", 1)
-        return messages.lire_reponse(ligne)
-
-    def _attendre(self, ident: int, delai: float) -> messages.Reponse:
-        echeance = time.monotonic() + delai
-        while True:
-            reponse = self._lire(max(0.0, echeance - time.monotonic()))
-            if reponse.id == ident:
-                return reponse
-
-    def cellule(self, source: str) -> None:
-        """Run one cell; a cell that blocks, kills the runner or writes on its channel: :class:`ExecutantBloque`."""
-        self.compteur += 1
-        delai = self.limites.borne(self.limites.delai_cellule)
-        self._ecrire(messages.OrdreCellule(self.compteur, source, delai))
-        try:
-            self._attendre(self.compteur, delai + _MARGE_S)
-        except MessageInvalide as exc:
-            raise ExecutantBloque(f"réponse invalide ({exc})") from None
-
-    def question(self, ordre: messages.OrdreQuestion, delai: float | None = None) -> messages.Reponse:
-        """The runner's reply to one question (``Issue.MORT`` when its child died without one); a reply that
-        is not valid, or a second one: ``messages.MessageInvalide``."""
-        self.compteur += 1
-        ident = self.compteur
-        delai = self.limites.borne(self.limites.delai_question if delai is None else delai)
-        self._ecrire(replace(ordre, id=ident, delai=delai))
-        reponse = self._attendre(ident, delai + _MARGE_S)
-        if reponse.issue is Issue.FIN:  # the child died without answering
-            return messages.Reponse(ident, Issue.MORT)
-        if self._attendre(ident, _MARGE_S).issue is not Issue.FIN:  # the parent's end of the question
-            raise MessageInvalide("a second reply to one question")
-        if reponse.issue is Issue.DELAI:  # the limit the student reads is the judge's own number, not the runner's
-            vue = [x[:300] for x in reponse.exception] if reponse.exception else None
-            return messages.Reponse(ident, Issue.DELAI, exception=vue, secondes=delai)
-        return reponse
-
-    def fermer(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
-        with contextlib.suppress(Exception):
-            self.proc.kill()
-        self.proc.wait()
-        for flux in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(Exception):
-                flux.close()
-        if self.prive:
-            shutil.rmtree(self.prive, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- one question
@@ -563,8 +393,7 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
         with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
             return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
     finally:
-        _arbre.cache_clear()  # nothing of a student's source outlives the notebook
-        contraintes.vider_caches()
+        contraintes.vider_caches()  # nothing of a student's source outlives the notebook
 
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
@@ -574,7 +403,9 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     sauter: set[int] = set()
     for _ in range(len(etapes) + 2):
         try:
-            with _executant(correction, bac_a_sable, limites, fichiers, base_sql) as ex:
+            demarrage = messages.Demarrage(correction.module, correction.fournies,
+                                           list(correction.sujet.noms_reference), [correction.sujet.module_correction])
+            with demarrer(demarrage, bac_a_sable, limites, fichiers, base_sql) as ex:
                 bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
         except BudgetEpuise:
             limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
@@ -587,39 +418,6 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
             verdicts.setdefault(question, _echec(question, message_budget(limites) if epuise
                                                  else "la correction n'a pas pu juger cette réponse."))
     return verdicts
-
-
-@contextlib.contextmanager
-def _executant(correction: CorrectionDuNotebook, avec_bac: bool, limites: Limites, fichiers: str | None,
-               base_sql: str | None) -> Iterator[Executant | None]:
-    prive = tempfile.mkdtemp(prefix="awale_executant_")
-    ex = None
-    try:
-        travail = os.path.join(prive, "copie")
-        if fichiers and os.path.isdir(fichiers):
-            ignores = bac_a_sable.copier_sans_liens(fichiers, travail)
-            for lien in ignores:
-                limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
-        os.makedirs(travail, exist_ok=True)
-        sandbox = None
-        if avec_bac:
-            bac_a_sable.preparer_dossier_prive(travail)
-            sandbox = bac_a_sable.BacASable(repertoire=travail, ecriture=[travail],
-                                            lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
-                                            fichier=16 * 1024 ** 2, processus=256)
-        try:
-            ex = Executant(correction.fournies, sandbox, limites, correction.module, correction.sujet.noms_reference,
-                           (correction.sujet.module_correction,))
-        except ExecutantBloque as exc:
-            if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
-                raise BudgetEpuise() from None
-            limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
-            ex = None
-        yield ex
-    finally:
-        if ex is not None:
-            ex.fermer()
-        shutil.rmtree(prive, ignore_errors=True)
 
 
 def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: list[CelluleDeCode],
