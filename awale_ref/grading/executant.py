@@ -58,6 +58,10 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
+_DEEPCOPY = copy.deepcopy  # the observations' own deep copy, captured before any student code exists
+PROFONDEUR_MAX = 200       # nesting of an encoded value
+TAILLE_MAX_REPONSE = 64 * 1024 ** 2
+
 if __package__:  # the judge's process, the kernel's
     from awale_ref.grading import messages
 else:  # the runner's script, in its sandbox: this file and messages.py beside it, nothing else of awale_ref
@@ -68,10 +72,6 @@ else:  # the runner's script, in its sandbox: this file and messages.py beside i
     messages = importlib.util.module_from_spec(_spec)
     sys.modules[_spec.name] = messages  # dataclasses look their module up
     _spec.loader.exec_module(messages)
-
-_DEEPCOPY = copy.deepcopy  # the observations' own deep copy, captured before any student code exists
-PROFONDEUR_MAX = 200       # nesting of an encoded value
-TAILLE_MAX_REPONSE = 64 * 1024 ** 2
 
 
 # ---------------------------------------------------------------- exact data across the boundary
