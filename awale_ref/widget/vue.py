@@ -29,8 +29,7 @@ import threading
 
 import ipywidgets as widgets
 
-from awale_ref import fonctions_moteur, notation
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, fonctions_moteur, notation
 from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
                                      etiquette_case)
 from awale_ref.widget.regles import ErreurEleve, de, graines
@@ -160,7 +159,7 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
     if not texte:
         raise PositionIllisible("La position est vide : tapez des coups comme « egai » ou un plateau "
                                 "comme [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] (« Nouvelle partie » pour recommencer).")
-    jeu = exam.initialisation(joueur1, joueur2)
+    jeu = engine.to_jeu(engine.initial_position(), joueur1, joueur2)
     for numero, lettre in enumerate(texte, start=1):
         if lettre not in notation.LETTRES:
             montree = "une espace" if lettre.isspace() else f"« {lettre} »"
