@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterator
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, sujets
+from awale_ref.grading import bac_a_sable, checks, contraintes, executant, reponses_structurees, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
@@ -237,7 +237,7 @@ class ExecutantBloque(Exception):
 class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
-    def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
+    def __init__(self, reference_non_notee: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
                  module: str, alias: tuple[str, ...] = (), factices: tuple[str, ...] = ()) -> None:
         self.limites = limites
         self.prive: str | None = None
@@ -268,7 +268,8 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias), "factices": list(factices)})
+            self._ecrire({"reference_non_notee": reference_non_notee, "module": module, "alias": list(alias),
+                          "factices": list(factices)})
             if not self._lire(delai_demarrage).get("pret"):
                 raise ExecutantBloque("le processus d'exécution n'a pas démarré")
         except BaseException:  # never leave a runner behind
@@ -369,7 +370,7 @@ class Juge:
                     self.question_de.setdefault(nom, set()).add(q)
         self.notes = set(self.question_de)
         self.toutes = fonctions_reference(self.module)
-        self.fournies = reference_sans(self.notes, self.module)
+        self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
         self.base_sql = base_sql
         self._sql: dict[str, Any] = {}
@@ -494,7 +495,7 @@ class Juge:
                 valeur = executant.decoder(reponse.get("obs"))
             except executant.ObjetRefuse as exc:
                 return _echec(question, f"votre réponse est {exc}.")
-            return answers.verifier_reponse(question, valeur, self.sujet.reponses)
+            return reponses_structurees.verifier_reponse(question, valeur, self.sujet.reponses)
         if genre == "sql":
             return self._sql[question](reponse)
         if genre == "partie":
@@ -571,7 +572,7 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference,
+            ex = Executant(juge.reference_non_notee, sandbox, limites, juge.module, juge.sujet.noms_reference,
                            (juge.sujet.module_correction,))
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
