@@ -49,7 +49,8 @@ PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
-          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py")
+          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
+          "widget/gabarits/plateau.html")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
@@ -598,7 +599,7 @@ def ecrire_paquet(dest: Path) -> Path:
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
         'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
         'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "sujets/*/gabarits/*"]\n')
+        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "widget/gabarits/*", "sujets/*/gabarits/*"]\n')
     return racine
 
 
