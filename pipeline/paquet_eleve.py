@@ -42,17 +42,19 @@ import types
 from pathlib import Path
 from typing import Any
 
+from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
-          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py")
+          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
+          "widget/gabarits/plateau.html")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
-``gabarits/``) and the runner's side of its game question (``code_partie``), none holds a reference function,
+``gabarits/``) and the modules its kinds of question ship (the runner's side of a whole game), none holds a reference function,
 an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
 
 _MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
@@ -170,10 +172,8 @@ def donnees_visibles() -> dict:
         sujet = sujet_de(assignment)
         reference = sujet.reference()
         d = donnees.setdefault(sujet.module_correction, {
-            "fonctions": {}, "reponses": sorted(sujet.reponses),
-            "sql": {q: list(sujet.sql().COLONNES[q]) for q in sujet.questions_sql}, "module_sql": sujet.module_sql,
-            "partie": {"question": sujet.question_ia, "nom": sujet.nom_note(sujet.question_ia),
-                       "module": sujet.module_reference} if sujet.question_ia else None})
+            "fonctions": {}, "reponses": sorted(sujet.reponses), "sql": {}, "module_sql": "", "partie": None,
+            **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
         nb = lire_source(assignment)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         espace = _espace(code, reference)
@@ -285,7 +285,7 @@ def _copier_fonctions(nom_sujet: str, racines: list, definitions: dict[str, str]
 def modules_livres() -> set[str]:
     """The modules of the package the distribution ships as they are: ``COPIES`` and every subject's
     ``modules_eleves``."""
-    return _MODULES_COPIES | {m for s in sujets().values() for m in s.modules_eleves}
+    return _MODULES_COPIES | {m for s in sujets().values() for m in s.modules_pour_les_eleves()}
 
 
 def _acceptation_copiee(sujet, question: str, definitions: dict, imports: set) -> str | None:
@@ -395,16 +395,18 @@ PAS_ENCORE = ("ce notebook ne fonctionne pas encore sur le serveur de la classe 
 def sql_livrable(sujet) -> bool:
     """Whether the subject's SQL helpers go to the students' environment: its SQL module names what can
     (``POUR_LES_ELEVES``: the helpers copied, on the visible library); without it, its notebooks say why not."""
-    return bool(sujet.module_sql) and bool(getattr(sujet.sql(), "POUR_LES_ELEVES", ()))
+    sql = _genre(sujet, QuestionsSQL)
+    return sql is not None and bool(getattr(sql.sql(), "POUR_LES_ELEVES", ()))
 
 
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
-    if sujet.module_sql and sql_livrable(sujet):
+    genre = _genre(sujet, QuestionsSQL)
+    if genre is not None and sql_livrable(sujet):
         sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
+               f"        from {genre.module} import montrer_requete\n\n        return montrer_requete\n"
                f"    raise AttributeError(nom)\n")
-    elif sujet.module_sql:
+    elif genre is not None:
         sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
                f"        raise ImportError({('montrer_requete : ' + PAS_ENCORE)!r})\n"
                f"    raise AttributeError(nom)\n")
@@ -415,12 +417,17 @@ def _sujet_init(sujet) -> str:
             "tester = Testeur(__name__).tester\n" + sql)
 
 
-def _partie(sujet) -> str:
-    """The check of the subject's question whose function plays a whole game (``Sujet.verifier_partie``) for
+def _genre(sujet, classe):
+    """The subject's kind of question of class ``classe`` (``types_question``), ``None`` if it has none."""
+    return next((g for g in sujet.types_de_question if isinstance(g, classe)), None)
+
+
+def _partie(sujet, partie) -> str:
+    """The check of the subject's question whose function plays a whole game (``PartieEntiere.verifier``) for
     the visible tests: that function and the functions of its module it reaches, copied (the module's answers
     are not), with the imports they use; it plays on the reduced reference, whose graded functions are the
-    engine's (:func:`a_la_place`), and the runner's side of the game (``Sujet.code_partie``) shipped as it is."""
-    fonction = sujet.verifier_partie
+    engine's (:func:`a_la_place`), and the runner's side of the game (``PartieEntiere.code``) shipped as it is."""
+    fonction = partie.verifier
     module = importlib.import_module(fonction.__module__)
     locales = {n: f for n, f in vars(module).items() if inspect.isfunction(f) and f.__module__ == module.__name__}
     gardees, a_voir = [], [fonction.__name__]
@@ -430,7 +437,7 @@ def _partie(sujet) -> str:
             gardees.append(nom)
             a_voir += sorted((_noms_du_code(locales[nom].__code__) & set(locales)) - set(gardees))
     utilises = set().union(*(_noms_du_code(locales[n].__code__) for n in gardees))
-    disponibles = modules_livres() | {sujet.code_partie}
+    disponibles = modules_livres()
     imports = []
     for noeud in ast.parse(inspect.getsource(module)).body:
         if isinstance(noeud, ast.ImportFrom) and noeud.module == "__future__":
@@ -454,7 +461,7 @@ def _partie(sujet) -> str:
 def _sql(sujet) -> str:
     """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
     the visible library shipped with the package."""
-    sql = sujet.sql()
+    sql = _genre(sujet, QuestionsSQL).sql()
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
@@ -566,13 +573,12 @@ def ecrire_paquet(dest: Path) -> Path:
         ecrire(sujet.module_reference, reference_reduite(sujet.module_reference, noms_notes(sujet))
                + a_la_place(sujet.module_reference, noms_notes(sujet)))
         ecrire(module, _sujet_init(sujet))
-        for public in sujet.modules_eleves:
+        for public in sujet.modules_pour_les_eleves():  # its own and its kinds' (a game's runner side)
             ecrire(public, inspect.getsource(importlib.import_module(public)))
         if sql_livrable(sujet):
-            ecrire(sujet.module_sql, _sql(sujet))
-        if sujet.verifier_partie is not None:
-            ecrire(sujet.code_partie, inspect.getsource(importlib.import_module(sujet.code_partie)))
-            ecrire(module_de_partie(module), _partie(sujet))
+            ecrire(_genre(sujet, QuestionsSQL).module, _sql(sujet))
+        if (partie := _genre(sujet, PartieEntiere)) is not None:
+            ecrire(module_de_partie(module), _partie(sujet, partie))
         if (sujet.dossier / "gabarits").is_dir():
             shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
                             dirs_exist_ok=True)
@@ -593,7 +599,7 @@ def ecrire_paquet(dest: Path) -> Path:
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
         'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
         'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "sujets/*/gabarits/*"]\n')
+        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "widget/gabarits/*", "sujets/*/gabarits/*"]\n')
     return racine
 
 

@@ -43,12 +43,13 @@ import tempfile
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-from awale_ref.grading import answers, bac_a_sable, checks, contraintes, executant, sujets
+from awale_ref.grading import bac_a_sable, checks, contraintes, executant, reponses_structurees, sujets
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
+from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
 DELAI_CELLULE_S = 30.0
@@ -237,7 +238,7 @@ class ExecutantBloque(Exception):
 class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
-    def __init__(self, fournies: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
+    def __init__(self, reference_non_notee: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
                  module: str, alias: tuple[str, ...] = (), factices: tuple[str, ...] = ()) -> None:
         self.limites = limites
         self.prive: str | None = None
@@ -268,7 +269,8 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire({"fournies": fournies, "module": module, "alias": list(alias), "factices": list(factices)})
+            self._ecrire({"reference_non_notee": reference_non_notee, "module": module, "alias": list(alias),
+                          "factices": list(factices)})
             if not self._lire(delai_demarrage).get("pret"):
                 raise ExecutantBloque("le processus d'exécution n'a pas démarré")
         except BaseException:  # never leave a runner behind
@@ -369,10 +371,10 @@ class Juge:
                     self.question_de.setdefault(nom, set()).add(q)
         self.notes = set(self.question_de)
         self.toutes = fonctions_reference(self.module)
-        self.fournies = reference_sans(self.notes, self.module)
+        self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
         self.base_sql = base_sql
-        self._sql: dict[str, Any] = {}
+        self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
 
     # ------------------------------------------------ which references may enter the sandbox, and when
     # The runner, its children and anything they leave behind are the student's: a reference that enters the
@@ -393,8 +395,7 @@ class Juge:
                 return set()
             position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
             return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
-        espion = self.sujet.espions if question == self.sujet.question_ia else frozenset()
-        return atteintes(nom, self.module, espion) & self.notes - {nom}
+        return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
 
     def pret(self, question: str) -> bool:
         """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
@@ -418,45 +419,40 @@ class Juge:
         reference it carries holds no function whose question is not judged yet (``reference_permise``).
         """
         jusqua = position if jusqua is None else jusqua
-        sujet = self.sujet
-        if question in sujet.specs:
-            spec = sujet.specs[question]
-            cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
-            introuvable = None
-            if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
-                # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
-                introuvable = contraintes.introuvable(spec)
-            raison = contraintes.violation(spec, cellules)
-            if raison:
-                return Resultat(False, raison, 0)
-            cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
-                                                         self.etapes[position].exemples)
-            recursion = contraintes.recursion_absente(spec, cellules)
-            return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                    "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
-                    "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
-                    "fonctions": list(spec.positions_fonctions()), "_cas": cas, "_attendus": attendus, "_memo": memo,
-                    "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
-        if question == sujet.question_ia:
-            return {"question": question, "genre": "partie", "expression": expression, "nom": sujet.fonction_partie,
-                    "code": sujet.source_partie(),
-                    "reference": self.reference_permise(sujet.fonction_partie, *sujet.espions), "module": self.module,
-                    "substituer": self.toutes}
-        if question in sujet.reponses:
-            # Each question is graded on its own, a value too: the cells that build it are run again (in the
-            # runner's child) with every function of the subject resolved to the reference, so that a
-            # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
-            # ``pret`` has waited for the questions of the graded functions they name.
-            return {"question": question, "genre": "valeur", "expression": expression,
-                    "reference": self.reference_permise(), "module": self.module, "substituer": self.toutes,
-                    "cellules": [self.etapes[p].source for p in self.cellules_propres(position)]}
-        if question in sujet.questions_sql:
-            if self.base_sql is None:
-                return _echec(question, "la bibliothèque de correction n'est pas disponible.")
-            if question not in self._sql:
-                self._sql[question] = sujet.sql().preparer_comparaison(question)
-            return {"question": question, "genre": "sql", "expression": expression, "base": self.base_sql}
-        return _echec(question, "question inconnue du correcteur.")
+        genre = self.sujet.type_de(question)  # its kind of question builds the order (types_question)
+        if genre is None:
+            return _echec(question, "question inconnue du correcteur.")
+        return genre.ordre(self, question, expression, position, jusqua)
+
+    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> dict | Resultat:
+        """The order of a function question (``types_question.Fonctions``): its cases and their expected answers."""
+        question, sujet = spec.question, self.sujet
+        cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
+        introuvable = None
+        if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
+            # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
+            introuvable = contraintes.introuvable(spec)
+        raison = contraintes.violation(spec, cellules)
+        if raison:
+            return Resultat(False, raison, 0)
+        cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
+                                                     self.etapes[position].exemples)
+        recursion = contraintes.recursion_absente(spec, cellules)
+        return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
+                "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
+                "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
+                "fonctions": list(spec.positions_fonctions()), "_cas": cas, "_attendus": attendus, "_memo": memo,
+                "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
+
+    def ordre_valeur(self, question: str, expression: str, position: int) -> dict:
+        """The order of a structured answer (``types_question.Valeurs``)."""
+        # Each question is graded on its own, a value too: the cells that build it are run again (in the
+        # runner's child) with every function of the subject resolved to the reference, so that a
+        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
+        # ``pret`` has waited for the questions of the graded functions they name.
+        return {"question": question, "genre": "valeur", "expression": expression,
+                "reference": self.reference_permise(), "module": self.module, "substituer": self.toutes,
+                "cellules": [self.etapes[p].source for p in self.cellules_propres(position)]}
 
     def verdict(self, ordre: dict, reponse: dict,
                 evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
@@ -488,18 +484,21 @@ class Juge:
                 return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
             return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
                                     f"{str(reponse['pas_une_fonction'])[:80]}).")
-        genre = ordre["genre"]
-        if genre == "valeur":
-            try:
-                valeur = executant.decoder(reponse.get("obs"))
-            except executant.ObjetRefuse as exc:
-                return _echec(question, f"votre réponse est {exc}.")
-            return answers.verifier_reponse(question, valeur, self.sujet.reponses)
-        if genre == "sql":
-            return self._sql[question](reponse)
-        if genre == "partie":
-            return self.sujet.juger_partie(reponse, self.sujet.reference())
-        spec = self.sujet.specs[question]
+        return self.sujet.type_de(question).verdict(self, ordre, reponse, evaluer)  # by its kind of question
+
+    def verdict_valeur(self, ordre: dict, reponse: dict, reponses: Mapping[str, tuple]) -> Resultat:
+        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
+        question = ordre["question"]
+        try:
+            valeur = executant.decoder(reponse.get("obs"))
+        except executant.ObjetRefuse as exc:
+            return _echec(question, f"votre réponse est {exc}.")
+        return reponses_structurees.verifier_reponse(question, valeur, reponses)
+
+    def verdict_fonction(self, spec: Spec, ordre: dict, reponse: dict,
+                         evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        """The runner's results on a function question's cases, judged by the spec's rule families."""
+        question = ordre["question"]
         resultats = reponse.get("resultats")
         cas, attendus = ordre["_cas"], ordre["_attendus"]
         if not isinstance(resultats, list) or len(resultats) != len(cas):
@@ -571,7 +570,7 @@ def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | Non
                                             lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
                                             fichier=16 * 1024 ** 2, processus=256)
         try:
-            ex = Executant(juge.fournies, sandbox, limites, juge.module, juge.sujet.noms_reference,
+            ex = Executant(juge.reference_non_notee, sandbox, limites, juge.module, juge.sujet.noms_reference,
                            (juge.sujet.module_correction,))
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason

@@ -58,7 +58,7 @@ def module_des_formats(module_correction: str) -> str:
 
 
 def module_de_partie(module_correction: str) -> str:
-    """Where the student distribution keeps the check of a subject's whole-game question (``Sujet.verifier_partie``)."""
+    """Where the student distribution keeps the check of a subject's whole-game question (``PartieEntiere.verifier``)."""
     return f"awale_ref.grading.parties.{module_correction.replace('.', '_')}"
 
 
