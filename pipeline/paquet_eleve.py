@@ -172,6 +172,7 @@ def donnees_visibles() -> dict:
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses),
             "sql": {q: list(sujet.sql().COLONNES[q]) for q in sujet.questions_sql}, "module_sql": sujet.module_sql,
+            "nom_base": getattr(sujet.sql(), "NOM_BASE", None) if sujet.module_sql else None,
             "partie": {"question": sujet.question_ia, "nom": sujet.nom_note(sujet.question_ia),
                        "module": sujet.module_reference} if sujet.question_ia else None})
         nb = lire_source(assignment)
@@ -195,6 +196,7 @@ def donnees_visibles() -> dict:
                 q = d["fonctions"].setdefault(question, {
                     "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                    "fonctions": list(spec.fonctions),
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
@@ -387,29 +389,30 @@ def _renvoi(ancien: str, actuel: str) -> str:
             f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
 
 
-PAS_ENCORE = ("ce notebook ne fonctionne pas encore sur le serveur de la classe : ses requêtes SQL s'y testent sur "
-              "une base qui n'y est pas installée. Travaillez-le en autonomie (bash scripts/autonomie.sh) ou "
-              "demandez à votre enseignant.")
-
-
 def sql_livrable(sujet) -> bool:
-    """Whether the subject's SQL helpers go to the students' environment: its SQL module names what can
-    (``POUR_LES_ELEVES``: the helpers copied, on the visible library); without it, its notebooks say why not."""
-    return bool(sujet.module_sql) and bool(getattr(sujet.sql(), "POUR_LES_ELEVES", ()))
+    """Whether the subject has SQL helpers for the students' environment: its SQL module names what is copied
+    (``POUR_LES_ELEVES``: the helpers, on the visible library shipped as a file) or the module shipped in its
+    place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``, its visible database and
+    ``montrer_requete``, no reference query); an SQL module with neither is an error (:func:`ecrire_paquet`)."""
+    if not sujet.module_sql:
+        return False
+    sql = sujet.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        if sql.MODULE_ELEVES not in sujet.modules_eleves:
+            raise ErreurPaquet(f"{sujet.nom}: MODULE_ELEVES of {sujet.module_sql} is {sql.MODULE_ELEVES}, which is "
+                               f"not among the subject's modules_eleves")
+        return True
+    if getattr(sql, "POUR_LES_ELEVES", ()):
+        return True
+    raise ErreurPaquet(f"{sujet.nom}: {sujet.module_sql} declares neither POUR_LES_ELEVES nor MODULE_ELEVES: "
+                       f"what of its SQL questions goes to the students' environment?")
 
 
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
-    if sujet.module_sql and sql_livrable(sujet):
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
-               f"    raise AttributeError(nom)\n")
-    elif sujet.module_sql:
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        raise ImportError({('montrer_requete : ' + PAS_ENCORE)!r})\n"
-               f"    raise AttributeError(nom)\n")
-    else:
-        sql = ""
+    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+           f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
+           f"    raise AttributeError(nom)\n") if sql_livrable(sujet) else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
             "tester = Testeur(__name__).tester\n" + sql)
@@ -452,9 +455,14 @@ def _partie(sujet) -> str:
 
 
 def _sql(sujet) -> str:
-    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
-    the visible library shipped with the package."""
+    """The SQL questions' helpers: the module the subject's SQL module names in its place (``MODULE_ELEVES``),
+    or ``montrer_requete`` and its table, copied from the subject's SQL module, on the visible library shipped
+    with the package."""
     sql = sujet.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        return (f'"""{sujet.module_sql}, student distribution: the module shipped in its place, '
+                f'``{sql.MODULE_ELEVES}`` (its visible database, no reference query)."""\n\nimport importlib\n'
+                f"import sys\n\nsys.modules[__name__] = importlib.import_module({sql.MODULE_ELEVES!r})\n")
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
@@ -498,12 +506,15 @@ def __getattr__(nom: str):
 '''
 
 def _miroir(module: str) -> types.ModuleType | None:
-    """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
-    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
-    for chemin in (c for c in COPIES if c.endswith(".py")):
-        arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
+    """The shipped module whose functions are ``module``'s computed by an engine (it says so: its
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the
+    lycée's, a subject's own among its ``modules_eleves`` (Othello's bitboards)."""
+    import importlib.util
+
+    for nom in sorted(modules_livres()):
+        arbre = ast.parse(Path(importlib.util.find_spec(nom).origin).read_text(encoding="utf-8"))
         if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
-            copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
+            copie = importlib.import_module(nom)
             if copie.REFERENCE == module:
                 return copie
     return None
