@@ -12,7 +12,8 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
   test cell, the reference's observation, computed here from the full reference; the student-side
   ``tester`` is ``awale_ref.grading.visibles``; the format checks of the structured answers are copied
   (``awale_ref/grading/formats/``), with the functions they call;
-- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
+- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``,
+  or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database);
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
@@ -20,7 +21,8 @@ import), the hidden SQL library and the reference queries, the judge, the clean 
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
 student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
-(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module).  ``tests/test_paquet_eleve.py`` checks the distribution.
+(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module); Othello's board, tree and
+evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
