@@ -12,7 +12,8 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
   test cell, the reference's observation, computed here from the full reference; the student-side
   ``tester`` is ``awale_ref.grading.visibles``; the format checks of the structured answers are copied
   (``awale_ref/grading/formats/``), with the functions they call;
-- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
+- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``,
+  or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database);
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
@@ -20,7 +21,8 @@ import), the hidden SQL library and the reference queries, the judge, the clean 
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
 student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
-(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module).  ``tests/test_paquet_eleve.py`` checks the distribution.
+(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module); Othello's board, tree and
+evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -195,6 +197,7 @@ def donnees_visibles() -> dict:
                 q = d["fonctions"].setdefault(question, {
                     "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                    "fonctions": list(spec.fonctions),
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
@@ -387,31 +390,32 @@ def _renvoi(ancien: str, actuel: str) -> str:
             f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
 
 
-PAS_ENCORE = ("ce notebook ne fonctionne pas encore sur le serveur de la classe : ses requêtes SQL s'y testent sur "
-              "une base qui n'y est pas installée. Travaillez-le en autonomie (bash scripts/autonomie.sh) ou "
-              "demandez à votre enseignant.")
-
-
 def sql_livrable(sujet) -> bool:
-    """Whether the subject's SQL helpers go to the students' environment: its SQL module names what can
-    (``POUR_LES_ELEVES``: the helpers copied, on the visible library); without it, its notebooks say why not."""
-    sql = _genre(sujet, QuestionsSQL)
-    return sql is not None and bool(getattr(sql.sql(), "POUR_LES_ELEVES", ()))
+    """Whether the subject has SQL helpers for the students' environment: its SQL module names what is copied
+    (``POUR_LES_ELEVES``: the helpers, on the visible library shipped as a file) or the module shipped in its
+    place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``, its visible database and
+    ``montrer_requete``, no reference query); an SQL module with neither is an error (:func:`ecrire_paquet`)."""
+    genre = _genre(sujet, QuestionsSQL)
+    if genre is None:
+        return False
+    sql = genre.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        if sql.MODULE_ELEVES not in sujet.modules_eleves:
+            raise ErreurPaquet(f"{sujet.nom}: MODULE_ELEVES of {genre.module} is {sql.MODULE_ELEVES}, which is "
+                               f"not among the subject's modules_eleves")
+        return True
+    if getattr(sql, "POUR_LES_ELEVES", ()):
+        return True
+    raise ErreurPaquet(f"{sujet.nom}: {genre.module} declares neither POUR_LES_ELEVES nor MODULE_ELEVES: "
+                       f"what of its SQL questions goes to the students' environment?")
 
 
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
     genre = _genre(sujet, QuestionsSQL)
-    if genre is not None and sql_livrable(sujet):
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        from {genre.module} import montrer_requete\n\n        return montrer_requete\n"
-               f"    raise AttributeError(nom)\n")
-    elif genre is not None:
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        raise ImportError({('montrer_requete : ' + PAS_ENCORE)!r})\n"
-               f"    raise AttributeError(nom)\n")
-    else:
-        sql = ""
+    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+           f"        from {genre.module} import montrer_requete\n\n        return montrer_requete\n"
+           f"    raise AttributeError(nom)\n") if sql_livrable(sujet) else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
             "tester = Testeur(__name__).tester\n" + sql)
@@ -459,9 +463,15 @@ def _partie(sujet, partie) -> str:
 
 
 def _sql(sujet) -> str:
-    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
-    the visible library shipped with the package."""
-    sql = _genre(sujet, QuestionsSQL).sql()
+    """The SQL questions' helpers: the module the subject's SQL module names in its place (``MODULE_ELEVES``),
+    or ``montrer_requete`` and its table, copied from the subject's SQL module, on the visible library shipped
+    with the package."""
+    genre = _genre(sujet, QuestionsSQL)
+    sql = genre.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        return (f'"""{genre.module}, student distribution: the module shipped in its place, '
+                f'``{sql.MODULE_ELEVES}`` (its visible database, no reference query)."""\n\nimport importlib\n'
+                f"import sys\n\nsys.modules[__name__] = importlib.import_module({sql.MODULE_ELEVES!r})\n")
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
@@ -505,12 +515,15 @@ def __getattr__(nom: str):
 '''
 
 def _miroir(module: str) -> types.ModuleType | None:
-    """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
-    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
-    for chemin in (c for c in COPIES if c.endswith(".py")):
-        arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
+    """The shipped module whose functions are ``module``'s computed by an engine (it says so: its
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the
+    lycée's, a subject's own among its ``modules_eleves`` (Othello's bitboards)."""
+    import importlib.util
+
+    for nom in sorted(modules_livres()):
+        arbre = ast.parse(Path(importlib.util.find_spec(nom).origin).read_text(encoding="utf-8"))
         if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
-            copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
+            copie = importlib.import_module(nom)
             if copie.REFERENCE == module:
                 return copie
     return None

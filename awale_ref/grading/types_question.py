@@ -283,7 +283,8 @@ class QuestionsSQL(TypeDeQuestion):
         self.sql().preparer_bibliotheques()
 
     def donnees_visibles(self, sujet: Sujet) -> dict:
-        return {"sql": {q: list(self.sql().COLONNES[q]) for q in self.requetes}, "module_sql": self.module}
+        return {"sql": {q: list(self.sql().COLONNES[q]) for q in self.requetes}, "module_sql": self.module,
+                "nom_base": getattr(self.sql(), "NOM_BASE", None)}  # how the visible test names its database
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(getattr(self.sql(), "FAMILLES_SQL", {}).get(question, ()))
