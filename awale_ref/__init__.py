@@ -11,29 +11,12 @@ the reasoning questions), ``engine`` (fast search), ``corpus`` (test
 positions), ``notation`` and ``library`` (the opening library, Q22–Q25),
 ``grading`` (the notebooks' tests), ``widget`` and ``tree`` (pictures).
 ``awale_ref/README.md`` lists the readings of the exam's ambiguous points.
+
+The exam's names are served on first use (:func:`__getattr__`): importing the game library
+(``awale_ref.engine``, ``awale_ref.widget``…) does not load the CCINP reference, a subject.
 """
 
-from awale_ref.sujets.ccinp_2024.exam import (
-    NegaAwale,
-    affiche,
-    awale_ia,
-    awale_jcj,
-    case_ramassable,
-    cases_possibles,
-    copie,
-    deplacer_graines,
-    gagnant,
-    gain,
-    initialisation,
-    max_vals,
-    ramasser_graines,
-    test_case,
-    test_famine,
-    tour_jeu,
-    tour_joueur1,
-    tour_suivant,
-    tourner_plateau,
-)
+import importlib
 
 __all__ = [
     "NegaAwale", "affiche", "awale_ia", "awale_jcj", "case_ramassable",
@@ -42,3 +25,14 @@ __all__ = [
     "test_famine", "tour_jeu", "tour_joueur1", "tour_suivant",
     "tourner_plateau",
 ]
+
+
+def __getattr__(nom: str):
+    """An exam name (``from awale_ref import initialisation``): the CCINP reference's, loaded now."""
+    if nom in __all__:
+        return getattr(importlib.import_module("awale_ref.sujets.ccinp_2024.exam"), nom)
+    raise AttributeError(f"module {__name__!r} has no attribute {nom!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

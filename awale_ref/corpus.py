@@ -1,7 +1,8 @@
 """Test positions: a seeded corpus of reachable games and labelled edge cases.
 
-``corpus_positions`` samples positions from games played with the exam's own
-functions (``awale_ref.sujets.ccinp_2024.exam``) between random and greedy players (the greedy
+``corpus_positions`` samples positions from games played with the game library's
+functions (``awale_ref.fonctions_moteur``, which the differential tests hold equal to the CCINP
+reference's) between random and greedy players (the greedy
 player takes the best immediate gain, so harvests happen often); every
 position is one where the game goes on (``tour_suivant`` is True).
 ``cas_limites`` lists handcrafted positions, each labelled with the rule
@@ -25,8 +26,7 @@ from __future__ import annotations
 import functools
 import random
 
-from awale_ref import facts
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, facts, fonctions_moteur
 
 JOUEUR1 = "Alice"
 JOUEUR2 = "Bob"
@@ -53,7 +53,7 @@ def _jeu(plateau: list[int], n: int, score: tuple[int, int]) -> dict:
 
 def _coup_glouton(jeu: dict, cases: list[int], rng: random.Random) -> int:
     """A pit of ``cases`` with the best immediate gain (ties drawn at random)."""
-    gains = [exam.gain(jeu, case)[0] for case in cases]
+    gains = [fonctions_moteur.gain(jeu, case)[0] for case in cases]
     meilleur = max(gains)
     return rng.choice([case for case, g in zip(cases, gains) if g == meilleur])
 
@@ -61,17 +61,17 @@ def _coup_glouton(jeu: dict, cases: list[int], rng: random.Random) -> int:
 def _partie(rng: random.Random) -> list[Gelee]:
     """Play one seeded game; return every position where the game goes on."""
     gloutons = (rng.random() < PROBA_GLOUTON, rng.random() < PROBA_GLOUTON)
-    jeu = exam.initialisation(JOUEUR1, JOUEUR2)
+    jeu = engine.to_jeu(engine.initial_position(), JOUEUR1, JOUEUR2)
     positions = []
-    en_cours = exam.tour_suivant(jeu)
+    en_cours = fonctions_moteur.tour_suivant(jeu)
     while en_cours:
         positions.append((jeu["n"], tuple(jeu["score"]), tuple(jeu["plateau"])))
-        cases = exam.cases_possibles(jeu)
+        cases = fonctions_moteur.cases_possibles(jeu)
         if gloutons[jeu["n"] % 2] and rng.random() >= ECART_GLOUTON:
             case = _coup_glouton(jeu, cases, rng)
         else:
             case = rng.choice(cases)
-        en_cours = exam.tour_jeu(jeu, case)  # an acceptable pit: nothing printed
+        en_cours = fonctions_moteur.tour_jeu(jeu, case)  # an acceptable pit: nothing printed
     return positions
 
 
@@ -104,7 +104,7 @@ def corpus_positions(seed: int = 2024, count: int = 400) -> list[dict]:
     99), with both players to move.  The result is computed once per
     ``(seed, count)`` and each call returns new dicts.
 
-    >>> from awale_ref.sujets.ccinp_2024.exam import tour_suivant
+    >>> from awale_ref.fonctions_moteur import tour_suivant
     >>> all(tour_suivant(jeu) for jeu in corpus_positions(seed=1, count=20))
     True
     >>> corpus_positions(count=-1)

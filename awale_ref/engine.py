@@ -1,6 +1,8 @@
 """A fast awalé engine that agrees exactly with the exam's functions.
 
-``awale_ref.sujets.ccinp_2024.exam`` is the contract: the same legal moves (Part II's
+The game library owns the rules (the constants below); the CCINP paper's reference
+(``awale_ref.sujets.ccinp_2024.exam``, a subject) is checked against it by the differential
+tests (``tests/test_engine.py``), never imported here: the same legal moves (Part II's
 ``test_famine``: a move after which the opponent's six pits are all empty is
 refused), the same sowing and harvest, the same end of game and the same
 values as the exam's ``NegaAwale`` (a finished game worth ±500 or 0 for the
@@ -21,9 +23,6 @@ A ``Position`` is the exam's ``jeu`` without the names::
     (0, (5, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5), 1)
     >>> best_move(pos, 4)
     (0, 0)
-    >>> from awale_ref.sujets.ccinp_2024 import exam
-    >>> exam.NegaAwale(to_jeu(pos), 4, 0)
-    0
 
 Depths count plies left, like the exam: ``best_move(pos, d)`` is
 ``NegaAwale(jeu, d, 0)`` and ``negamax(pos, d)`` is
@@ -35,13 +34,18 @@ from __future__ import annotations
 from operator import add, itemgetter
 from typing import NamedTuple
 
-from awale_ref.sujets.ccinp_2024.exam import (
-    GRAINES_MIN_PLATEAU,
-    GRAINES_VICTOIRE,
-    NB_CASES,
-    TOURS_MAX,
-    VALEUR_VICTOIRE,
-)
+NB_CASES = 12
+"""Pits on the board: six per player."""
+GRAINES_VICTOIRE = 25
+"""Seeds in a reserve that win the game (more than half of the 48)."""
+TOURS_MAX = 100
+"""Moves after which the game stops."""
+GRAINES_MIN_PLATEAU = 3
+"""The game stops when fewer seeds are left on the board."""
+VALEUR_VICTOIRE = 500
+"""The value of a won game for the player to move (NegaAwale's ±500)."""
+EGALITE = "égalité"
+"""What ``gagnant`` returns for a draw."""
 
 INFINITY = 1_000_000
 """Beyond any value of NegaAwale (at most 500 + 48 per ply in absolute value)."""

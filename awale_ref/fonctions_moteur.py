@@ -22,7 +22,7 @@ pit, in the order the exam's functions write it (the board replays each write).
 from __future__ import annotations
 
 from awale_ref import engine
-from awale_ref.sujets.ccinp_2024.exam import EGALITE, NB_CASES
+from awale_ref.engine import EGALITE, NB_CASES
 
 REFERENCE = "awale_ref.sujets.ccinp_2024.exam"
 """The module whose functions these are (``pipeline.paquet_eleve`` puts them in its place)."""

@@ -84,6 +84,7 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Callable
 
 from awale_ref import engine, notation, noms, players
 from awale_ref.players import Profil
@@ -416,14 +417,23 @@ def _sha256(chemin: Path) -> str:
 
 
 def chemin_verifie(seed: int = GRAINE) -> Path:
-    """The library file of ``seed``, built if needed, its checksum verified (rebuilt if it changed).
+    """The library file of ``seed``, built if needed, its checksum verified (rebuilt if it changed)
+    (:func:`fichier_verifie`)."""
+    return fichier_verifie(chemin_cache(seed), lambda chemin: construire_bibliotheque(chemin, seed=seed))
 
-    A built library is made read-only (mode 0444) with its SHA-256 beside it
+
+def fichier_verifie(chemin: Path, construire: Callable[[str], object]) -> Path:
+    """``chemin``, a database file of the cache, built by ``construire(path)`` if needed, its checksum
+    verified (rebuilt if it changed): every grading database goes through here (the opening libraries,
+    Othello's hidden games database).
+
+    A built file is made read-only (mode 0444) with its SHA-256 beside it
     (``….sqlite.sha256``, read-only too).  A file whose content no longer
-    matches, or has no checksum, is built again: a library rewritten behind
-    the grader's back is never used.
+    matches, or has no checksum, is built again: a database rewritten behind
+    the grader's back is never used.  It is written to a temporary file and
+    renamed, so concurrent first uses never see a half-written file.
     """
-    chemin = chemin_cache(seed)
+    chemin = Path(chemin)
     temoin = chemin.with_name(chemin.name + ".sha256")
     if chemin.exists():
         try:
@@ -436,10 +446,10 @@ def chemin_verifie(seed: int = GRAINE) -> Path:
             with contextlib.suppress(FileNotFoundError):
                 fichier.unlink()
     chemin.parent.mkdir(parents=True, exist_ok=True)
-    descripteur, provisoire = tempfile.mkstemp(suffix=".sqlite", dir=chemin.parent)
+    descripteur, provisoire = tempfile.mkstemp(suffix=chemin.suffix, dir=chemin.parent)
     os.close(descripteur)
     try:
-        construire_bibliotheque(provisoire, seed=seed)
+        construire(provisoire)
         os.chmod(provisoire, 0o444)
         empreinte = _sha256(Path(provisoire))
         descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)

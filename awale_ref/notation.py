@@ -20,8 +20,7 @@ pit ``case`` (0–5) is the letter ``lettre(case, n)``:
 
 from __future__ import annotations
 
-from awale_ref import fonctions_moteur
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, fonctions_moteur
 
 LETTRES = "abcdefghijkl"
 
@@ -81,7 +80,7 @@ def ecrire(cases: list[int]) -> str:
 
 
 def rejouer(jeu_str: str, joueur1: str = "joueur1", joueur2: str = "joueur2") -> dict:
-    """Replay a move string from the start with the exam's functions.
+    """Replay a move string from the start with the game's functions (``fonctions_moteur``).
 
     Returns the ``jeu`` dict after the last move (``gagnant`` is not called,
     so the seeds left on the board are still there).  A string may stop
@@ -100,7 +99,7 @@ def rejouer(jeu_str: str, joueur1: str = "joueur1", joueur2: str = "joueur2") ->
     """
     if not isinstance(jeu_str, str):
         raise TypeError(f"the game must be a str of letters a to l, not {type(jeu_str).__name__}")
-    jeu = exam.initialisation(joueur1, joueur2)
+    jeu = engine.to_jeu(engine.initial_position(), joueur1, joueur2)
     for numero, lettre_jouee in enumerate(jeu_str, start=1):
         if not fonctions_moteur.tour_suivant(jeu):
             raise ValueError(f"move {numero} ({lettre_jouee!r}): the game is already over "

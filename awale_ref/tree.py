@@ -24,8 +24,7 @@ import textwrap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from awale_ref import facts, fonctions_moteur
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, facts, fonctions_moteur
 from awale_ref.widget.partie import etiquette_case
 from awale_ref.widget.regles import de
 
@@ -129,7 +128,7 @@ def arbre_negamax(jeu: dict, profondeur: int, fonctions: dict[str, Callable] | N
     ``G − VJ`` of its children (the exam's NegaAwale returns a pit there).
     Every function gets a copy: ``jeu`` is left untouched.
 
-    >>> racine = arbre_negamax(exam.initialisation("Alice", "Bob"), 1)
+    >>> racine = arbre_negamax(engine.to_jeu(engine.initial_position(), "Alice", "Bob"), 1)
     >>> [n.label for n in racine.noeuds()], racine.case_choisie
     (['a', 'b', 'c', 'd', 'e', 'f', 'g'], 0)
     """
@@ -173,7 +172,7 @@ def position_la_plus_large(profondeur: int = PROFONDEUR_MAX_ARBRE) -> dict:
 def est_reconstruction_q18(jeu: dict) -> bool:
     """True when ``jeu`` is the reconstructed Q18 position of ``facts.Q18_JEU``.
 
-    >>> est_reconstruction_q18(facts.Q18_JEU), est_reconstruction_q18(exam.initialisation("A", "B"))
+    >>> est_reconstruction_q18(facts.Q18_JEU), est_reconstruction_q18(engine.to_jeu(engine.initial_position(), "A", "B"))
     (True, False)
     """
     return all(list(jeu[cle]) == list(facts.Q18_JEU[cle]) if isinstance(jeu[cle], list)

@@ -20,9 +20,9 @@ reference answers a whole corpus in well under a second) is counted apart as
 condition never turns false, a recursion that never reaches its base case),
 which the real grader stops at ``juge.DELAI_QUESTION_S`` and fails; their
 diffs are listed in the report so that a reader can check it.  The CCINP's
-Q21 (``awale_ia``, the subject's ``question_ia``) is graded by its own judge
-(its subject's ``Sujet.verifier_partie``).  The reference SQL queries (the subject's
-``questions_sql``, Q22–Q25 of the CCINP) are mutated too and graded on the
+Q21 (``awale_ia``, the subject's ``PartieEntiere`` kind of question) is graded by its own judge
+(that kind's ``verifier``).  The reference SQL queries (the subject's ``QuestionsSQL`` kind,
+Q22–Q25 of the CCINP) are mutated too and graded on the
 hidden opening library.
 
 Why cosmic-ray: its operators (binary, comparison, unary and boolean
@@ -66,6 +66,7 @@ import sys
 import time
 import types
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -75,6 +76,7 @@ if str(RACINE) not in sys.path:
 from awale_ref import library  # noqa: E402
 from awale_ref.grading import checks  # noqa: E402
 from awale_ref.grading.sujets import Sujet, sujet_du_module  # noqa: E402
+from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL  # noqa: E402
 
 DELAI_S = 5
 # Operators that need arguments (variable names) or only touch decorators: not used.
@@ -441,6 +443,17 @@ class Mutant:
 
 
 # ---------------------------------------------------------------- what is graded by which question
+def _genre(sujet: Sujet, classe: type) -> Any:
+    """The subject's kind of question of class ``classe`` (``awale_ref.grading.types_question``), or None."""
+    return next((g for g in sujet.types_de_question if isinstance(g, classe)), None)
+
+
+def questions_sql(sujet: Sujet) -> tuple[str, ...]:
+    """The subject's SQL questions (its ``QuestionsSQL`` kind's)."""
+    genre = _genre(sujet, QuestionsSQL)
+    return genre.questions if genre is not None else ()
+
+
 def questions_des_fonctions(sujet: Sujet) -> dict[str, str]:
     """Reference function -> the question that grades it (its specs, and its Q21-like question)."""
     return {nom: q for q in sujet.questions if (nom := sujet.nom_note(q))}
@@ -560,7 +573,7 @@ def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
     res = []
     if not questions:
         return res
-    requetes = getattr(sujet.sql(), "REQUETES", library.REQUETES)
+    requetes = getattr(_genre(sujet, QuestionsSQL).sql(), "REQUETES", library.REQUETES)
     for question in questions:
         requete = requetes[question]
         for op_nom, motif, remplacement in SQL_OPERATEURS:
@@ -576,14 +589,15 @@ def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
 def _juger(mutant: Mutant, attendus: dict) -> bool:
     """``True`` when the question's hidden test kills the mutant (not every point given)."""
     sujet = mutant.sujet
-    if mutant.question in sujet.questions_sql:
-        return not sujet.sql().preparer(mutant.question)(mutant.mute).ok
+    genre = sujet.type_de(mutant.question)
+    if isinstance(genre, QuestionsSQL):
+        return not genre.sql().preparer(mutant.question)(mutant.mute).ok
     try:
         fonction = fonction_mutante(mutant)
     except Exception:
         return True  # does not even compile: a student's notebook would fail
-    if mutant.question == sujet.question_ia:
-        return not sujet.verifier_partie(fonction, sujet.reference()).ok
+    if isinstance(genre, PartieEntiere):
+        return not genre.verifier(fonction, sujet.reference()).ok
     spec = sujet.specs[mutant.question]
     cas, obs = attendus[mutant.question]
     return checks.verifier(spec, fonction, cas, sujet.reference(), attendus=obs).part < 1
@@ -635,8 +649,8 @@ def attendus_de(sujet: Sujet, questions: list[str]) -> dict:
     res = {}
     reference = sujet.reference()
     with contextlib.redirect_stdout(io.StringIO()):
-        if any(q in sujet.questions_sql for q in questions):
-            sujet.sql().base_cachee()  # the hidden database built here, once, never inside a mutant's child
+        if any(q in questions_sql(sujet) for q in questions):
+            _genre(sujet, QuestionsSQL).sql().base_cachee()  # the hidden database built here, once, never inside a mutant's child
         for q in questions:
             if q in sujet.specs:
                 spec = sujet.specs[q]
@@ -654,7 +668,7 @@ def tous_les_mutants(sujet: Sujet, questions: list[str] | None = None) -> list[M
     table = questions_des_fonctions(sujet)
     noms = [n for n, q in table.items() if questions is None or q in questions]
     noms.sort(key=lambda n: _rang(sujet, table[n]))
-    sql_q = [q for q in sujet.questions_sql if questions is None or q in questions]
+    sql_q = [q for q in questions_sql(sujet) if questions is None or q in questions]
     return mutants_python(sujet, noms) + mutants_sql(sujet, sql_q)
 
 
@@ -738,7 +752,7 @@ def main() -> None:
         sujet = sujet_nomme(args.sujet)
     except ValueError as exc:
         parser.error(str(exc))
-    inconnues = set(args.questions or ()) - set(questions_des_fonctions(sujet).values()) - set(sujet.questions_sql)
+    inconnues = set(args.questions or ()) - set(questions_des_fonctions(sujet).values()) - set(questions_sql(sujet))
     if inconnues:
         parser.error(f"no mutated question {sorted(inconnues)} in {sujet.nom}")
     resultats, durees = executer(sujet, args.questions)

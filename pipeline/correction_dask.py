@@ -276,9 +276,9 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         (cours / "gradebook.db").write_bytes(gradebook)
         url = f"sqlite:///{cours / 'gradebook.db'}"
         sujet = sujets.devoirs().get(assignment)
-        if sujet is not None and sujet.module_sql:
+        if sujet is not None:
             with contextlib.redirect_stdout(io.StringIO()):
-                sujet.sql().preparer_bibliotheques()  # once per machine, before any kernel waits for it
+                sujet.preparer_donnees()  # once per machine (the SQL libraries), before any kernel waits for it
         debut_nbgrader = time.monotonic()
         code, journal, imprime = nbgrader_autograde(cours, assignment, eleve, url)
         duree_nbgrader = time.monotonic() - debut_nbgrader

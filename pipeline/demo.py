@@ -37,7 +37,6 @@ import argparse
 import concurrent.futures
 import csv
 import datetime
-import importlib
 import os
 import shutil
 import subprocess
@@ -143,10 +142,11 @@ def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_cla
     construire(racine=racine, release=False)
     assignments = tuple(a for a in demo_class.ASSIGNMENTS if (racine / "source" / a).exists()
                         and (devoirs is None or a in devoirs))
-    for module_sql in sorted({s.module_sql for a, s in sujets.devoirs().items() if a in assignments and s.module_sql}):
-        # built once per machine (~1 min), before any kernel needs it under a cell timeout
-        etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")
-        importlib.import_module(module_sql).preparer_bibliotheques()
+    for sujet in {s.module_correction: s for a, s in sujets.devoirs().items() if a in assignments}.values():
+        if any(genre.donnees_machine for genre in sujet.types_de_question):
+            # built once per machine (~1 min), before any kernel needs it under a cell timeout
+            etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")
+            sujet.preparer_donnees()
     _gradebook_neuf(racine, classe)
     for a in assignments:
         etape(f"  generate_assignment {a}")

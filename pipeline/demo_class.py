@@ -34,7 +34,6 @@ from pathlib import Path
 import nbformat
 
 from awale_ref import facts
-from awale_ref.sujets.ccinp_2024 import sql
 from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, question_de, sujet_de
 
 # Questions of each assignment (the split of COURSE.md).
@@ -702,7 +701,7 @@ def part_gardee(erreur: Erreur) -> float:
     if not erreur.perdues:
         return 0.0
     sujet = sujet_de(erreur.assignment)
-    rubriques = sql.FAMILLES_SQL[question] if question in sujet.questions_sql else sujet.specs[question].rubriques()
+    rubriques = sujet.type_de(question).familles(question)
     familles = [(f.nom, f.poids, f.principale) for f in rubriques]
     inconnues = set(erreur.perdues) - {nom for nom, _, _ in familles}
     if inconnues:

@@ -12,7 +12,8 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
   test cell, the reference's observation, computed here from the full reference; the student-side
   ``tester`` is ``awale_ref.grading.visibles``; the format checks of the structured answers are copied
   (``awale_ref/grading/formats/``), with the functions they call;
-- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``;
+- the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``,
+  or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database);
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
@@ -20,7 +21,8 @@ import), the hidden SQL library and the reference queries, the judge, the clean 
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
 student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
-(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module).  ``tests/test_paquet_eleve.py`` checks the distribution.
+(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module); Othello's board, tree and
+evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -42,6 +44,7 @@ import types
 from pathlib import Path
 from typing import Any
 
+from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
@@ -49,11 +52,11 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
-          "grading/messages.py")
+          "widget/gabarits/plateau.html", "grading/messages.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
-``gabarits/``) and the runner's side of its game question (``code_partie``), none holds a reference function,
+``gabarits/``) and the modules its kinds of question ship (the runner's side of a whole game), none holds a reference function,
 an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
 
 _MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
@@ -171,10 +174,8 @@ def donnees_visibles() -> dict:
         sujet = sujet_de(assignment)
         reference = sujet.reference()
         d = donnees.setdefault(sujet.module_correction, {
-            "fonctions": {}, "reponses": sorted(sujet.reponses),
-            "sql": {q: list(sujet.sql().COLONNES[q]) for q in sujet.questions_sql}, "module_sql": sujet.module_sql,
-            "partie": {"question": sujet.question_ia, "nom": sujet.nom_note(sujet.question_ia),
-                       "module": sujet.module_reference} if sujet.question_ia else None})
+            "fonctions": {}, "reponses": sorted(sujet.reponses), "sql": {}, "module_sql": "", "partie": None,
+            **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
         nb = lire_source(assignment)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         espace = _espace(code, reference)
@@ -196,6 +197,7 @@ def donnees_visibles() -> dict:
                 q = d["fonctions"].setdefault(question, {
                     "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                    "fonctions": list(spec.fonctions),
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
                     "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
                                   "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
@@ -286,7 +288,7 @@ def _copier_fonctions(nom_sujet: str, racines: list, definitions: dict[str, str]
 def modules_livres() -> set[str]:
     """The modules of the package the distribution ships as they are: ``COPIES`` and every subject's
     ``modules_eleves``."""
-    return _MODULES_COPIES | {m for s in sujets().values() for m in s.modules_eleves}
+    return _MODULES_COPIES | {m for s in sujets().values() for m in s.modules_pour_les_eleves()}
 
 
 def _acceptation_copiee(sujet, question: str, definitions: dict, imports: set) -> str | None:
@@ -388,40 +390,48 @@ def _renvoi(ancien: str, actuel: str) -> str:
             f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
 
 
-PAS_ENCORE = ("ce notebook ne fonctionne pas encore sur le serveur de la classe : ses requêtes SQL s'y testent sur "
-              "une base qui n'y est pas installée. Travaillez-le en autonomie (bash scripts/autonomie.sh) ou "
-              "demandez à votre enseignant.")
-
-
 def sql_livrable(sujet) -> bool:
-    """Whether the subject's SQL helpers go to the students' environment: its SQL module names what can
-    (``POUR_LES_ELEVES``: the helpers copied, on the visible library); without it, its notebooks say why not."""
-    return bool(sujet.module_sql) and bool(getattr(sujet.sql(), "POUR_LES_ELEVES", ()))
+    """Whether the subject has SQL helpers for the students' environment: its SQL module names what is copied
+    (``POUR_LES_ELEVES``: the helpers, on the visible library shipped as a file) or the module shipped in its
+    place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``, its visible database and
+    ``montrer_requete``, no reference query); an SQL module with neither is an error (:func:`ecrire_paquet`)."""
+    genre = _genre(sujet, QuestionsSQL)
+    if genre is None:
+        return False
+    sql = genre.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        if sql.MODULE_ELEVES not in sujet.modules_eleves:
+            raise ErreurPaquet(f"{sujet.nom}: MODULE_ELEVES of {genre.module} is {sql.MODULE_ELEVES}, which is "
+                               f"not among the subject's modules_eleves")
+        return True
+    if getattr(sql, "POUR_LES_ELEVES", ()):
+        return True
+    raise ErreurPaquet(f"{sujet.nom}: {genre.module} declares neither POUR_LES_ELEVES nor MODULE_ELEVES: "
+                       f"what of its SQL questions goes to the students' environment?")
 
 
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
-    if sujet.module_sql and sql_livrable(sujet):
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        from {sujet.module_sql} import montrer_requete\n\n        return montrer_requete\n"
-               f"    raise AttributeError(nom)\n")
-    elif sujet.module_sql:
-        sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-               f"        raise ImportError({('montrer_requete : ' + PAS_ENCORE)!r})\n"
-               f"    raise AttributeError(nom)\n")
-    else:
-        sql = ""
+    genre = _genre(sujet, QuestionsSQL)
+    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
+           f"        from {genre.module} import montrer_requete\n\n        return montrer_requete\n"
+           f"    raise AttributeError(nom)\n") if sql_livrable(sujet) else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
             "tester = Testeur(__name__).tester\n" + sql)
 
 
-def _partie(sujet) -> str:
-    """The check of the subject's question whose function plays a whole game (``Sujet.verifier_partie``) for
+def _genre(sujet, classe):
+    """The subject's kind of question of class ``classe`` (``types_question``), ``None`` if it has none."""
+    return next((g for g in sujet.types_de_question if isinstance(g, classe)), None)
+
+
+def _partie(sujet, partie) -> str:
+    """The check of the subject's question whose function plays a whole game (``PartieEntiere.verifier``) for
     the visible tests: that function and the functions of its module it reaches, copied (the module's answers
     are not), with the imports they use; it plays on the reduced reference, whose graded functions are the
-    engine's (:func:`a_la_place`), and the runner's side of the game (``Sujet.code_partie``) shipped as it is."""
-    fonction = sujet.verifier_partie
+    engine's (:func:`a_la_place`), and the runner's side of the game (``PartieEntiere.code``) shipped as it is."""
+    fonction = partie.verifier
     module = importlib.import_module(fonction.__module__)
     locales = {n: f for n, f in vars(module).items() if inspect.isfunction(f) and f.__module__ == module.__name__}
     gardees, a_voir = [], [fonction.__name__]
@@ -431,7 +441,7 @@ def _partie(sujet) -> str:
             gardees.append(nom)
             a_voir += sorted((_noms_du_code(locales[nom].__code__) & set(locales)) - set(gardees))
     utilises = set().union(*(_noms_du_code(locales[n].__code__) for n in gardees))
-    disponibles = modules_livres() | {sujet.code_partie}
+    disponibles = modules_livres()
     imports = []
     for noeud in ast.parse(inspect.getsource(module)).body:
         if isinstance(noeud, ast.ImportFrom) and noeud.module == "__future__":
@@ -453,9 +463,15 @@ def _partie(sujet) -> str:
 
 
 def _sql(sujet) -> str:
-    """The SQL questions' helpers: ``montrer_requete`` and its table, copied from the subject's SQL module, on
-    the visible library shipped with the package."""
-    sql = sujet.sql()
+    """The SQL questions' helpers: the module the subject's SQL module names in its place (``MODULE_ELEVES``),
+    or ``montrer_requete`` and its table, copied from the subject's SQL module, on the visible library shipped
+    with the package."""
+    genre = _genre(sujet, QuestionsSQL)
+    sql = genre.sql()
+    if getattr(sql, "MODULE_ELEVES", None):
+        return (f'"""{genre.module}, student distribution: the module shipped in its place, '
+                f'``{sql.MODULE_ELEVES}`` (its visible database, no reference query)."""\n\nimport importlib\n'
+                f"import sys\n\nsys.modules[__name__] = importlib.import_module({sql.MODULE_ELEVES!r})\n")
     copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
     return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
@@ -499,12 +515,15 @@ def __getattr__(nom: str):
 '''
 
 def _miroir(module: str) -> types.ModuleType | None:
-    """The copied module whose functions are ``module``'s computed by the fast engine (it says so: its
-    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the lycée's."""
-    for chemin in (c for c in COPIES if c.endswith(".py")):
-        arbre = ast.parse((PAQUET / chemin).read_text(encoding="utf-8"))
+    """The shipped module whose functions are ``module``'s computed by an engine (it says so: its
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the
+    lycée's, a subject's own among its ``modules_eleves`` (Othello's bitboards)."""
+    import importlib.util
+
+    for nom in sorted(modules_livres()):
+        arbre = ast.parse(Path(importlib.util.find_spec(nom).origin).read_text(encoding="utf-8"))
         if any(isinstance(n, ast.Assign) and "REFERENCE" in _cibles(n) for n in arbre.body):
-            copie = importlib.import_module("awale_ref." + chemin[:-3].replace("/", "."))
+            copie = importlib.import_module(nom)
             if copie.REFERENCE == module:
                 return copie
     return None
@@ -567,13 +586,12 @@ def ecrire_paquet(dest: Path) -> Path:
         ecrire(sujet.module_reference, reference_reduite(sujet.module_reference, noms_notes(sujet))
                + a_la_place(sujet.module_reference, noms_notes(sujet)))
         ecrire(module, _sujet_init(sujet))
-        for public in sujet.modules_eleves:
+        for public in sujet.modules_pour_les_eleves():  # its own and its kinds' (a game's runner side)
             ecrire(public, inspect.getsource(importlib.import_module(public)))
         if sql_livrable(sujet):
-            ecrire(sujet.module_sql, _sql(sujet))
-        if sujet.verifier_partie is not None:
-            ecrire(sujet.code_partie, inspect.getsource(importlib.import_module(sujet.code_partie)))
-            ecrire(module_de_partie(module), _partie(sujet))
+            ecrire(_genre(sujet, QuestionsSQL).module, _sql(sujet))
+        if (partie := _genre(sujet, PartieEntiere)) is not None:
+            ecrire(module_de_partie(module), _partie(sujet, partie))
         if (sujet.dossier / "gabarits").is_dir():
             shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
                             dirs_exist_ok=True)
@@ -594,7 +612,7 @@ def ecrire_paquet(dest: Path) -> Path:
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
         'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
         'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "sujets/*/gabarits/*"]\n')
+        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "widget/gabarits/*", "sujets/*/gabarits/*"]\n')
     return racine
 
 

@@ -86,3 +86,32 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
                                    "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}"])
 def test_le_test_voit_un_sujet_nomme(ligne: str) -> None:
     assert violations(ligne, "awale_ref/grading/juge.py")
+
+
+# ---------------------------------------------------------------- kinds of question, not the subject's fields
+CHAMPS_DES_GENRES = re.compile(r"\b(sujet|s)\.(question_ia|fonction_partie|espions|verifier_partie|juger_partie|"
+                               r"code_partie|source_partie|questions_sql|module_sql|sql)\b")
+"""The fields that once held a kind of question (Q21's game, the SQL queries): ``Sujet`` still accepts them from
+a subject (``awale_ref/grading/sujets.py`` turns them into kinds), the core reads only the kinds
+(``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
+COUCHE_DE_COMPATIBILITE = {"awale_ref/grading/sujets.py"}
+
+
+def champs_des_genres(texte: str, chemin: str) -> list[str]:
+    documentation = lignes_de_documentation(texte)
+    return [f"{chemin}:{n}: {ligne.strip()}" for n, ligne in enumerate(texte.splitlines(), 1)
+            if n not in documentation and CHAMPS_DES_GENRES.search(ligne)]
+
+
+@pytest.mark.parametrize("chemin", [p for p in COEUR if str(p.relative_to(RACINE)) not in COUCHE_DE_COMPATIBILITE],
+                         ids=lambda p: str(p.relative_to(RACINE)))
+def test_le_coeur_demande_le_genre_de_la_question(chemin: Path) -> None:
+    relatif = str(chemin.relative_to(RACINE))
+    assert champs_des_genres(chemin.read_text(encoding="utf-8"), relatif) == []
+
+
+@pytest.mark.parametrize("ligne", ["if question == sujet.question_ia:", "base = self.sujet.sql().base_cachee()",
+                                   "if question in sujet.questions_sql:", "espion = juge.sujet.espions",
+                                   "modules = {s.module_sql for s in tous()}"])
+def test_le_test_voit_un_champ_de_genre(ligne: str) -> None:
+    assert champs_des_genres(ligne, "awale_ref/grading/juge.py")

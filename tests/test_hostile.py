@@ -39,7 +39,8 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
+from tests.hostile import (A_IA, A_OTH, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_IA, SOUMISSIONS_OTHELLO, Contexte,
+                           Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -166,16 +167,27 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
+def petite_classe(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
+    """A small class of one assignment, graded apart (one autograde more)."""
+    ctx = preparer_cours(racine, a)
+    deposer(racine, ctx, soumissions, a)
+    fin = autograder(racine, a=a)
+    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
+    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
+                  lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
+
+
 @pytest.fixture(scope="session")
 def classe_ia(tmp_path_factory) -> Classe:
     """A small class of ``partie3_ia`` (the constraint of Q20), graded apart: one autograde more, tens of seconds."""
-    racine = tmp_path_factory.mktemp("cours_hostile_ia")
-    ctx = preparer_cours(racine, A_IA)
-    deposer(racine, ctx, SOUMISSIONS_IA, A_IA)
-    fin = autograder(racine, a=A_IA)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
-    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                  lire_scores(racine, [s.nom for s in SOUMISSIONS_IA], A_IA), tests_autogrades(ctx), A_IA)
+    return petite_classe(tmp_path_factory.mktemp("cours_hostile_ia"), A_IA, SOUMISSIONS_IA)
+
+
+@pytest.fixture(scope="session")
+def classe_othello(tmp_path_factory) -> Classe:
+    """A small class of ``othello`` (forged answers, the reference and the hidden games database looked for in the
+    runner), graded apart: about a minute."""
+    return petite_classe(tmp_path_factory.mktemp("cours_hostile_othello"), A_OTH, SOUMISSIONS_OTHELLO)
 
 
 # ---------------------------------------------------------------- each submission meets its expectation
@@ -188,6 +200,14 @@ def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
 def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe_ia, soumission):
     assert classe_ia.code_retour == 0, classe_ia.log[-3000:]
     _score_et_raisons(classe_ia, soumission)
+
+
+@pytest.mark.parametrize("soumission", [
+    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=OTHELLO_TROUS_CONNUS[s.nom]))
+    if s.nom in OTHELLO_TROUS_CONNUS else s for s in SOUMISSIONS_OTHELLO], ids=[s.nom for s in SOUMISSIONS_OTHELLO])
+def test_each_submission_of_othello_gets_its_expected_score_and_reason(classe_othello, soumission):
+    assert classe_othello.code_retour == 0, classe_othello.log[-3000:]
+    _score_et_raisons(classe_othello, soumission)
 
 
 def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:

@@ -68,8 +68,8 @@ def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
 
 def test_the_runner_never_gets_the_graded_functions():
     etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
-    fournies = juge.CorrectionDuNotebook(etapes, sujet=CCINP).fournies
-    noms = {n.name for n in ast.parse(fournies).body if isinstance(n, ast.FunctionDef)}
+    reference_non_notee = juge.CorrectionDuNotebook(etapes, sujet=CCINP).reference_non_notee
+    noms = {n.name for n in ast.parse(reference_non_notee).body if isinstance(n, ast.FunctionDef)}
     assert "deplacer_graines" not in noms and "tour_joueur1" not in noms and "initialisation" in noms
     plan = juge.CorrectionDuNotebook(etapes, sujet=CCINP).planifier("Q8", "deplacer_graines", 1)
     ordre = messages.en_donnees(plan.ordre)  # what crosses: the inputs, nothing of what is expected

@@ -60,7 +60,7 @@ def attendus():
 def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
     questions = {m.question for m in MUTANTS[module]}
-    attendues = set(banc.questions_des_fonctions(sujet).values()) | set(sujet.questions_sql)
+    attendues = set(banc.questions_des_fonctions(sujet).values()) | set(banc.questions_sql(sujet))
     assert questions == attendues - SANS_MUTANT.get(module, set())
     assert len(MUTANTS[module]) > 300
     assert len(_echantillon(module)) >= len(questions)

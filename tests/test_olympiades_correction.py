@@ -37,11 +37,11 @@ def test_each_reference_passes_its_own_hidden_tests_and_every_answer_its_own_che
     for question, spec in sujet.specs.items():
         resultat = checks.verifier(spec, spec.reference(), spec.cas())
         assert resultat.ok, (question, resultat.message)
-    from awale_ref.grading import answers
+    from awale_ref.grading import reponses_structurees
 
     for nom, (forme, attendu, *_) in sujet.reponses.items():
         assert forme(attendu()) is None, nom
-        assert answers.verifier_reponse(nom, attendu(), sujet.reponses).ok, nom
+        assert reponses_structurees.verifier_reponse(nom, attendu(), sujet.reponses).ok, nom
 
 
 def test_the_subject_is_read_from_the_test_cells_import():

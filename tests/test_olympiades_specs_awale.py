@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-from awale_ref.grading import answers, checks
+from awale_ref.grading import checks, reponses_structurees
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS, cas_caches
 
@@ -337,10 +337,10 @@ def test_the_expected_answers_pass_their_own_format_checks_and_the_hidden_test()
                                        "Q8a_case"}
     for nom, (forme, attendu, indice, *_) in REPONSES_ATTENDUES.items():
         assert forme(attendu()) is None, nom
-        assert answers.format_reponse(nom, attendu(), REPONSES_ATTENDUES).ok, nom
-        assert answers.verifier_reponse(nom, attendu(), REPONSES_ATTENDUES).ok, nom
+        assert reponses_structurees.format_reponse(nom, attendu(), REPONSES_ATTENDUES).ok, nom
+        assert reponses_structurees.verifier_reponse(nom, attendu(), REPONSES_ATTENDUES).ok, nom
         assert indice and isinstance(indice, str)
-        assert not answers.format_reponse(nom, "?", REPONSES_ATTENDUES).ok, nom
+        assert not reponses_structurees.format_reponse(nom, "?", REPONSES_ATTENDUES).ok, nom
 
 
 def test_the_expected_answers_agree_with_the_reference_functions():
@@ -363,8 +363,8 @@ def test_the_expected_answers_agree_with_the_reference_functions():
 def test_partial_answers_get_partial_credit_and_order_does_not_count():
     q1 = dict(lycee.REPONSES["Q1"])
     q1[5] = [0] * 12
-    assert answers.verifier_reponse("Q1_plateaux", q1, REPONSES_ATTENDUES).part == pytest.approx(0.5)
-    assert answers.verifier_reponse("Q6a_ramassables", [11, 9, 8, 7], REPONSES_ATTENDUES).ok
-    assert not answers.verifier_reponse("Q6a_ramassables", [2, 7, 8, 9, 11], REPONSES_ATTENDUES).ok
-    assert not answers.format_reponse("Q2_parite", "pair", REPONSES_ATTENDUES).ok
-    assert not answers.format_reponse("Q8a_case", 7, REPONSES_ATTENDUES).ok
+    assert reponses_structurees.verifier_reponse("Q1_plateaux", q1, REPONSES_ATTENDUES).part == pytest.approx(0.5)
+    assert reponses_structurees.verifier_reponse("Q6a_ramassables", [11, 9, 8, 7], REPONSES_ATTENDUES).ok
+    assert not reponses_structurees.verifier_reponse("Q6a_ramassables", [2, 7, 8, 9, 11], REPONSES_ATTENDUES).ok
+    assert not reponses_structurees.format_reponse("Q2_parite", "pair", REPONSES_ATTENDUES).ok
+    assert not reponses_structurees.format_reponse("Q8a_case", 7, REPONSES_ATTENDUES).ok

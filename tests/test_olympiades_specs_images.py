@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import answers
+from awale_ref.grading import reponses_structurees
 from awale_ref.grading.checks import verifier
 from awale_ref.sujets.olympiades_2025_images import images
 from awale_ref.sujets.olympiades_2025_images import specs as specs_images
@@ -418,7 +418,7 @@ def test_la_reponse_attendue_passe_son_propre_controle_de_forme(nom):
     assert forme(attendu()) is None
     assert indice and re.fullmatch(r"Q\d+_\w+", nom)
     assert specs_images.verifier_reponse(nom, attendu()).ok
-    assert not answers.format_reponse(nom, ..., REPONSES_ATTENDUES).ok
+    assert not reponses_structurees.format_reponse(nom, ..., REPONSES_ATTENDUES).ok
     assert forme("une chaîne") is not None
 
 

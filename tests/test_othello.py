@@ -342,7 +342,10 @@ def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
     assert texte.count("○") == 2 and "●" not in texte.split("\n")[3]  # the disc, and the legend
     assert "x \\ y 0 1 2 3 4 5 6 7" in texte and f"Pour le reproduire : score({plateau!r})" in texte
     html = contre_exemples.html_du_cas(r.contre_exemple)
-    assert html.count("<td>") == 64 and html.count("<td>○</td>") == 1 and '<table class="othello-plateau">' in html
+    assert html.count("<td ") == 64 and html.count('<td class="othello-blanc">○</td>') == 1
+    assert '<table class="othello-plateau">' in html
+    image = contre_exemples.png_du_cas(r.contre_exemple)  # the board as a picture too
+    assert image[:4] == b"\x89PNG" and "jetons noirs de 1" in contre_exemples.legende_du_cas(r.contre_exemple)
 
 
 def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
@@ -374,7 +377,8 @@ def test_le_plateau_html_passe_le_nettoyeur_et_echappe_l_appel():
     html = dessin_html(o.plateau_depart(), "score('<script>')")
     assert nettoyer_html(html) == html  # every tag and attribute kept: nothing shown as escaped markup
     assert "<script>" not in html and "&lt;script&gt;" in html
-    assert [html.count(s) for s in ("<tr>", "<td>●</td>", "<td>○</td>", "<td>·</td>")] == [9, 2, 2, 60]
+    assert [html.count(s) for s in ("<tr>", '<td class="othello-noir">●</td>', '<td class="othello-blanc">○</td>',
+                                    '<td class="othello-vide">·</td>')] == [9, 2, 2, 60]
 
 
 def test_seules_les_questions_dont_le_premier_argument_est_un_plateau_ont_la_presentation():
@@ -383,3 +387,88 @@ def test_seules_les_questions_dont_le_premier_argument_est_un_plateau_ont_la_pre
     avec = {q for q, s in SUJET.specs.items() if s.presentation == presentation.__name__}
     assert avec == {"Q3", "Q5", "Q7", "Q9", "Q10", "Q11", "Q12", "Q13", "Q14", "Q16", "Q17", "Q18", "Q19"}
     assert presentation.__name__ in SUJET.modules_eleves  # the students' environment draws it too
+
+
+def test_le_moteur_du_serveur_de_la_classe_calcule_ce_que_calcule_la_reference():
+    """The bitboard functions the students' environment plays with in place of the graded ones (``moteur``,
+    ``pipeline.paquet_eleve``) observe as the reference on every grading case the question is specified for
+    (``Spec.valide``): same results, same changes to the lists they receive (``tests/test_paquet_eleve.py``: no reference's body is shipped)."""
+    from awale_ref.sujets.othello_epita_2024 import moteur
+
+    noms = {n for n in vars(moteur) if not n.startswith("_") and callable(getattr(o, n, None))}
+    assert {"cases_jouables", "poser_jeton", "cases_frontieres", "capturer", "ia_minmax_tp", "score"} <= noms
+    vus = set()
+    for question, spec in SUJET.specs.items():
+        if spec.nom not in noms:
+            continue
+        cas = [args for args in spec.cas() if spec.valide is None or spec.valide(args)]
+        assert len(cas) >= (1 if question == "Q1" else 20), question
+        for args in cas:
+            attendu = spec.observer(getattr(o, spec.nom), args, o)
+            assert spec.observer(getattr(moteur, spec.nom), args, o) == attendu, (question, args)
+        vus.add(spec.nom)
+    assert vus == noms
+
+
+def test_la_base_cachee_modifiee_n_est_jamais_lue(tmp_path, monkeypatch):
+    """The hidden games database goes through the opening library's checksum (``library.fichier_verifie``):
+    read-only, its SHA-256 beside it, verified at each use; a file changed behind the grader's back is built
+    again before the key's query runs on it."""
+    import sqlite3
+
+    from awale_ref.sujets.othello_epita_2024 import sql
+
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    chemin = Path(sql.base_cachee())
+    temoin = chemin.with_name(chemin.name + ".sha256")
+    assert oct(chemin.stat().st_mode & 0o777) == oct(temoin.stat().st_mode & 0o777) == "0o444"
+    avant = chemin.stat().st_mtime_ns
+    assert sql.base_cachee() == str(chemin) and chemin.stat().st_mtime_ns == avant  # verified, not rebuilt
+    juste = sql.preparer("Q24")(sql.REQUETES["Q24"])
+    chemin.chmod(0o644)
+    with sqlite3.connect(chemin) as base:  # poisoned: every game a draw
+        base.execute("UPDATE parties SET score = 0, joueurs_idGagnant = NULL")
+    base.close()
+    assert sql.preparer("Q24")("SELECT 'x', 0 FROM parties LIMIT 0").ok is False  # judged on the rebuilt file
+    with sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True) as base:
+        assert base.execute("SELECT COUNT(*) FROM parties WHERE score <> 0").fetchone()[0] > 50
+    base.close()
+    assert juste.ok and sql.preparer("Q24")(sql.REQUETES["Q24"]).ok
+
+
+_FAUSSES_FRONTIERES = {  # a mistake of each question whose list l is the board's frontier
+    "Q7": ("def cases_frontieres(p, l, c):\n    deja = [[False] * 8 for i in range(8)]\n    nouvelle = []\n"
+           "    for case in l:\n        if case != c:\n            nouvelle.append(case)\n"
+           "            deja[case[0]][case[1]] = True\n"
+           "    for dx, dy in [(-1, 0), (1, 0), (0, -1), (0, 1)]:  # forgets the diagonals\n"
+           "        v = (c[0] + dx, c[1] + dy)\n"
+           "        if 0 <= v[0] < 8 and 0 <= v[1] < 8 and p[v[0]][v[1]] == 0 and not deja[v[0]][v[1]]:\n"
+           "            nouvelle.append(v)\n            deja[v[0]][v[1]] = True\n    return nouvelle\n",
+           "cases_frontieres"),
+    "Q11": ("def cases_jouables(p, l, j):\n    return [c for c in l if any(est_direction_possible(p, c, d, j)\n"
+            "                                 for d in [(-1, 0), (1, 0), (0, -1), (0, 1)])]  # no diagonal\n",
+            "cases_jouables"),
+}
+
+
+@pytest.mark.parametrize("question", ["Q7", "Q11", "Q17", "Q18"])
+def test_une_question_dont_l_est_la_frontiere_retrecit_avec_son_plateau(question):
+    """Q7, Q11, Q17, Q18 (``l`` must stay the board's frontier): the failing case is shrunk a disc at a time with
+    ``l`` recomputed from the smaller board (``presentation.variantes_du_cas``, the core's generic hook); the
+    smallest case found has fewer discs than the first failing one and is still a valid input."""
+    spec = SUJET.specs[question]
+    if question in _FAUSSES_FRONTIERES:
+        source, nom = _FAUSSES_FRONTIERES[question]
+        faux = _fonction(source, nom)
+        faux.__globals__.update(est_direction_possible=o.est_direction_possible)
+    else:  # the key's c, val = ia_minmax(...) (its real mistake)
+        faux = _corrige()[0][spec.nom]
+    cas = spec.cas()
+    r = checks.verifier(spec, faux, cas, SUJET.reference(), retrecir=True)
+    assert not r.ok
+    appel = r.contre_exemple["appel"]
+    args = eval(appel[appel.index("("):], {"score": "score", "evaluation_positions": "evaluation_positions"})
+    premier = next(a for a in cas if not checks.verifier(spec, faux, [a], SUJET.reference()).ok)
+    disques = [sum(v != 0 for ligne in a[0] for v in ligne) for a in (args, premier)]
+    assert disques[0] < disques[1], disques
+    assert spec.valide(args) and args[1] == [c for c in args[1]] and sorted(args[1]) == o.cases_frontieres_de(args[0])

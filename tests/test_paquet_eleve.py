@@ -144,11 +144,7 @@ def _executer(nb: nbformat.NotebookNode, paquet: Path, dossier: Path) -> nbforma
     return nb
 
 
-NE_TOURNENT_PAS = ("othello",)
-"""The notebooks that do not run in the students' environment yet, and say why (the tests below)."""
-
-
-@pytest.mark.parametrize("assignment", [a for a in ASSIGNMENTS if a not in NE_TOURNENT_PAS])
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_instructors_answers_pass_every_visible_test_with_the_distribution_alone(paquet, assignment, tmp_path):
     nb = _executer(_avec_les_solutions(assignment), paquet, tmp_path)
     tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")
@@ -309,11 +305,43 @@ def test_the_lycee_board_plays_with_the_students_functions_in_the_students_envir
         assert awale_lycee.vers_ccinp(etat) == apres  # played as the lycée reference plays it
 
 
-def test_othello_says_why_it_does_not_run_in_the_students_environment(paquet):
-    """Not done yet (issue 25): its SQL questions' visible database and the evaluation function passed by name to
-    its AIs are not in the distribution; until then its tools cell says why, in French."""
-    release = nbformat.read(RACINE / "release" / "othello" / "othello.ipynb", as_version=4)
-    imports = next(c.source for c in release.cells if c.cell_type == "code" and "import" in c.source)
-    fin = _lancer(paquet, "try:\n" + "".join(f"    {ligne}\n" for ligne in imports.splitlines())
-                  + "except ImportError as e:\n    print(e)\n")
-    assert "ne fonctionne pas encore sur le serveur de la classe" in fin.stdout, fin.stdout
+def test_othello_plays_its_board_and_draws_its_tree_in_the_students_environment(paquet, tmp_path):
+    """Othello in the students' environment: its reduced reference takes the graded functions from the
+    subject's bitboard engine (``moteur``, no reference body); the notebook's own board-and-tree cell runs with the
+    student's ``ia_minmax_tp``, and a board against the reference's AI (the engine's) plays a few clicked moves
+    and a whole AI-against-AI game: every move legal and played as the full reference plays it, every AI move
+    the full reference's ``ia_minmax_tp`` choice."""
+    from awale_ref.sujets.othello_epita_2024 import othello as o
+
+    reduite = (paquet / "awale_ref" / "sujets" / "othello_epita_2024" / "othello.py").read_text(encoding="utf-8")
+    assert "from awale_ref.sujets.othello_epita_2024.moteur import" in reduite
+    nb = _avec_les_solutions("othello")
+    cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "arbre_et_plateau")
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import json\nfrom awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello\n"
+        "vue = PlateauOthello(adversaire='IA joue Blanc', profondeur=2, vitesse=0)\n"
+        "for _ in range(2):  # Noir clicks its first playable cell, the AI answers\n"
+        "    vue.cliquer(vue.partie.cases_jouables()[0]); vue.attendre()\n"
+        "fin = PlateauOthello(adversaire='IA contre IA', profondeur=1, vitesse=0); fin.attendre()\n"
+        "print(json.dumps({'contre': vue.partie.historique, 'fin': fin.partie.historique, 'p': fin.partie.p, "
+        "'message': fin.message.value, 'ia': vue.ia.__module__}))"))
+    nb = _executer(nb, paquet, tmp_path)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    dessins = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "arbre_et_plateau")
+    assert cellule.source == dessins.source and any("image/png" in s.get("data", {}) for s in dessins.outputs)
+    partie = json.loads(nb.cells[-1].outputs[-1]["text"])
+    assert partie["ia"].endswith("othello_epita_2024.moteur") and "Partie finie" in partie["message"]
+    assert [j for j, _ in partie["contre"]] == [1, -1, 1, -1], partie
+    for historique, n in ((partie["contre"], 2), (partie["fin"], 1)):
+        p, ia = o.plateau_depart(), historique is partie["fin"]
+        l = o.cases_frontieres_de(p)  # then kept up to date by cases_frontieres, as the board does
+        for rang, (j, c) in enumerate(historique):
+            if c is None:
+                assert not o.cases_jouables(p, l, j)
+                continue
+            if ia or rang % 2:  # the AI's move: the full reference's choice
+                assert tuple(c) == o.ia_minmax_tp(p, l, o.evaluation_positions, j, n, False)[0], (rang, c)
+            assert tuple(c) in o.cases_jouables(p, l, j)
+            p, l = o.poser_jeton(p, tuple(c), j), o.cases_frontieres(p, l, tuple(c))
+        if ia:
+            assert p == partie["p"] and not o.cases_jouables(p, o.cases_frontieres_de(p), 1)

@@ -12,7 +12,7 @@ import types
 import pytest
 
 from awale_ref import grading
-from awale_ref.grading import juge, sujets
+from awale_ref.grading import juge, sujets, types_question
 from awale_ref.grading.specs import Spec
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 
@@ -40,8 +40,29 @@ def test_a_subject_checks_that_its_specs_grade_its_own_reference():
     with pytest.raises(ValueError, match="must be keyed by its question"):
         sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q9": SPECS["Q9"]})
     autre = Spec("Q1", "noir_ou_blanc", ("x",), "renvoie", lambda: [(3,)], "règle", module="awale_ref.sujets.olympiades_2025_images.images")
-    with pytest.raises(ValueError, match="both a function question and an answer"):
+    with pytest.raises(ValueError, match="Q1 belongs to two kinds of question: Fonctions and Valeurs"):
         sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre}, {"Q1": (None, None, "")})
+    with pytest.raises(ValueError, match="Q1 belongs to two kinds of question: Fonctions and QuestionsSQL"):
+        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre},
+                     types=(types_question.QuestionsSQL(("Q1",), "m.sql"),))
+    with pytest.raises(TypeError, match="is not a kind of question"):
+        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {}, types=("Q1",))
+
+
+def test_a_subject_declares_its_kinds_and_the_old_fields_still_make_them():
+    """The CCINP declares its game and SQL kinds (``types=``); Othello's SQL still comes from the old fields."""
+    from awale_ref.sujets.ccinp_2024 import PARTIE, SQL, SUJET as CCINP
+    from awale_ref.sujets.othello_epita_2024 import SUJET as OTHELLO
+
+    assert CCINP.type_de("Q21") is PARTIE and CCINP.type_de("Q25") is SQL and CCINP.type_de("Q99") is None
+    assert type(CCINP.type_de("Q8")).__name__ == "Fonctions" and type(CCINP.type_de("Q6_bits")).__name__ == "Valeurs"
+    assert CCINP.nom_note("Q21") == "awale_ia" and PARTIE.espions("Q21") == {"NegaAwale"}
+    assert CCINP.questions[-4:] == ("Q22", "Q23", "Q24", "Q25") and CCINP.questions.index("Q21") < CCINP.questions.index("Q1_cases")
+    assert isinstance(OTHELLO.type_de("Q23"), types_question.QuestionsSQL) and OTHELLO.type_de("Q23").module == OTHELLO.module_sql
+    ancien = sujets.Sujet("x", "m", "awale_ref.sujets.ccinp_2024.exam", {}, question_ia="Q21", fonction_partie="awale_ia",
+                          verifier_partie=PARTIE.verifier, juger_partie=PARTIE.juger, code_partie=PARTIE.code,
+                          espions=frozenset({"NegaAwale"}))
+    assert ancien.type_de("Q21") == PARTIE
 
 
 def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_functions():

@@ -12,6 +12,7 @@ source.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
@@ -230,42 +231,110 @@ def test_one_verdict_per_test_cell_the_judges(classe):
 ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts")  # ignored by git
 
 
-def test_the_feedback_page_draws_the_board_in_a_browser(classe):
-    """Opened in Chromium: the board is a real table with the seeds where they belong, no tag is shown as
-    text, and the verdict's long lines wrap inside the page (screenshot in ``build/artefacts/``)."""
+@contextlib.contextmanager
+def _onglet(page: Path):
+    """A Chromium tab (900 × 1000) on the feedback page ``page``."""
     chromium = prerequis.navigateur()
     from playwright.sync_api import sync_playwright
 
-    racine, _, _ = classe
-    juge = _sorties(racine, "partiel", "partie2_structure", "q8_tests")
-    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", juge)
-    plateau = eval(appel.group(1))
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
         try:
             onglet = navigateur.new_page(viewport={"width": 900, "height": 1000})
-            onglet.goto((racine / "feedback" / "partiel" / "partie2_structure" / "partie2_structure.html").as_uri())
-            table = onglet.locator("table.awale-plateau").first
-            table.scroll_into_view_if_needed()
-            lignes = table.evaluate("t => [...t.rows].map(r => [...r.cells].map(c => c.innerText.trim()))")
-            assert lignes[0][:6] == [str(i) for i in range(11, 5, -1)]       # pit numbers above
-            assert lignes[1][:6] == [str(g) for g in plateau[11:5:-1]]        # the opponent's seeds, 11 to 6
-            assert lignes[2][:6] == [str(g) for g in plateau[0:6]]            # the mover's seeds, 0 to 5
-            assert lignes[3][:6] == [str(i) for i in range(6)]                # pit numbers below
-            cellule = table.locator("tbody td").first.bounding_box()
-            assert cellule["width"] > 20 and cellule["height"] > 20           # drawn as boxes, not run together
-            texte = onglet.evaluate("() => document.body.innerText")
-            balises = re.findall(r"</?(?:p|th|td|tr|thead|tbody|tfoot|table|div|strong|code)\b[^>]*>", texte)
-            assert not balises, balises[:5]                                   # no markup shown as text
-            trop_larges = onglet.evaluate("""() => [...document.querySelectorAll('.output_area pre')]
-                .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 80))""")
-            assert not trop_larges                                            # long verdict lines wrap
-            verdict = onglet.locator(".output_error pre", has_text="Correction").first
-            assert verdict.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
-            onglet.locator("div.awale-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_plateau_q8.png"))
-            onglet.locator("div.output_area", has_text="tour complet").first.screenshot(
-                path=str(ARTEFACTS / "retour_verdict_q8.png"))
+            onglet.goto(page.as_uri())
+            yield onglet
         finally:
             navigateur.close()
+
+
+def test_the_feedback_page_draws_the_board_in_a_browser(classe):
+    """Opened in Chromium: the board is a real table with the seeds where they belong, no tag is shown as
+    text, and the verdict's long lines wrap inside the page (screenshot in ``build/artefacts/``)."""
+    racine, _, _ = classe
+    juge = _sorties(racine, "partiel", "partie2_structure", "q8_tests")
+    appel = re.search(r"Pour le reproduire : deplacer_graines\((\[[\d, ]+\]), (\d+)\)", juge)
+    plateau = eval(appel.group(1))
+    with _onglet(racine / "feedback" / "partiel" / "partie2_structure" / "partie2_structure.html") as onglet:
+        table = onglet.locator("table.awale-plateau").first
+        table.scroll_into_view_if_needed()
+        lignes = table.evaluate("t => [...t.rows].map(r => [...r.cells].map(c => c.innerText.trim()))")
+        assert lignes[0][:6] == [str(i) for i in range(11, 5, -1)]       # pit numbers above
+        assert lignes[1][:6] == [str(g) for g in plateau[11:5:-1]]        # the opponent's seeds, 11 to 6
+        assert lignes[2][:6] == [str(g) for g in plateau[0:6]]            # the mover's seeds, 0 to 5
+        assert lignes[3][:6] == [str(i) for i in range(6)]                # pit numbers below
+        cellule = table.locator("tbody td").first.bounding_box()
+        assert cellule["width"] > 20 and cellule["height"] > 20           # drawn as boxes, not run together
+        texte = onglet.evaluate("() => document.body.innerText")
+        balises = re.findall(r"</?(?:p|th|td|tr|thead|tbody|tfoot|table|div|strong|code)\b[^>]*>", texte)
+        assert not balises, balises[:5]                                   # no markup shown as text
+        trop_larges = onglet.evaluate("""() => [...document.querySelectorAll('.output_area pre')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 80))""")
+        assert not trop_larges                                            # long verdict lines wrap
+        verdict = onglet.locator(".output_error pre", has_text="Correction").first
+        assert verdict.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
+        onglet.locator("div.awale-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_plateau_q8.png"))
+        onglet.locator("div.output_area", has_text="tour complet").first.screenshot(
+            path=str(ARTEFACTS / "retour_verdict_q8.png"))
     assert (ARTEFACTS / "retour_plateau_q8.png").stat().st_size > 1000
+
+
+# ---------------------------------------------------------------- Othello's failing board (issue 25)
+Q9_DU_CORRIGE = ("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c, d)\n"  # the key's p[h][h]
+                 "    if not (0 <= h < 8 and 0 <= k < 8) or p[h][h] != -j:\n        return False\n"
+                 "    while 0 <= h < 8 and 0 <= k < 8 and p[h][h] == -j:\n        h, k = deplacer((h, k), d)\n"
+                 "    return 0 <= h < 8 and 0 <= k < 8 and p[h][k] == j\n")
+
+
+@pytest.fixture(scope="module")
+def retour_othello(tmp_path_factory) -> Path:
+    """One Othello student: Q3 right, Q9 the key's (``p[h][h]``), nothing else; graded and given feedback."""
+    racine = tmp_path_factory.mktemp("cours_verdicts_othello")
+    (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
+    (racine / "pipeline").symlink_to(RACINE / "pipeline")
+    (racine / "source" / "othello").mkdir(parents=True)
+    source = nbformat.read(RACINE / "source" / "othello" / "othello.ipynb", as_version=4)
+    nbformat.write(source, racine / "source" / "othello" / "othello.ipynb")
+    nbgrader("generate_assignment", "othello", "--force", racine=racine, capture=True)
+    copie = nbformat.read(racine / "release" / "othello" / "othello.ipynb", as_version=4)
+    for cell in copie.cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if gid in ("q3_score", "q9_est_direction_possible"):
+            cell.source = _solution(source, gid) if gid == "q3_score" else Q9_DU_CORRIGE
+    (racine / "submitted" / "partiel" / "othello").mkdir(parents=True)
+    nbformat.write(copie, racine / "submitted" / "partiel" / "othello" / "othello.ipynb")
+    fin = nbgrader("autograde", "othello", "--log-level=INFO", racine=racine, check=False, capture=True)
+    assert fin.returncode == 0, fin.stdout + fin.stderr
+    nbgrader("generate_feedback", "othello", racine=racine, capture=True)
+    return racine
+
+
+def test_the_othello_feedback_draws_its_failing_board_styled_in_a_browser(retour_othello):
+    """Opened in Chromium: Othello's smallest failing board (Q9, the key's p[h][h]) is a styled table, each disc
+    in its cell with its colour on the green board, the coordinates around it, and its PNG is shown beside it
+    (screenshot in ``build/artefacts/``)."""
+    juge = _sorties(retour_othello, "partiel", "othello", "q9_tests")
+    appel = re.search(r"Pour le reproduire : est_direction_possible\((\[\[[-\d, \[\]]+\]\]), ", juge)
+    plateau = eval(appel.group(1))
+    assert "image/png" in nbformat.writes(nbformat.read(
+        retour_othello / "autograded" / "partiel" / "othello" / "othello.ipynb", as_version=4))
+    with _onglet(retour_othello / "feedback" / "partiel" / "othello" / "othello.html") as onglet:
+        table = onglet.locator("table.othello-plateau").first
+        table.scroll_into_view_if_needed()
+        lignes = table.evaluate("t => [...t.rows].map(r => [...r.cells].map(c => c.innerText.trim()))")
+        assert lignes[0] == ["x \\ y"] + [str(y) for y in range(8)]  # the columns y across the top
+        symboles = {0: "·", 1: "●", -1: "○"}
+        assert lignes[1:] == [[str(x)] + [symboles[v] for v in ligne] for x, ligne in enumerate(plateau)]
+        style = table.evaluate("""t => [...t.querySelectorAll('tbody td')].map(c => {
+            const s = getComputedStyle(c), b = c.getBoundingClientRect();
+            return [c.className, s.backgroundColor, s.color, b.width, b.height]; })""")
+        couleurs = {"othello-noir": "rgb(17, 17, 17)", "othello-blanc": "rgb(250, 250, 250)",
+                    "othello-vide": "rgb(102, 187, 106)"}
+        assert len(style) == 64 and {c for c, *_ in style} >= {"othello-vide", "othello-noir"}
+        for classe, fond, couleur, largeur, hauteur in style:
+            assert fond == "rgb(46, 125, 50)" and couleur == couleurs[classe]  # the green board, the discs
+            assert largeur > 20 and hauteur > 20  # drawn as boxes, not run together
+        image = onglet.locator("img[src^='data:image/png']").first
+        assert image.evaluate("i => i.naturalWidth") >= 200  # the PNG of the board
+        onglet.locator("div.othello-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_othello_q9.png"))
+    assert (ARTEFACTS / "retour_othello_q9.png").stat().st_size > 1000

@@ -150,22 +150,13 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     Returns a function of the student's object giving a ``Resultat``
     (``cellules``: the cells the kernel ran, ``contraintes.Cellule``).
     """
-    from awale_ref.grading import answers, checks, contre_exemples, sujets
+    from awale_ref.grading import sujets
 
     sujet = sujets.sujet_du_module(module)
-    reference = sujet.reference()
-    if question in sujet.specs:
-        spec = sujet.specs[question]
-        contre_exemples.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
-        cas = spec.cas()
-        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
-                                             delai=checks.DELAI_APPEL_S)
-    if question == sujet.question_ia:
-        return lambda objet: sujet.verifier_partie(objet, reference, checks.DELAI_APPEL_S)
-    if question in sujet.reponses:
-        return lambda objet: answers.verifier_reponse(question, objet, sujet.reponses)
-    if question in sujet.questions_sql:
-        return sujet.sql().preparer(question)
+    sujet.reference()  # imported now, whatever the kind: awale_ref is closed to the student's object
+    genre = sujet.type_de(question)  # its kind of question prepares the check (types_question)
+    if genre is not None:
+        return genre.preparer(sujet, question, cellules)
     raise ValueError(f"unknown question {question!r}")
 
 

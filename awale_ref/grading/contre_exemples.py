@@ -14,6 +14,8 @@ its subject's *presentation* module (``Spec.presentation``), which may define
 
 - ``taille(args) -> tuple``: how big a case is (compared as tuples);
 - ``variantes(valeur, nom) -> list``: smaller versions of one argument;
+- ``variantes_du_cas(args, parametres) -> list[tuple]``: smaller whole cases, where arguments depend on each
+  other and must change together (a board and a list computed from it);
 - ``dessin(args) -> dict``: plain data added to the counterexample (what is drawn);
 - ``ecart(attendu, obtenu) -> dict | None``: plain data from the expected and the obtained
   observations of the failing case (e.g. two images to draw side by side);
@@ -65,19 +67,20 @@ def taille(spec: Spec, args: tuple) -> tuple:
 
 
 def candidats(spec: Spec, args: tuple) -> list[tuple]:
-    """Valid inputs smaller than ``args`` (one argument made smaller at a time), without duplicates."""
+    """Valid inputs smaller than ``args`` (one argument made smaller at a time, then the subject's whole
+    smaller cases), without duplicates."""
     vus, res = set(), []
     module = presentation(spec.presentation)
-    for i, nom in enumerate(spec.parametres):
-        for variante in _appel(module, "variantes", args[i], nom, defaut=[]):
-            nouveau = args[:i] + (variante,) + args[i + 1:]
-            cle = repr(nouveau)
-            if cle in vus or taille(spec, nouveau) >= taille(spec, args):
-                continue
-            if spec.valide is not None and not spec.valide(nouveau):
-                continue
-            vus.add(cle)
-            res.append(nouveau)
+    un_a_un = [args[:i] + (variante,) + args[i + 1:] for i, nom in enumerate(spec.parametres)
+               for variante in _appel(module, "variantes", args[i], nom, defaut=[])]
+    for nouveau in un_a_un + list(_appel(module, "variantes_du_cas", args, spec.parametres, defaut=[])):
+        cle = repr(nouveau)
+        if cle in vus or taille(spec, nouveau) >= taille(spec, args):
+            continue
+        if spec.valide is not None and not spec.valide(nouveau):
+            continue
+        vus.add(cle)
+        res.append(nouveau)
     return res
 
 

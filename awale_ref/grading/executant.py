@@ -685,9 +685,9 @@ class _Importeur:
     test helpers do nothing here).
     """
 
-    def __init__(self, fournies: types.ModuleType, module: str, alias: tuple[str, ...] = (),
+    def __init__(self, reference_non_notee: types.ModuleType, module: str, alias: tuple[str, ...] = (),
                  factices: tuple[str, ...] = ()) -> None:
-        self.fournies = fournies
+        self.reference_non_notee = reference_non_notee
         self.module = module
         self.alias = {module, *alias}
         self.factices = set(factices)  # the subject's own package (tester, corriger): names that do nothing
@@ -706,7 +706,7 @@ class _Importeur:
     def create_module(self, spec: Any) -> types.ModuleType:
         if spec.name in self.alias:
             module = types.ModuleType(spec.name)
-            module.__dict__.update({k: v for k, v in vars(self.fournies).items() if not k.startswith("__")})
+            module.__dict__.update({k: v for k, v in vars(self.reference_non_notee).items() if not k.startswith("__")})
             module.__path__ = []
         elif spec.name in self.parents and spec.name not in self.factices:
             module = types.ModuleType(spec.name)
@@ -821,8 +821,9 @@ def principal() -> None:
     demarrage = messages.lire_ordre(entree.readline())
     if not isinstance(demarrage, messages.Demarrage):
         raise SystemExit("the first order must be 'demarrage'")
-    fournies = _module_reference(demarrage.module, demarrage.fournies)
-    sys.meta_path.insert(0, _Importeur(fournies, demarrage.module, tuple(demarrage.alias), tuple(demarrage.factices)))
+    reference_non_notee = _module_reference(demarrage.module, demarrage.reference_non_notee)
+    sys.meta_path.insert(0, _Importeur(reference_non_notee, demarrage.module, tuple(demarrage.alias),
+                                       tuple(demarrage.factices)))
     sys.setrecursionlimit(3000)
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config

@@ -47,14 +47,15 @@ import inspect
 import io
 import types
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from awale_ref.grading import answers, checks, contraintes, executant, messages, sujets
+from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
     DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, Executant, ExecutantBloque,
     Limites, demarrer)
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
+from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser, compiler
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
@@ -231,10 +232,10 @@ class CorrectionDuNotebook:
                     self.question_de.setdefault(nom, set()).add(q)
         self.notes = set(self.question_de)
         self.toutes = fonctions_reference(self.module)
-        self.fournies = reference_sans(self.notes, self.module)
+        self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
         self.base_sql = base_sql
-        self._sql: dict[str, Any] = {}
+        self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
 
     # ------------------------------------------------ which references may enter the sandbox, and when
     # The runner, its children and anything they leave behind are the student's: a reference that enters the
@@ -255,8 +256,7 @@ class CorrectionDuNotebook:
                 return set()
             position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
             return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
-        espion = self.sujet.espions if question == self.sujet.question_ia else frozenset()
-        return atteintes(nom, self.module, espion) & self.notes - {nom}
+        return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
 
     def pret(self, question: str) -> bool:
         """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
@@ -281,45 +281,41 @@ class CorrectionDuNotebook:
         reference it carries holds no function whose question is not judged yet (``reference_permise``).
         """
         jusqua = position if jusqua is None else jusqua
-        sujet = self.sujet
-        if question in sujet.specs:
-            spec = sujet.specs[question]
-            cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
-            introuvable = None
-            if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
-                # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
-                introuvable = contraintes.introuvable(spec)
-            raison = contraintes.violation(spec, cellules)
-            if raison:
-                return Resultat(False, raison, 0)
-            cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
-                                                         self.etapes[position].exemples)
-            recursion = contraintes.recursion_absente(spec, cellules)
-            ordre = messages.OrdreFonction(
-                question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
-                reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
-                contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
-            return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
-        if question == sujet.question_ia:
-            return Plan(messages.OrdrePartie(
-                question=question, expression=expression, nom=sujet.fonction_partie, code=sujet.source_partie(),
-                reference=self.reference_permise(sujet.fonction_partie, *sujet.espions), module=self.module,
-                substituer=self.toutes))
-        if question in sujet.reponses:
-            # Each question is graded on its own, a value too: the cells that build it are run again (in the
-            # runner's child) with every function of the subject resolved to the reference, so that a
-            # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
-            # ``pret`` has waited for the questions of the graded functions they name.
-            return Plan(messages.OrdreValeur(
-                question=question, expression=expression, reference=self.reference_permise(), module=self.module,
-                substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)]))
-        if question in sujet.questions_sql:
-            if self.base_sql is None:
-                return _echec(question, "la bibliothèque de correction n'est pas disponible.")
-            if question not in self._sql:
-                self._sql[question] = sujet.sql().preparer_comparaison(question)
-            return Plan(messages.OrdreSql(question=question, expression=expression, base=self.base_sql))
-        return _echec(question, "question inconnue du correcteur.")
+        genre = self.sujet.type_de(question)  # its kind of question builds the order (types_question)
+        if genre is None:
+            return _echec(question, "question inconnue du correcteur.")
+        plan = genre.ordre(self, question, expression, position, jusqua)
+        return Plan(plan) if messages.est_un_ordre(plan) else plan  # a bare order: nothing kept beside it
+
+    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> Plan | Resultat:
+        """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
+        question, sujet = spec.question, self.sujet
+        cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
+        introuvable = None
+        if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
+            # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
+            introuvable = contraintes.introuvable(spec)
+        raison = contraintes.violation(spec, cellules)
+        if raison:
+            return Resultat(False, raison, 0)
+        cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
+                                                     self.etapes[position].exemples)
+        recursion = contraintes.recursion_absente(spec, cellules)
+        ordre = messages.OrdreFonction(
+            question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+            reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
+            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
+        return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
+
+    def ordre_valeur(self, question: str, expression: str, position: int) -> messages.OrdreValeur:
+        """The order of a structured answer (``types_question.Valeurs``)."""
+        # Each question is graded on its own, a value too: the cells that build it are run again (in the
+        # runner's child) with every function of the subject resolved to the reference, so that a
+        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
+        # ``pret`` has waited for the questions of the graded functions they name.
+        return messages.OrdreValeur(
+            question=question, expression=expression, reference=self.reference_permise(), module=self.module,
+            substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
 
     def verdict(self, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
@@ -354,17 +350,21 @@ class CorrectionDuNotebook:
                                     f"{str(reponse.texte)[:80]}).")
         if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
             return _echec(question, "réponse inattendue du processus d'exécution.")
-        if isinstance(ordre, messages.OrdreValeur):
-            try:
-                valeur = executant.decoder(reponse.valeur)
-            except executant.ObjetRefuse as exc:
-                return _echec(question, f"votre réponse est {exc}.")
-            return answers.verifier_reponse(question, valeur, self.sujet.reponses)
-        if isinstance(ordre, messages.OrdreSql):
-            return self._sql[question](reponse.donnees)
-        if isinstance(ordre, messages.OrdrePartie):
-            return self.sujet.juger_partie(reponse.donnees, self.sujet.reference())
-        spec = self.sujet.specs[question]
+        return self.sujet.type_de(question).verdict(self, plan, reponse, evaluer)  # by its kind of question
+
+    def verdict_valeur(self, plan: Plan, reponse: messages.Reponse, reponses: Mapping[str, tuple]) -> Resultat:
+        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
+        question = plan.ordre.question
+        try:
+            valeur = executant.decoder(reponse.valeur)
+        except executant.ObjetRefuse as exc:
+            return _echec(question, f"votre réponse est {exc}.")
+        return reponses_structurees.verifier_reponse(question, valeur, reponses)
+
+    def verdict_fonction(self, spec: Spec, plan: Plan, reponse: messages.Reponse,
+                         evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        """The runner's results on a function question's cases, judged by the spec's rule families."""
+        question = plan.ordre.question
         if len(reponse.resultats) != len(plan.cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
         return conclure(spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer,
@@ -403,7 +403,7 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     sauter: set[int] = set()
     for _ in range(len(etapes) + 2):
         try:
-            demarrage = messages.Demarrage(correction.module, correction.fournies,
+            demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
                                            list(correction.sujet.noms_reference), [correction.sujet.module_correction])
             with demarrer(demarrage, bac_a_sable, limites, fichiers, base_sql) as ex:
                 bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)

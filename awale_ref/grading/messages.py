@@ -60,7 +60,7 @@ class Demarrage:
 
     TYPE: ClassVar[str] = "demarrage"
     module: str
-    fournies: str
+    reference_non_notee: str
     alias: list[str] = field(default_factory=list)
     factices: list[str] = field(default_factory=list)
 
@@ -146,6 +146,11 @@ Ordre = Union[Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur, 
 ORDRES: dict[str, type] = {c.TYPE: c for c in (Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur,
                                                 OrdreSql, Fin)}
 QUESTIONS = frozenset(c.TYPE for c in (OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql))
+
+
+def est_un_ordre(objet: Any) -> bool:
+    """Whether ``objet`` is one of the orders of a question (what a kind of question may hand the judge bare)."""
+    return type(objet) in (OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql)
 
 
 # ---------------------------------------------------------------- replies: runner -> judge

@@ -9,8 +9,11 @@ the clean room, the visible tests) grades any subject made of:
 - its **grading specs**, one ``Spec`` per function question;
 - its **structured answers** (reasoning questions answered by a value),
   ``{name: (format check, expected value, hint[, judge])}``;
-- optionally, question kinds of its own through the hooks of :class:`Sujet`:
+- optionally, kinds of question of its own (``types=``, :mod:`awale_ref.grading.types_question`):
   a function that plays a whole game against spies, SQL queries.
+
+Every question belongs to one kind (:meth:`Sujet.type_de`): the core asks the kind, never a field
+that names one.
 
 A notebook names its subject by the module its test cells import ``corriger``
 from: the judge reads that import in the teacher's test cells (restored from
@@ -34,10 +37,11 @@ import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import answers, checks
+from awale_ref.grading import checks
 from awale_ref.grading.contre_exemples import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
+from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 
 PAQUET = "awale_ref.sujets"
 """The package whose subpackages are the subjects (one folder each)."""
@@ -61,14 +65,19 @@ class Sujet:
     module_reference: str
     specs: Mapping[str, Spec]
     reponses: Mapping[str, tuple] = field(default_factory=dict)
-    question_ia: str | None = None  # a question whose function plays a whole game (judged by the two below)
-    verifier_partie: Callable[..., Any] | None = None  # (function, reference, delay) -> Resultat, in one process
-    juger_partie: Callable[..., Any] | None = None  # (runner's plain data, reference) -> Resultat
-    espions: frozenset[str] = frozenset()  # the functions the game's runner replaces by spies
-    fonction_partie: str | None = None  # the function that question grades
-    code_partie: str = ""  # the module of its runner's side, sent as text: ``jouer(fonction, espace, reference, outils)``
+    types: tuple[TypeDeQuestion, ...] = ()
+    """Its own kinds of question (``types_question.PartieEntiere``, ``QuestionsSQL``, …); the kinds of its
+    ``specs`` and ``reponses`` are added by the core (:attr:`types_de_question`)."""
+    # Compatibility (subjects written before the kinds): a whole-game question and SQL queries as fields,
+    # turned into their kinds by __post_init__.  The core reads only the kinds (tests/test_coeur_neutre.py).
+    question_ia: str | None = None
+    verifier_partie: Callable[..., Any] | None = None
+    juger_partie: Callable[..., Any] | None = None
+    espions: frozenset[str] = frozenset()
+    fonction_partie: str | None = None
+    code_partie: str = ""
     questions_sql: tuple[str, ...] = ()
-    module_sql: str = ""  # the subject's module that checks SQL queries (format_sql, preparer, preparer_comparaison)
+    module_sql: str = ""
     epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
     anciens_modules: Mapping[str, str] = field(default_factory=dict)
     """Import paths of notebooks released before the subject had its folder: old module -> its module now
@@ -101,42 +110,89 @@ class Sujet:
             if spec.question != question or spec.module != self.module_reference:
                 raise ValueError(f"{self.nom}: spec {question} must be keyed by its question and grade a "
                                  f"function of {self.module_reference} (it names {spec.module})")
-        doublons = set(self.specs) & set(self.reponses)
-        if doublons:
-            raise ValueError(f"{self.nom}: {sorted(doublons)} are both a function question and an answer")
+        anciens: list[TypeDeQuestion] = []
+        if self.question_ia:
+            anciens.append(PartieEntiere(self.question_ia, self.fonction_partie or "", self.verifier_partie,
+                                         self.juger_partie, self.code_partie, frozenset(self.espions)))
+        if self.questions_sql:
+            anciens.append(QuestionsSQL(tuple(self.questions_sql), self.module_sql))
+        for genre in self.types:
+            if not isinstance(genre, TypeDeQuestion):
+                raise TypeError(f"{self.nom}: {genre!r} is not a kind of question (types_question.TypeDeQuestion)")
+        # in the course's order: the questions that grade a function, then the values, then the others
+        tous_types = tuple(sorted((Fonctions(self.specs), Valeurs(self.reponses), *anciens, *self.types),
+                                  key=lambda g: 1 if isinstance(g, Valeurs) else
+                                  0 if any(g.fonction_notee(q) for q in g.questions) else 2))
+        par_question: dict[str, TypeDeQuestion] = {}
+        for genre in tous_types:
+            for question in genre.questions:
+                if question in par_question:
+                    raise ValueError(f"{self.nom}: {question} belongs to two kinds of question: "
+                                     f"{type(par_question[question]).__name__} and {type(genre).__name__}")
+                par_question[question] = genre
+        object.__setattr__(self, "_types", tous_types)
+        object.__setattr__(self, "_par_question", par_question)
+
+    # ------------------------------------------------------------ its kinds of question (the core reads these)
+    @property
+    def types_de_question(self) -> tuple[TypeDeQuestion, ...]:
+        """Every kind of its questions: its specs', its answers', then its own."""
+        return self._types
+
+    def type_de(self, question: str) -> TypeDeQuestion | None:
+        """The kind of ``question`` (``None`` for a question the subject does not have)."""
+        return self._par_question.get(question)
 
     @property
     def questions(self) -> tuple[str, ...]:
-        ia = (self.question_ia,) if self.question_ia else ()
-        return tuple(self.specs) + ia + tuple(self.reponses) + self.questions_sql
+        return tuple(q for genre in self._types for q in genre.questions)
 
-    def source_partie(self) -> str:
-        """The source of the runner's side of the game question (sent as text, as the reference is)."""
-        import inspect
+    def fichier_executant(self, questions: set[str] | list[str]) -> str | None:
+        """The file the runner must read for these questions of a notebook (mounted read-only), if any."""
+        fichiers = {f for genre in self._types if (f := genre.fichier_executant(set(questions)))}
+        if len(fichiers) > 1:
+            raise ValueError(f"{self.nom}: the runner reads one file, these questions need {sorted(fichiers)}")
+        return next(iter(fichiers), None)
 
-        return inspect.getsource(importlib.import_module(self.code_partie))
+    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
+        """The files and environment variables the student's kernel reads while graded (all its kinds')."""
+        fichiers, variables = [], {}
+        for genre in self._types:
+            f, v = genre.lecture_noyau()
+            fichiers += f
+            variables.update(v)
+        return fichiers, variables
+
+    def preparer_donnees(self) -> None:
+        """The data its kinds build once per machine, before grading (the SQL libraries)."""
+        for genre in self._types:
+            genre.preparer_donnees()
+
+    def modules_pour_les_eleves(self) -> tuple[str, ...]:
+        """Its modules the students' environment gets as they are: ``modules_eleves`` and its kinds'."""
+        return tuple(dict.fromkeys([*self.modules_eleves, *(m for g in self._types for m in g.modules_eleves())]))
+
+    def donnees_visibles(self) -> dict:
+        """What its kinds' visible tests need in the students' environment (``visibles.json``)."""
+        donnees: dict = {}
+        for genre in self._types:
+            donnees.update(genre.donnees_visibles(self))
+        return donnees
 
     def sql(self) -> types.ModuleType:
-        """The subject's SQL module (its queries' checks), imported only when an SQL question needs it.
-
-        It provides ``COLONNES``, ``format_sql(question, requete)`` (the visible
-        test), ``preparer_comparaison(question)`` (the judge's half: a function of
-        the runner's plain data, ``executant.evaluer_sql``), ``preparer(question)``
-        (the same in one process, self-study), ``base_cachee()`` (the path of the
-        hidden database the runner reads), ``lecture_noyau()`` (what the student's
-        kernel reads while graded) and ``preparer_bibliotheques()``.  The query
-        itself always runs under the runner's guard (``executant.executer_requete``).
-        """
-        return importlib.import_module(self.module_sql)
+        """Compatibility: the module of its SQL questions (``QuestionsSQL.module``)."""
+        genre = next((g for g in self._types if isinstance(g, QuestionsSQL)), None)
+        if genre is None:
+            raise AttributeError(f"{self.nom} has no SQL questions")
+        return genre.sql()
 
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
 
     def nom_note(self, question: str) -> str | None:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""
-        if question in self.specs:
-            return self.specs[question].nom
-        return self.fonction_partie if question == self.question_ia else None
+        genre = self.type_de(question)
+        return genre.fonction_notee(question) if genre is not None else None
 
     def _inconnue(self, question: str) -> None:
         if question not in self.questions:
@@ -167,24 +223,12 @@ class Sujet:
 
     def _tester(self, question: str, objet: Any, *args: Any) -> None:
         __tracebackhide__ = True
-        if question in self.reponses:
-            resultat = answers.format_reponse(question, objet, self.reponses)
-        elif question in self.questions_sql:
-            resultat = self.sql().format_sql(question, objet)
-        else:
+        if self.nom_note(question):
             raison = self._origine_valide(question, objet)
             if raison:
                 _echec(raison)
-            reference = self.reference()
-            delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
-            if question == self.question_ia:
-                resultat = self.verifier_partie(objet, reference, delai)
-            else:
-                spec = self.specs[question]
-                resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
-                if resultat.ok:
-                    obs = spec.observer(getattr(reference, spec.nom), args, reference)
-                    resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
+        delai = None if os.environ.get("AWALE_CORRECTION") == "juge" else checks.DELAI_APPEL_S
+        resultat = self.type_de(question).tester(self, question, objet, args, delai)
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
         print("✔ " + resultat.message)

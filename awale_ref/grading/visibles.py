@@ -58,7 +58,7 @@ def module_des_formats(module_correction: str) -> str:
 
 
 def module_de_partie(module_correction: str) -> str:
-    """Where the student distribution keeps the check of a subject's whole-game question (``Sujet.verifier_partie``)."""
+    """Where the student distribution keeps the check of a subject's whole-game question (``PartieEntiere.verifier``)."""
     return f"awale_ref.grading.parties.{module_correction.replace('.', '_')}"
 
 
@@ -105,7 +105,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
                              accessoire=f["accessoire"]) for f in d["familles"])
     return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
-                presentation=d.get("presentation", ""),
+                presentation=d.get("presentation", ""), fonctions=tuple(d.get("fonctions", ())),
                 accepter=_acceptation(question, d, exemple, autres, module_correction))
 
 
@@ -194,9 +194,9 @@ class Testeur:
             _echec(f"{question} — la requête s'exécute mais doit renvoyer {len(colonnes)} colonne(s) "
                    f"({', '.join(colonnes)}, dans cet ordre) ; la vôtre en renvoie {len(reponse.colonnes)} "
                    f"({', '.join(reponse.colonnes)}).")
-        return (f"{question} — la requête s'exécute sans erreur sur la bibliothèque d'ouvertures : "
-                f"{len(reponse.lignes)} ligne(s), {len(reponse.colonnes)} colonne(s). Sa justesse est vérifiée à "
-                f"la correction, sur une autre bibliothèque.")
+        base = self._sujet().get("nom_base") or "la bibliothèque d'ouvertures"  # the subject's SQL module's NOM_BASE
+        return (f"{question} — la requête s'exécute sans erreur sur {base} : {len(reponse.lignes)} ligne(s), "
+                f"{len(reponse.colonnes)} colonne(s). Sa justesse est vérifiée à la correction, sur une autre base.")
 
 
 def origine(question: str, nom: str | None, objet: Any) -> str | None:

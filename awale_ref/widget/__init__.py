@@ -15,7 +15,6 @@ function (:mod:`awale_ref.widget.lycee`).
 False
 """
 
-from awale_ref.widget.lycee import ReglesLycee
 from awale_ref.widget.partie import SUJETS, Coup, Etape, Partie, jeu_depuis
 from awale_ref.widget.regles import ErreurEleve, Regles
 
@@ -25,8 +24,12 @@ __all__ = ["Coup", "ErreurEleve", "Etape", "Partie", "Plateau", "Regles", "Regle
 
 def __getattr__(nom: str):
     # The view imports ipywidgets: loaded only when asked for, so the logic
-    # stays usable (and testable) without it.
+    # stays usable (and testable) without it.  The lycée rules play the lycée subject's reference:
+    # loaded only when asked for, so the game library imports no subject.
     if nom == "Plateau":
         from awale_ref.widget.vue import Plateau
         return Plateau
+    if nom == "ReglesLycee":
+        from awale_ref.widget.lycee import ReglesLycee
+        return ReglesLycee
     raise AttributeError(f"module 'awale_ref.widget' has no attribute {nom!r}")

@@ -43,8 +43,7 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import fonctions_moteur, fonctions_moteur_lycee, notation
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, fonctions_moteur, fonctions_moteur_lycee, notation
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
@@ -335,7 +334,7 @@ def _valeur_lycee(etat_jeu: dict, profondeur: int) -> int:
     """``fonctions_moteur.NegaAwale``'s value of a node for the player to move, with the lycée rules."""
     if not awale_lycee.tour_termine(etat_jeu):
         nom = awale_lycee.gagnant(_copier(etat_jeu))
-        if nom == exam.EGALITE:
+        if nom == engine.EGALITE:
             return 0
         courant = etat_jeu["joueur1"] if awale_lycee.tour_joueur1(etat_jeu) else etat_jeu["joueur2"]
         return 500 if nom == courant else -500

@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from awale_ref import fonctions_moteur, notation
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, fonctions_moteur, notation
 from awale_ref.widget.regles import ErreurEleve, Regles, graines
 
 PROFONDEUR_MIN, PROFONDEUR_MAX = 1, 8
@@ -145,7 +144,7 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=n
     TypeError: a position is None, a board list, a jeu dict or a move string, got int
     """
     if position is None:
-        jeu = exam.initialisation(joueur1, joueur2)
+        jeu = engine.to_jeu(engine.initial_position(), joueur1, joueur2)
     elif isinstance(position, str):
         jeu = rejouer(position, joueur1, joueur2)
     elif isinstance(position, dict):
@@ -164,7 +163,7 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=n
             raise ValueError(f"n is an int >= 0, got {jeu['n']!r}")
         jeu['score'] = score
     elif isinstance(position, (list, tuple)):
-        jeu = exam.initialisation(joueur1, joueur2)
+        jeu = engine.to_jeu(engine.initial_position(), joueur1, joueur2)
         jeu['plateau'] = _valider_plateau(position)
     else:
         raise TypeError(f"a position is None, a board list, a jeu dict or a move string, "
@@ -278,7 +277,7 @@ class Partie:
         raison = self.regles.raison_fin(self.jeu) if self.regles.EXPLIQUER_FIN else ""
         if raison:
             tours += f" ({raison})"
-        if self.vainqueur == exam.EGALITE:
+        if self.vainqueur == engine.EGALITE:
             return f"Partie terminée après {tours} : égalité ({scores})."
         return f"Partie terminée après {tours} : {self.vainqueur} gagne ({scores})."
 

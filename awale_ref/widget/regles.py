@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from awale_ref import engine, fonctions_moteur
-from awale_ref.sujets.ccinp_2024 import exam
 
 FONCTIONS = (
     "deplacer_graines",
@@ -241,14 +240,14 @@ class Regles:
         if self.continue_reference(jeu):
             return ""
         for nom, score in zip((jeu['joueur1'], jeu['joueur2']), jeu['score']):
-            if score >= exam.GRAINES_VICTOIRE:
+            if score >= engine.GRAINES_VICTOIRE:
                 return (f"{nom} a {graines(score)} dans sa réserve, "
-                        f"{exam.GRAINES_VICTOIRE} suffisent pour gagner")
+                        f"{engine.GRAINES_VICTOIRE} suffisent pour gagner")
         petite_fin = self._petite_fin(jeu)
         if petite_fin:
             return petite_fin
-        if jeu['n'] >= exam.TOURS_MAX:
-            return f"{jeu['n']} tours ont été joués, {exam.TOURS_MAX} au plus"
+        if jeu['n'] >= engine.TOURS_MAX:
+            return f"{jeu['n']} tours ont été joués, {engine.TOURS_MAX} au plus"
         joueur = jeu['joueur1'] if fonctions_moteur.tour_joueur1(jeu) else jeu['joueur2']
         return f"{joueur} ne peut jouer aucune case"
 
@@ -378,7 +377,7 @@ class Regles:
         appel = f"({self.JEU})"
         essai = self._etat(jeu)
         nom = self._appeler("gagnant", appel, essai)
-        possibles = (jeu['joueur1'], jeu['joueur2'], exam.EGALITE)
+        possibles = (jeu['joueur1'], jeu['joueur2'], engine.EGALITE)
         if nom not in possibles:
             raise ErreurEleve(f"{self._qui('gagnant')}{appel} doit renvoyer {possibles[0]!r}, "
                               f"{possibles[1]!r} ou {possibles[2]!r}, elle a renvoyé {nom!r}.")

@@ -24,13 +24,16 @@ Olympiades de NSI 2025 with the student's lycée functions
 from __future__ import annotations
 
 import ast
+import functools
 import html
 import threading
+from typing import Any
 
 import ipywidgets as widgets
+import jinja2
+import markupsafe
 
-from awale_ref import fonctions_moteur, notation
-from awale_ref.sujets.ccinp_2024 import exam
+from awale_ref import engine, fonctions_moteur, notation
 from awale_ref.widget.partie import (ORIENTATIONS, PROFONDEUR_MAX, PROFONDEUR_MIN, Etape, Partie,
                                      etiquette_case)
 from awale_ref.widget.regles import ErreurEleve, de, graines
@@ -63,6 +66,22 @@ MESSAGES = {  # kind of message: (background, border)
 }
 
 
+def _echapper(valeur: Any) -> Any:
+    """Every value a template shows, escaped as the board always escaped it (``html.escape``: ``'`` is
+    ``&#x27;``); a fragment already rendered (``Markup``) goes in as HTML."""
+    if isinstance(valeur, str) and not isinstance(valeur, markupsafe.Markup):
+        return markupsafe.Markup(html.escape(valeur))
+    return valeur
+
+
+@functools.cache
+def gabarits() -> Any:
+    """The macros of ``widget/gabarits/plateau.html`` (Jinja2, autoescape; a name not given is an error)."""
+    env = jinja2.Environment(loader=jinja2.PackageLoader("awale_ref.widget", "gabarits"), autoescape=True,
+                             undefined=jinja2.StrictUndefined, finalize=_echapper)
+    return env.get_template("plateau.html").module
+
+
 def grille_graines(nombre: int) -> tuple[int, int] | None:
     """(columns, dot size in px) to draw ``nombre`` seeds, None when only the number is shown.
 
@@ -86,28 +105,8 @@ def html_case(nombre: int, etiquette: int, montrer_etiquette: bool, surlignage: 
     """
     fond, bord = COULEURS[surlignage]
     anneau = f"box-shadow:{COURANTE};" if courante else ""
-    grille = grille_graines(nombre)
-    if grille is None:
-        points = ""
-    else:
-        colonnes, taille = grille
-        points = "".join(
-            f'<span class="awale-graine" style="width:{taille}px;height:{taille}px;border-radius:50%;'
-            'background:#fbeed3;box-shadow:0 0 0 1px #5b3a1a inset"></span>' for _ in range(nombre))
-        points = (f'<div class="awale-points" style="display:grid;grid-template-columns:repeat({colonnes},'
-                  f'{taille}px);gap:1px;justify-content:center;align-content:end">{points}</div>')
-    coupe = (f'<div class="awale-coupe" style="position:relative;width:78px;height:78px;border-radius:50%;'
-             f'background:{fond};border:{bord};{anneau}box-sizing:border-box;margin:2px auto;'
-             'display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px">'
-             f'<div style="width:44px;height:30px;display:flex;align-items:flex-end;justify-content:center">'
-             f'{points}</div>'
-             '<div class="awale-graines" style="font:bold 17px/18px sans-serif;color:#fff;'
-             'background:rgba(60,35,12,0.75);border-radius:9px;padding:0 6px;min-width:14px;'
-             f'text-align:center">{nombre}</div></div>')
     texte = f"case {etiquette}" if montrer_etiquette else ""
-    etiquette_html = (f'<div class="awale-etiquette" style="font:12px sans-serif;color:#444;'
-                      f'text-align:center;height:14px">{texte}</div>')
-    return etiquette_html + coupe if en_haut else coupe + etiquette_html
+    return str(gabarits().case(nombre, texte, fond, bord, anneau, grille_graines(nombre), en_haut))
 
 
 def html_message(texte: str, genre: str = "info") -> str:
@@ -115,8 +114,7 @@ def html_message(texte: str, genre: str = "info") -> str:
     if not texte:
         return ""
     fond, bord = MESSAGES[genre]
-    return (f'<div style="background:{fond};border-left:4px solid {bord};padding:4px 8px;'
-            f'font:14px sans-serif;max-width:560px">{html.escape(texte)}</div>')
+    return str(gabarits().message(texte, fond, bord))
 
 
 class PositionIllisible(ValueError):
@@ -160,7 +158,7 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
     if not texte:
         raise PositionIllisible("La position est vide : tapez des coups comme « egai » ou un plateau "
                                 "comme [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] (« Nouvelle partie » pour recommencer).")
-    jeu = exam.initialisation(joueur1, joueur2)
+    jeu = engine.to_jeu(engine.initial_position(), joueur1, joueur2)
     for numero, lettre in enumerate(texte, start=1):
         if lettre not in notation.LETTRES:
             montree = "une espace" if lettre.isspace() else f"« {lettre} »"
@@ -183,8 +181,7 @@ def lire_position(texte: str, joueur1: str = "Alice", joueur2: str = "Bob", cont
 
 
 # No dotted focus ring on the pit last clicked with the mouse; a keyboard user still sees one.
-STYLE_CSS = ("<style>.awale-case:focus{outline:none!important;box-shadow:none!important}"
-             ".awale-case:focus-visible{outline:2px solid #3d85c6!important}</style>")
+STYLE_CSS = str(gabarits().style())
 
 
 class _Case(widgets.GridBox):
@@ -330,18 +327,14 @@ class Plateau(widgets.VBox):
                                               courante=i == etape.case, en_haut=case.en_haut)
                 case.bouton.tooltip = f"case {label} : {graines(etape.plateau[i])}"
             fin = etape.genre == "fin"
-            trait = '<span style="color:#38761d"> ◀ à son tour de jouer</span>'
-            trait_haut, trait_bas = ("", "") if fin else (("", trait) if trait_en_bas else (trait, ""))
-            self.nom_haut.value = (f'<div class="awale-nom-haut" style="font:15px/20px sans-serif">'
-                                   f'<b>{html.escape(haut)}</b> — réserve : {score_haut}{trait_haut}</div>')
-            self.nom_bas.value = (f'<div class="awale-nom-bas" style="font:15px/20px sans-serif">'
-                                  f'<b>{html.escape(bas)}</b> — réserve : {score_bas}{trait_bas}</div>')
+            self.nom_haut.value = str(gabarits().nom("awale-nom-haut", haut, score_haut, not fin and not trait_en_bas))
+            self.nom_bas.value = str(gabarits().nom("awale-nom-bas", bas, score_bas, not fin and trait_en_bas))
             if fin:
                 titre = etape.texte
             else:
                 au_trait = jeu['joueur1'] if etape.n % 2 == 0 else jeu['joueur2']
                 titre = f"Tour {etape.n + 1} · à {au_trait} de jouer"
-            self.titre.value = f'<h3 style="margin:4px 0" class="awale-titre">{html.escape(titre)}</h3>'
+            self.titre.value = str(gabarits().titre(titre))
 
     def _message(self, texte: str, genre: str = "info") -> None:
         self._texte_message = texte if genre in ("info", "fin") else ""
@@ -356,25 +349,12 @@ class Plateau(widgets.VBox):
             texte = f"{joueur} (votre NegaAwale, profondeur {profondeur}) joue {nom}."
             self.evaluation.value = html_message(texte, "ia")
             return
-        choisie = "background:#6aa84f;color:white;"
-        cellules = "".join(
-            f'<td style="padding:2px 8px;text-align:center;{choisie if c == case else ""}">{v:+d}</td>'
-            for c, v in valeurs)
         n = self.partie.jeu['n']
-
-        def entete(c: int) -> str:
+        colonnes = []  # per pit: its board label, its own number when it differs, its value, whether chosen
+        for c, v in valeurs:
             label = etiquette_case(c, n, self.partie.orientation)
-            propre = "" if label == c else f'<br><span style="font-weight:normal;color:#666">(sa case {c})</span>'
-            return f'<th style="padding:2px 8px">case {label}{propre}</th>'
-
-        entetes = "".join(entete(c) for c, _ in valeurs)
-        self.evaluation.value = (
-            f'<div style="font:13px sans-serif"><div style="white-space:nowrap">Évaluation '
-            f"{html.escape(de(joueur))}, profondeur {profondeur} : l'IA joue {html.escape(nom)}.</div>"
-            f'<div style="white-space:nowrap;color:#555">valeur d\'un coup = gain − valeur pour '
-            f"l'adversaire</div>"
-            f'<table style="border-collapse:collapse;margin-top:2px"><tr>{entetes}</tr>'
-            f"<tr>{cellules}</tr></table></div>")
+            colonnes.append((label, None if label == c else c, v, c == case))
+        self.evaluation.value = str(gabarits().evaluation(de(joueur), profondeur, nom, colonnes))
         self._basculer_evaluation()
 
     # ------------------------------------------------------------ background work

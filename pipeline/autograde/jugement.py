@@ -112,8 +112,8 @@ class Jugement(NbGraderPreprocessor):
             from awale_ref.grading import sujets
 
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-            base = (sujet.sql().base_cachee()  # the hidden library the runner must see, declared by the subject
-                    if any(q in sujet.questions_sql for _, qs in tests for q, _ in qs) else None)
+            # the file the runner must see (the hidden SQL library), declared by the questions' kinds
+            base = sujet.fichier_executant({q for _, qs in tests for q, _ in qs})
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None

@@ -211,10 +211,9 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             bac_a_sable.preparer_dossier_prive(prive)
         lecture, environnement = [os.path.dirname(os.path.abspath(awale_ref.__file__))], {"AWALE_CORRECTION": "juge"}
         for sujet in sujets.tous():  # what a subject's notebooks read while graded (an SQL library)
-            if sujet.module_sql:
-                fichiers, variables = sujet.sql().lecture_noyau()
-                lecture += fichiers
-                environnement.update(variables)
+            fichiers, variables = sujet.lecture_noyau()
+            lecture += fichiers
+            environnement.update(variables)
         km.bac = bac_a_sable.BacASable(
             repertoire=COPIE, ecriture=[ipc, (travail, COPIE)], lecture=lecture,
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,

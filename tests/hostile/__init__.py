@@ -616,3 +616,82 @@ SOUMISSIONS_IA: tuple[Soumission, ...] = (
                frozenset({T17}), ("Q20 — max_vals utilise sort (dans trier, cellule de code",
                                   "« vals_jeu.sort(key=lambda cv: -cv[1]) »")),
 )
+
+
+# ---- othello (issue 25; graded in a class of its own: tests/test_hostile.py, classe_othello): forged answers
+# through the real autograde, sandbox on; Q3 right in each (the instructor's solution: grading goes on)
+A_OTH = "othello"
+Q3_OTH, T3_OTH = "q3_score", "q3_tests"
+
+
+def _othello(cellules: Callable[[Contexte], dict[str, str]]) -> Callable[[Contexte], dict[str, bytes]]:
+    return lambda ctx: {f"{A_OTH}.ipynb": ecrire(ctx.notebook({Q3_OTH: ctx.solution(Q3_OTH)} | cellules(ctx),
+                                                               honnete=False))}
+
+
+_PLATEAU_MENTEUR = ("class Plateau(list):\n"  # a board (list subclass) equal to any board
+                    "    def __eq__(self, autre):\n        return True\n"
+                    "    def __ne__(self, autre):\n        return False\n"
+                    "def copier_plateau(p):\n    return Plateau([list(ligne) for ligne in p])\n")
+_COUP_MENTEUR = ("class Coup(tuple):\n"  # a (case, valeur) equal to any answer
+                 "    def __eq__(self, autre):\n        return True\n"
+                 "    def __ne__(self, autre):\n        return False\n"
+                 "def ia_naive(p, l, f, j):\n    return Coup(((0, 0), 0))\n")
+_REFERENCE_DU_COUREUR = (  # the reference's directions_possibles, wherever the runner keeps it (not a wrapper of this one)
+    "import gc, sys\n"
+    "_etat = {'dedans': False, 'autres': None}\n"
+    "def directions_possibles(p, c, j):\n"
+    "    if _etat['dedans']:\n"
+    "        raise LookupError('moi-même')\n"
+    "    if _etat['autres'] is None:  # searched once (a search per call would run out of time)\n"
+    "        autres = [o for o in gc.get_objects() if callable(o) and getattr(o, '__name__', '') == "
+    "'directions_possibles']\n"
+    "        autres += [getattr(m, 'directions_possibles', None) for m in list(sys.modules.values())]\n"
+    "        _etat['autres'] = [a for a in autres if callable(a) and getattr(a, '__code__', None) is not "
+    "directions_possibles.__code__]\n"
+    "    for autre in list(_etat['autres']):\n"
+    "        _etat['dedans'] = True\n"
+    "        try:\n"
+    "            return autre(p, c, j)\n"
+    "        except Exception:\n"
+    "            _etat['autres'].remove(autre)\n"
+    "        finally:\n"
+    "            _etat['dedans'] = False\n"
+    "    return []\n")
+_BASE_CACHEE_LUE = (  # the hidden database read from the kernel: its rows written as literals in the query
+    "import glob, os, sqlite3\n"
+    "_JUSTE = ('SELECT caseX, caseY FROM plateaux WHERE codePlateau = 3917277946 AND joueurActif = 1 AND '\n"
+    "          'profondeur = (SELECT MAX(profondeur) FROM plateaux WHERE codePlateau = 3917277946 AND '\n"
+    "          'joueurActif = 1)')\n"
+    "_lignes = None\n"
+    "_montes = []  # what the sandbox binds in (the runner reads the hidden database: it is mounted there)\n"
+    "if os.path.exists('/proc/self/mountinfo'):\n"
+    "    _montes = [l.split()[4] for l in open('/proc/self/mountinfo') if l.split()[4].endswith('.sqlite')]\n"
+    "for _dossier in (os.environ.get('AWALE_CACHE', '/nulle/part'), os.path.expanduser('~/.cache/awale_ref'),\n"
+    "                 os.getcwd(), *map(os.path.dirname, _montes)):\n"
+    "    for _fichier in glob.glob(os.path.join(_dossier, 'othello-parties-*.sqlite')):\n"
+    "        try:\n"
+    "            _lignes = sqlite3.connect(f'file:{_fichier}?mode=ro', uri=True).execute(_JUSTE).fetchall()\n"
+    "        except Exception:\n"
+    "            continue\n"
+    "        break\n"
+    "if _lignes is None:  # not found: the visible database's rows (wrong on the hidden one)\n"
+    "    from awale_ref.sujets.othello_epita_2024 import montrer_requete\n"
+    "    _lignes = montrer_requete(_JUSTE).reponse.lignes\n"
+    "Q22 = ' UNION ALL '.join(f'SELECT {x} AS caseX, {y} AS caseY' for x, y in _lignes)\n"
+    "print('lignes lues :', len(_lignes))\n")
+
+SOUMISSIONS_OTHELLO: tuple[Soumission, ...] = (
+    Soumission("othello_menteurs", _othello(lambda ctx: {"q13_copier_plateau": _PLATEAU_MENTEUR,
+                                                         "q16_ia_naive": _COUP_MENTEUR}),
+               frozenset({T3_OTH}), ("Plateau (sous-classe de list)", "Coup (sous-classe de tuple)")),
+    Soumission("othello_cherche_la_reference", _othello(lambda ctx: {"q10_directions_possibles": _REFERENCE_DU_COUREUR}),
+               frozenset({T3_OTH}), ("Q10 — directions_possibles",)),
+    Soumission("othello_lit_la_base_cachee", _othello(lambda ctx: {"q22_requete": _BASE_CACHEE_LUE}),
+               frozenset({T3_OTH}), ("Q22 — sur la base de correction",)),
+)
+OTHELLO_TROUS_CONNUS = {"othello_lit_la_base_cachee": (
+    "known hole (issue 25 report): the runner runs the student's cells with the hidden database mounted "
+    "read-only, so Python in an answer cell reads it (/proc/self/mountinfo names it) and writes its rows as "
+    "literals: Q22 passes. Fix: evaluate the query string in a second sandbox that runs no student code.")}
+"""The Othello submissions that still get points they should not (strict xfail: fixing the hole fails them)."""

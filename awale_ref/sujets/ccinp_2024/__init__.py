@@ -18,14 +18,19 @@ from __future__ import annotations
 from typing import Any
 
 from awale_ref.grading import sujets
+from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
 from awale_ref.sujets.ccinp_2024.reponses import REPONSES_ATTENDUES, juger_q21, verifier_q21
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 
+PARTIE = PartieEntiere("Q21", "awale_ia", verifier=verifier_q21, juger=juger_q21, code=f"{__name__}.partie_ia",
+                       fonctions_espionnees=frozenset({"NegaAwale"}))
+"""Q21: ``awale_ia`` plays a whole game, ``NegaAwale`` spied on (its runner's side: :mod:`.partie_ia`)."""
+SQL = QuestionsSQL(("Q22", "Q23", "Q24", "Q25"), f"{__name__}.sql")
+"""Q22–Q25: queries on the opening library, checked by :mod:`.sql`."""
+
 SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
-                     question_ia="Q21", fonction_partie="awale_ia", espions=frozenset({"NegaAwale"}),
-                     code_partie=f"{__name__}.partie_ia",
-                     verifier_partie=verifier_q21, juger_partie=juger_q21, questions_sql=("Q22", "Q23", "Q24", "Q25"), module_sql=f"{__name__}.sql",
-                     noms_reference=("awale_ref", "awale_ref.exam"), modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"),
+                     types=(PARTIE, SQL), noms_reference=("awale_ref", "awale_ref.exam"),
+                     modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"),
                      anciens_modules={"awale_ref.grading": __name__, "awale_ref.grading.sql": f"{__name__}.sql"})
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
@@ -41,4 +46,4 @@ def __getattr__(nom: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {nom!r}")
 
 
-__all__ = ["QUESTIONS", "SUJET", "corriger", "montrer_requete", "tester"]
+__all__ = ["PARTIE", "QUESTIONS", "SQL", "SUJET", "corriger", "montrer_requete", "tester"]

@@ -2,7 +2,7 @@
 
 - the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18),
   compared with ``awale_ref.facts`` (:data:`REPONSES_ATTENDUES`, the table
-  shape of ``awale_ref.grading.answers``);
+  shape of ``awale_ref.grading.reponses_structurees``);
 - Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
   ``NegaAwale(jeu, 6, 0)`` for every move (spied on, not searched).
 
@@ -25,7 +25,7 @@ import types
 from typing import Any, Callable
 
 from awale_ref import facts
-from awale_ref.grading.answers import credit_par_cle, en_ordre, format_reponse, verifier_reponse  # noqa: F401
+from awale_ref.grading.reponses_structurees import credit_par_cle, en_ordre, format_reponse, verifier_reponse  # noqa: F401
 from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long
 from awale_ref.grading import executant
 from awale_ref.grading.executant import ObjetRefuse, decoder, sous_delai

@@ -50,7 +50,7 @@ from typing import Any, Callable
 
 from awale_ref import library
 from awale_ref.grading import executant
-from awale_ref.sujets.ccinp_2024 import SUJET
+from awale_ref.sujets.ccinp_2024 import SQL
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, payees
 
@@ -58,7 +58,7 @@ GRAINE_VISIBLE = library.GRAINE
 GRAINE_CACHEE = 1712
 """The hidden library's seed: a level of exactly 1900, exactly 100 wins (see the module docstring)."""
 
-QUESTIONS_SQL = SUJET.questions_sql
+QUESTIONS_SQL = SQL.questions
 COLONNES = {
     # what the statement asks each query to return, in this order
     "Q22": ("l'identifiant du joueur",),

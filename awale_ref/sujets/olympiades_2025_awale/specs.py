@@ -41,7 +41,7 @@ reconstructed in ``awale_lycee.FIGURES_RECONSTRUITES``.
 {'renvoie': True}
 >>> [f.nom for f in SPECS["Q11"].rubriques()][:2]
 ['fin par le score (25 ou plus)', 'fin à plus de 45 graines ramassées à eux deux']
->>> answers.format_reponse("Q7a_graines", 8, REPONSES_ATTENDUES).ok
+>>> reponses_structurees.format_reponse("Q7a_graines", 8, REPONSES_ATTENDUES).ok
 True
 """
 
@@ -51,7 +51,7 @@ import functools
 import random
 from typing import Any, Callable
 
-from awale_ref.grading import answers
+from awale_ref.grading import reponses_structurees
 from awale_ref.sujets.ccinp_2024 import specs as ccinp
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
@@ -434,17 +434,17 @@ def _format_case_joueur(valeur: Any) -> str | None:
 
 
 REPONSES_ATTENDUES: dict[str, tuple] = {
-    # name: (format check, expected value, hint[, judge]) as awale_ref.grading.answers.REPONSES_ATTENDUES
+    # name: (format check, expected value, hint[, judge]) as a subject's REPONSES_ATTENDUES
     "Q1_plateaux": (_format_plateaux_q1, lambda: lycee.REPONSES["Q1"],
                     "on sème seulement (pas de récolte à cette question), une graine par case à partir de la "
-                    "suivante, en sautant la case jouée, qui reste vide", answers.credit_par_cle("plateaux")),
+                    "suivante, en sautant la case jouée, qui reste vide", reponses_structurees.credit_par_cle("plateaux")),
     "Q2_parite": (_format_parite, lambda: lycee.REPONSES["Q2"],
                   "nb_tours vaut 0 au premier coup de joueur1 et augmente de 1 à chaque coup"),
     "Q4_figure4": (_format_plateau, lambda: lycee.REPONSES["Q4"],
                    "les cases 6 à 11 passent en 0 à 5, dans le même ordre, et inversement"),
     "Q6a_ramassables": (_format_cases, lambda: lycee.REPONSES["Q6a"],
                         "une case ramassable est dans le camp adverse (6 à 11) et a exactement 2 ou 3 graines",
-                        answers.en_ordre),
+                        reponses_structurees.en_ordre),
     "Q7a_graines": (_format_entier, lambda: lycee.REPONSES["Q7a"],
                     "on part de la dernière case semée et on remonte tant que les cases sont ramassables"),
     "Q8a_case": (_format_case_joueur, lambda: lycee.REPONSES["Q8a"],

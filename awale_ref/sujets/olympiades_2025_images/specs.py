@@ -67,7 +67,7 @@ import functools
 import itertools
 from typing import Any
 
-from awale_ref.grading import answers
+from awale_ref.grading import reponses_structurees
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_images import corpus_images, images
@@ -563,10 +563,10 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                       "en (0, 1) la couleur est 3 ; comparez les aires des rectangles unis de coin (0, 1)"),
     "Q15_situations": (_format_q15, lambda: dict(zip((1, 2, 3, 4), SITUATIONS_Q15)),
                        "comparez, pour chaque test, la position de départ, les bords de l'image et ce qui arrête "
-                       "le rectangle", answers.credit_par_cle("tests")),
+                       "le rectangle", reponses_structurees.credit_par_cle("tests")),
 }
 
 
 def verifier_reponse(nom: str, valeur: Any) -> Resultat:
-    """The hidden test of one structured answer of this subject (``answers.verifier_reponse`` on its table)."""
-    return answers.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)
+    """The hidden test of one structured answer of this subject (``reponses_structurees.verifier_reponse`` on its table)."""
+    return reponses_structurees.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)

@@ -13,15 +13,16 @@ from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
                      SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello",
                      questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql",
-                     modules_eleves=(f"{__name__}.presentation",))
+                     modules_eleves=tuple(f"{__name__}.{m}" for m in ("presentation", "base", "moteur", "plateau",
+                                                                               "arbre")))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
 
 
 def montrer_requete(requete: str, limite: int = 10):
-    """The first rows of a query on the visible games database (``.sql``)."""
-    from awale_ref.sujets.othello_epita_2024.sql import montrer_requete as montrer
+    """The first rows of a query on the visible games database (``.base``)."""
+    from awale_ref.sujets.othello_epita_2024.base import montrer_requete as montrer
 
     return montrer(requete, limite)
 

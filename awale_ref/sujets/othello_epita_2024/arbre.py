@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import Callable, Iterator
 
-from awale_ref.sujets.othello_epita_2024 import othello
+from awale_ref.sujets.othello_epita_2024 import othello, presentation
 
 P_ARBRE = [[-1, -1, -1, -1, -1, -1, -1, -1], [0, -1, -1, 1, -1, -1, 1, -1], [0, 1, -1, 1, 1, 1, 1, -1],
            [0, 0, 1, -1, -1, -1, 1, -1], [1, 1, -1, 1, -1, 1, 1, -1], [1, 1, 1, -1, 1, -1, 1, -1],
@@ -93,21 +93,7 @@ def arbre_minmax(p: list, j: int, n: int, f: Callable = othello.evaluation_posit
 
 
 def _dessiner_plateau(ax, gauche: float, centre_y: float, noeud: NoeudOthello, bord: str, epaisseur: float) -> None:
-    from matplotlib.patches import Circle, Rectangle
-
-    haut = centre_y - 4 * CASE  # y grows downwards
-    ax.add_patch(Rectangle((gauche, haut), 8 * CASE, 8 * CASE, facecolor="#2e7d32", edgecolor=bord,
-                           linewidth=epaisseur))
-    for x in range(8):
-        for y in range(8):
-            if noeud.p[x][y]:
-                ax.add_patch(Circle((gauche + (y + 0.5) * CASE, haut + (x + 0.5) * CASE), 0.42 * CASE,
-                                    facecolor="#111111" if noeud.p[x][y] == 1 else "#fafafa",
-                                    edgecolor="#000000", linewidth=0.4))
-    if noeud.case is not None:  # the disc just put
-        x, y = noeud.case
-        ax.add_patch(Rectangle((gauche + y * CASE, haut + x * CASE), CASE, CASE, fill=False, edgecolor="#f1c232",
-                               linewidth=1.5))
+    presentation.dessiner_plateau(ax, gauche, centre_y - 4 * CASE, noeud.p, CASE, bord, epaisseur, noeud.case)
 
 
 def dessiner_arbre(arbre: NoeudOthello, montrer_valeurs: bool = True, titre: str | None = None):

@@ -10,8 +10,8 @@ The game uses the rules of the reference, or the student's functions given in ``
 of the student's function is shown in French, never a traceback.
 
 >>> partie = PartieOthello()
->>> partie.cases_jouables()
-[(2, 3), (3, 2), (4, 5), (5, 4)]
+>>> (2, 3) in partie.cases_jouables(), (0, 0) in partie.cases_jouables()
+(True, False)
 >>> etapes = partie.jouer((2, 3))
 >>> len(etapes), partie.j, othello.score(partie.p)
 (2, -1, 3)

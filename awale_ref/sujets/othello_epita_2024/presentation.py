@@ -4,7 +4,9 @@
 smaller by removing one disc at a time (the spec's ``valide`` keeps only the
 inputs the question is specified for), and its board is drawn as a grid with
 its coordinates, ``·`` for an empty cell, ``●`` for a disc of 1 and ``○`` for
-a disc of -1, in text and in HTML.  It reads nothing of the reference: the
+a disc of -1, in text and in HTML (styled by ``pipeline/gabarits/awale.css``),
+and as a picture (:func:`png`, drawn by :func:`dessiner_plateau`, which the
+minimax tree's nodes use too).  It reads nothing of the reference: the
 students' environment gets it as it is (``Sujet.modules_eleves``).
 
 >>> p = [[0] * 8 for _ in range(8)]
@@ -30,6 +32,8 @@ from typing import Any
 
 COTE = 8
 SYMBOLES = {0: "·", 1: "●", -1: "○"}
+CLASSES = {0: "vide", 1: "noir", -1: "blanc"}
+"""The class of a cell of the HTML board (``othello-noir``…), styled by ``pipeline/gabarits/awale.css``."""
 LEGENDE = "● : jeton de 1, ○ : jeton de -1, · : case vide"
 
 
@@ -59,6 +63,38 @@ def variantes(valeur: Any, nom: str) -> list[Any]:
     return res
 
 
+def frontiere(plateau: list) -> list[tuple[int, int]]:
+    """The empty cells next to a disc, row by row (what the notebook's ``l`` holds)."""
+    return [(x, y) for x in range(COTE) for y in range(COTE) if plateau[x][y] == 0 and any(
+        plateau[a][b] for a in range(max(x - 1, 0), min(x + 2, COTE)) for b in range(max(y - 1, 0), min(y + 2, COTE)))]
+
+
+def variantes_du_cas(args: tuple, parametres: tuple) -> list[tuple]:
+    """Smaller cases of a question whose list ``l`` is the frontier of its board ``p`` (Q7, Q11, Q17, Q18): one
+    disc removed, and ``l`` made the new board's frontier with it (the cells kept in ``l``'s order, the new
+    ones after them, row by row); the spec's ``valide`` keeps those the question is specified for.
+
+    >>> p = [[0] * 8 for _ in range(8)]
+    >>> p[3][3], p[3][4] = -1, 1
+    >>> [(q[3][3:5], len(l)) for q, l in variantes_du_cas((p, frontiere(p)), ("p", "l"))]
+    [([0, 1], 8), ([-1, 0], 8)]
+    """
+    if "p" not in parametres or "l" not in parametres:
+        return []
+    i, k = parametres.index("p"), parametres.index("l")
+    p, l = args[i], args[k]
+    if not est_plateau(p) or type(l) is not list or sorted(map(tuple, l)) != frontiere(p):
+        return []
+    cas = []
+    for plus_petit in variantes(p, "p"):
+        nouvelle = frontiere(plus_petit)
+        gardees = [tuple(c) for c in l if tuple(c) in nouvelle]
+        nouveau = list(args)
+        nouveau[i], nouveau[k] = plus_petit, gardees + [c for c in nouvelle if c not in gardees]
+        cas.append(tuple(nouveau))
+    return cas
+
+
 def dessin(args: tuple) -> dict:
     """The board of a call's arguments (its first argument), as plain data; ``{}`` when it has none."""
     return {"plateau": [list(ligne) for ligne in args[0]]} if args and est_plateau(args[0]) else {}
@@ -86,10 +122,73 @@ def dessin_html(plateau: list, appel: str) -> str:
 
     Drawn by the template ``gabarits/contre_exemple_othello.html`` of this subject (every value escaped).
 
-    >>> "<td>●</td>" in dessin_html([[1] * 8] * 8, "f('<x>')"), "&lt;x&gt;" in dessin_html([[1] * 8] * 8, "f('<x>')")
+    >>> '<td class="othello-noir">●</td>' in dessin_html([[1] * 8] * 8, "f('<x>')"), "&lt;x&gt;" in dessin_html([[1] * 8] * 8, "f('<x>')")
     (True, True)
     """
     from awale_ref import gabarits
 
     return gabarits.rendre("contre_exemple_othello.html", "awale_ref.sujets.othello_epita_2024", plateau=plateau,
-                           appel=appel, symboles=SYMBOLES, legende=LEGENDE)
+                           appel=appel, symboles=SYMBOLES, classes=CLASSES, legende=LEGENDE)
+
+
+# ---------------------------------------------------------------- the board as a picture
+LEGENDE_PNG = ("Le plus petit plateau qui échoue : jetons noirs de 1 (J1), blancs de -1 (J2) ; lignes x à gauche, "
+               "colonnes y en haut, comme p[x][y].")
+FOND, BORD = "#2e7d32", "#1b5e20"
+
+
+def dessiner_plateau(ax, gauche: float, haut: float, plateau: list, case: float, bord: str = BORD,
+                     epaisseur: float = 1.0, joue: tuple | None = None) -> None:
+    """Draw ``plateau`` on the matplotlib axes ``ax`` (y growing downwards): its top-left corner at
+    ``(gauche, haut)``, cells of side ``case``, black discs for 1, white ones for -1, the cell ``joue``
+    outlined in yellow."""
+    from matplotlib.patches import Circle, Rectangle
+
+    ax.add_patch(Rectangle((gauche, haut), COTE * case, COTE * case, facecolor=FOND, edgecolor=bord,
+                           linewidth=epaisseur))
+    for x in range(COTE):
+        for y in range(COTE):
+            if plateau[x][y]:
+                ax.add_patch(Circle((gauche + (y + 0.5) * case, haut + (x + 0.5) * case), 0.42 * case,
+                                    facecolor="#111111" if plateau[x][y] == 1 else "#fafafa",
+                                    edgecolor="#000000", linewidth=0.4))
+    if joue is not None:
+        x, y = joue
+        ax.add_patch(Rectangle((gauche + y * case, haut + x * case), case, case, fill=False, edgecolor="#f1c232",
+                               linewidth=1.5))
+
+
+def png(contre: dict) -> bytes | None:
+    """The board of a failing case as a PNG, with its coordinates (``None`` when the case has no board).
+
+    >>> png({"plateau": [[0] * 8] * 8})[:4], png({})
+    (b'\\x89PNG', None)
+    """
+    plateau = contre.get("plateau")
+    if not est_plateau(plateau):
+        return None
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(3.0, 3.0), dpi=100)
+    FigureCanvasAgg(figure)
+    ax = figure.add_axes((0.1, 0.02, 0.86, 0.86))
+    dessiner_plateau(ax, 0, 0, plateau, 1.0)
+    for i in range(COTE + 1):  # the grid
+        ax.plot([0, COTE], [i, i], color=BORD, linewidth=0.6)
+        ax.plot([i, i], [0, COTE], color=BORD, linewidth=0.6)
+    ax.set_xlim(0, COTE)
+    ax.set_ylim(COTE, 0)
+    ax.set_aspect("equal")
+    ax.xaxis.tick_top()
+    ax.set_xticks([i + 0.5 for i in range(COTE)], [str(i) for i in range(COTE)])
+    ax.set_yticks([i + 0.5 for i in range(COTE)], [str(i) for i in range(COTE)])
+    ax.tick_params(length=0, labelsize=9)
+    ax.set_xlabel("y")
+    ax.xaxis.set_label_position("top")
+    ax.set_ylabel("x", rotation=0, labelpad=8)
+    sortie = io.BytesIO()
+    figure.savefig(sortie, format="png")
+    return sortie.getvalue()

@@ -1,22 +1,17 @@
-"""The SQL questions of the Othello subject (Q22–Q24): its games database, the key's queries, the grading.
+"""The SQL questions of the Othello subject (Q22–Q24): the key's queries, the hidden database, the grading.
 
-The key names three tables (``LECTURES['q22_code']``…):
-
-- ``plateaux(codePlateau, joueurActif, profondeur, caseX, caseY)``: the moves an AI studied from a board
-  (its code, ``encode``), for a player, at a depth of search;
-- ``joueurs(idJoueur, nomComplet)``;
-- ``parties(idPartie, joueurs_idJ1, joueurs_idJ2, joueurs_idGagnant, score)``: ``score`` is the final
-  score (J1's discs minus J2's: negative when J2, "les noirs", wins); a draw has no winner (NULL).
-
-Two databases are made from code (:func:`script`): the **visible** one (seed 2024), built in memory in the
-student's kernel for the visible test and ``montrer_requete``, and the **hidden** one (seed 1712), written
-once to the course's cache and read by the runner.  The hidden one holds the traps: the deepest rows of
-3917277946 for J1 tie (two moves at the maximum depth: ``LIMIT 1`` loses one), deeper rows for J2 and for
-other boards (a subquery that forgets a condition finds the wrong maximum), Beth Harmon also plays second
-(a join on ``joueurs_idJ2`` or on the winner is wrong), two players share a name (« Jean Martin »), a
-player never plays first, the identifiers differ from the visible database (a hard-written id is wrong),
-draws have no winner.  Like the opening library of the CCINP, the hidden database is made by code of the
-package: it is not shown to the student, not secret from one who reads the package.
+The tables and the rows come from :mod:`.base` (the games database made from a seed, shippable: no query
+of the key in it); here are the grading's: the key's queries (:data:`REQUETES`, corrected), the hidden
+database's seed (:data:`GRAINE_CACHEE`) and its file, written once to the course's cache, read-only, its
+checksum verified at each use (``library.fichier_verifie``, the CCINP's opening library's mechanism), read
+by the runner.  The hidden one holds the traps (:mod:`.base`): the deepest rows of 3917277946 for J1 tie
+(two moves at the maximum depth: ``LIMIT 1`` loses one), deeper rows for J2 and for other boards (a
+subquery that forgets a condition finds the wrong maximum), Beth Harmon also plays second (a join on
+``joueurs_idJ2`` or on the winner is wrong), two players share a name (« Jean Martin »), a player never
+plays first, the identifiers differ from the visible database (a hard-written id is wrong), draws have no
+winner.  Like the opening library of the CCINP, the hidden database is made by code of the package: it is
+not shown to the student (nor in the students' environment, which has :mod:`.base` but not its seed), not
+secret from one who reads the whole package.
 
 A query is compared with the key's (corrected: ``REQUETES``): the rows as multisets (column names do not
 matter, their number and order do; no order is asked), Q23's single value within ``TOLERANCE``.
@@ -28,8 +23,6 @@ matter, their number and order do; no order is asked), Q23's single value within
 
 from __future__ import annotations
 
-import os
-import random
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -37,10 +30,11 @@ from typing import Any, Callable
 
 from awale_ref.grading import executant
 from awale_ref.grading.checks import Resultat
+from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
+    CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
 
 QUESTIONS = ("Q22", "Q23", "Q24")
-GRAINE_VISIBLE, GRAINE_CACHEE = 2024, 1712
-CODE = 3917277946  # the board code of the statement's query (othello.CODE_Q22)
+GRAINE_CACHEE = 1712
 TOLERANCE = 1e-6
 executer = executant.executer_requete
 
@@ -63,68 +57,6 @@ RAPPELS = {
            "score, LIMIT 3), le nom du gagnant (jointure sur joueurs_idGagnant) et le score",
 }
 
-NOMS = ["Beth Harmon", "Vasily Borgov", "Benny Watts", "Harry Beltik", "Jean Martin", "Jean Martin",
-        "Alma Wheatley", "Luis Cleveland", "Hilario Cardenas", "William Shaibel", "Jolene Baker", "Georgi Girev"]
-JAMAIS_PREMIER = "William Shaibel"
-"""The player who never plays first (a trap for a join that should not keep him)."""
-
-SCHEMA = """
-CREATE TABLE joueurs (idJoueur INTEGER PRIMARY KEY, nomComplet TEXT NOT NULL);
-CREATE TABLE parties (idPartie INTEGER PRIMARY KEY, joueurs_idJ1 INTEGER NOT NULL, joueurs_idJ2 INTEGER NOT NULL,
-                      joueurs_idGagnant INTEGER, score INTEGER NOT NULL);
-CREATE TABLE plateaux (codePlateau INTEGER NOT NULL, joueurActif INTEGER NOT NULL, profondeur INTEGER NOT NULL,
-                       caseX INTEGER NOT NULL, caseY INTEGER NOT NULL);
-"""
-
-
-def donnees(graine: int) -> dict[str, list[tuple]]:
-    """The rows of the database of ``graine`` (deterministic), table by table."""
-    rng = random.Random(graine)
-    ids = rng.sample(range(10, 100), len(NOMS))  # identifiers that differ from one database to the other
-    joueurs = list(zip(ids, NOMS))
-    premiers = [i for i, nom in joueurs if nom != JAMAIS_PREMIER]
-    beth = ids[0]
-    parties = []
-    for n in range(60):
-        j1 = beth if n % 5 == 0 else rng.choice(premiers)
-        j2 = rng.choice([i for i in ids if i != j1])
-        if n % 7 == 3:
-            j2, j1 = beth, rng.choice([i for i in premiers if i != beth])  # Beth also plays second
-        score = rng.choice([0] + list(range(-40, 41, 2)))
-        gagnant = j1 if score > 0 else j2 if score < 0 else None
-        parties.append((100 + n, j1, j2, gagnant, score))
-    # the three largest wins of J2, the second and the third by the two « Jean Martin » with the same score:
-    # two equal rows (nomComplet, score) that a SELECT DISTINCT would merge; no tie with a fourth game
-    jean = ids[NOMS.index("Jean Martin")]
-    for k, score in enumerate((-64, -58, -58)):
-        j1 = rng.choice([i for i in premiers if i != jean])
-        parties.append((200 + k, j1, jean if k == 1 else ids[3 + k], jean if k == 1 else ids[3 + k], score))
-    plateaux = []
-    profondeur_max = 4 + graine % 3
-    for profondeur in range(1, profondeur_max + 1):
-        for _ in range(rng.randint(1, 3)):
-            plateaux.append((CODE, 1, profondeur, rng.randrange(8), rng.randrange(8)))
-    plateaux += [(CODE, 1, profondeur_max, 0, 0), (CODE, 1, profondeur_max, 7, 7)]  # a tie at the maximum depth
-    plateaux += [(CODE, -1, profondeur_max + 2, 2, 3), (CODE + 1, 1, profondeur_max + 3, 4, 5)]  # deeper elsewhere
-    for _ in range(30):
-        plateaux.append((rng.randrange(3 ** 20), rng.choice((1, -1)), rng.randint(1, 9), rng.randrange(8),
-                         rng.randrange(8)))
-    return {"joueurs": joueurs, "parties": parties, "plateaux": plateaux}
-
-
-def remplir(connexion: sqlite3.Connection, graine: int) -> sqlite3.Connection:
-    connexion.executescript(SCHEMA)
-    for table, lignes in donnees(graine).items():
-        marques = ", ".join("?" * len(lignes[0]))
-        connexion.executemany(f"INSERT INTO {table} VALUES ({marques})", lignes)
-    connexion.commit()
-    return connexion
-
-
-def ouvrir_visible() -> sqlite3.Connection:
-    """The visible database, in memory, behind the runner's guard."""
-    return executant.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE))
-
 
 def preparer_bibliotheques() -> None:
     """Build, once per machine, the database the hidden test needs (the visible one is made in memory)."""
@@ -133,22 +65,19 @@ def preparer_bibliotheques() -> None:
 
 def lecture_noyau() -> tuple[list[str], dict[str, str]]:
     """What the student's sandboxed kernel must read while graded: nothing (the visible database is made in
-    memory by this module)."""
+    memory by :mod:`.base`)."""
     return [], {}
 
 
 def base_cachee() -> str:
-    """The hidden database's file, written once (atomically, read-only) in the course's cache."""
+    """The hidden database's file, written once in the course's cache (read-only, its SHA-256 beside it),
+    its checksum verified at each call (``library.fichier_verifie``): a file changed behind the grader's back
+    is built again, never read."""
     from awale_ref import library
 
     chemin = Path(library.dossier_cache()) / f"othello-parties-{GRAINE_CACHEE}-{_empreinte()}.sqlite"
-    if not chemin.exists():
-        chemin.parent.mkdir(parents=True, exist_ok=True)
-        provisoire = chemin.with_suffix(f".{os.getpid()}.tmp")
-        remplir(sqlite3.connect(provisoire), GRAINE_CACHEE).close()
-        os.chmod(provisoire, 0o444)
-        os.replace(provisoire, chemin)
-    return str(chemin)
+    return str(library.fichier_verifie(chemin, lambda provisoire: remplir(sqlite3.connect(provisoire),
+                                                                           GRAINE_CACHEE).close()))
 
 
 def _empreinte() -> str:
@@ -233,14 +162,7 @@ def preparer(question: str) -> Callable[[Any], Resultat]:
     return lambda requete: comparer_reponse(executant.evaluer_sql(requete, chemin))
 
 
-def montrer_requete(requete: str, limite: int = 10):
-    """Run ``requete`` on the visible database and show its first rows (put it last in a cell)."""
-    from awale_ref.grading.sql import TableRequete
-
-    connexion = ouvrir_visible()
-    try:
-        return TableRequete(str(requete), executer(connexion, requete), limite)
-    except executant.ErreurRequete as exc:
-        return TableRequete(str(requete), None, limite, str(exc))
-    finally:
-        connexion.close()
+MODULE_ELEVES = "awale_ref.sujets.othello_epita_2024.base"
+"""What the students' environment gets in this module's place (``pipeline.paquet_eleve``): the visible database
+and ``montrer_requete``, never the reference queries."""
+NOM_BASE = "la base des parties"

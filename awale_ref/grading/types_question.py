@@ -1,0 +1,289 @@
+"""Kinds of question: the one interface through which a subject's questions are graded.
+
+A subject (:class:`awale_ref.grading.sujets.Sujet`) is made of kinds of question, each owning some of
+its questions.  Two kinds come from what every subject declares: :class:`Fonctions` (its ``specs``: a
+function called on cases) and :class:`Valeurs` (its structured ``reponses``: a value).  A subject adds
+its own in ``Sujet(types=(...))``: :class:`PartieEntiere` (a function that plays a whole game against
+spies, the CCINP's Q21) and :class:`QuestionsSQL` (queries checked by the subject's SQL module).  The
+core (the judge, the clean room, the visible tests, the nbgrader glue, the students' environment) asks
+the subject for a question's kind (``Sujet.type_de``) and calls its methods; it never reads a field
+that names one kind.  A new kind is a subclass of :class:`TypeDeQuestion`.
+
+What a kind answers, for the questions it owns (each method has a default: nothing to do):
+
+========================  ==================================================================================
+``questions``             the questions it owns (each question has one kind)
+``fonction_notee(q)``     the reference function ``q`` grades (``None``: a value or a query), hidden from
+                          the runner until ``q`` is judged
+``espions(q)``            the functions the runner replaces by spies for ``q`` (the judge's order of release)
+``tester(...)``           the visible test, in the student's kernel (one example, or the shape of a value)
+``preparer(...)``         the hidden test in one clean process (self-study): a function of the student's
+                          object, ready *before* that object exists
+``ordre(juge, ...)``      what the judge sends the runner (one of the typed orders of
+                          :mod:`awale_ref.grading.messages` the runner knows, or a ``juge.Plan`` holding
+                          it with what the judge keeps beside it), or a verdict when there is nothing to run
+``verdict(juge, ...)``    the runner's reply (a ``messages.Reponse``) judged (the runner's common failures, a
+                          death, a time limit, an absent name, are the judge's, before)
+``fichier_executant(qs)`` a file the runner must read for the questions ``qs`` of a notebook (mounted
+                          read-only: the hidden SQL database)
+``lecture_noyau()``       the files and environment variables the student's kernel reads while graded
+``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
+``modules_eleves()``      its modules the students' environment gets as they are
+``donnees_visibles()``    what the visible tests of the students' environment need (``visibles.json``)
+``familles(q)``           the rule families of ``q`` (the demo class, the reports)
+========================  ==================================================================================
+
+>>> sql = QuestionsSQL(("Q9",), "un.module")
+>>> sql.questions, sql.fonction_notee("Q9"), sql.donnees_machine, Valeurs({}).questions
+(('Q9',), None, True, ())
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import types
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from awale_ref.grading import checks, contre_exemples, messages, reponses_structurees
+from awale_ref.grading.checks import Resultat
+
+if TYPE_CHECKING:  # only for the annotations: the judge imports the subjects, not the other way
+    from awale_ref.grading.juge import Juge, Plan
+    from awale_ref.grading.specs import Famille, Spec
+    from awale_ref.grading.sujets import Sujet
+
+
+class TypeDeQuestion:
+    """A kind of question (see the module's docstring for what each method answers)."""
+
+    """The kind of order the runner gets for these questions (``executant._question``)."""
+    donnees_machine: bool = False
+    """Whether :meth:`preparer_donnees` builds something (once per machine, before grading)."""
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def fonction_notee(self, question: str) -> str | None:
+        return None
+
+    def espions(self, question: str) -> frozenset[str]:
+        return frozenset()
+
+    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+        raise NotImplementedError
+
+    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        raise NotImplementedError
+
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        """The order for the runner (a ``messages`` order, or a ``juge.Plan`` when the judge keeps something
+        beside it), or a verdict when there is nothing to run."""
+        raise NotImplementedError
+
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
+                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        """The verdict on the runner's reply (its outcome already checked by the judge: it is the expected one)."""
+        raise NotImplementedError
+
+    def fichier_executant(self, questions: set[str]) -> str | None:
+        return None
+
+    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
+        return [], {}
+
+    def preparer_donnees(self) -> None:
+        return None
+
+    def modules_eleves(self) -> tuple[str, ...]:
+        return ()
+
+    def donnees_visibles(self, sujet: Sujet) -> dict:
+        return {}
+
+    def familles(self, question: str) -> tuple[Famille, ...]:
+        return ()
+
+
+# ---------------------------------------------------------------- every subject's kinds
+@dataclass(frozen=True)
+class Fonctions(TypeDeQuestion):
+    """Function questions: each ``Spec`` calls the student's function on its cases (``awale_ref.grading.specs``)."""
+
+    specs: Mapping[str, Spec]
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        return tuple(self.specs)
+
+    def fonction_notee(self, question: str) -> str | None:
+        return self.specs[question].nom
+
+    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+        spec, reference = self.specs[question], sujet.reference()
+        resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
+        if resultat.ok:
+            obs = spec.observer(getattr(reference, spec.nom), args, reference)
+            resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
+        return resultat
+
+    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        spec, reference = self.specs[question], sujet.reference()
+        contre_exemples.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
+        cas = spec.cas()
+        return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
+                                             delai=checks.DELAI_APPEL_S)
+
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        return juge.ordre_fonction(self.specs[question], expression, position, jusqua)
+
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
+                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        return juge.verdict_fonction(self.specs[plan.ordre.question], plan, reponse, evaluer)
+
+    def familles(self, question: str) -> tuple[Famille, ...]:
+        return tuple(self.specs[question].rubriques())
+
+
+@dataclass(frozen=True)
+class Valeurs(TypeDeQuestion):
+    """Structured answers: a value, ``{name: (format check, expected value, hint[, judge])}``
+    (:mod:`awale_ref.grading.reponses_structurees`)."""
+
+    reponses: Mapping[str, tuple]
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        return tuple(self.reponses)
+
+    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+        return reponses_structurees.format_reponse(question, objet, self.reponses)
+
+    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses)
+
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        return juge.ordre_valeur(question, expression, position)
+
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
+                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        return juge.verdict_valeur(plan, reponse, self.reponses)
+
+
+# ---------------------------------------------------------------- a subject's own kinds
+@dataclass(frozen=True)
+class PartieEntiere(TypeDeQuestion):
+    """A question whose function plays a whole game, some functions replaced by spies (the CCINP's Q21).
+
+    ``fonction``: the function graded; ``espions``: those the runner replaces by spies (their reference is
+    not sent before ``question`` is judged); ``verifier(fonction, reference, delai) -> Resultat``: the game
+    in one process (visible and self-study tests); ``juger(runner's plain data, reference) -> Resultat``:
+    the judge's verdict; ``code``: the module of the runner's side, sent as text, as the reference is
+    (``jouer(fonction, espace, reference, outils)``), shipped to the students' environment as it is.
+    """
+
+    question: str
+    fonction: str
+    verifier: Callable[..., Resultat]
+    juger: Callable[[dict, types.ModuleType], Resultat]
+    code: str
+    fonctions_espionnees: frozenset[str] = frozenset()
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        return (self.question,)
+
+    def fonction_notee(self, question: str) -> str | None:
+        return self.fonction
+
+    def espions(self, question: str) -> frozenset[str]:
+        return self.fonctions_espionnees
+
+    def source(self) -> str:
+        """The source of the runner's side (sent as text, as the reference is)."""
+        return inspect.getsource(importlib.import_module(self.code))
+
+    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+        return self.verifier(objet, sujet.reference(), delai)
+
+    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        reference = sujet.reference()
+        return lambda objet: self.verifier(objet, reference, checks.DELAI_APPEL_S)
+
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        return messages.OrdrePartie(
+            question=question, expression=expression, nom=self.fonction, code=self.source(),
+            reference=juge.reference_permise(self.fonction, *self.fonctions_espionnees), module=juge.module,
+            substituer=juge.toutes)
+
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
+                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        return self.juger(reponse.donnees, juge.sujet.reference())
+
+    def modules_eleves(self) -> tuple[str, ...]:
+        return (self.code,)
+
+    def donnees_visibles(self, sujet: Sujet) -> dict:
+        return {"partie": {"question": self.question, "nom": self.fonction, "module": sujet.module_reference}}
+
+
+@dataclass(frozen=True)
+class QuestionsSQL(TypeDeQuestion):
+    """SQL queries, checked by the subject's module ``module`` on a database the runner reads.
+
+    That module provides ``COLONNES``, ``format_sql(question, requete)`` (the visible test),
+    ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
+    ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
+    ``base_cachee()`` (the path of the hidden database the runner reads), ``lecture_noyau()`` (what the
+    student's kernel reads while graded), ``preparer_bibliotheques()`` (built once per machine), and
+    optionally ``FAMILLES_SQL`` (rule families per question) and ``POUR_LES_ELEVES`` (its helpers the
+    students' environment may get).  The query itself always runs under the runner's guard
+    (``executant.executer_requete``).
+    """
+
+    requetes: tuple[str, ...]
+    module: str
+    donnees_machine = True
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        return self.requetes
+
+    def sql(self) -> types.ModuleType:
+        """The subject's SQL module, imported only when an SQL question needs it."""
+        return importlib.import_module(self.module)
+
+    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+        return self.sql().format_sql(question, objet)
+
+    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        return self.sql().preparer(question)
+
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        if juge.base_sql is None:
+            return Resultat(False, f"{question} — la bibliothèque de correction n'est pas disponible.", 0)
+        if question not in juge.preparations:
+            juge.preparations[question] = self.sql().preparer_comparaison(question)
+        return messages.OrdreSql(question=question, expression=expression, base=juge.base_sql)
+
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
+                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        return juge.preparations[plan.ordre.question](reponse.donnees)
+
+    def fichier_executant(self, questions: set[str]) -> str | None:
+        return self.sql().base_cachee() if questions & set(self.requetes) else None
+
+    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
+        return self.sql().lecture_noyau()
+
+    def preparer_donnees(self) -> None:
+        self.sql().preparer_bibliotheques()
+
+    def donnees_visibles(self, sujet: Sujet) -> dict:
+        return {"sql": {q: list(self.sql().COLONNES[q]) for q in self.requetes}, "module_sql": self.module,
+                "nom_base": getattr(self.sql(), "NOM_BASE", None)}  # how the visible test names its database
+
+    def familles(self, question: str) -> tuple[Famille, ...]:
+        return tuple(getattr(self.sql(), "FAMILLES_SQL", {}).get(question, ()))
