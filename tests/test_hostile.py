@@ -39,8 +39,8 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.hostile import (A_IA, A_OTH, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_IA, SOUMISSIONS_OTHELLO, Contexte,
-                           Soumission)
+from tests.hostile import (A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_IA, SOUMISSIONS_OTHELLO,
+                           SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -190,6 +190,13 @@ def classe_othello(tmp_path_factory) -> Classe:
     return petite_classe(tmp_path_factory.mktemp("cours_hostile_othello"), A_OTH, SOUMISSIONS_OTHELLO)
 
 
+@pytest.fixture(scope="session")
+def classe_sql(tmp_path_factory) -> Classe:
+    """A small class of ``partie3_sql`` (the hidden opening library looked for in the runner and the kernel),
+    graded apart."""
+    return petite_classe(tmp_path_factory.mktemp("cours_hostile_sql"), A_SQL, SOUMISSIONS_SQL)
+
+
 # ---------------------------------------------------------------- each submission meets its expectation
 @pytest.mark.parametrize("soumission", SOUMISSIONS, ids=[s.nom for s in SOUMISSIONS])
 def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
@@ -208,6 +215,12 @@ def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe
 def test_each_submission_of_othello_gets_its_expected_score_and_reason(classe_othello, soumission):
     assert classe_othello.code_retour == 0, classe_othello.log[-3000:]
     _score_et_raisons(classe_othello, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_SQL, ids=[s.nom for s in SOUMISSIONS_SQL])
+def test_each_submission_of_the_sql_part_gets_its_expected_score_and_reason(classe_sql, soumission):
+    assert classe_sql.code_retour == 0, classe_sql.log[-3000:]
+    _score_et_raisons(classe_sql, soumission)
 
 
 def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:

@@ -22,7 +22,8 @@ ORDRES = [
     messages.OrdrePartie(question="Q2", expression="f", reference="", module="m", substituer=[], nom="f",
                          code="def jouer(*a):\n    return {}\n"),
     messages.OrdreValeur(question="Q3", expression="v", reference="", module="m", substituer=[], cellules=["v = 1"]),
-    messages.OrdreSql(question="Q4", expression="requete", base="/tmp/base.sqlite"),
+    messages.OrdreSql(question="Q4", expression="requete"),
+    messages.OrdreRequete(5, "SELECT 1", "/tmp/base.sqlite"),
     messages.Fin(),
 ]
 
@@ -36,6 +37,7 @@ REPONSES = [Reponse(0, Issue.PRET), Reponse(1, Issue.FAITE), Reponse(2, Issue.FI
             Reponse(2, Issue.RESULTATS, resultats=['{"obs": {"renvoie": 1}, "appels": 1}']),
             Reponse(2, Issue.VALEUR, valeur={"__tuple__": [1, float("nan")]}),
             Reponse(2, Issue.SQL, donnees={"erreur_sql": "la requête est vide."}),
+            Reponse(2, Issue.REQUETE, requete="SELECT 1"), Reponse(2, Issue.REQUETE, texte="int"),
             Reponse(2, Issue.PARTIE, donnees={"obs": {"renvoie": "Alice"}}),
             Reponse(2, Issue.ILLISIBLE, texte="ZeroDivisionError"),
             Reponse(2, Issue.PAS_UNE_FONCTION, texte="int", appelable=False),
@@ -59,19 +61,24 @@ def test_every_outcome_has_its_fields():
     (b"pas du json", "not a line of JSON"),
     (b"[1, 2]", "not an object"),
     (b'{"id": 2, "resultats": []}', "protocol version None"),
-    (b'{"version": 2, "issue": "absent", "id": 2}', "protocol version 2"),
+    (b'{"version": 3, "issue": "absent", "id": 2}', "protocol version 3"),
     (b'{"version": true, "issue": "absent", "id": 2}', "protocol version True"),
-    (b'{"version": 1, "issue": "gagne", "id": 2}', "unknown outcome 'gagne'"),
-    (b'{"version": 1, "issue": "mort", "id": 2}', "the judge's own conclusion"),
-    (b'{"version": 1, "issue": "absent", "id": "2"}', "'id' is a str"),
-    (b'{"version": 1, "issue": "absent", "id": 2, "ok": true}', "unknown field(s) ['ok']"),
-    (b'{"version": 1, "issue": "resultats", "id": 2}', "'resultats' missing"),
-    (b'{"version": 1, "issue": "resultats", "id": 2, "resultats": {}}', "'resultats' is a dict"),
-    (b'{"version": 1, "issue": "resultats", "id": 2, "resultats": [{"obs": 1}]}', "list of JSON texts"),
-    (b'{"version": 1, "issue": "pas_une_fonction", "id": 2, "texte": "int", "appelable": 1}', "'appelable' is a int"),
-    (b'{"version": 1, "issue": "trop_gros", "id": 2, "taille": true}', "'taille' is a bool"),
-    (b'{"version": 1, "issue": "delai", "id": 2, "exception": ["a"], "secondes": null}', "[name, message]"),
-    (b'{"version": 1, "issue": "sql", "id": 2, "donnees": [1]}', "'donnees' is a list"),
+    (b'{"version": 2, "issue": "gagne", "id": 2}', "unknown outcome 'gagne'"),
+    (b'{"version": 2, "issue": "mort", "id": 2}', "the judge's own conclusion"),
+    (b'{"version": 2, "issue": "absent", "id": "2"}', "'id' is a str"),
+    (b'{"version": 2, "issue": "absent", "id": 2, "ok": true}', "unknown field(s) ['ok']"),
+    (b'{"version": 2, "issue": "resultats", "id": 2}', "'resultats' missing"),
+    (b'{"version": 2, "issue": "resultats", "id": 2, "resultats": {}}', "'resultats' is a dict"),
+    (b'{"version": 2, "issue": "resultats", "id": 2, "resultats": [{"obs": 1}]}', "list of JSON texts"),
+    (b'{"version": 2, "issue": "pas_une_fonction", "id": 2, "texte": "int", "appelable": 1}', "'appelable' is a int"),
+    (b'{"version": 2, "issue": "trop_gros", "id": 2, "taille": true}', "'taille' is a bool"),
+    (b'{"version": 2, "issue": "delai", "id": 2, "exception": ["a"], "secondes": null}', "[name, message]"),
+    (b'{"version": 2, "issue": "sql", "id": 2, "donnees": [1]}', "'donnees' is a list"),
+    (b'{"version": 2, "issue": "requete", "id": 2, "requete": 1, "texte": null}', "'requete' is a int"),
+    (b'{"version": 2, "issue": "requete", "id": 2, "requete": "S", "texte": "int"}', "exactly one of"),
+    (b'{"version": 2, "issue": "requete", "id": 2, "requete": null, "texte": null}', "exactly one of"),
+    (b'{"version": 2, "issue": "requete", "id": 2, "requete": "' + b"x" * (messages.LONGUEUR_MAX_REQUETE + 2)
+     + b'", "texte": null}', "longer than"),
 ])
 def test_a_reply_that_is_not_one_is_refused_with_its_reason(ligne, raison):
     with pytest.raises(MessageInvalide) as erreur:
@@ -111,3 +118,42 @@ def test_the_runner_needs_only_its_file_and_the_protocol(tmp_path):
     reponses = [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
     assert [r.issue for r in reponses] == [Issue.PRET, Issue.FAITE, Issue.RESULTATS, Issue.FIN], proc.stderr
     assert [json.loads(r)["obs"]["renvoie"] for r in reponses[2].resultats] == [2, 3]
+
+
+def test_the_runner_sends_the_query_text_only_and_never_a_result():
+    """A query question's reply is the text the student's expression gives (cut one character past the bound),
+    or the type of what is not a str: the runner holds no database and sends no rows."""
+    ordre = messages.OrdreSql(question="Q4", expression="requete", id=7)
+    assert executant._question(ordre, {"requete": "SELECT 1"}) == Reponse(7, Issue.REQUETE, requete="SELECT 1")
+    longue = executant._question(ordre, {"requete": "x" * 10 ** 6})
+    assert len(longue.requete) == messages.LONGUEUR_MAX_REQUETE + 1
+    assert executant._question(ordre, {"requete": ...}).texte == executant.ELLIPSE
+    assert executant._question(ordre, {"requete": type("Requete", (), {})()}).texte == "Requete"
+
+
+def test_the_sql_process_needs_only_its_file_and_the_protocol_and_runs_queries_only(tmp_path):
+    """``executant.py --sql``, copied alone with ``messages.py``: it answers queries sent as data (under the same
+    guard), and stops at any other order (no cell, no question: it never runs student code)."""
+    import sqlite3
+
+    for module in (executant, messages):
+        shutil.copy(module.__file__, tmp_path)
+    base = tmp_path / "base.sqlite"
+    with sqlite3.connect(base) as connexion:
+        connexion.execute("CREATE TABLE t (x)")
+        connexion.execute("INSERT INTO t VALUES (4)")
+    connexion.close()
+
+    def lancer(*ordres):
+        proc = subprocess.run([sys.executable, "-I", str(tmp_path / "executant.py"), "--sql"], cwd=tmp_path,
+                              timeout=60, capture_output=True, input=b"".join(messages.ecrire(o) for o in ordres))
+        return [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
+
+    reponses = lancer(messages.OrdreRequete(1, "SELECT x FROM t", str(base)),
+                      messages.OrdreRequete(2, "DELETE FROM t", str(base)), messages.Fin())
+    assert [r.issue for r in reponses] == [Issue.PRET, Issue.SQL, Issue.SQL]
+    assert executant.decoder(reponses[1].donnees["obs"]) == {"colonnes": ["x"], "lignes": [[4]]}
+    assert "seules les requêtes de lecture" in reponses[2].donnees["erreur_sql"]
+    reponses = lancer(messages.OrdreCellule(1, "open('/tmp/pris', 'w')", 5.0),
+                      messages.OrdreRequete(2, "SELECT 1", str(base)))
+    assert [r.issue for r in reponses] == [Issue.PRET] and not (tmp_path / "pris").exists()

@@ -573,6 +573,27 @@ def _autoriser(action: int, *details: Any) -> int:
     return sqlite3.SQLITE_OK if action in _ACTIONS_PERMISES else sqlite3.SQLITE_DENY
 
 
+ELLIPSE = "..."
+"""What the runner sends as the type of a query answer left as ``...`` (the notebook's blank)."""
+
+
+def pas_une_requete(nom_type: str) -> str:
+    """Why an answer of type ``nom_type`` (:data:`ELLIPSE` for ``...``) is no query (French, for the student)."""
+    if nom_type == ELLIPSE:
+        return "réponse pas encore donnée : écrivez votre requête entre les triples guillemets."
+    return (f"la réponse doit être une chaîne de caractères contenant la requête SQL (entre triples guillemets), "
+            f"pas un objet de type {nom_type[:80]}.")
+
+
+def texte_de_requete(id: int, objet: Any) -> Any:
+    """The runner's reply to a query question: the query's text only (at most one character more than
+    ``messages.LONGUEUR_MAX_REQUETE``), or the type of a value that is not a ``str``.  The runner never runs
+    the query: the judge does, in a process of its own that runs no student code (:func:`principal_sql`)."""
+    if type(objet) is str:
+        return messages.Reponse(id, messages.Issue.REQUETE, requete=objet[:messages.LONGUEUR_MAX_REQUETE + 1])
+    return messages.Reponse(id, messages.Issue.REQUETE, texte=ELLIPSE if objet is ... else _nom_type(objet))
+
+
 def proteger(connexion: sqlite3.Connection) -> sqlite3.Connection:
     """Make ``connexion`` refuse any change: ``query_only`` and a reading-only authorizer.
 
@@ -597,11 +618,8 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     ...
     awale_ref.grading.executant.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
     """
-    if requete is ...:
-        raise ErreurRequete("réponse pas encore donnée : écrivez votre requête entre les triples guillemets.")
     if type(requete) is not str:
-        raise ErreurRequete(f"la réponse doit être une chaîne de caractères contenant la requête SQL "
-                            f"(entre triples guillemets), pas un objet de type {_nom_type(requete)}.")
+        raise ErreurRequete(pas_une_requete(ELLIPSE if requete is ... else _nom_type(requete)))
     requete = requete.strip().rstrip("; \t\n")  # "SELECT …;;" is still one query
     if not requete:
         raise ErreurRequete("la requête est vide.")
@@ -769,7 +787,7 @@ def _question(ordre: Any, espace: dict, vu: dict | None = None,
     if isinstance(ordre, messages.OrdreValeur):
         return Reponse(ordre.id, Issue.VALEUR, valeur=encoder(objet))
     if isinstance(ordre, messages.OrdreSql):
-        return Reponse(ordre.id, Issue.SQL, donnees=evaluer_sql(objet, ordre.base))
+        return texte_de_requete(ordre.id, objet)
     if type(objet) is not types.FunctionType:
         return Reponse(ordre.id, Issue.PAS_UNE_FONCTION, texte=_nom_type(objet), appelable=callable(objet))
     # Every other exam function resolves to the reference (design principle 2), the graded one stays the
@@ -876,5 +894,27 @@ def principal() -> None:
     os._exit(0)
 
 
+def principal_sql() -> None:
+    """The judge's SQL process (``execution.EvaluateurSql``): no student code, only queries received as data
+    (``messages.OrdreRequete``), each run by :func:`evaluer_sql` on the read-only database it names; the only
+    file of the course its sandbox sees is that database."""
+    entree = os.fdopen(os.dup(0), "rb")
+    sortie = os.fdopen(os.dup(1), "wb")
+    nul = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(nul, fd)
+    _envoyer(sortie, messages.Reponse(0, messages.Issue.PRET))
+    for ligne in entree:
+        ordre = messages.lire_ordre(ligne)
+        if isinstance(ordre, messages.Fin):
+            break
+        if not isinstance(ordre, messages.OrdreRequete):
+            raise SystemExit(f"the SQL process runs queries only, not {ordre.TYPE!r}")
+        _envoyer(sortie, messages.Reponse(ordre.id, messages.Issue.SQL,
+                                          donnees=evaluer_sql(ordre.requete, ordre.base)))
+    sortie.close()
+    os._exit(0)
+
+
 if __name__ == "__main__":
-    principal()
+    principal_sql() if sys.argv[1:] == ["--sql"] else principal()

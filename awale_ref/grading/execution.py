@@ -72,14 +72,14 @@ class ExecutantBloque(Exception):
 class Executant:
     """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
 
-    def __init__(self, demarrage: messages.Demarrage, sandbox: bac_a_sable.BacASable | None,
-                 limites: Limites) -> None:
+    def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
+                 limites: Limites, arguments: tuple[str, ...] = ()) -> None:
         self.limites = limites
         self.prive: str | None = None
         delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
         script = os.path.abspath(executant.__file__)
         protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
-        argv = [sys.executable, "-I", script]
+        argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
         if sandbox is not None:
@@ -104,7 +104,8 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
-            self._ecrire(demarrage)
+            if demarrage is not None:
+                self._ecrire(demarrage)
             try:
                 pret = self._lire(delai_demarrage).issue is Issue.PRET
             except MessageInvalide as exc:
@@ -189,12 +190,30 @@ class Executant:
             shutil.rmtree(self.prive, ignore_errors=True)
 
 
+    def requete(self, requete: str, base: str) -> dict:
+        """The SQL process's plain data for ``requete`` on ``base`` (``executant.evaluer_sql``): a reply that is
+        not valid raises ``messages.MessageInvalide``, none in time :class:`ExecutantBloque`."""
+        self.compteur += 1
+        delai = self.limites.borne(self.limites.delai_question)
+        self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
+        reponse = self._attendre(self.compteur, delai)
+        if reponse.issue is not Issue.SQL:
+            raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
+        return reponse.donnees
+
+
+def _sandbox(travail: str, lecture: list[str], limites: Limites, processus: int) -> bac_a_sable.BacASable:
+    bac_a_sable.preparer_dossier_prive(travail)
+    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=lecture, memoire=limites.memoire,
+                                 fichier=16 * 1024 ** 2, processus=processus)
+
+
 @contextlib.contextmanager
-def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites, fichiers: str | None,
-             base_sql: str | None) -> Iterator[Executant | None]:
+def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
+             fichiers: str | None) -> Iterator[Executant | None]:
     """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
-    (the submission's folder, symbolic links left out) and reading ``base_sql``; ``None`` when it did not
-    start (the teacher's log says why); stopped and its folder removed on exit."""
+    (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
+    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does)."""
     prive = tempfile.mkdtemp(prefix="awale_executant_")
     ex = None
     try:
@@ -204,12 +223,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites, fi
             for lien in ignores:
                 limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
         os.makedirs(travail, exist_ok=True)
-        sandbox = None
-        if avec_bac:
-            bac_a_sable.preparer_dossier_prive(travail)
-            sandbox = bac_a_sable.BacASable(repertoire=travail, ecriture=[travail],
-                                            lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
-                                            fichier=16 * 1024 ** 2, processus=256)
+        sandbox = _sandbox(travail, [], limites, 256) if avec_bac else None
         try:
             ex = Executant(demarrage, sandbox, limites)
         except ExecutantBloque as exc:
@@ -222,3 +236,39 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites, fi
         if ex is not None:
             ex.fermer()
         shutil.rmtree(prive, ignore_errors=True)
+
+
+class EvaluateurSql:
+    """The judge's second process for the query questions of one notebook: it runs **no student code**, only
+    ``executant.evaluer_sql`` (its read-only authorizer, instruction budget and length limits) on the query
+    texts the runner sent as data.  Its sandbox (the same as the runner's) sees one file of the course, the
+    hidden database ``base``, read-only; the runner never sees it.  Started on the first query (never for a
+    notebook without one), started again after a failure, stopped by :meth:`fermer`."""
+
+    def __init__(self, base: str, avec_bac: bool, limites: Limites) -> None:
+        self.base, self.avec_bac, self.limites = base, avec_bac, limites
+        self.processus: Executant | None = None
+        self.prive: str | None = None
+
+    def evaluer(self, requete: str) -> dict:
+        """``evaluer_sql``'s plain data for ``requete`` (:class:`ExecutantBloque`, ``MessageInvalide``, or
+        :class:`BudgetEpuise` when it fails: the process is stopped, and started again for the next query)."""
+        if type(requete) is not str:
+            raise TypeError(f"a query is a str, not {type(requete).__name__}")
+        try:
+            if self.processus is None:
+                self.prive = tempfile.mkdtemp(prefix="awale_sql_")
+                sandbox = _sandbox(self.prive, [self.base], self.limites, 16) if self.avec_bac else None
+                self.processus = Executant(None, sandbox, self.limites, ("--sql",))
+            return self.processus.requete(requete, self.base)
+        except BaseException:
+            self.fermer()
+            raise
+
+    def fermer(self) -> None:
+        if self.processus is not None:
+            self.processus.fermer()
+            self.processus = None
+        if self.prive:
+            shutil.rmtree(self.prive, ignore_errors=True)
+            self.prive = None

@@ -51,8 +51,8 @@ from typing import Any, Callable, Mapping
 
 from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
-    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, Executant, ExecutantBloque,
-    Limites, demarrer)
+    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant,
+    ExecutantBloque, Limites, demarrer)
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.specs import Spec
@@ -219,7 +219,7 @@ class CorrectionDuNotebook:
     """Plans every question of a notebook *before* any runner exists, then judges the runner's replies."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
-                 sujet: sujets.Sujet | None = None) -> None:
+                 sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
         self.etapes = etapes
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
         self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
@@ -234,7 +234,8 @@ class CorrectionDuNotebook:
         self.toutes = fonctions_reference(self.module)
         self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
-        self.base_sql = base_sql
+        self.base_sql = base_sql  # the hidden database: only the judge's SQL process sees it (``evaluateur_sql``)
+        self.evaluateur_sql = evaluateur_sql
         self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
 
     # ------------------------------------------------ which references may enter the sandbox, and when
@@ -352,6 +353,23 @@ class CorrectionDuNotebook:
             return _echec(question, "réponse inattendue du processus d'exécution.")
         return self.sujet.type_de(question).verdict(self, plan, reponse, evaluer)  # by its kind of question
 
+    def donnees_sql(self, reponse: messages.Reponse) -> dict:
+        """The query the runner sent as text (``Issue.REQUETE``), run by the judge's SQL process
+        (``execution.EvaluateurSql``, no student code) on the hidden database: ``executant.evaluer_sql``'s
+        plain data, or its ``{"erreur_sql": …}`` for an answer that is no query."""
+        if reponse.texte is not None:
+            return {"erreur_sql": executant.pas_une_requete(reponse.texte)}
+        if len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
+            return {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
+                                  f"caractères)."}
+        if self.evaluateur_sql is None:
+            raise RuntimeError("no SQL process for this notebook (juger_notebook starts one with base_sql)")
+        try:
+            return self.evaluateur_sql.evaluer(reponse.requete)
+        except (ExecutantBloque, MessageInvalide) as exc:
+            self.evaluateur_sql.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
+            return {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
+
     def verdict_valeur(self, plan: Plan, reponse: messages.Reponse, reponses: Mapping[str, tuple]) -> Resultat:
         """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
         question = plan.ordre.question
@@ -384,7 +402,8 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     ``etapes``: the code cells in order (test cells carry their hidden
     questions); ``fichiers``: the submission's folder (copied, without
     symbolic links, into the runner's private folder); ``base_sql``: the
-    hidden library's file (mounted read-only); ``sujet``: the subject, when
+    hidden database's file (mounted read-only for the judge's SQL process only, never for the runner);
+    ``sujet``: the subject, when
     the caller has already read it from the test cells.  A cell that blocks or kills
     the runner is left out and the runner started again; a question that
     does, fails.
@@ -398,20 +417,27 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None) -> dict[str, Resultat]:
-    correction = CorrectionDuNotebook(etapes, base_sql, sujet)
+    # the query questions' second process: started on the first query only, stopped with the notebook
+    evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
-    for _ in range(len(etapes) + 2):
-        try:
-            demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
-                                           list(correction.sujet.noms_reference), [correction.sujet.module_correction])
-            with demarrer(demarrage, bac_a_sable, limites, fichiers, base_sql) as ex:
-                bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
-        except BudgetEpuise:
-            limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
-            break
-        if not bloque:
-            break
+    try:
+        for _ in range(len(etapes) + 2):
+            try:
+                demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
+                                               list(correction.sujet.noms_reference),
+                                               [correction.sujet.module_correction])
+                with demarrer(demarrage, bac_a_sable, limites, fichiers) as ex:
+                    bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
+            except BudgetEpuise:
+                limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
+                break
+            if not bloque:
+                break
+    finally:
+        if evaluateur is not None:
+            evaluateur.fermer()
     epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:

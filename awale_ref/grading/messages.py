@@ -26,11 +26,11 @@ Standard library only: the runner loads this file, mounted read-only beside
 >>> lire_ordre(ecrire(ordre)) == ordre
 True
 >>> lire_reponse(ecrire(Reponse(3, Issue.ABSENT)))
-Reponse(id=3, issue=<Issue.ABSENT: 'absent'>, resultats=None, valeur=None, donnees=None, texte=None, appelable=None, exception=None, secondes=None, taille=None)
+Reponse(id=3, issue=<Issue.ABSENT: 'absent'>, resultats=None, valeur=None, donnees=None, requete=None, texte=None, appelable=None, exception=None, secondes=None, taille=None)
 >>> lire_reponse(b'{"version": 0, "issue": "absent", "id": 3}')
 Traceback (most recent call last):
 ...
-awale_ref.grading.messages.MessageInvalide: protocol version 0, expected 1
+awale_ref.grading.messages.MessageInvalide: protocol version 0, expected 2
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-VERSION = 1
+VERSION = 2
 """The protocol's version: written in every message, checked on every reply (judge and runner come from the
 same package, so a reply of another version is forged or broken, never older)."""
 
@@ -128,9 +128,20 @@ class OrdreValeur(_AvecReference):
 
 @dataclass(frozen=True)
 class OrdreSql(_Question):
-    """A query (the value of ``expression``) run on the read-only database file ``base``."""
+    """A query question: the runner evaluates ``expression`` and sends back the query's *text* only
+    (:attr:`Issue.REQUETE`); it never sees the database the query is judged on."""
 
     TYPE: ClassVar[str] = "sql"
+
+
+@dataclass(frozen=True)
+class OrdreRequete:
+    """To the judge's SQL process (``executant.principal_sql``, which runs no student code): run the query
+    ``requete`` (plain data, a ``str`` the runner sent) on the read-only database file ``base``."""
+
+    TYPE: ClassVar[str] = "requete"
+    id: int
+    requete: str
     base: str
 
 
@@ -142,9 +153,9 @@ class Fin:
 
 
 OrdreQuestion = Union[OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql]
-Ordre = Union[Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql, Fin]
+Ordre = Union[Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql, OrdreRequete, Fin]
 ORDRES: dict[str, type] = {c.TYPE: c for c in (Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur,
-                                                OrdreSql, Fin)}
+                                                OrdreSql, OrdreRequete, Fin)}
 QUESTIONS = frozenset(c.TYPE for c in (OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql))
 
 
@@ -162,7 +173,9 @@ class Issue(enum.Enum):
     FIN = "fin"                            # a question's child has ended (sent by the runner's parent process)
     RESULTATS = "resultats"                # a function's answers: one JSON text per case (``executant.evaluer_cas``)
     VALEUR = "valeur"                      # a value, encoded (``executant.encoder``)
-    SQL = "sql"                            # a query's answer: ``executant.evaluer_sql``'s plain data
+    REQUETE = "requete"                    # a query question's answer: the query's text (``requete``), or
+                                           # the type of a value that is not a str (``texte``)
+    SQL = "sql"                            # the judge's SQL process: ``executant.evaluer_sql``'s plain data
     PARTIE = "partie"                      # a subject's game: its ``jouer``'s plain data
     ABSENT = "absent"                      # the graded name does not exist there
     ILLISIBLE = "illisible"                # evaluating the expression raised ``texte`` (an exception's name)
@@ -173,7 +186,7 @@ class Issue(enum.Enum):
 
 
 REPONSE_ATTENDUE: dict[str, Issue] = {OrdreFonction.TYPE: Issue.RESULTATS, OrdreValeur.TYPE: Issue.VALEUR,
-                                      OrdreSql.TYPE: Issue.SQL, OrdrePartie.TYPE: Issue.PARTIE}
+                                      OrdreSql.TYPE: Issue.REQUETE, OrdrePartie.TYPE: Issue.PARTIE}
 """The outcome that answers each kind of question when the graded name could be evaluated."""
 
 
@@ -187,6 +200,7 @@ class Reponse:
     resultats: list[str] | None = None
     valeur: Any = None
     donnees: dict | None = None
+    requete: str | None = None
     texte: str | None = None
     appelable: bool | None = None
     exception: list[str] | None = None
@@ -199,6 +213,7 @@ CHAMPS: dict[Issue, dict[str, tuple[type, ...]]] = {
     Issue.PRET: {}, Issue.FAITE: {}, Issue.FIN: {}, Issue.ABSENT: {}, Issue.MORT: {},
     Issue.RESULTATS: {"resultats": (list,)},
     Issue.VALEUR: {"valeur": (object,)},
+    Issue.REQUETE: {"requete": (str, type(None)), "texte": (str, type(None))},
     Issue.SQL: {"donnees": (dict,)},
     Issue.PARTIE: {"donnees": (dict,)},
     Issue.ILLISIBLE: {"texte": (str,)},
@@ -207,6 +222,10 @@ CHAMPS: dict[Issue, dict[str, tuple[type, ...]]] = {
     Issue.TROP_GROS: {"taille": (int,)},
 }
 """The fields each outcome carries, and their JSON types (all required; ``None`` allowed where listed)."""
+
+LONGUEUR_MAX_REQUETE = 100_000
+"""The longest query text the judge runs (characters); the runner sends at most one more character, so that
+the judge can say the query is too long (a longer text is an invalid reply)."""
 
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
@@ -310,6 +329,10 @@ def lire_reponse(ligne: bytes | str) -> Reponse:
         _verifier_champ(nom, donnees[nom], types_permis)
     if issue is Issue.RESULTATS and not all(type(r) is str for r in donnees["resultats"]):
         raise MessageInvalide("field 'resultats' must be a list of JSON texts (str)")
+    if issue is Issue.REQUETE and (donnees["requete"] is None) == (donnees["texte"] is None):
+        raise MessageInvalide("exactly one of the fields 'requete' and 'texte' must be set")
+    if issue is Issue.REQUETE and len(donnees["requete"] or "") > LONGUEUR_MAX_REQUETE + 1:
+        raise MessageInvalide(f"field 'requete' longer than {LONGUEUR_MAX_REQUETE + 1} characters")
     if issue is Issue.DELAI and donnees["exception"] is not None and (
             len(donnees["exception"]) != 2 or not all(type(x) is str for x in donnees["exception"])):
         raise MessageInvalide("field 'exception' must be null or [name, message]")

@@ -24,8 +24,8 @@ What a kind answers, for the questions it owns (each method has a default: nothi
                           it with what the judge keeps beside it), or a verdict when there is nothing to run
 ``verdict(juge, ...)``    the runner's reply (a ``messages.Reponse``) judged (the runner's common failures, a
                           death, a time limit, an absent name, are the judge's, before)
-``fichier_executant(qs)`` a file the runner must read for the questions ``qs`` of a notebook (mounted
-                          read-only: the hidden SQL database)
+``fichier_du_juge(qs)``   a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
+                          (mounted read-only there; never in the runner nor the kernel: the hidden database)
 ``lecture_noyau()``       the files and environment variables the student's kernel reads while graded
 ``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
 ``modules_eleves()``      its modules the students' environment gets as they are
@@ -88,7 +88,7 @@ class TypeDeQuestion:
         """The verdict on the runner's reply (its outcome already checked by the judge: it is the expected one)."""
         raise NotImplementedError
 
-    def fichier_executant(self, questions: set[str]) -> str | None:
+    def fichier_du_juge(self, questions: set[str]) -> str | None:
         return None
 
     def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
@@ -231,16 +231,18 @@ class PartieEntiere(TypeDeQuestion):
 
 @dataclass(frozen=True)
 class QuestionsSQL(TypeDeQuestion):
-    """SQL queries, checked by the subject's module ``module`` on a database the runner reads.
+    """SQL queries, checked by the subject's module ``module`` on a hidden database the runner never sees.
 
     That module provides ``COLONNES``, ``format_sql(question, requete)`` (the visible test),
     ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
     ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
-    ``base_cachee()`` (the path of the hidden database the runner reads), ``lecture_noyau()`` (what the
+    ``base_cachee()`` (the path of the hidden database), ``lecture_noyau()`` (what the
     student's kernel reads while graded), ``preparer_bibliotheques()`` (built once per machine), and
     optionally ``FAMILLES_SQL`` (rule families per question) and ``POUR_LES_ELEVES`` (its helpers the
-    students' environment may get).  The query itself always runs under the runner's guard
-    (``executant.executer_requete``).
+    students' environment may get).  The query always runs under the same guard
+    (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
+    in a second sandboxed process that runs no student code and alone sees the hidden database
+    (``juge.CorrectionDuNotebook.donnees_sql``).
     """
 
     requetes: tuple[str, ...]
@@ -266,13 +268,13 @@ class QuestionsSQL(TypeDeQuestion):
             return Resultat(False, f"{question} — la bibliothèque de correction n'est pas disponible.", 0)
         if question not in juge.preparations:
             juge.preparations[question] = self.sql().preparer_comparaison(question)
-        return messages.OrdreSql(question=question, expression=expression, base=juge.base_sql)
+        return messages.OrdreSql(question=question, expression=expression)
 
     def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.preparations[plan.ordre.question](reponse.donnees)
+        return juge.preparations[plan.ordre.question](juge.donnees_sql(reponse))
 
-    def fichier_executant(self, questions: set[str]) -> str | None:
+    def fichier_du_juge(self, questions: set[str]) -> str | None:
         return self.sql().base_cachee() if questions & set(self.requetes) else None
 
     def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:

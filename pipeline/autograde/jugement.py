@@ -112,8 +112,8 @@ class Jugement(NbGraderPreprocessor):
             from awale_ref.grading import sujets
 
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-            # the file the runner must see (the hidden SQL library), declared by the questions' kinds
-            base = sujet.fichier_executant({q for _, qs in tests for q, _ in qs})
+            # the hidden file of the judge's SQL process (never the runner's), declared by the questions' kinds
+            base = sujet.fichier_du_juge({q for _, qs in tests for q, _ in qs})
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
