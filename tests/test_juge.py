@@ -114,6 +114,40 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
         assert base.execute("SELECT id_Joueur FROM Joueur").fetchall() == [(1712,)]
 
 
+def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once(monkeypatch):
+    """The runner never sees the hidden library (nothing ``.sqlite`` is mounted in its sandbox: a cell that finds
+    one would spoil Q22's query); the judge's SQL process, started once for the notebook and only when it has
+    a query to run, mounts that file alone and runs each query's text; an answer that is no query keeps its
+    message."""
+    from awale_ref.grading import execution
+
+    base = CCINP.fichier_du_juge({"Q22"})
+    demarres = []
+    original = execution.Executant.__init__
+
+    def compter(self, demarrage, sandbox, limites, arguments=()):
+        demarres.append((tuple(arguments), list(sandbox.lecture)))
+        original(self, demarrage, sandbox, limites, arguments)
+
+    monkeypatch.setattr(execution.Executant, "__init__", compter)
+    cellule = ("montes = [l.split()[4] for l in open('/proc/self/mountinfo')]\n"
+               "Q22 = 'SELECT 1' if any(m.endswith('.sqlite') for m in montes) else "
+               "'SELECT id_Joueur FROM Joueur WHERE niveau > 1900'\n"
+               "Q23, Q24 = 42, ...\n")
+    etapes = [juge.CelluleDeCode(0, cellule),
+              juge.CelluleDeCode(1, questions=[("Q22", "Q22"), ("Q23", "Q23"), ("Q24", "Q24")])]
+    verdicts = juge.juger_notebook(etapes, base_sql=base, sujet=CCINP)
+    assert verdicts["Q22"].ok and "requête exacte" in verdicts["Q22"].message
+    assert "pas un objet de type int" in verdicts["Q23"].message
+    assert "réponse pas encore donnée" in verdicts["Q24"].message
+    assert [a for a, _ in demarres] == [(), ("--sql",)]  # one runner, one SQL process
+    assert base not in demarres[0][1] and demarres[1][1] == [base]
+    demarres.clear()
+    sans_sql = [juge.CelluleDeCode(0, "Q22 = 1"), juge.CelluleDeCode(1, questions=[("Q22", "Q22")])]
+    assert "pas un objet de type" in juge.juger_notebook(sans_sql, base_sql=base, sujet=CCINP)["Q22"].message
+    assert [a for a, _ in demarres] == [()]  # no query to run: no SQL process
+
+
 def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_again_if_the_cells_changed(
         tmp_path, monkeypatch):
     """JugementAnticipe (before the kernel) then Jugement (after it): one judging, the same outputs as
