@@ -824,13 +824,19 @@ def _envoyer(canal: Any, reponse: Any) -> None:
     canal.flush()
 
 
-def principal() -> None:
-    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+def _canaux() -> tuple[Any, Any]:
+    """The judge's channel (stdin, stdout, kept on their own descriptors); 0, 1 and 2 then lead nowhere."""
     entree = os.fdopen(os.dup(0), "rb")
     sortie = os.fdopen(os.dup(1), "wb")
     nul = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(nul, fd)
+    return entree, sortie
+
+
+def principal() -> None:
+    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+    entree, sortie = _canaux()
     import io
 
     sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
@@ -898,11 +904,7 @@ def principal_sql() -> None:
     """The judge's SQL process (``execution.EvaluateurSql``): no student code, only queries received as data
     (``messages.OrdreRequete``), each run by :func:`evaluer_sql` on the read-only database it names; the only
     file of the course its sandbox sees is that database."""
-    entree = os.fdopen(os.dup(0), "rb")
-    sortie = os.fdopen(os.dup(1), "wb")
-    nul = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(nul, fd)
+    entree, sortie = _canaux()
     _envoyer(sortie, messages.Reponse(0, messages.Issue.PRET))
     for ligne in entree:
         ordre = messages.lire_ordre(ligne)
