@@ -39,7 +39,7 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.hostile import A_IA, SOUMISSIONS, SOUMISSIONS_IA, Contexte, Soumission
+from tests.hostile import A_ATT, A_IA, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA, Contexte, Soumission
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -178,6 +178,18 @@ def classe_ia(tmp_path_factory) -> Classe:
                   lire_scores(racine, [s.nom for s in SOUMISSIONS_IA], A_IA), tests_autogrades(ctx), A_IA)
 
 
+@pytest.fixture(scope="session")
+def classe_att(tmp_path_factory) -> Classe:
+    """A small class of ``attracteurs_graphe`` (forged graphs and dicts), graded apart: one autograde more."""
+    racine = tmp_path_factory.mktemp("cours_hostile_att")
+    ctx = preparer_cours(racine, A_ATT)
+    deposer(racine, ctx, SOUMISSIONS_ATT, A_ATT)
+    fin = autograder(racine, a=A_ATT)
+    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
+    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
+                  lire_scores(racine, [s.nom for s in SOUMISSIONS_ATT], A_ATT), tests_autogrades(ctx), A_ATT)
+
+
 # ---------------------------------------------------------------- each submission meets its expectation
 @pytest.mark.parametrize("soumission", SOUMISSIONS, ids=[s.nom for s in SOUMISSIONS])
 def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
@@ -188,6 +200,12 @@ def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
 def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe_ia, soumission):
     assert classe_ia.code_retour == 0, classe_ia.log[-3000:]
     _score_et_raisons(classe_ia, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_ATT, ids=[s.nom for s in SOUMISSIONS_ATT])
+def test_each_submission_of_attracteurs_graphe_gets_its_expected_score_and_reason(classe_att, soumission):
+    assert classe_att.code_retour == 0, classe_att.log[-3000:]
+    _score_et_raisons(classe_att, soumission)
 
 
 def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:

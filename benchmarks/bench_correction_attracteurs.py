@@ -1,0 +1,112 @@
+"""Where the time of grading one ``attracteurs_strategies`` notebook goes, measured side by side in one run.
+
+Run: ``nice -n 10 .venv/bin/python benchmarks/bench_correction_attracteurs.py [--avant REV] [--devoir NOM]``
+
+The instructor's solution notebook (``source/<devoir>/<devoir>.ipynb``) is graded by the judge
+(``juge.juger_notebook``, sandbox on) twice in one process: *cold* (the hidden cases and the reference's
+observations, ``juge.cas_et_attendus``, computed: the first notebook of a grading process) and *warm* (they are
+cached: every later notebook), with the runner's time per question; then the student's kernel alone
+(``nbclient``, ``AWALE_CORRECTION=juge`` as in grading: the hidden tests are the judge's).  With ``--avant REV``
+the same measures run first on the tree of commit ``REV`` (``git archive``, in a temporary folder, this
+project's venv), then on the working tree, and the two are printed side by side.  Nothing is asserted about
+time: the figures are for reading (2 shared cores: repeat when the machine is busy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RACINE = Path(__file__).resolve().parent.parent
+
+
+def mesurer(devoir: str) -> dict:
+    """The measures, in this process's tree (``sys.path``): judge cold and warm, per question, kernel."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from awale_ref.grading import juge
+    from pipeline.autograde.jugement import Jugement
+
+    chemin = RACINE / "source" / devoir / f"{devoir}.ipynb"
+    nb = nbformat.read(chemin, as_version=4)
+    etapes, _ = Jugement._etapes(nb)
+    temps: dict[str, float] = {}
+    origines = juge.cas_et_attendus, juge.Executant.question
+
+    def attendus(*args):
+        debut = time.perf_counter()
+        try:
+            return origines[0](*args)
+        finally:
+            temps["attendus"] = temps.get("attendus", 0.0) + time.perf_counter() - debut
+
+    def question(self, ordre, delai=None):
+        debut = time.perf_counter()
+        try:
+            return origines[1](self, ordre, delai)
+        finally:
+            cle = "runner " + ordre["question"]
+            temps[cle] = temps.get(cle, 0.0) + time.perf_counter() - debut
+
+    juge.cas_et_attendus, juge.Executant.question = attendus, question
+    res: dict = {}
+    for passe in ("froid", "chaud"):
+        temps.clear()
+        debut = time.perf_counter()
+        verdicts = juge.juger_notebook(etapes, True, juge.Limites())
+        res[passe] = {"total": time.perf_counter() - debut, **temps,
+                      "points": sum(v.fraction if v.fraction is not None else float(v.ok) for v in verdicts.values())}
+    os.environ["AWALE_CORRECTION"] = "juge"
+    client = NotebookClient(nbformat.read(chemin, as_version=4), timeout=600, kernel_name="python3",
+                            allow_errors=True)
+    debut = time.perf_counter()
+    client.execute()
+    res["noyau"] = {"total": time.perf_counter() - debut}
+    return res
+
+
+def _arbre_de(rev: str, dossier: Path) -> Path:
+    archive = subprocess.run(["git", "-C", str(RACINE), "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dossier)], input=archive, check=True)
+    (dossier / ".venv").symlink_to(RACINE / ".venv")
+    return dossier
+
+
+def _dans(arbre: Path, devoir: str) -> dict:
+    sortie = subprocess.run([sys.executable, str(arbre / "benchmarks" / Path(__file__).name), "--interne", devoir],
+                            cwd=arbre, env={**os.environ, "PYTHONPATH": str(arbre)}, check=True,
+                            capture_output=True, text=True).stdout
+    return json.loads(sortie.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--avant", help="a commit to measure first, side by side")
+    parser.add_argument("--devoir", default="attracteurs_strategies")
+    parser.add_argument("--interne", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.interne:
+        print(json.dumps(mesurer(args.interne)))
+        return
+    colonnes: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.avant:
+            colonnes[args.avant] = _dans(_arbre_de(args.avant, Path(tmp)), args.devoir)
+        colonnes["arbre de travail"] = _dans(RACINE, args.devoir)
+    lignes = sorted({(p, k) for c in colonnes.values() for p in ("froid", "chaud", "noyau") for k in c[p]},
+                    key=lambda pk: (("froid", "chaud", "noyau").index(pk[0]), pk[1] != "total", pk[1]))
+    print(f"{args.devoir}: seconds (points = the judge's, out of the graded questions)")
+    print(f"{'':32}" + "".join(f"{nom:>20}" for nom in colonnes))
+    for passe, cle in lignes:
+        print(f"{passe + ' ' + cle:32}" + "".join(f"{c[passe].get(cle, float('nan')):>20.2f}" for c in colonnes.values()))
+
+
+if __name__ == "__main__":
+    main()
