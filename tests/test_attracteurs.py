@@ -209,9 +209,20 @@ def test_memoisation_is_judged_by_counting_calls():
             f(x)
         return dico
 
-    sans = _verdict("Q15", sans_memo)
-    assert sans.part == pytest.approx(0.6) and not dict(sans.familles)[SUJET.specs["Q15"].familles[1].nom]
-    assert _verdict("Q15", memo_qui_lit_avant).ok
+    def sans_memo_en_lambda(G):  # the recursion as a lambda: counted too (it once hid from the count)
+        gagnante = lambda x: any(not gagnante(Tuple(s)) for s in G[x])  # noqa: E731, F821
+        return {x: gagnante(x) for x in G}
+
+    def memo_en_lambda(G):
+        d = {}
+        gagnante = lambda x: d[x] if x in d else d.setdefault(x, any(not gagnante(Tuple(s)) for s in G[x]))  # noqa
+        return {x: gagnante(x) for x in G}
+
+    memo = SUJET.specs["Q15"].familles[1].nom
+    for faute in (sans_memo, sans_memo_en_lambda):
+        sans = _verdict("Q15", faute)
+        assert sans.part == pytest.approx(0.6) and not dict(sans.familles)[memo]
+    assert _verdict("Q15", memo_qui_lit_avant).ok and _verdict("Q15", memo_en_lambda).ok
 
     def min_max_sans_memo(x, p, bool):
         return min_max(x, p, bool)  # noqa: F821

@@ -356,14 +356,25 @@ def _observer_affichage(fonction: Callable, args: tuple) -> dict:
     return {"renvoie": resultat, "affiché": lignes, "__arguments__": args}
 
 
+_COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+
+def _comprehension(cadre: Any) -> bool:
+    """A comprehension's own frame: its name, and its code a constant of the code that made it (a recursive
+    function renamed ``<listcomp>`` is not one)."""
+    code, appelant = cadre.f_code, cadre.f_back
+    return code.co_name in _COMPREHENSIONS and appelant is not None and code in appelant.f_code.co_consts
+
+
 def _observer_appels(fonction: Callable, args: tuple) -> dict:
-    """The value, and ``{name: calls}`` for every Python function called during the call (the runner's
-    own frames and nameless code — comprehensions, lambdas — left out).  A call that changes the profile
-    function (``sys.setprofile``) makes the count ``None``: it cannot be trusted."""
+    """The value, and ``{name: calls}`` for every Python function called during the call, lambdas under
+    ``<lambda>`` (a recursion written as a lambda is counted too); the runner's own frames and the
+    comprehensions are left out.  A call that changes the profile function (``sys.setprofile``) makes the
+    count ``None``: it cannot be trusted."""
     compte: dict[str, int] = {}
 
     def profil(cadre: Any, evenement: str, arg: Any) -> None:
-        if evenement == "call" and cadre.f_code.co_filename != __file__:
+        if evenement == "call" and cadre.f_code.co_filename != __file__ and not _comprehension(cadre):
             nom = cadre.f_code.co_name
             compte[nom] = compte.get(nom, 0) + 1
 
@@ -374,7 +385,7 @@ def _observer_appels(fonction: Callable, args: tuple) -> dict:
     finally:
         fidele = sys.getprofile() is profil
         sys.setprofile(avant)
-    appels = {nom: n for nom, n in sorted(compte.items()) if nom.isidentifier()} if fidele else None
+    appels = dict(sorted(compte.items())) if fidele else None
     return {"renvoie": resultat, "appels": appels, "__arguments__": args}
 
 
