@@ -48,6 +48,7 @@ import copy
 import json
 import marshal
 import os
+import pickle
 import signal
 import sqlite3
 import sys
@@ -55,7 +56,24 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
-_DEEPCOPY = copy.deepcopy  # the observations' own deep copy, captured before any student code exists
+_COPIE, _DUMPS, _LOADS, _PROTOCOLE = copy.deepcopy, pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL  # captured
+# before any student code exists
+
+
+def _DEEPCOPY(valeur: Any) -> Any:
+    """The observations' own deep copy: a pickle round trip for the judge's plain data (the cases: builtin
+    values, shared and nested lists kept as they are, as ``copy.deepcopy`` does, about ten times faster on
+    the graphs that ``tirages`` copies 100 times per case), ``copy.deepcopy`` for what pickle cannot take.
+
+    >>> x = [1, 2]
+    >>> y = _DEEPCOPY({(0, 1): [x, x]})
+    >>> y, y[(0, 1)][0] is y[(0, 1)][1], y[(0, 1)][0] is x
+    ({(0, 1): [[1, 2], [1, 2]]}, True, False)
+    """
+    try:
+        return _LOADS(_DUMPS(valeur, _PROTOCOLE))
+    except Exception:
+        return _COPIE(valeur)
 PROFONDEUR_MAX = 200       # nesting of an encoded value
 TAILLE_MAX_REPONSE = 64 * 1024 ** 2
 
