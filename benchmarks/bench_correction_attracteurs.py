@@ -1,6 +1,7 @@
 """Where the time of grading one ``attracteurs_strategies`` notebook goes, measured side by side in one run.
 
-Run: ``nice -n 10 .venv/bin/python benchmarks/bench_correction_attracteurs.py [--avant REV] [--devoir NOM]``
+Run: ``nice -n 10 .venv/bin/python benchmarks/bench_correction_attracteurs.py [--avant REV] [--devoir NOM]
+[--repetitions K]``
 
 The instructor's solution notebook (``source/<devoir>/<devoir>.ipynb``) is graded by the judge
 (``juge.juger_notebook``, sandbox on) twice in one process: *cold* (the hidden cases and the reference's
@@ -8,8 +9,9 @@ observations, ``juge.cas_et_attendus``, computed: the first notebook of a gradin
 cached: every later notebook), with the runner's time per question; then the student's kernel alone
 (``nbclient``, ``AWALE_CORRECTION=juge`` as in grading: the hidden tests are the judge's).  With ``--avant REV``
 the same measures run first on the tree of commit ``REV`` (``git archive``, in a temporary folder, this
-project's venv), then on the working tree, and the two are printed side by side.  Nothing is asserted about
-time: the figures are for reading (2 shared cores: repeat when the machine is busy).
+project's venv), then on the working tree, in turn ``K`` times (each figure is the smallest of its ``K``: the
+machine's load changes during a run), and the two are printed side by side.  Nothing is asserted about time:
+the figures are for reading.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--avant", help="a commit to measure first, side by side")
     parser.add_argument("--devoir", default="attracteurs_strategies")
+    parser.add_argument("--repetitions", type=int, default=1)
     parser.add_argument("--interne", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.interne:
@@ -97,9 +100,15 @@ def main() -> None:
         return
     colonnes: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        if args.avant:
-            colonnes[args.avant] = _dans(_arbre_de(args.avant, Path(tmp)), args.devoir)
-        colonnes["arbre de travail"] = _dans(RACINE, args.devoir)
+        arbres = {args.avant: _arbre_de(args.avant, Path(tmp))} if args.avant else {}
+        arbres["arbre de travail"] = RACINE
+        for _ in range(args.repetitions):
+            for nom, arbre in arbres.items():
+                mesure = _dans(arbre, args.devoir)
+                ancienne = colonnes.setdefault(nom, mesure)
+                for passe, valeurs in mesure.items():
+                    for cle, valeur in valeurs.items():
+                        ancienne[passe][cle] = min(ancienne[passe].get(cle, valeur), valeur)
     lignes = sorted({(p, k) for c in colonnes.values() for p in ("froid", "chaud", "noyau") for k in c[p]},
                     key=lambda pk: (("froid", "chaud", "noyau").index(pk[0]), pk[1] != "total", pk[1]))
     print(f"{args.devoir}: seconds (points = the judge's, out of the graded questions)")

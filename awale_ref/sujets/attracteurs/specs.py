@@ -229,8 +229,10 @@ def _cas_choix() -> list[tuple]:
 
 def _cas_strategie_h() -> list[tuple]:
     res = []
-    for k, x in enumerate(_positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5)):
-        for p in (0, 1, 2, len(x)):
+    for x in _positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5):
+        # to the end of the game (p = len(x)) up to five piles: on six, 100 draws of a search to the end cost
+        # a third of the question's time for no mutant more killed (benchmarks/resultats/mutation_attracteurs.md)
+        for p in sorted({0, 1, 2, len(x) if len(x) <= 5 else 2}):  # each case once (len(x) may be 1 or 2)
             res.append((x, p))
     # depth 3 on four piles (C = 3, N = 2): the successors valued at depth 2 and at depth 1 give other best moves
     res += [([[0, 3], [1, 1], [2, 1], [2, 1]], 3), ([[0, 1], [0, 1], [1, 1], [2, 3]], 3)]
