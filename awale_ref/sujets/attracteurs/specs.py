@@ -442,29 +442,43 @@ def _memo_graphe(obtenu: Observation, attendu: Observation, args: tuple) -> bool
     return type(appels) is dict and all(n <= _taille(args[0]) for nom, n in appels.items() if nom != "Tuple")
 
 
-def _atteintes(x: list, p: int) -> int:
-    """The distinct positions within ``p`` moves of ``x``."""
-    niveau, vues = {t.Tuple(x): x}, {t.Tuple(x)}
+@functools.lru_cache(maxsize=None)
+def _atteint(x: tuple, p: int) -> tuple[int, int]:
+    """The distinct positions within ``p`` moves of ``x`` (a ``Tuple``), and the moves played from those
+    within ``p - 1`` (each position expanded once)."""
+    niveau, vues, aretes = {x: [list(pile) for pile in x]}, {x}, 0
     for _ in range(p):
         suivant = {}
         for y in niveau.values():
             for c in t.coups(y):
+                aretes += 1
                 if t.Tuple(c) not in vues:
                     vues.add(t.Tuple(c))
                     suivant[t.Tuple(c)] = c
         niveau = suivant
-    return len(vues)
+    return len(vues), aretes
 
 
 def _memo_min_max(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q32 (LECTURES['memo_min_max']): coups called at most twice per distinct position (once to expand it,
-    once through h at a leaf)."""
+    once through h at a leaf), and no function (a copy of coups or h of the student's own, a recursive helper)
+    more often than twice the positions and moves met (each position expanded once, each move looked at once;
+    ``Tuple`` and ``empile`` apart: :data:`_PAR_PAIRE`)."""
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
     if "appels" not in attendu:
         return True
     appels = obtenu.get("appels")
-    return type(appels) is dict and appels.get("coups", 0) <= 2 * _atteintes(args[0], args[1]) + 1
+    if type(appels) is not dict:
+        return False
+    sommets, aretes = _atteint(t.Tuple(args[0]), args[1])
+    return (appels.get("coups", 0) <= 2 * sommets + 1
+            and all(n <= 2 * (sommets + aretes) + 1 for nom, n in appels.items() if nom not in _PAR_PAIRE))
+
+
+_PAR_PAIRE = ("Tuple", "empile")
+"""Functions of the practical called by ``coups`` (or ``h``) for each pile or each pair of piles of a position:
+counted through ``coups``, bounded above, not on their own."""
 
 
 def _imbriquee(args: tuple, attendu: Observation) -> bool:
