@@ -166,28 +166,27 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
-@pytest.fixture(scope="session")
-def classe_ia(tmp_path_factory) -> Classe:
-    """A small class of ``partie3_ia`` (the constraint of Q20), graded apart: one autograde more, tens of seconds."""
-    racine = tmp_path_factory.mktemp("cours_hostile_ia")
-    ctx = preparer_cours(racine, A_IA)
-    deposer(racine, ctx, SOUMISSIONS_IA, A_IA)
-    fin = autograder(racine, a=A_IA)
+def classe_a_part(tmp_path_factory, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
+    """A small class of assignment ``a``, graded apart: one autograde more, tens of seconds."""
+    racine = tmp_path_factory.mktemp(f"cours_hostile_{a}")
+    ctx = preparer_cours(racine, a)
+    deposer(racine, ctx, soumissions, a)
+    fin = autograder(racine, a=a)
     (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
     return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                  lire_scores(racine, [s.nom for s in SOUMISSIONS_IA], A_IA), tests_autogrades(ctx), A_IA)
+                  lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
+
+
+@pytest.fixture(scope="session")
+def classe_ia(tmp_path_factory) -> Classe:
+    """``partie3_ia`` (the constraint of Q20)."""
+    return classe_a_part(tmp_path_factory, A_IA, SOUMISSIONS_IA)
 
 
 @pytest.fixture(scope="session")
 def classe_att(tmp_path_factory) -> Classe:
-    """A small class of ``attracteurs_graphe`` (forged graphs and dicts), graded apart: one autograde more."""
-    racine = tmp_path_factory.mktemp("cours_hostile_att")
-    ctx = preparer_cours(racine, A_ATT)
-    deposer(racine, ctx, SOUMISSIONS_ATT, A_ATT)
-    fin = autograder(racine, a=A_ATT)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
-    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                  lire_scores(racine, [s.nom for s in SOUMISSIONS_ATT], A_ATT), tests_autogrades(ctx), A_ATT)
+    """``attracteurs_graphe`` (forged graphs and dicts, issue 26)."""
+    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
 
 
 # ---------------------------------------------------------------- each submission meets its expectation
