@@ -28,15 +28,17 @@ from pathlib import Path
 RACINE = Path(__file__).resolve().parent.parent
 
 
-def mesurer(devoir: str) -> dict:
-    """The measures, in this process's tree (``sys.path``): judge cold and warm, per question, kernel."""
+def mesurer(devoir: str, racine: Path) -> dict:
+    """The measures, with the code and the notebook of the tree ``racine`` (first on ``sys.path``): judge cold
+    and warm, per question, kernel."""
+    sys.path.insert(0, str(racine))
     import nbformat
     from nbclient import NotebookClient
 
     from awale_ref.grading import juge
     from pipeline.autograde.jugement import Jugement
 
-    chemin = RACINE / "source" / devoir / f"{devoir}.ipynb"
+    chemin = racine / "source" / devoir / f"{devoir}.ipynb"
     nb = nbformat.read(chemin, as_version=4)
     etapes, _ = Jugement._etapes(nb)
     temps: dict[str, float] = {}
@@ -82,7 +84,8 @@ def _arbre_de(rev: str, dossier: Path) -> Path:
 
 
 def _dans(arbre: Path, devoir: str) -> dict:
-    sortie = subprocess.run([sys.executable, str(arbre / "benchmarks" / Path(__file__).name), "--interne", devoir],
+    """The measures of one tree, in a process of its own (this script, the tree's code first)."""
+    sortie = subprocess.run([sys.executable, __file__, "--interne", devoir, "--racine", str(arbre)],
                             cwd=arbre, env={**os.environ, "PYTHONPATH": str(arbre)}, check=True,
                             capture_output=True, text=True).stdout
     return json.loads(sortie.strip().splitlines()[-1])
@@ -94,9 +97,10 @@ def main() -> None:
     parser.add_argument("--devoir", default="attracteurs_strategies")
     parser.add_argument("--repetitions", type=int, default=1)
     parser.add_argument("--interne", help=argparse.SUPPRESS)
+    parser.add_argument("--racine", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.interne:
-        print(json.dumps(mesurer(args.interne)))
+        print(json.dumps(mesurer(args.interne, Path(args.racine))))
         return
     colonnes: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -400,7 +400,10 @@ def _annonce(lignes: list) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _gagnant_theorique(C: int, N: int) -> int:
+    """Who wins (C, N) from the start when both play optimally (asked for every case of Q27 and Q35, for each
+    student: computed once per process)."""
     return 1 if t.dico_gagnant_opt(_graphe(C, N))[t.Tuple(t.init(C, N))] else 2
 
 
