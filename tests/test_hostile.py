@@ -39,8 +39,8 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.hostile import (A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_IA, SOUMISSIONS_OTHELLO,
-                           SOUMISSIONS_SQL, Contexte, Soumission)
+from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -167,8 +167,9 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
-def petite_classe(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
-    """A small class of one assignment, graded apart (one autograde more)."""
+def classe_a_part(tmp_path_factory, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
+    """A small class of assignment ``a``, graded apart: one autograde more, tens of seconds."""
+    racine = tmp_path_factory.mktemp(f"cours_hostile_{a}")
     ctx = preparer_cours(racine, a)
     deposer(racine, ctx, soumissions, a)
     fin = autograder(racine, a=a)
@@ -179,22 +180,27 @@ def petite_classe(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> 
 
 @pytest.fixture(scope="session")
 def classe_ia(tmp_path_factory) -> Classe:
-    """A small class of ``partie3_ia`` (the constraint of Q20), graded apart: one autograde more, tens of seconds."""
-    return petite_classe(tmp_path_factory.mktemp("cours_hostile_ia"), A_IA, SOUMISSIONS_IA)
+    """``partie3_ia`` (the constraint of Q20)."""
+    return classe_a_part(tmp_path_factory, A_IA, SOUMISSIONS_IA)
+
+
+@pytest.fixture(scope="session")
+def classe_att(tmp_path_factory) -> Classe:
+    """``attracteurs_graphe`` (forged graphs and dicts, issue 26)."""
+    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
 
 
 @pytest.fixture(scope="session")
 def classe_othello(tmp_path_factory) -> Classe:
-    """A small class of ``othello`` (forged answers, the reference and the hidden games database looked for in the
-    runner), graded apart: about a minute."""
-    return petite_classe(tmp_path_factory.mktemp("cours_hostile_othello"), A_OTH, SOUMISSIONS_OTHELLO)
+    """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
+    about a minute."""
+    return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
 
 
 @pytest.fixture(scope="session")
 def classe_sql(tmp_path_factory) -> Classe:
-    """A small class of ``partie3_sql`` (the hidden opening library looked for in the runner and the kernel),
-    graded apart."""
-    return petite_classe(tmp_path_factory.mktemp("cours_hostile_sql"), A_SQL, SOUMISSIONS_SQL)
+    """``partie3_sql`` (the hidden opening library looked for in the runner and the kernel)."""
+    return classe_a_part(tmp_path_factory, A_SQL, SOUMISSIONS_SQL)
 
 
 # ---------------------------------------------------------------- each submission meets its expectation
@@ -221,6 +227,12 @@ def test_each_submission_of_othello_gets_its_expected_score_and_reason(classe_ot
 def test_each_submission_of_the_sql_part_gets_its_expected_score_and_reason(classe_sql, soumission):
     assert classe_sql.code_retour == 0, classe_sql.log[-3000:]
     _score_et_raisons(classe_sql, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_ATT, ids=[s.nom for s in SOUMISSIONS_ATT])
+def test_each_submission_of_attracteurs_graphe_gets_its_expected_score_and_reason(classe_att, soumission):
+    assert classe_att.code_retour == 0, classe_att.log[-3000:]
+    _score_et_raisons(classe_att, soumission)
 
 
 def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:

@@ -43,6 +43,22 @@ def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile()
     assert sys.getprofile() is None
 
 
+def test_appels_counts_a_recursion_written_as_a_lambda_or_renamed_but_not_the_comprehensions():
+    fib = lambda n: n if n < 2 else fib(n - 1) + fib(n - 2)  # noqa: E731
+    assert executant.observer("appels", fib, (5,))["appels"] == {"<lambda>": 15}
+
+    def carres(n):
+        return sum([i * i for i in range(n)]) + sum(i for i in range(n)) + len({i: i for i in range(n)})
+
+    assert executant.observer("appels", carres, (4,))["appels"] == {"carres": 1}
+
+    def cache(n):
+        return n if n < 2 else cache(n - 1) + cache(n - 2)
+
+    cache.__code__ = cache.__code__.replace(co_name="<listcomp>")
+    assert executant.observer("appels", cache, (5,))["appels"] == {"<listcomp>": 15}
+
+
 def test_tirages_collects_every_distinct_result_of_a_random_function():
     def de(faces):
         return random.randint(1, faces)

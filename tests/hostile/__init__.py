@@ -732,3 +732,30 @@ SOUMISSIONS_SQL: tuple[Soumission, ...] = (
     Soumission("sql_lit_la_bibliotheque_cachee", _sql({"q22_requete": _BIBLIOTHEQUE_CACHEE_LUE}),
                frozenset({T23_SQL}), ("Q22 — sur la bibliothèque de correction", "bibliothèque cachée introuvable")),
 )
+
+
+# ---- attracteurs_graphe (the attractor-game subject, issue 26; graded in a class of its own: classe_att)
+A_ATT = "attracteurs_graphe"
+Q6_ATT, Q15_ATT, T6_ATT, T15_ATT = "q6_graphe", "q15_dico_gagnant_opt", "q6_tests", "q15_tests"
+_TOUJOURS_EGAL = ("class Toujours(dict):\n"
+                  "    def __eq__(self, autre):\n        return True\n"
+                  "    def __ne__(self, autre):\n        return False\n"
+                  "    __hash__ = None\n")
+
+
+def _att(q6: Callable[[Contexte], str], q15: Callable[[Contexte], str]) -> Callable[[Contexte], dict[str, bytes]]:
+    """Only Q6 (``graphe``) and Q15 (``dico_gagnant_opt``) answered; every other function is the reference's."""
+    return lambda ctx: {f"{A_ATT}.ipynb": ecrire(ctx.notebook({Q6_ATT: q6(ctx), Q15_ATT: q15(ctx)}, honnete=False))}
+
+
+SOUMISSIONS_ATT: tuple[Soumission, ...] = (
+    Soumission("att_honnete", _att(lambda ctx: ctx.solution(Q6_ATT), lambda ctx: ctx.solution(Q15_ATT)),
+               frozenset({T6_ATT, T15_ATT}), ()),
+    # a graph and a dict of winning positions equal to everything (a dict subclass whose == is always True),
+    # the profile function that counts the calls switched off: the runner sends plain data, the judge compares it
+    Soumission("att_graphe_et_dico_egaux_a_tout",
+               _att(lambda ctx: _TOUJOURS_EGAL + "def graphe(C, N):\n    return Toujours()\n",
+                    lambda ctx: _TOUJOURS_EGAL + "def dico_gagnant_opt(G):\n    import sys\n"
+                                                 "    sys.setprofile(None)\n    return Toujours()\n"),
+               frozenset(), ("Q6 — graphe : 0 règle(s) sur 2", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
+)

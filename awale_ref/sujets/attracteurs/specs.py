@@ -229,8 +229,10 @@ def _cas_choix() -> list[tuple]:
 
 def _cas_strategie_h() -> list[tuple]:
     res = []
-    for k, x in enumerate(_positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5)):
-        for p in (0, 1, 2, len(x)):
+    for x in _positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5):
+        # to the end of the game (p = len(x)) up to five piles: on six, 100 draws of a search to the end cost
+        # a third of the question's time for no mutant more killed (benchmarks/resultats/mutation_attracteurs.md)
+        for p in sorted({0, 1, 2, len(x) if len(x) <= 5 else 2}):  # each case once (len(x) may be 1 or 2)
             res.append((x, p))
     # depth 3 on four piles (C = 3, N = 2): the successors valued at depth 2 and at depth 1 give other best moves
     res += [([[0, 3], [1, 1], [2, 1], [2, 1]], 3), ([[0, 1], [0, 1], [1, 1], [2, 3]], 3)]
@@ -398,7 +400,10 @@ def _annonce(lignes: list) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _gagnant_theorique(C: int, N: int) -> int:
+    """Who wins (C, N) from the start when both play optimally (asked for every case of Q27 and Q35, for each
+    student: computed once per process)."""
     return 1 if t.dico_gagnant_opt(_graphe(C, N))[t.Tuple(t.init(C, N))] else 2
 
 
@@ -440,29 +445,43 @@ def _memo_graphe(obtenu: Observation, attendu: Observation, args: tuple) -> bool
     return type(appels) is dict and all(n <= _taille(args[0]) for nom, n in appels.items() if nom != "Tuple")
 
 
-def _atteintes(x: list, p: int) -> int:
-    """The distinct positions within ``p`` moves of ``x``."""
-    niveau, vues = {t.Tuple(x): x}, {t.Tuple(x)}
+@functools.lru_cache(maxsize=None)
+def _atteint(x: tuple, p: int) -> tuple[int, int]:
+    """The distinct positions within ``p`` moves of ``x`` (a ``Tuple``), and the moves played from those
+    within ``p - 1`` (each position expanded once)."""
+    niveau, vues, aretes = {x: [list(pile) for pile in x]}, {x}, 0
     for _ in range(p):
         suivant = {}
         for y in niveau.values():
             for c in t.coups(y):
+                aretes += 1
                 if t.Tuple(c) not in vues:
                     vues.add(t.Tuple(c))
                     suivant[t.Tuple(c)] = c
         niveau = suivant
-    return len(vues)
+    return len(vues), aretes
 
 
 def _memo_min_max(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q32 (LECTURES['memo_min_max']): coups called at most twice per distinct position (once to expand it,
-    once through h at a leaf)."""
+    once through h at a leaf), and no function (a copy of coups or h of the student's own, a recursive helper)
+    more often than twice the positions and moves met (each position expanded once, each move looked at once;
+    ``Tuple`` and ``empile`` apart: :data:`_PAR_PAIRE`)."""
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
     if "appels" not in attendu:
         return True
     appels = obtenu.get("appels")
-    return type(appels) is dict and appels.get("coups", 0) <= 2 * _atteintes(args[0], args[1]) + 1
+    if type(appels) is not dict:
+        return False
+    sommets, aretes = _atteint(t.Tuple(args[0]), args[1])
+    return (appels.get("coups", 0) <= 2 * sommets + 1
+            and all(n <= 2 * (sommets + aretes) + 1 for nom, n in appels.items() if nom not in _PAR_PAIRE))
+
+
+_PAR_PAIRE = ("Tuple", "empile")
+"""Functions of the practical called by ``coups`` (or ``h``) for each pile or each pair of piles of a position:
+counted through ``coups``, bounded above, not on their own."""
 
 
 def _imbriquee(args: tuple, attendu: Observation) -> bool:

@@ -146,7 +146,11 @@ def _negamax_cas() -> list[tuple]:
                 jeu = {"joueur1": joueur1, "joueur2": joueur2, "score": score, "n": n,
                        "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}
                 res += [(jeu, 2, 0), (jeu, 2, 1)]
-    return res
+    # small endgames whose answer the exact values (attractors, issue 26) pin down: a root where one pit
+    # alone wins by force within the depth, a node won or lost by force, a finished game the seeds decide
+    from awale_ref.sujets.attracteurs.awale_exact import cas_negaawale
+
+    return res + cas_negaawale()
 
 
 def _max_vals_cas() -> list[tuple]:
