@@ -195,7 +195,8 @@ def donnees_visibles() -> dict:
                                        f"from the reference and the notebook's imports ({exc!r})") from None
                 attendu = checks.attendu_de(spec, args, reference)
                 q = d["fonctions"].setdefault(question, {
-                    "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
+                    "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
+                    "libelles": dict(spec.libelles), "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
                     "fonctions": list(spec.fonctions),
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),

@@ -102,6 +102,28 @@ def test_an_unknown_observation_kind_is_refused_early():
         Spec("Q1", "f", ("p",), "renvoie_et plateau", list, "règle", module="awale_ref.x")
 
 
+@pytest.mark.parametrize("libelles, erreur", [({"graines gagnées": "x"}, "maps observation keys"),
+                                              ({messages.GAIN: ""}, "maps observation keys"),
+                                              ({"recursive": "récolte des cases"}, "must hold '{n}'")])
+def test_a_specs_words_are_checked_early(libelles, erreur):
+    from awale_ref.grading.specs import Spec
+
+    with pytest.raises(ValueError, match=erreur):
+        Spec("Q1", "f", ("p",), "gain", list, "règle", module="awale_ref.x", libelles=libelles)
+
+
+def test_a_spec_names_the_parts_of_its_observation_or_reads_the_cores_neutral_words():
+    from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+
+    obs = executant.observer("gain", lambda jeu: (3, jeu), ([1],))
+    obs.pop(messages.ARGUMENTS)
+    assert checks.decrire_observation(obs) == "premier élément renvoyé 3 ; second élément renvoyé [1]"
+    spec = Spec("Q1", "f", ("p",), "gain", list, "règle", module="awale_ref.x",
+                libelles={messages.GAIN: "points", SANS_APPEL_RECURSIF: "vide {n} cases"})
+    assert checks.decrire_observation(obs, spec.libelles) == "points 3 ; second élément renvoyé [1]"
+    hash(spec)  # the words do not make a spec unhashable
+
+
 def test_the_runner_needs_only_its_file_and_the_protocol(tmp_path):
     """Copied alone with ``messages.py`` (no ``awale_ref`` anywhere), the runner starts and runs a question."""
     for module in (executant, messages):

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import importlib
 import types
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 from awale_ref.grading import executant, messages
 
@@ -71,6 +71,11 @@ def payees(familles: tuple[Famille, ...] | list[Famille], reussies: list[bool]) 
     return [ok and (utile or f.principale) for f, ok in zip(familles, reussies)]
 
 
+SANS_APPEL_RECURSIF = "recursive"
+"""The key of ``Spec.libelles`` that words what a function under the ``recursive`` constraint did to its first
+argument without ever calling itself (``{n}``: how many elements it changed), e.g. « récolte {n} cases »."""
+
+
 @dataclass(frozen=True)
 class Spec:
     """How one code question is graded."""
@@ -93,6 +98,9 @@ class Spec:
     module: str = ""  # the subject's reference module, where ``nom`` is defined (required)
     presentation: str = ""  # the subject's module that shrinks and draws a failing case (``contre_exemples``)
     fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
+    # The subject's French words for its observation's keys (``messages``: « graines gagnées » for ``gain``) and
+    # for ``SANS_APPEL_RECURSIF``; what it does not name keeps the core's neutral words (``checks.LIBELLES``).
+    libelles: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if not messages.observation_connue(self.observation):
@@ -106,6 +114,14 @@ class Spec:
                              f"(how the subject shrinks and draws a failing case), got {self.presentation!r}")
         if self.familles and abs(sum(f.poids for f in self.familles) - 1) > 1e-9:
             raise ValueError(f"{self.question}: the weights of the rule families must add up to 1")
+        for cle, mots in self.libelles.items():
+            if type(cle) is not str or not cle.isidentifier() or type(mots) is not str or not mots.strip():
+                raise ValueError(f"{self.question}: libelles maps observation keys (program names) to French "
+                                 f"words, got {cle!r}: {mots!r}")
+        if SANS_APPEL_RECURSIF in self.libelles and "{n}" not in self.libelles[SANS_APPEL_RECURSIF]:
+            raise ValueError(f"{self.question}: libelles[{SANS_APPEL_RECURSIF!r}] must hold '{{n}}' (how many "
+                             f"elements of the first argument the call changed), got "
+                             f"{self.libelles[SANS_APPEL_RECURSIF]!r}")
         inconnus = set(self.fonctions) - set(self.parametres)
         if inconnus:
             raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")

@@ -126,7 +126,8 @@ class Fonctions(TypeDeQuestion):
         resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
         if resultat.ok:
             obs = spec.observer(getattr(reference, spec.nom), args, reference)
-            resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
+            resultat.message = (f"{checks.decrire_appel(spec, args)} : "
+                                f"{checks.decrire_observation(obs, spec.libelles)}")
         return resultat
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:

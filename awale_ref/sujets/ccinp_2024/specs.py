@@ -17,11 +17,19 @@ import functools
 import random
 from typing import Callable
 
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading import messages
+from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
 from awale_ref.sujets.ccinp_2024 import exam
 
-_spec = functools.partial(Spec, module=exam.__name__, presentation="awale_ref.sujets.ccinp_2024.presentation")
-"""A spec of this subject: a function of its reference, its failing cases drawn as awalé boards."""
+LIBELLES = {messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu",
+            SANS_APPEL_RECURSIF: "récolte {n} cases"}
+"""The paper's words for the parts of an observation (Q17's pair ``(graines gagnées, nouveau jeu)``) and for what
+Q10 does when it never calls itself (``Spec.libelles``; the core's words are neutral)."""
+
+_spec = functools.partial(Spec, module=exam.__name__, presentation="awale_ref.sujets.ccinp_2024.presentation",
+                          libelles=LIBELLES)
+"""A spec of this subject: a function of its reference, its failing cases drawn as awalé boards, its
+observations in the paper's words."""
 
 
 # ---------------------------------------------------------------- corpus-based inputs (public: the lycée awalé
@@ -354,11 +362,12 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     _spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
-         "gain renvoie (graines gagnées, nouveau jeu) ; le nouveau jeu a son score, n et son plateau (tourné) "
-         "mis à jour, et le jeu passé en argument n'est pas modifié",
+         f"gain renvoie ({LIBELLES[messages.GAIN]}, {LIBELLES[messages.NOUVEL_ETAT]}) ; le nouveau jeu a son score, "
+         "n et son plateau (tourné) mis à jour, et le jeu passé en argument n'est pas modifié",
          contraintes=("arguments_intacts",), valide=_coup_jouable,
-         familles=(Famille("graines gagnées", _TIERS, cles=("gain",)),
-                   Famille("nouveau jeu (score, n, plateau tourné)", _TIERS, cles=("nouvel_etat",)),
+         familles=(Famille(LIBELLES[messages.GAIN], _TIERS, cles=(messages.GAIN,)),
+                   Famille(f"{LIBELLES[messages.NOUVEL_ETAT]} (score, n, plateau tourné)", _TIERS,
+                           cles=(messages.NOUVEL_ETAT,)),
                    Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
