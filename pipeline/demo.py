@@ -256,7 +256,9 @@ def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
             fait.result()
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, classe: tuple[demo_class.Eleve, ...] | None = None) -> None:
+    """The main job.  ``classe`` (the tests' sample of the demo class, ``tests/test_demo_class.py``) replaces
+    the class ``--eleves`` names."""
     parser = argparse.ArgumentParser(description="Build, submit, autograde, give feedback and report on the demo class.")
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
@@ -283,7 +285,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
     racine = args.racine.resolve()
-    classe = demo_class.classe_de(args.eleves)
+    classe = classe if classe is not None else demo_class.classe_de(args.eleves)
     etape(f"1/6 construction des notebooks (awale_ref/sujets/*/cours/ -> source/, release/, notebooks/) dans {racine}")
     assignments = preparer_cours(racine, classe, devoirs)
     etape(f"2/6 échange nbgrader : distribution, copies de la classe de démonstration ({len(classe)} "

@@ -52,7 +52,7 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
-          "widget/gabarits/plateau.html")
+          "widget/gabarits/plateau.html", "grading/messages.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
@@ -195,7 +195,8 @@ def donnees_visibles() -> dict:
                                        f"from the reference and the notebook's imports ({exc!r})") from None
                 attendu = checks.attendu_de(spec, args, reference)
                 q = d["fonctions"].setdefault(question, {
-                    "nom": spec.nom, "parametres": list(spec.parametres), "genre": spec.genre, "regle": spec.regle,
+                    "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
+                    "libelles": dict(spec.libelles), "regle": spec.regle,
                     "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
                     "fonctions": list(spec.fonctions),
                     "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),

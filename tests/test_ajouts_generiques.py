@@ -44,9 +44,9 @@ def test_fonctions_doit_nommer_des_parametres():
 
 def test_copie_d_une_liste_de_lignes():
     p = [[0, 1], [1, 0]]
-    assert executant.observer("copie", lambda q: [list(l) for l in q], (p,))["copie indépendante de l'original"]
-    assert not executant.observer("copie", lambda q: list(q), (p,))["copie indépendante de l'original"]
-    assert not executant.observer("copie", lambda q: q, (p,))["copie indépendante de l'original"]
+    assert executant.observer("copie", lambda q: [list(l) for l in q], (p,))["copie_independante"]
+    assert not executant.observer("copie", lambda q: list(q), (p,))["copie_independante"]
+    assert not executant.observer("copie", lambda q: q, (p,))["copie_independante"]
 
 
 @pytest.mark.parametrize("source, interdit", [
@@ -68,5 +68,5 @@ def test_sans_in_liste(source, interdit):
 
 
 def test_une_liste_constante_n_est_pas_une_copie():
-    assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie indépendante de l'original"]
-    assert "copie indépendante de l'original" not in executant.observer("copie", lambda q: [], ({"a": [1]},))
+    assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie_independante"]
+    assert "copie_independante" not in executant.observer("copie", lambda q: [], ({"a": [1]},))

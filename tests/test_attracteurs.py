@@ -209,14 +209,62 @@ def test_memoisation_is_judged_by_counting_calls():
             f(x)
         return dico
 
-    sans = _verdict("Q15", sans_memo)
-    assert sans.part == pytest.approx(0.6) and not dict(sans.familles)[SUJET.specs["Q15"].familles[1].nom]
-    assert _verdict("Q15", memo_qui_lit_avant).ok
+    def sans_memo_en_lambda(G):  # the recursion as a lambda: counted too (it once hid from the count)
+        gagnante = lambda x: any(not gagnante(Tuple(s)) for s in G[x])  # noqa: E731, F821
+        return {x: gagnante(x) for x in G}
+
+    def memo_en_lambda(G):
+        d = {}
+        gagnante = lambda x: d[x] if x in d else d.setdefault(x, any(not gagnante(Tuple(s)) for s in G[x]))  # noqa
+        return {x: gagnante(x) for x in G}
+
+    memo = SUJET.specs["Q15"].familles[1].nom
+    for faute in (sans_memo, sans_memo_en_lambda):
+        sans = _verdict("Q15", faute)
+        assert sans.part == pytest.approx(0.6) and not dict(sans.familles)[memo]
+    assert _verdict("Q15", memo_qui_lit_avant).ok and _verdict("Q15", memo_en_lambda).ok
 
     def min_max_sans_memo(x, p, bool):
         return min_max(x, p, bool)  # noqa: F821
 
+    def min_max_a_soi(x, p, bool):  # no memo, and coups and h of its own: coups is never called
+        def successeurs(x):
+            return [c for i in range(len(x)) for j in range(i + 1, len(x)) for c in empile(x, i, j)]  # noqa: F821
+
+        def valeur(x, bool):
+            return (-1 if bool else 1) if not successeurs(x) else 0
+
+        def rec(x, p, bool):
+            Lc = successeurs(x)
+            if not Lc or p == 0:
+                return valeur(x, bool)
+            valeurs = [rec(c, p - 1, not bool) for c in Lc]
+            return max(valeurs) if bool else min(valeurs)
+
+        return rec(x, p, bool)
+
+    def min_max_opt_a_soi(x, p, bool):  # memoised, with the same helpers of its own: right
+        dico = {}
+
+        def successeurs(x):
+            return [c for i in range(len(x)) for j in range(i + 1, len(x)) for c in empile(x, i, j)]  # noqa: F821
+
+        def rec(x, p, bool):
+            cle = Tuple(x)  # noqa: F821
+            if cle not in dico:
+                Lc = successeurs(x)
+                valeurs = [rec(c, p - 1, not bool) for c in Lc] if p > 0 else []
+                dico[cle] = ((-1 if bool else 1) if not Lc else 0) if not valeurs else \
+                    (max(valeurs) if bool else min(valeurs))
+            return dico[cle]
+
+        return rec(x, p, bool)
+
     assert _verdict("Q32", min_max_sans_memo).part == pytest.approx(0.6)
+    spec = SUJET.specs["Q32"]
+    peu_profonds = [c for c in spec.cas() if c[1] <= 3]  # a search without memo to the end is slow: p <= 3 shows it
+    assert checks.verifier(spec, min_max_a_soi, peu_profonds).part == pytest.approx(0.6)
+    assert checks.verifier(spec, min_max_opt_a_soi, spec.cas()).ok
 
 
 def test_random_functions_are_judged_on_every_allowed_outcome():

@@ -82,3 +82,35 @@ def test_the_self_study_notebook_runs():
         exec(compile(source.replace("\nk = 8\n", "\nk = 6\n"), str(CARNET), "exec"), {"__name__": "__main__"})
     texte = sortie.getvalue()
     assert "mêmes valeurs : True" in texte and "→ partie perdue" in texte
+
+
+def test_the_ccinp_s_q19_endgame_cases_are_pinned_by_the_exact_values_and_the_reference_passes_them(finales):
+    """The hidden cases of the CCINP's Q19 taken from the exact values (``cas_negaawale``): each one's answer
+    is what the exact values say, for the reference and so for any right NegaAwale."""
+    from awale_ref.sujets.ccinp_2024 import specs
+
+    cas = ax.cas_negaawale()
+    assert cas == ax.cas_negaawale() and len(cas) >= 30  # deterministic, fresh dicts each time
+    assert cas[0][0] is not ax.cas_negaawale()[0][0]
+    assert all(c in specs.cas_caches("Q19") for c in cas)
+    genres = set()
+    for jeu, profondeur_max, profondeur in cas:
+        pos = engine.from_jeu(jeu)
+        plateau, e = pos.plateau, (pos.score1 - pos.score2) * (1 if pos.n % 2 == 0 else -1)
+        assert 0 <= profondeur <= profondeur_max <= 3 and sum(plateau) <= 6
+        exacte = finales.valeur(plateau, e)
+        forcee = ax.force(plateau, e, profondeur_max - profondeur)
+        assert forcee is not None and forcee == exacte  # a forced result is the exact one
+        obtenu = exam.NegaAwale(exam.copie(jeu), profondeur_max, profondeur)
+        if not exam.tour_suivant(exam.copie(jeu)):  # a finished game: its exact value, ±500 or 0
+            genres.add("fin")
+            assert obtenu == exam.VALEUR_VICTOIRE * exacte
+            assert exacte != (e > 0) - (e < 0)  # the seeds on the board decide it, not the scores
+        elif profondeur == 0:  # the one pit that wins within the depth
+            genres.add("racine")
+            assert exacte == ax.GAGNE and ax.coups_gagnants(plateau, e, profondeur_max) == [obtenu]
+            assert finales.valeurs_des_coups(plateau, e)[obtenu] == ax.GAGNE
+        else:  # ±500, less the seeds captured on the way
+            genres.add("nœud")
+            assert obtenu * exacte >= exam.VALEUR_VICTOIRE - sum(plateau)
+    assert genres == {"fin", "racine", "nœud"}

@@ -12,7 +12,7 @@ import time
 import nbformat
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import juge
+from awale_ref.grading import contraintes, juge
 from awale_ref.grading.checks import Resultat
 from awale_ref.sujets.olympiades_2025_images.presentation import PIXELS_MAX_DESSIN
 from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
@@ -51,7 +51,7 @@ def test_an_error_of_any_size_is_cut_and_metadata_is_counted():
 
 def test_a_source_too_long_is_not_parsed_and_is_replaced_in_the_graded_copy_only():
     geante = "1;" * 200_000
-    assert juge._arbre(geante) is None and juge._arbre("x = 1") is not None
+    assert contraintes.arbre(geante) is None and contraintes.arbre("x = 1") is not None
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(geante),
                                          nbformat.v4.new_code_cell("def f():\n    return 1\n"),
                                          nbformat.v4.new_markdown_cell("m" * 300_000)])
@@ -67,11 +67,11 @@ def test_a_source_too_long_is_not_parsed_and_is_replaced_in_the_graded_copy_only
 
 def test_the_notebook_budget_stops_the_runner_and_says_so():
     bloquante = ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass\n")
-    etapes = [juge.Etape(0, "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"),
-              juge.Etape(1, questions=[("Q4", "tour_joueur1")])]
-    etapes += [juge.Etape(2 + i, bloquante) for i in range(10)]
-    etapes += [juge.Etape(12, "def tourner_plateau(jeu):\n    pass\n"),
-               juge.Etape(13, questions=[("Q5", "tourner_plateau")])]
+    etapes = [juge.CelluleDeCode(0, "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"),
+              juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")])]
+    etapes += [juge.CelluleDeCode(2 + i, bloquante) for i in range(10)]
+    etapes += [juge.CelluleDeCode(12, "def tourner_plateau(jeu):\n    pass\n"),
+               juge.CelluleDeCode(13, questions=[("Q5", "tourner_plateau")])]
     limites = juge.Limites(delai_cellule=2, delai_question=5, echeance=time.monotonic() + 8, budget=8)
     verdicts = juge.juger_notebook(etapes, bac_a_sable=False, limites=limites, sujet=CCINP)
     assert verdicts["Q4"].ok

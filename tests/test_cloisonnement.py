@@ -3,7 +3,7 @@
 The runner, its children and whatever they leave behind (a file in /tmp, a
 process, the parent's memory) belong to the student.  The judge therefore
 sends the reference of a graded function only after that function's own
-question has its final verdict (``juge.Juge.pret``, ``reference_permise``):
+question has its final verdict (``juge.CorrectionDuNotebook.pret``, ``reference_permise``):
 whatever a question's child copies out of its reference can no longer
 change any grade.  These tests check the invariant on every order the judge
 sends for the instructor's notebooks of both subjects, and run the attack
@@ -36,8 +36,8 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
     nb = nbformat.read(RACINE / "source" / assignment / f"{assignment}.ipynb", as_version=4)
     etapes, _ = Jugement._etapes(nb)
     vus: list[tuple[str, set[str], set[str]]] = []
-    instance: list[juge.Juge] = []
-    vrai_juge, vraie_question = juge.Juge.__init__, juge.Executant.question
+    instance: list[juge.CorrectionDuNotebook] = []
+    vrai_juge, vraie_question = juge.CorrectionDuNotebook.__init__, juge.Executant.question
 
     def garder_le_juge(self, *args, **kwargs):
         vrai_juge(self, *args, **kwargs)
@@ -45,11 +45,11 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
 
     def espionner(self, ordre, delai=None):
         (j,) = instance
-        if "reference" in ordre:
-            vus.append((ordre["question"], _definies(ordre["reference"]), j.non_jugees()))
+        if hasattr(ordre, "reference"):
+            vus.append((ordre.question, _definies(ordre.reference), j.non_jugees()))
         return vraie_question(self, ordre, delai)
 
-    monkeypatch.setattr(juge.Juge, "__init__", garder_le_juge)
+    monkeypatch.setattr(juge.CorrectionDuNotebook, "__init__", garder_le_juge)
     monkeypatch.setattr(juge.Executant, "question", espionner)
     verdicts = juge.juger_notebook(etapes, bac_a_sable=False)
     assert verdicts and all(v.ok for v in verdicts.values()), {q: v.message for q, v in verdicts.items() if not v.ok}
@@ -64,8 +64,8 @@ def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment,
 
 
 def test_a_question_cannot_pass_the_next_one_a_reference_through_the_sandbox():
-    etapes = [juge.Etape(0, VOLEUR), juge.Etape(1, questions=[("Q4", "tour_joueur1")]),
-              juge.Etape(2, RECELEUR), juge.Etape(3, questions=[("Q8", "deplacer_graines")])]
+    etapes = [juge.CelluleDeCode(0, VOLEUR), juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")]),
+              juge.CelluleDeCode(2, RECELEUR), juge.CelluleDeCode(3, questions=[("Q8", "deplacer_graines")])]
     verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=juge.Limites(delai_question=30), sujet=CCINP)
     assert verdicts["Q4"].ok, verdicts["Q4"].message  # the thief's own answer is right: only what it stole is worth nothing
     assert not verdicts["Q8"].ok and not verdicts["Q8"].fraction, verdicts["Q8"].message

@@ -3,9 +3,13 @@
 A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py`` but the demo class's student data,
 ``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``, ``awale_ref.exam``,
 ``awale_ref.olympiades``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
-or a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``) in its code and doctests
-(prose may cite a subject as an example).  ``EN_ATTENTE`` lists,
-line by line, what is not moved yet (the reason beside it): it may only shrink.
+a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``), a graded function of a subject
+(``"ramasser_graines"``) or the French words a subject declares for its observations and rule families
+(``Spec.libelles``, ``Famille.nom``: « graines gagnées », « récolte {n} cases ») in its code and doctests (prose,
+docstrings and comments, may cite a subject as an example).  The function names and the words are read from the
+subjects themselves, not listed here.  There is no exception list any more: the last two lines it held
+(the observation label « plateau après l'appel » used as a key in ``executant.py`` and ``checks.py``) went
+with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``checks.LIBELLES``).
 """
 
 from __future__ import annotations
@@ -18,29 +22,51 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import sujets
+from awale_ref.grading import checks, sujets
+from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
 
 RACINE = Path(__file__).resolve().parents[1]
 COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
                 RACINE / "nbgrader_config.py"])
 HORS_COEUR = {"pipeline/demo_class.py"}  # the demo class's student data: typical mistakes, question by question
 
-EN_ATTENTE = {
-    # observation kinds and their labels (the board after the call) are shared keys: issue 24, item 3
-    ("awale_ref/grading/executant.py", "\"plateau après l'appel\""),
-    ("awale_ref/grading/checks.py", "\"plateau après l'appel\""),
-}
+def _specs() -> list[Spec]:
+    return [spec for sujet in sujets.tous() for spec in sujet.specs.values()]
+
+
+def _mots(texte: str) -> str:
+    """A subject's words as a pattern: a ``{n}`` of a template matches a number or an f-string's field."""
+    return r"(\{[^{}]*\}|\d+)".join(re.escape(morceau) for morceau in texte.split("{n}"))
+
+
+def mots_des_sujets() -> set[str]:
+    """The French words the subjects declare: their specs' ``libelles``, their rule families' names but a family
+    named after the core's own word for the key it judges (« lignes distinctes », ``cles=("lignes_distinctes",)``:
+    the core's label, not the subject's)."""
+    mots = {m for spec in _specs() for m in spec.libelles.values()}
+    return mots | {f.nom for spec in _specs() for f in spec.familles
+                   if f.nom not in {checks.libelle(cle) for cle in f.cles or ()}}
+
+
+def fonctions_des_sujets() -> set[str]:
+    """The graded functions of the subjects whose name is no plain word (``ramasser_graines``, ``NegaAwale``;
+    not ``gain``, ``score``, ``copie``, which the core may say in its own sense)."""
+    return {spec.nom for spec in _specs() if "_" in spec.nom or spec.nom != spec.nom.lower()}
 
 
 def motifs() -> dict[str, re.Pattern]:
     """What names a subject, by kind."""
     devoirs = "|".join(map(re.escape, sujets.devoirs()))
     noms = "|".join(map(re.escape, (s.module_correction.rsplit(".", 1)[1] for s in sujets.tous())))
+    fonctions = "|".join(map(re.escape, sorted(fonctions_des_sujets())))
+    mots = "|".join(map(_mots, sorted(mots_des_sujets(), key=len, reverse=True)))
     return {
         "import d'un sujet": re.compile(rf"awale_ref\.(sujets\.({noms})|exam\b|olympiades\b)"),
         "numéro de question": re.compile(r"[\"'][Qq]\d+"),
         "nom de devoir": re.compile(rf"\b({devoirs})\b"),
         "forme de plateau": re.compile(r"len\([^)]*\)\s*==\s*12\b|\bprofondeur(_max)?\b|[\"']plateau\b"),
+        "fonction d'un sujet": re.compile(rf"[\"']({fonctions})[\"']"),
+        "mots d'un sujet": re.compile(mots),
     }
 
 
@@ -51,14 +77,26 @@ def lignes_de_documentation(texte: str) -> set[int]:
         arbre = ast.parse(texte)
     except SyntaxError:
         return lignes
-    for noeud in ast.walk(arbre):
-        corps = getattr(noeud, "body", None)
-        if isinstance(corps, list) and corps and isinstance(corps[0], ast.Expr) \
-                and isinstance(corps[0].value, ast.Constant) and isinstance(corps[0].value.value, str):
-            lignes |= set(range(corps[0].lineno, corps[0].end_lineno + 1))
+    for noeud in ast.walk(arbre):  # docstrings, and a constant's docstring (the string statement after it)
+        if isinstance(noeud, ast.Expr) and isinstance(noeud.value, ast.Constant) and isinstance(noeud.value.value, str):
+            lignes |= set(range(noeud.lineno, noeud.end_lineno + 1))
     for jeton in tokenize.generate_tokens(io.StringIO(texte).readline):
         if jeton.type == tokenize.COMMENT and not jeton.line[:jeton.start[1]].strip():
             lignes.add(jeton.start[0])
+    return lignes
+
+
+def sans_commentaires(texte: str) -> list[str]:
+    """The lines of ``texte`` without their comments (a comment at the end of a line of code is prose too)."""
+    lignes = texte.splitlines()
+    try:
+        jetons = list(tokenize.generate_tokens(io.StringIO(texte).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return lignes
+    for jeton in reversed(jetons):
+        if jeton.type == tokenize.COMMENT:
+            ligne = lignes[jeton.start[0] - 1]
+            lignes[jeton.start[0] - 1] = ligne[:jeton.start[1]] + ligne[jeton.end[1]:]
     return lignes
 
 
@@ -67,15 +105,16 @@ def violations(texte: str, chemin: str) -> list[str]:
     label in a doctest's made-up example is allowed.  Prose (docstrings, comments): nothing is checked."""
     documentation = lignes_de_documentation(texte)
     trouvees = []
-    for numero, ligne in enumerate(texte.splitlines(), 1):
+    sortes = motifs()
+    for numero, ligne in enumerate(sans_commentaires(texte), 1):
         doctest = ligne.strip().startswith((">>>", "..."))
         if numero in documentation and not doctest:
             continue
-        for genre, motif in motifs().items():
-            if doctest and genre == "numéro de question":
+        for sorte, motif in sortes.items():
+            if doctest and sorte == "numéro de question":
                 continue
-            if motif.search(ligne) and not any(c == chemin and m in ligne.lower() for c, m in EN_ATTENTE):
-                trouvees.append(f"{chemin}:{numero}: {genre} : {ligne.strip()}")
+            if motif.search(ligne):
+                trouvees.append(f"{chemin}:{numero}: {sorte} : {ligne.strip()}")
     return trouvees
 
 
@@ -86,18 +125,31 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
     assert violations(chemin.read_text(encoding="utf-8"), relatif) == []
 
 
-def test_chaque_exception_en_attente_sert_encore() -> None:
-    """An entry of ``EN_ATTENTE`` whose line is gone must go too: the list only shrinks."""
-    for chemin, morceau in EN_ATTENTE:
-        texte = (RACINE / chemin).read_text(encoding="utf-8").lower()
-        assert morceau in texte, f"{chemin}: {morceau!r} is no longer there: remove it from EN_ATTENTE"
-
-
 @pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.exam",
                                    'if question == "Q21":', 'if assignment == "partie3_sql":',
-                                   "if len(plateau) == 12:", "def f(jeu, profondeur):"])
+                                   "if len(plateau) == 12:", "def f(jeu, profondeur):",
+                                   "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}",
+                                   'LIBELLES = {messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu"}',
+                                   'return f"{spec.nom} récolte {recoltees} cases sans jamais s\'appeler elle-même"',
+                                   "    >>> libelle('gain') == 'graines gagnées'  # doctests are code",
+                                   'if spec.nom == "ramasser_graines":'])
 def test_le_test_voit_un_sujet_nomme(ligne: str) -> None:
     assert violations(ligne, "awale_ref/grading/juge.py")
+
+
+def test_les_mots_interdits_viennent_des_sujets() -> None:
+    """The words and functions the core may not say are read from the subjects (here: the CCINP's)."""
+    from awale_ref.sujets.ccinp_2024 import specs as ccinp
+    assert set(ccinp.LIBELLES.values()) <= mots_des_sujets()
+    assert {spec.nom for spec in ccinp.SPECS.values() if "_" in spec.nom} <= fonctions_des_sujets()
+    assert not mots_des_sujets() & set(checks.LIBELLES.values())  # the core's words are not the subjects'
+
+
+def test_le_coeur_a_ses_propres_mots() -> None:
+    """A spec that names none of its words reads the core's neutral ones."""
+    assert checks.libelle("gain") == "premier élément renvoyé"
+    assert "{n}" in checks.libelle(SANS_APPEL_RECURSIF) and not violations(
+        f"X = {checks.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
 
 
 # ---------------------------------------------------------------- kinds of question, not the subject's fields

@@ -14,7 +14,7 @@ import inspect
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import checks, contraintes, executant, juge, sujets
+from awale_ref.grading import checks, contraintes, executant, juge, messages, sujets
 from awale_ref.sujets.ccinp_2024 import specs
 from awale_ref.grading.contraintes import Cellule
 
@@ -144,8 +144,8 @@ def test_every_reference_keeps_the_constraints_of_its_subject(module):
 def test_the_kernel_and_the_judge_give_the_same_message():
     sources = DETOURS["aide_qui_trie"][1]
     cellules = _cellules(*sources)
-    etapes = [juge.Etape(i, s) for i, s in enumerate(sources)] + [juge.Etape(2, questions=[("Q20", "max_vals")])]
-    verdict_juge = juge.Juge(etapes, sujet=CCINP).ordre("Q20", "max_vals", 2)
+    etapes = [juge.CelluleDeCode(i, s) for i, s in enumerate(sources)] + [juge.CelluleDeCode(2, questions=[("Q20", "max_vals")])]
+    verdict_juge = juge.CorrectionDuNotebook(etapes, sujet=CCINP).planifier("Q20", "max_vals", 2)
     espace: dict = {"__name__": "__main__"}
     for source in sources:
         exec(source, espace)
@@ -175,16 +175,17 @@ def test_the_kernel_reads_the_cells_it_ran():
 
 def test_a_function_the_check_cannot_read_loses_the_constraint():
     code = "exec('def copie(jeu):\\n    import copy\\n    return copy.deepcopy(jeu)')\n"
-    etapes = [juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])]
-    j = juge.Juge(etapes, sujet=CCINP)
-    ordre = j.ordre("Q7", "copie", 1)
-    assert isinstance(ordre, dict) and ordre["_introuvable"]
-    verdict = j.verdict(ordre, {"resultats": []})
+    etapes = [juge.CelluleDeCode(0, code), juge.CelluleDeCode(1, questions=[("Q7", "copie")])]
+    j = juge.CorrectionDuNotebook(etapes, sujet=CCINP)
+    plan = j.planifier("Q7", "copie", 1)
+    assert isinstance(plan, juge.Plan) and plan.introuvable
+    verdict = j.verdict(plan, messages.Reponse(1, messages.Issue.RESULTATS, resultats=[]))
     assert not verdict.ok and "n'est défini par aucune instruction lisible" in verdict.message
     # defined later in the notebook (a moved cell): looked for at the end, as any absent function
-    assert j.verdict(ordre, {"absent": True}).message.endswith("définie dans une cellule qui produit une erreur.")
-    honnete = [juge.Etape(0, COPIE_HONNETE), juge.Etape(1, questions=[("Q7", "copie")])]
-    assert juge.Juge(honnete, sujet=CCINP).ordre("Q7", "copie", 1)["_introuvable"] is None
+    assert j.verdict(plan, messages.Reponse(1, messages.Issue.ABSENT)).message.endswith(
+        "définie dans une cellule qui produit une erreur.")
+    honnete = [juge.CelluleDeCode(0, COPIE_HONNETE), juge.CelluleDeCode(1, questions=[("Q7", "copie")])]
+    assert juge.CorrectionDuNotebook(honnete, sujet=CCINP).planifier("Q7", "copie", 1).introuvable is None
 
 
 def test_the_forbidden_names_have_one_source():

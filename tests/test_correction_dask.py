@@ -46,8 +46,7 @@ def _port_libre() -> int:
 def modele(tmp_path_factory) -> Path:
     """A course with three collected submissions per assignment, not graded yet."""
     racine = tmp_path_factory.mktemp("cours_dask")
-    assignments = demo.preparer_cours(racine)
-    assert set(ASSIGNMENTS) <= set(assignments)
+    assert demo.preparer_cours(racine, devoirs=ASSIGNMENTS) == ASSIGNMENTS  # only these two are released
     erreur = next(e for e in demo_class.CLASSE if e.erreurs and not e.vierge)  # one realistic mistake
     for a in ASSIGNMENTS:
         for eleve, forme in (("corrige", "source"), ("vierge", "release")):

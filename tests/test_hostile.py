@@ -34,13 +34,13 @@ from nbgrader.api import Gradebook, MissingEntry
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
 from awale_ref import grading
-from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge
+from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge, messages
 from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.hostile import (A_IA, A_OTH, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_IA, SOUMISSIONS_OTHELLO, Contexte,
-                           Soumission)
+from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -167,8 +167,9 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
-def petite_classe(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
-    """A small class of one assignment, graded apart (one autograde more)."""
+def classe_a_part(tmp_path_factory, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
+    """A small class of assignment ``a``, graded apart: one autograde more, tens of seconds."""
+    racine = tmp_path_factory.mktemp(f"cours_hostile_{a}")
     ctx = preparer_cours(racine, a)
     deposer(racine, ctx, soumissions, a)
     fin = autograder(racine, a=a)
@@ -179,15 +180,27 @@ def petite_classe(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> 
 
 @pytest.fixture(scope="session")
 def classe_ia(tmp_path_factory) -> Classe:
-    """A small class of ``partie3_ia`` (the constraint of Q20), graded apart: one autograde more, tens of seconds."""
-    return petite_classe(tmp_path_factory.mktemp("cours_hostile_ia"), A_IA, SOUMISSIONS_IA)
+    """``partie3_ia`` (the constraint of Q20)."""
+    return classe_a_part(tmp_path_factory, A_IA, SOUMISSIONS_IA)
+
+
+@pytest.fixture(scope="session")
+def classe_att(tmp_path_factory) -> Classe:
+    """``attracteurs_graphe`` (forged graphs and dicts, issue 26)."""
+    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
 
 
 @pytest.fixture(scope="session")
 def classe_othello(tmp_path_factory) -> Classe:
-    """A small class of ``othello`` (forged answers, the reference and the hidden games database looked for in the
-    runner), graded apart: about a minute."""
-    return petite_classe(tmp_path_factory.mktemp("cours_hostile_othello"), A_OTH, SOUMISSIONS_OTHELLO)
+    """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
+    about a minute."""
+    return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
+
+
+@pytest.fixture(scope="session")
+def classe_sql(tmp_path_factory) -> Classe:
+    """``partie3_sql`` (the hidden opening library looked for in the runner and the kernel)."""
+    return classe_a_part(tmp_path_factory, A_SQL, SOUMISSIONS_SQL)
 
 
 # ---------------------------------------------------------------- each submission meets its expectation
@@ -208,6 +221,18 @@ def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe
 def test_each_submission_of_othello_gets_its_expected_score_and_reason(classe_othello, soumission):
     assert classe_othello.code_retour == 0, classe_othello.log[-3000:]
     _score_et_raisons(classe_othello, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_SQL, ids=[s.nom for s in SOUMISSIONS_SQL])
+def test_each_submission_of_the_sql_part_gets_its_expected_score_and_reason(classe_sql, soumission):
+    assert classe_sql.code_retour == 0, classe_sql.log[-3000:]
+    _score_et_raisons(classe_sql, soumission)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_ATT, ids=[s.nom for s in SOUMISSIONS_ATT])
+def test_each_submission_of_attracteurs_graphe_gets_its_expected_score_and_reason(classe_att, soumission):
+    assert classe_att.code_retour == 0, classe_att.log[-3000:]
+    _score_et_raisons(classe_att, soumission)
 
 
 def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:
@@ -405,22 +430,50 @@ RAPIDE = juge.Limites(delai_cellule=2, delai_question=3)
 JUSTE_Q4 = "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
 
 
-def _etapes(*cellules: str, questions: tuple[tuple[str, str], ...] = (("Q4", "tour_joueur1"),)) -> list[juge.Etape]:
-    etapes = [juge.Etape(i, source) for i, source in enumerate(cellules)]
-    return etapes + [juge.Etape(len(cellules), questions=list(questions))]
+def _etapes(*cellules: str, questions: tuple[tuple[str, str], ...] = (("Q4", "tour_joueur1"),)) -> list[juge.CelluleDeCode]:
+    etapes = [juge.CelluleDeCode(i, source) for i, source in enumerate(cellules)]
+    return etapes + [juge.CelluleDeCode(len(cellules), questions=list(questions))]
+
+
+def _forge(*lignes: bytes) -> str:
+    """A Q4 answer that writes ``lignes`` on every file descriptor (the judge's channel among them), then dies."""
+    texte = b"".join(ligne + b"\n" for ligne in lignes)
+    return ("import os\n"
+            "def tour_joueur1(jeu):\n"
+            "    for fd in range(1, 30):\n"
+            "        try:\n"
+            f"            os.write(fd, {texte!r})\n"
+            "        except OSError:\n"
+            "            pass\n"
+            "    os._exit(0)\n")
 
 
 def test_judge_forged_messages_on_the_runner_channel_cannot_pass_a_wrong_answer():
-    forge = ("import os, json\n"
-             "def tour_joueur1(jeu):\n"
-             "    for fd in range(1, 30):\n"
-             "        try:\n"
-             "            os.write(fd, b'{\"id\": 2, \"resultats\": []}\\n{\"id\": 2, \"fin\": true}\\n')\n"
-             "        except OSError:\n"
-             "            pass\n"
-             "    os._exit(0)\n")
+    # well-formed replies of the current protocol, for the question's own id (the cell is order 1, Q4 order 2)
+    forge = _forge(messages.ecrire(messages.Reponse(2, messages.Issue.RESULTATS, resultats=[])).strip(),
+                   messages.ecrire(messages.Reponse(2, messages.Issue.FIN)).strip())
     verdict = juge.juger_notebook(_etapes(forge), bac_a_sable=True, limites=RAPIDE, sujet=CCINP)["Q4"]
-    assert not verdict.ok
+    assert not verdict.ok and "réponse incomplète" in verdict.message
+
+
+JUSTE_Q7 = "def copie(jeu):\n    return {k: (list(v) if type(v) is list else v) for k, v in jeu.items()}\n"
+
+
+@pytest.mark.parametrize("ligne", [
+    b'{"version": 99, "issue": "resultats", "id": 3, "resultats": []}',  # another protocol version
+    b'{"id": 3, "resultats": []}',                                       # the flag dicts of before: no version
+    b'{"version": 1, "issue": "reussi", "id": 3}',                       # an unknown outcome
+    b'{"version": 1, "issue": "resultats", "id": 3, "resultats": "tout juste"}',  # a mistyped field
+    b'{"version": 1, "issue": "resultats", "id": 3, "resultats": [], "ok": true}',  # an unknown field
+    b'{"version": 1, "issue": "mort", "id": 3}',                        # the judge's own conclusion
+], ids=["version", "sans_version", "issue_inconnue", "type_faux", "champ_inconnu", "mort"])
+def test_judge_an_invalid_reply_fails_its_question_only(ligne):
+    limites = juge.Limites(delai_cellule=2, delai_question=3)
+    etapes = _etapes(_forge(ligne), JUSTE_Q7, questions=(("Q4", "tour_joueur1"), ("Q7", "copie")))
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=limites, sujet=CCINP)
+    assert not verdicts["Q4"].ok and "réponse invalide" in verdicts["Q4"].message, verdicts["Q4"].message
+    assert verdicts["Q7"].ok, verdicts["Q7"].message  # the grading went on, the runner started again
+    assert any("réponse invalide du processus d'exécution" in l for l in limites.journal), limites.journal
 
 
 def test_judge_a_blocking_cell_is_skipped_and_the_rest_is_judged():
@@ -475,10 +528,10 @@ def test_judge_is_deterministic_and_agrees_with_corriger():
 
 
 def test_a_late_redefinition_does_not_change_the_verdict_and_a_moved_test_cell_still_finds_its_function():
-    etapes = [juge.Etape(0, JUSTE_Q4), juge.Etape(1, questions=[("Q4", "tour_joueur1")]),
-              juge.Etape(2, "tour_joueur1 = tour_joueur1({'n': 0})\n"),
-              juge.Etape(3, questions=[("Q9", "case_ramassable")]),
-              juge.Etape(4, "def case_ramassable(plateau, case):\n    return case >= 6 and plateau[case] in (2, 3)\n")]
+    etapes = [juge.CelluleDeCode(0, JUSTE_Q4), juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")]),
+              juge.CelluleDeCode(2, "tour_joueur1 = tour_joueur1({'n': 0})\n"),
+              juge.CelluleDeCode(3, questions=[("Q9", "case_ramassable")]),
+              juge.CelluleDeCode(4, "def case_ramassable(plateau, case):\n    return case >= 6 and plateau[case] in (2, 3)\n")]
     verdicts = juge.juger_notebook(etapes, limites=RAPIDE, sujet=CCINP)
     assert verdicts["Q4"].ok and verdicts["Q9"].ok
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref.grading import executant, juge
+from awale_ref.grading import executant, juge, messages
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -67,13 +67,15 @@ def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
 
 
 def test_the_runner_never_gets_the_graded_functions():
-    etapes = [juge.Etape(0, "x = 1"), juge.Etape(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
-    reference_non_notee = juge.Juge(etapes, sujet=CCINP).reference_non_notee
+    etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines"), ("Q4", "tour_joueur1")])]
+    reference_non_notee = juge.CorrectionDuNotebook(etapes, sujet=CCINP).reference_non_notee
     noms = {n.name for n in ast.parse(reference_non_notee).body if isinstance(n, ast.FunctionDef)}
     assert "deplacer_graines" not in noms and "tour_joueur1" not in noms and "initialisation" in noms
-    ordre = juge.Juge(etapes, sujet=CCINP).ordre("Q8", "deplacer_graines", 1)
+    plan = juge.CorrectionDuNotebook(etapes, sujet=CCINP).planifier("Q8", "deplacer_graines", 1)
+    ordre = messages.en_donnees(plan.ordre)  # what crosses: the inputs, nothing of what is expected
     assert "def deplacer_graines" not in ordre["reference"] and "def test_famine" in ordre["reference"]
-    assert executant.deballer_cas(ordre["cas"]) == ordre["_cas"]  # the inputs, nothing of what is expected
+    assert executant.deballer_cas(ordre["cas"]) == plan.cas
+    assert not {"attendus", "memo", "raisons", "introuvable"} & set(ordre)
 
 
 def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(monkeypatch):
@@ -83,7 +85,7 @@ def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(m
 
     monkeypatch.setattr(contraintes, "violation", lambda *args, **kwargs: None)
     code = "import copy\nf = getattr(copy, 'deep' + 'copy')\ndef copie(jeu):\n    return f(jeu)\n"
-    verdict = juge.juger_notebook([juge.Etape(0, code), juge.Etape(1, questions=[("Q7", "copie")])], sujet=CCINP)["Q7"]
+    verdict = juge.juger_notebook([juge.CelluleDeCode(0, code), juge.CelluleDeCode(1, questions=[("Q7", "copie")])], sujet=CCINP)["Q7"]
     assert not verdict.ok and "deepcopy, interdite par l'énoncé" in verdict.message
 
 
@@ -110,6 +112,40 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
     assert construites == [1712, 1712]
     with sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True) as base:
         assert base.execute("SELECT id_Joueur FROM Joueur").fetchall() == [(1712,)]
+
+
+def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once(monkeypatch):
+    """The runner never sees the hidden library (nothing ``.sqlite`` is mounted in its sandbox: a cell that finds
+    one would spoil Q22's query); the judge's SQL process, started once for the notebook and only when it has
+    a query to run, mounts that file alone and runs each query's text; an answer that is no query keeps its
+    message."""
+    from awale_ref.grading import execution
+
+    base = CCINP.fichier_du_juge({"Q22"})
+    demarres = []
+    original = execution.Executant.__init__
+
+    def compter(self, demarrage, sandbox, limites, arguments=()):
+        demarres.append((tuple(arguments), list(sandbox.lecture)))
+        original(self, demarrage, sandbox, limites, arguments)
+
+    monkeypatch.setattr(execution.Executant, "__init__", compter)
+    cellule = ("montes = [l.split()[4] for l in open('/proc/self/mountinfo')]\n"
+               "Q22 = 'SELECT 1' if any(m.endswith('.sqlite') for m in montes) else "
+               "'SELECT id_Joueur FROM Joueur WHERE niveau > 1900'\n"
+               "Q23, Q24 = 42, ...\n")
+    etapes = [juge.CelluleDeCode(0, cellule),
+              juge.CelluleDeCode(1, questions=[("Q22", "Q22"), ("Q23", "Q23"), ("Q24", "Q24")])]
+    verdicts = juge.juger_notebook(etapes, base_sql=base, sujet=CCINP)
+    assert verdicts["Q22"].ok and "requête exacte" in verdicts["Q22"].message
+    assert "pas un objet de type int" in verdicts["Q23"].message
+    assert "réponse pas encore donnée" in verdicts["Q24"].message
+    assert [a for a, _ in demarres] == [(), ("--sql",)]  # one runner, one SQL process
+    assert base not in demarres[0][1] and demarres[1][1] == [base]
+    demarres.clear()
+    sans_sql = [juge.CelluleDeCode(0, "Q22 = 1"), juge.CelluleDeCode(1, questions=[("Q22", "Q22")])]
+    assert "pas un objet de type" in juge.juger_notebook(sans_sql, base_sql=base, sujet=CCINP)["Q22"].message
+    assert [a for a, _ in demarres] == [()]  # no query to run: no SQL process
 
 
 def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_again_if_the_cells_changed(

@@ -15,7 +15,7 @@ def test_renvoie_et_arguments_shows_every_argument_after_the_call():
         return len(a)
 
     obs = executant.observer("renvoie_et_arguments", marque, ([1, 2], {"x": False}))
-    assert obs["renvoie"] == 2 and obs["arguments après l'appel"] == [[1, 2], {"x": True}]
+    assert obs["renvoie"] == 2 and obs["arguments_apres"] == [[1, 2], {"x": True}]
 
 
 def test_affichage_keeps_the_printed_lines_in_order():
@@ -25,7 +25,7 @@ def test_affichage_keeps_the_printed_lines_in_order():
         return n
 
     obs = executant.observer("affichage", bavarde, (2,))
-    assert obs["affiché"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
+    assert obs["affiche"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
 
 
 def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile():
@@ -43,12 +43,28 @@ def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile()
     assert sys.getprofile() is None
 
 
+def test_appels_counts_a_recursion_written_as_a_lambda_or_renamed_but_not_the_comprehensions():
+    fib = lambda n: n if n < 2 else fib(n - 1) + fib(n - 2)  # noqa: E731
+    assert executant.observer("appels", fib, (5,))["appels"] == {"<lambda>": 15}
+
+    def carres(n):
+        return sum([i * i for i in range(n)]) + sum(i for i in range(n)) + len({i: i for i in range(n)})
+
+    assert executant.observer("appels", carres, (4,))["appels"] == {"carres": 1}
+
+    def cache(n):
+        return n if n < 2 else cache(n - 1) + cache(n - 2)
+
+    cache.__code__ = cache.__code__.replace(co_name="<listcomp>")
+    assert executant.observer("appels", cache, (5,))["appels"] == {"<listcomp>": 15}
+
+
 def test_tirages_collects_every_distinct_result_of_a_random_function():
     def de(faces):
         return random.randint(1, faces)
 
     obs = executant.observer("tirages", de, (3,))
-    assert obs["issues"] == [1, 2, 3] and obs["nombre d'issues"] == 3
+    assert obs["issues"] == [1, 2, 3] and obs["nombre_issues"] == 3
     assert executant.observer("tirages", lambda L: L.index(max(L)), ([1, 5, 5],))["issues"] == [1]
 
 

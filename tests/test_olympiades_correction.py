@@ -90,9 +90,9 @@ def compression_rectangle(img):
 
 
 # ---------------------------------------------------------------- the judge and the sandboxed runner
-def _etapes(imports: str, code: str, questions: list[tuple[str, str]], module: str) -> list[juge.Etape]:
+def _etapes(imports: str, code: str, questions: list[tuple[str, str]], module: str) -> list[juge.CelluleDeCode]:
     test = "\n".join(f"from {module} import corriger\ncorriger({q!r}, {e})" for q, e in questions)
-    return [juge.Etape(0, imports), juge.Etape(1, code), juge.Etape(2, questions=questions, exemples=test)]
+    return [juge.CelluleDeCode(0, imports), juge.CelluleDeCode(1, code), juge.CelluleDeCode(2, questions=questions, exemples=test)]
 
 
 def test_a_wrong_image_is_judged_in_the_sandbox_and_shown_beside_the_expected_one():
@@ -203,12 +203,12 @@ def test_a_value_built_with_an_earlier_function_is_graded_on_its_own():
     drapeau = images.REPONSES["Q3"]
     test_q2 = f"from {module} import corriger\ncorriger('Q2', creer_image)"
     test_q3 = f"from {module} import corriger\ncorriger('Q3_drapeau', imgD)"
-    etapes = [juge.Etape(0, f"from {module} import tester"), juge.Etape(1, creer),
-              juge.Etape(2, questions=[("Q2", "creer_image")], exemples=test_q2),
-              juge.Etape(3, drapeau), juge.Etape(4, questions=[("Q3_drapeau", "imgD")], exemples=test_q3)]
+    etapes = [juge.CelluleDeCode(0, f"from {module} import tester"), juge.CelluleDeCode(1, creer),
+              juge.CelluleDeCode(2, questions=[("Q2", "creer_image")], exemples=test_q2),
+              juge.CelluleDeCode(3, drapeau), juge.CelluleDeCode(4, questions=[("Q3_drapeau", "imgD")], exemples=test_q3)]
     verdicts = juge.juger_notebook(etapes)
     assert not verdicts["Q2"].ok
     assert verdicts["Q3_drapeau"].ok, verdicts["Q3_drapeau"].message
     # the flag's own mistake still costs Q3 (the cells are the student's, only creer_image is the reference)
-    etapes[3] = juge.Etape(3, drapeau.replace("(0, 0, 255)", "(0, 255, 0)"))
+    etapes[3] = juge.CelluleDeCode(3, drapeau.replace("(0, 0, 255)", "(0, 255, 0)"))
     assert not juge.juger_notebook(etapes)["Q3_drapeau"].ok

@@ -61,8 +61,8 @@ def test_every_function_question_of_the_subject_has_its_spec():
     for spec in SPECS.values():
         assert spec.module == "awale_ref.sujets.olympiades_2025_awale.awale_lycee"
         assert callable(spec.reference()) and spec.reference() is getattr(lycee, spec.nom)
-    assert {SPECS[q].genre for q in ("Q4", "Q5", "Q7")} == {"renvoie_et_plateau"}
-    assert {SPECS[q].genre for q in ("Q12", "Q13")} == {"renvoie_et_jeu"}
+    assert {SPECS[q].observation for q in ("Q4", "Q5", "Q7")} == {"renvoie_et_plateau"}
+    assert {SPECS[q].observation for q in ("Q12", "Q13")} == {"renvoie_et_jeu"}
     for q in ("Q8", "Q9", "Q10"):
         assert "arguments_intacts" in SPECS[q].contraintes, q
 

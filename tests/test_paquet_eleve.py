@@ -12,6 +12,7 @@ import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -345,3 +346,45 @@ def test_othello_plays_its_board_and_draws_its_tree_in_the_students_environment(
             p, l = o.poser_jeton(p, tuple(c), j), o.cases_frontieres(p, l, tuple(c))
         if ia:
             assert p == partie["p"] and not o.cases_jouables(p, o.cases_frontieres_de(p), 1)
+
+
+_Q17 = """
+import json
+from awale_ref.grading import executant, tester
+from awale_ref.grading.visibles import _donnees
+d = next(s["fonctions"]["Q17"] for s in _donnees().values() if "Q17" in s["fonctions"])
+args = executant.decoder(json.loads(next(iter(d["exemples"]))))
+def gain(jeu, case):
+    return -1, jeu
+try:
+    tester("Q17", gain, *args)
+except AssertionError as e:
+    print(e)
+"""
+
+
+def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, tmp_path):
+    """Each visible question carries its observation kind (``observation``) and its subject's words
+    (``Spec.libelles``): Q17's pair is read in the CCINP's words on the students' side too; a package built
+    before the rename (the kind under ``genre``) is still read (issue 24)."""
+    from awale_ref.sujets.ccinp_2024 import specs as ccinp
+
+    fichier = Path("awale_ref") / "data" / "visibles.json"
+    q17 = next(s["fonctions"]["Q17"] for s in json.loads((paquet / fichier).read_text(encoding="utf-8")).values()
+               if "Q17" in s["fonctions"])
+    assert q17["observation"] == ccinp.SPECS["Q17"].observation and "genre" not in q17
+    assert q17["libelles"] == dict(ccinp.LIBELLES)
+    texte = _lancer(paquet, _Q17).stdout
+    assert f"obtenu  : {ccinp.LIBELLES['gain']} -1" in texte and "premier élément" not in texte, texte
+    ancien = tmp_path / "ancien"
+    shutil.copytree(paquet, ancien)
+    donnees = json.loads((ancien / fichier).read_text(encoding="utf-8"))
+    for sujet in donnees.values():
+        for q in sujet["fonctions"].values():
+            q["genre"] = q.pop("observation")
+            del q["libelles"]
+    (ancien / fichier).write_text(json.dumps(donnees, ensure_ascii=False), encoding="utf-8")
+    # without the subject's words (not in the data then), the core's neutral ones; the case judged as before
+    avant = _lancer(ancien, _Q17).stdout
+    assert "obtenu  : premier élément renvoyé -1" in avant and ccinp.LIBELLES["gain"] + " -1" not in avant, avant
+    assert avant.splitlines()[:2] == texte.splitlines()[:2]

@@ -32,6 +32,9 @@ from pipeline.build import RACINE
 from pipeline.nbgrader_cli import environnement
 
 BASE = "awale"
+DEVOIRS = ("partie1_regles", "othello")
+"""The assignments graded on the server: two series (CCINP, Othello), so two reports; the whole class and every
+assignment are ``tests/test_demo_class.py``'s, on SQLite."""
 
 
 def _binaires() -> Path | None:
@@ -99,9 +102,10 @@ def demo_sur_postgresql(serveur, tmp_path_factory):
     env = {**os.environ, "AWALE_GRADEBOOK": serveur}
     debut = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "pipeline.demo", "--racine", str(racine), "--eleves", "3",
-                           "--workers", "2"], cwd=RACINE, env=env, capture_output=True, text=True)
+                           "--devoirs", ",".join(DEVOIRS), "--workers", "2"], cwd=RACINE, env=env,
+                          capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    print(f"demo on PostgreSQL, 3 students: {time.monotonic() - debut:.0f} s")
+    print(f"demo on PostgreSQL, 3 students, {len(DEVOIRS)} assignments: {time.monotonic() - debut:.0f} s")
     return racine, serveur
 
 

@@ -305,7 +305,7 @@ def test_the_judge_names_the_error_seen_before_its_time_limit():
 
     bombe = "def deplacer_graines(plateau, case):\n    tas = []\n    while True:\n        tas.append('x' * 10 ** 8)\n"
     limites = juge.Limites(5, 4, 1024 ** 3)
-    verdict = juge.juger_notebook([juge.Etape(0, bombe), juge.Etape(1, questions=[("Q8", "deplacer_graines")])],
+    verdict = juge.juger_notebook([juge.CelluleDeCode(0, bombe), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])],
                                   True, limites, sujet=CCINP)["Q8"]
     assert not verdict.ok
     assert "MemoryError" in verdict.message and ("dépassé 4 s" in verdict.message or "règle(s)" in verdict.message)

@@ -15,10 +15,10 @@ import hashlib
 import json
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
-from awale_ref.grading import contraintes, contre_exemples, executant
-from awale_ref.grading.specs import Famille, Spec, payees
+from awale_ref.grading import contraintes, contre_exemples, executant, messages
+from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec, payees
 
 
 ContrainteViolee = executant.ContrainteViolee
@@ -60,8 +60,40 @@ def decrire_appel(spec: Spec, args: tuple) -> str:
     return f"{spec.nom}({', '.join(morceaux)})"
 
 
-def decrire_observation(obs: dict) -> str:
-    return " ; ".join(f"{cle} {_court(val)}" for cle, val in obs.items())
+LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments après l'appel",
+            messages.LIGNES_DISTINCTES: "lignes distinctes",
+            messages.COPIE_INDEPENDANTE: "copie indépendante de l'original",
+            messages.GAIN: "premier élément renvoyé", messages.NOUVEL_ETAT: "second élément renvoyé",
+            messages.AFFICHE: "affiché",
+            messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
+            messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin",
+            SANS_APPEL_RECURSIF: "modifie {n} éléments de son premier argument"}
+"""What the student reads for each key of an observation (the keys are program names: ``messages``), in the
+core's neutral words; a spec names its own (``Spec.libelles``: the CCINP's « graines gagnées »), and words
+what a ``recursive`` function that never calls itself does to its first argument (``SANS_APPEL_RECURSIF``,
+``{n}``: how many elements it changed)."""
+
+
+def libelle(cle: str, libelles: Mapping[str, str] | None = None) -> str:
+    """The French words for an observation's key: the spec's ``libelles``, then :data:`LIBELLES`,
+    ``<name> après l'appel`` for the first argument after the call (``messages.cle_apres``), the key itself
+    otherwise.
+
+    >>> libelle("nombre_issues"), libelle("grille_apres"), libelle("gain"), libelle("gain", {"gain": "points"})
+    ("nombre d'issues", "grille après l'appel", 'premier élément renvoyé', 'points')
+    """
+    if libelles and cle in libelles:
+        return libelles[cle]
+    if cle in LIBELLES:
+        return LIBELLES[cle]
+    if cle.endswith("_apres"):
+        return f"{cle[:-len('_apres')]} après l'appel"
+    return cle
+
+
+def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
+    """An observation in the student's words (``libelles``: the spec's own, ``Spec.libelles``)."""
+    return " ; ".join(f"{libelle(cle, libelles)} {_court(val)}" for cle, val in obs.items())
 
 
 NE_S_ARRETE_PAS = "la fonction ne s'arrête pas (récursion sans fin ?)"
@@ -162,7 +194,7 @@ def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, s
         return None, None, f"la fonction renvoie {exc}"
     if type(obtenu) is not dict:
         return None, None, "réponse illisible"
-    apres = obtenu.pop("__arguments__", None)
+    apres = obtenu.pop(messages.ARGUMENTS, None)
     return obtenu, apres, None
 
 
@@ -190,25 +222,26 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
     if famille.contrainte == "recursive":
         if obtenu is None or reponse.get("appels") != 1:
             return None
-        recoltees = sum(1 for a, b in zip(args[0], attendu.get("plateau après l'appel", [])) if a != b)
-        if recoltees >= 2:
+        modifies = sum(1 for a, b in zip(args[0], attendu.get(messages.cle_apres(spec.observation), [])) if a != b)
+        if modifies >= 2:
+            action = libelle(SANS_APPEL_RECURSIF, spec.libelles).format(n=modifies)
             return (f"{spec.question} — {spec.nom} doit être récursive : pour {decrire_appel(spec, args)} elle "
-                    f"récolte {recoltees} cases sans jamais s'appeler elle-même.")
+                    f"{action} sans jamais s'appeler elle-même.")
         return None
     dediee = any(f.contrainte == "arguments_intacts" for f in spec.rubriques())
     if ("arguments_intacts" in spec.contraintes and not dediee and obtenu is not None and apres is not None
             and apres != tuple(args)):  # no family of its own: every family requires it
-        return message_echec(spec, args, decrire_observation(_restreint(attendu, famille)),
+        return message_echec(spec, args, decrire_observation(_restreint(attendu, famille), spec.libelles),
                              f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
                              f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
     attendu_vu = _restreint(attendu, famille)
     if echec is not None:
-        return message_echec(spec, args, decrire_observation(attendu_vu), echec, spec.regle)
+        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles), echec, spec.regle)
     conforme = spec.conforme(_restreint(obtenu, famille), attendu_vu, args)
     if not conforme:
         regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
-        return message_echec(spec, args, decrire_observation(attendu_vu),
-                             decrire_observation(_restreint(obtenu, famille)), regle)
+        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles),
+                             decrire_observation(_restreint(obtenu, famille), spec.libelles), regle)
     return None
 
 
@@ -261,7 +294,7 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
             connu[_INTERDIT] = (str(donnee["contrainte"]) if isinstance(donnee, dict) and "contrainte" in donnee
                                 else None)
         if connu[_INTERDIT] is not None:
-            return message_echec(spec, args, decrire_observation(attendu), connu[_INTERDIT], spec.regle)
+            return message_echec(spec, args, decrire_observation(attendu, spec.libelles), connu[_INTERDIT], spec.regle)
         for famille in familles:
             if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
                 continue
@@ -331,7 +364,7 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
 def appel_reproductible(spec: Spec, args: tuple) -> str:
     """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)`` (for a
     function that reads the keyboard, the call and the answers typed, in order)."""
-    if spec.genre == "saisies":
+    if spec.observation == "saisies":
         *arguments, saisies = args
         return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
                 f"{', '.join(str(s) for s in saisies)}")
@@ -384,7 +417,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     def evaluer(lot: list[tuple]) -> list:
         reponses = []
         for args in lot:
-            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.genre, appel, args, garde, delai)))
+            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.observation, appel, args, garde, delai)))
             if "trop_long" in reponse:  # no further case: each would wait as long
                 raise _SansFin(args, reponse["trop_long"])
             reponses.append(reponse)
@@ -400,7 +433,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
             reponses = evaluer(cas)
         except _SansFin as arret:
             attendu = attendus[cas.index(arret.cas)]
-            return Resultat(False, message_echec(spec, arret.cas, decrire_observation(attendu),
+            return Resultat(False, message_echec(spec, arret.cas, decrire_observation(attendu, spec.libelles),
                                                  decrire_trop_long(arret.secondes), spec.regle),
                             cas.index(arret.cas) + 1, None if exemples else 0.0, [],
                             contre_exemples.contre_exemple(spec, appel_reproductible(spec, arret.cas), arret.cas))

@@ -134,6 +134,14 @@ def _lire(source: str) -> tuple[ast.Module, symtable.SymbolTable, int] | None:
         return None
 
 
+def arbre(source: str) -> ast.Module | None:
+    """The tree of a cell's Python (see :func:`_lire`), ``None`` when it is not Python or too long: the one
+    parse of a submitted cell, shared by the constraints and the judge's plan (``juge``), cached until
+    :func:`vider_caches`."""
+    lu = _lire(source)
+    return lu[0] if lu is not None else None
+
+
 def _nom_portee(noeud: ast.AST) -> str:
     return _PORTEES[type(noeud)] or noeud.name  # type: ignore[attr-defined]
 
@@ -385,10 +393,10 @@ def _remplacees(spec: specs.Spec) -> set[str]:
             and v.__module__ == module.__name__ and not n.startswith("_")} - {spec.nom}
 
 
-def _correspond(genre: str, trouve: str, interdit: str) -> bool:
+def _correspond(sorte: str, trouve: str, interdit: str) -> bool:
     """A global name is forbidden under its own name; an attribute or an imported name also under a private
     spelling of it (``copy._deepcopy_dispatch``)."""
-    return trouve == interdit or (genre == "attribut" and trouve.startswith("_")
+    return trouve == interdit or (sorte == "attribut" and trouve.startswith("_")
                                   and trouve.lstrip("_").startswith(interdit))
 
 
@@ -416,20 +424,20 @@ def violation(spec: specs.Spec, cellules: Sequence[Cellule], nom: str | None = N
     regle = " ; ".join(dict.fromkeys(regles.values()))
     for i, par in atteintes:
         ins = instructions[i]
-        for genre, quoi, ligne in ins.trouvailles:
-            interdit = next((n for n in regles if genre in ("nom", "attribut") and _correspond(genre, quoi, n)), None)
-            if genre == "appartenance":
+        for sorte, quoi, ligne in ins.trouvailles:
+            interdit = next((n for n in regles if sorte in ("nom", "attribut") and _correspond(sorte, quoi, n)), None)
+            if sorte == "appartenance":
                 if quoi not in regles:
                     continue
                 interdit = quoi
-            if interdit is None and genre in ("nom", "attribut"):
+            if interdit is None and sorte in ("nom", "attribut"):
                 continue
             ou = (f"{'dans ' + par + ', ' if par != nom else ''}{ins.lieu}, ligne {ligne + ins.decalage} : "
                   f"« {ins.ligne(ligne + ins.decalage)} »")
             if interdit is not None:
                 nomme = interdit if quoi == interdit else f"{interdit} sous le nom {quoi}"
                 return f"{spec.question} — {spec.nom} utilise {nomme} ({ou}) : {regles[interdit]}."
-            if genre == "invisible":
+            if sorte == "invisible":
                 return (f"{spec.question} — {spec.nom} utilise le module {quoi}, que le correcteur ne peut pas lire "
                         f"({ou}) : la contrainte « {regle} » ne peut pas être vérifiée, ses points sont perdus.")
             return (f"{spec.question} — {spec.nom} utilise l'introspection ({quoi}, {ou}) : le correcteur ne peut "

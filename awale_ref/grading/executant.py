@@ -5,11 +5,14 @@ the student's *kernel* (untrusted, its results never count), this *runner*
 (untrusted: it runs the student's code, in a sandbox) and the *judge*
 (``awale_ref.grading.juge``: trusted, never runs student code).  This module
 is the runner.  It is **self-contained** (standard library and IPython
-only, never ``awale_ref``): the judge mounts this one file, read-only, in a
-sandbox where neither the package, the course nor the expected answers
-exist.
+only, never the ``awale_ref`` package): the judge mounts this file and
+:mod:`awale_ref.grading.messages` (the protocol, standard library only)
+beside it, read-only, in a sandbox where neither the package, the course nor
+the expected answers exist.
 
-What the runner does, on orders read as JSON lines on its standard input:
+What the runner does, on orders read as JSON lines on its standard input
+(typed, versioned records: ``messages.Ordre``; one reply to each, a
+``messages.Reponse`` whose outcome is a ``messages.Issue``):
 
 - ``cellule``: run one code cell in an IPython shell (magics, ``display``,
   ``get_ipython`` work as in a notebook); an error ends only that cell;
@@ -48,6 +51,7 @@ import copy
 import json
 import marshal
 import os
+import pickle
 import signal
 import sqlite3
 import sys
@@ -55,9 +59,37 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
-_DEEPCOPY = copy.deepcopy  # the observations' own deep copy, captured before any student code exists
+_COPIE, _DUMPS, _LOADS, _PROTOCOLE = copy.deepcopy, pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL  # captured
+# before any student code exists
+
+
+def _DEEPCOPY(valeur: Any) -> Any:
+    """The observations' own deep copy: a pickle round trip for the judge's plain data (the cases: builtin
+    values, shared and nested lists kept as they are, as ``copy.deepcopy`` does, about ten times faster on
+    the graphs that ``tirages`` copies 100 times per case), ``copy.deepcopy`` for what pickle cannot take.
+
+    >>> x = [1, 2]
+    >>> y = _DEEPCOPY({(0, 1): [x, x]})
+    >>> y, y[(0, 1)][0] is y[(0, 1)][1], y[(0, 1)][0] is x
+    ({(0, 1): [[1, 2], [1, 2]]}, True, False)
+    """
+    try:
+        return _LOADS(_DUMPS(valeur, _PROTOCOLE))
+    except Exception:
+        return _COPIE(valeur)
 PROFONDEUR_MAX = 200       # nesting of an encoded value
 TAILLE_MAX_REPONSE = 64 * 1024 ** 2
+
+if __package__:  # the judge's process, the kernel's
+    from awale_ref.grading import messages
+else:  # the runner's script, in its sandbox: this file and messages.py beside it, nothing else of awale_ref
+    import importlib.util
+
+    _spec = importlib.util.spec_from_file_location(
+        "_messages_du_juge", os.path.join(os.path.dirname(os.path.abspath(__file__)), "messages.py"))
+    messages = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = messages  # dataclasses look their module up
+    _spec.loader.exec_module(messages)
 
 
 # ---------------------------------------------------------------- exact data across the boundary
@@ -253,31 +285,33 @@ def avec_fonctions(fonction: Callable, positions: Any, espace: dict) -> Callable
 
 
 # ---------------------------------------------------------------- observations (shared with the specs)
-def observer(genre: str, fonction: Callable, args: tuple) -> dict:
+def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     """What is compared with the reference after ``fonction(*args)`` on a fresh copy of ``args``.
 
-    ``genre``: ``saisies`` (a function that reads the keyboard, :func:`_observer_saisies`),
-    ``renvoie`` (the value), ``image`` (the value, and whether the rows
-    of a returned list of lists are distinct lists), ``renvoie_et_plateau`` / ``renvoie_et_jeu``
-    (and the first argument after the call), ``copie`` (equal and
-    independent: a dict whose values are lists, or a list of rows), ``gain`` (Q17: the pair split), and four kinds for functions
-    whose value alone does not say enough: ``renvoie_et_arguments`` (the value and
+    ``observation`` (a kind of ``messages.OBSERVATIONS``): ``saisies`` (a function that reads the
+    keyboard, :func:`_observer_saisies`), ``renvoie`` (the value), ``image`` (the value, and whether the rows
+    of a returned list of lists are distinct lists), ``renvoie_et_<name>`` (and the first argument, named
+    ``<name>``, after the call: ``messages.cle_apres``), ``copie`` (equal and
+    independent: a dict whose values are lists, or a list of rows), ``gain`` (a returned pair split), and four
+    kinds for functions whose value alone does not say enough: ``renvoie_et_arguments`` (the value and
     every argument after the call: a function that changes any of them in place),
     ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
     and how many times each Python function was called during the call, by name:
     recursion, memoisation) and ``tirages`` (a function that draws at random,
-    called :data:`TIRAGES` times on fresh copies: its distinct results).  Every
-    observation also holds ``"__arguments__"``, the arguments after the call, for
-    the constraint "arguments untouched" (checked by the judge).
+    called :data:`TIRAGES` times on fresh copies: its distinct results).  The keys are the program names
+    of ``messages`` (the student reads ``checks.LIBELLES``).  Every observation also holds
+    ``messages.ARGUMENTS``, the arguments after the call, for the constraint "arguments untouched" (checked by
+    the judge).
     """
-    if genre == "tirages":
+    m = messages
+    if observation == "tirages":
         return _observer_tirages(fonction, args)
     args = _DEEPCOPY(args)
-    if genre == "copie":
+    if observation == "copie":
         (source,) = args
         avant = _DEEPCOPY(source)
         resultat = fonction(source)
-        obs: dict = {"renvoie": resultat}
+        obs: dict = {m.RENVOIE: resultat}
         # the lists of the copy: a dict's values (a game), or, copying a list of rows (a board), the list and
         # its rows, and then only an equal copy counts (a new constant list is no copy)
         lignes = type(source) is list and type(resultat) is list
@@ -291,36 +325,34 @@ def observer(genre: str, fonction: Callable, args: tuple) -> dict:
             for valeur in listes:
                 if valeur and valeur[-1] == "marqueur":
                     valeur.pop()
-            obs["copie indépendante de l'original"] = independant
-        obs["__arguments__"] = (source,)
+            obs[m.COPIE_INDEPENDANTE] = independant
+        obs[m.ARGUMENTS] = (source,)
         return obs
-    if genre == "saisies":
+    if observation == "saisies":
         return _observer_saisies(fonction, args)
-    if genre == "affichage":
+    if observation == "affichage":
         return _observer_affichage(fonction, args)
-    if genre == "appels":
+    if observation == "appels":
         return _observer_appels(fonction, args)
+    if not m.observation_connue(observation):
+        raise ValueError(f"unknown observation kind {observation!r}")
     resultat = fonction(*args)
-    if genre == "renvoie":
-        obs = {"renvoie": resultat}
-    elif genre == "renvoie_et_arguments":
-        obs = {"renvoie": resultat, "arguments après l'appel": list(args)}
-    elif genre == "image":  # a new image: its rows must be distinct lists ([[c] * m] * n shares one row)
-        obs = {"renvoie": resultat}
+    if observation == "renvoie":
+        obs = {m.RENVOIE: resultat}
+    elif observation == "renvoie_et_arguments":
+        obs = {m.RENVOIE: resultat, m.ARGUMENTS_APRES: list(args)}
+    elif observation == "image":  # a new image: its rows must be distinct lists ([[c] * m] * n shares one row)
+        obs = {m.RENVOIE: resultat}
         if type(resultat) is list and all(type(ligne) is list for ligne in resultat):
-            obs["lignes distinctes"] = len({id(ligne) for ligne in resultat}) == len(resultat)
-    elif genre == "renvoie_et_plateau":
-        obs = {"renvoie": resultat, "plateau après l'appel": args[0]}
-    elif genre == "renvoie_et_jeu":
-        obs = {"renvoie": resultat, "jeu après l'appel": args[0]}
-    elif genre == "gain":
+            obs[m.LIGNES_DISTINCTES] = len({id(ligne) for ligne in resultat}) == len(resultat)
+    elif observation == "gain":
         if type(resultat) is tuple and len(resultat) == 2:
-            obs = {"graines gagnées": resultat[0], "nouveau jeu": resultat[1]}
+            obs = {m.GAIN: resultat[0], m.NOUVEL_ETAT: resultat[1]}
         else:
-            obs = {"renvoie": resultat}
-    else:
-        raise ValueError(f"unknown observation kind {genre!r}")
-    obs["__arguments__"] = args
+            obs = {m.RENVOIE: resultat}
+    else:  # renvoie_et_<name>
+        obs = {m.RENVOIE: resultat, m.cle_apres(observation): args[0]}
+    obs[m.ARGUMENTS] = args
     return obs
 
 
@@ -340,8 +372,8 @@ def _observer_tirages(fonction: Callable, args: tuple) -> dict:
         resultat = fonction(*copie)
         issues.setdefault(json.dumps(encoder(resultat), sort_keys=True), resultat)
         apres = copie
-    return {"issues": [issues[texte] for texte in sorted(issues)], "nombre d'issues": len(issues),
-            "__arguments__": apres}
+    return {messages.ISSUES: [issues[texte] for texte in sorted(issues)], messages.NOMBRE_ISSUES: len(issues),
+            messages.ARGUMENTS: apres}
 
 
 def _observer_affichage(fonction: Callable, args: tuple) -> dict:
@@ -353,17 +385,28 @@ def _observer_affichage(fonction: Callable, args: tuple) -> dict:
     with contextlib.redirect_stdout(sortie):
         resultat = fonction(*args)
     lignes = [ligne.strip() for ligne in sortie.getvalue().splitlines() if ligne.strip()]
-    return {"renvoie": resultat, "affiché": lignes, "__arguments__": args}
+    return {messages.RENVOIE: resultat, messages.AFFICHE: lignes, messages.ARGUMENTS: args}
+
+
+_COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+
+def _comprehension(cadre: Any) -> bool:
+    """A comprehension's own frame: its name, and its code a constant of the code that made it (a recursive
+    function renamed ``<listcomp>`` is not one)."""
+    code, appelant = cadre.f_code, cadre.f_back
+    return code.co_name in _COMPREHENSIONS and appelant is not None and code in appelant.f_code.co_consts
 
 
 def _observer_appels(fonction: Callable, args: tuple) -> dict:
-    """The value, and ``{name: calls}`` for every Python function called during the call (the runner's
-    own frames and nameless code — comprehensions, lambdas — left out).  A call that changes the profile
-    function (``sys.setprofile``) makes the count ``None``: it cannot be trusted."""
+    """The value, and ``{name: calls}`` for every Python function called during the call, lambdas under
+    ``<lambda>`` (a recursion written as a lambda is counted too); the runner's own frames and the
+    comprehensions are left out.  A call that changes the profile function (``sys.setprofile``) makes the
+    count ``None``: it cannot be trusted."""
     compte: dict[str, int] = {}
 
     def profil(cadre: Any, evenement: str, arg: Any) -> None:
-        if evenement == "call" and cadre.f_code.co_filename != __file__:
+        if evenement == "call" and cadre.f_code.co_filename != __file__ and not _comprehension(cadre):
             nom = cadre.f_code.co_name
             compte[nom] = compte.get(nom, 0) + 1
 
@@ -374,8 +417,8 @@ def _observer_appels(fonction: Callable, args: tuple) -> dict:
     finally:
         fidele = sys.getprofile() is profil
         sys.setprofile(avant)
-    appels = {nom: n for nom, n in sorted(compte.items()) if nom.isidentifier()} if fidele else None
-    return {"renvoie": resultat, "appels": appels, "__arguments__": args}
+    appels = dict(sorted(compte.items())) if fidele else None
+    return {messages.RENVOIE: resultat, messages.APPELS: appels, messages.ARGUMENTS: args}
 
 
 def _observer_saisies(fonction: Callable, args: tuple) -> dict:
@@ -415,7 +458,7 @@ def _observer_saisies(fonction: Callable, args: tuple) -> dict:
     finally:
         builtins.input = ancien
     lignes = [l.strip() for l in sortie.getvalue()[fin_des_saisies[0]:].splitlines() if l.strip()]
-    return {"saisies lues": len(lues), "affiché à la fin": lignes, "__arguments__": tuple(args)}
+    return {messages.SAISIES_LUES: len(lues), messages.AFFICHE_FIN: lignes, messages.ARGUMENTS: tuple(args)}
 
 
 class AppelTropLong(BaseException):
@@ -476,7 +519,7 @@ def alarme_possible() -> bool:
             and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
 
 
-def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None) -> dict:
+def evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None) -> dict:
     """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}``,
     ``{"contrainte": message}`` or ``{"trop_long": seconds}``.
 
@@ -484,7 +527,7 @@ def evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde, delai
     does not end in time (an endless loop or recursion) answers ``{"trop_long": delai}``.
     """
     garde.appels = 0
-    return sous_delai(delai, lambda: _evaluer_cas(genre, fonction, args, garde))
+    return sous_delai(delai, lambda: _evaluer_cas(observation, fonction, args, garde))
 
 
 def sous_delai(delai: float | None, calcul: Callable[[], dict]) -> dict:
@@ -505,9 +548,9 @@ def sous_delai(delai: float | None, calcul: Callable[[], dict]) -> dict:
         signal.signal(signal.SIGALRM, ancien)
 
 
-def _evaluer_cas(genre: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
+def _evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
     try:
-        obs = observer(genre, fonction, args)
+        obs = observer(observation, fonction, args)
     except ContrainteViolee as exc:
         return {"contrainte": str(exc)}
     except RecursionError:
@@ -559,6 +602,27 @@ def _autoriser(action: int, *details: Any) -> int:
     return sqlite3.SQLITE_OK if action in _ACTIONS_PERMISES else sqlite3.SQLITE_DENY
 
 
+ELLIPSE = "..."
+"""What the runner sends as the type of a query answer left as ``...`` (the notebook's blank)."""
+
+
+def pas_une_requete(nom_type: str) -> str:
+    """Why an answer of type ``nom_type`` (:data:`ELLIPSE` for ``...``) is no query (French, for the student)."""
+    if nom_type == ELLIPSE:
+        return "réponse pas encore donnée : écrivez votre requête entre les triples guillemets."
+    return (f"la réponse doit être une chaîne de caractères contenant la requête SQL (entre triples guillemets), "
+            f"pas un objet de type {nom_type[:80]}.")
+
+
+def texte_de_requete(id: int, objet: Any) -> Any:
+    """The runner's reply to a query question: the query's text only (at most one character more than
+    ``messages.LONGUEUR_MAX_REQUETE``), or the type of a value that is not a ``str``.  The runner never runs
+    the query: the judge does, in a process of its own that runs no student code (:func:`principal_sql`)."""
+    if type(objet) is str:
+        return messages.Reponse(id, messages.Issue.REQUETE, requete=objet[:messages.LONGUEUR_MAX_REQUETE + 1])
+    return messages.Reponse(id, messages.Issue.REQUETE, texte=ELLIPSE if objet is ... else _nom_type(objet))
+
+
 def proteger(connexion: sqlite3.Connection) -> sqlite3.Connection:
     """Make ``connexion`` refuse any change: ``query_only`` and a reading-only authorizer.
 
@@ -583,11 +647,8 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     ...
     awale_ref.grading.executant.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
     """
-    if requete is ...:
-        raise ErreurRequete("réponse pas encore donnée : écrivez votre requête entre les triples guillemets.")
     if type(requete) is not str:
-        raise ErreurRequete(f"la réponse doit être une chaîne de caractères contenant la requête SQL "
-                            f"(entre triples guillemets), pas un objet de type {_nom_type(requete)}.")
+        raise ErreurRequete(pas_une_requete(ELLIPSE if requete is ... else _nom_type(requete)))
     requete = requete.strip().rstrip("; \t\n")  # "SELECT …;;" is still one query
     if not requete:
         raise ErreurRequete("la requête est vide.")
@@ -722,90 +783,100 @@ class _ModuleFactice(types.ModuleType):
         return rien
 
 
-def _substituer(ordre: dict, espace: dict, sauf: str | None = None) -> types.ModuleType:
+def _substituer(ordre: Any, espace: dict, sauf: str | None = None) -> types.ModuleType:
     """Every exam function the judge sent the reference of (all but ``sauf``) resolves to it in ``espace``."""
-    reference = _module_reference(ordre["module"], ordre["reference"])
-    for autre in ordre["substituer"]:
+    reference = _module_reference(ordre.module, ordre.reference)
+    for autre in ordre.substituer:
         if autre != sauf and autre in vars(reference):
             espace[autre] = getattr(reference, autre)
     return reference
 
 
-def _question(ordre: dict, espace: dict, vu: dict | None = None,
-              rejouer: Callable[[str], Any] | None = None) -> dict:
-    """Evaluate one question in this (forked, disposable) process (``rejouer``: runs a cell's source again).
+def _question(ordre: Any, espace: dict, vu: dict | None = None,
+              rejouer: Callable[[str], Any] | None = None) -> Any:
+    """Evaluate one question (a ``messages.OrdreQuestion``) in this (forked, disposable) process: its
+    ``messages.Reponse`` (``rejouer``: runs a cell's source again).
 
     ``vu`` gets ``"exception"``, the first exception a case raised, so that a
     question stopped by its time limit can still say it (a memory bomb raises
     ``MemoryError`` at every case, slowly).
     """
-    genre = ordre["genre"]
-    if genre == "valeur" and ordre.get("cellules") and rejouer is not None:
+    Issue, Reponse = messages.Issue, messages.Reponse
+    if isinstance(ordre, messages.OrdreValeur) and ordre.cellules and rejouer is not None:
         # the cells that build the value, again, with the reference of every function judged before
         _substituer(ordre, espace)
-        for source in ordre["cellules"]:
+        for source in ordre.cellules:
             rejouer(source)
     try:
-        objet = eval(ordre["expression"], espace)  # the expression is the teacher's (restored test cell)
+        objet = eval(ordre.expression, espace)  # the expression is the teacher's (restored test cell)
     except NameError:
-        return {"absent": True}
+        return Reponse(ordre.id, Issue.ABSENT)
     except BaseException as exc:
-        return {"illisible": type(exc).__name__}
-    if genre == "valeur":
-        return {"obs": encoder(objet)}
-    if genre == "sql":
-        return evaluer_sql(objet, ordre["base"])
+        return Reponse(ordre.id, Issue.ILLISIBLE, texte=type(exc).__name__)
+    if isinstance(ordre, messages.OrdreValeur):
+        return Reponse(ordre.id, Issue.VALEUR, valeur=encoder(objet))
+    if isinstance(ordre, messages.OrdreSql):
+        return texte_de_requete(ordre.id, objet)
     if type(objet) is not types.FunctionType:
-        return {"pas_une_fonction": _nom_type(objet), "appelable": callable(objet)}
+        return Reponse(ordre.id, Issue.PAS_UNE_FONCTION, texte=_nom_type(objet), appelable=callable(objet))
     # Every other exam function resolves to the reference (design principle 2), the graded one stays the
     # student's; the reference code never contains the graded function.
-    nom = ordre["nom"]
+    nom = ordre.nom
     reference = _substituer(ordre, espace, sauf=nom)
-    if genre == "partie":
+    if isinstance(ordre, messages.OrdrePartie):
         espace[nom] = objet
-        return jouer_partie(ordre["code"], objet, espace, vars(reference))
+        return Reponse(ordre.id, Issue.PARTIE, donnees=jouer_partie(ordre.code, objet, espace, vars(reference)))
     garde = Garde()
     graded = envelopper(objet, garde)
     espace[nom] = graded  # recursion goes through the wrapper (calls counted)
     if objet.__name__ != nom and espace.get(objet.__name__) is objet:
         espace[objet.__name__] = graded
-    installer_contraintes(ordre.get("contraintes", []), espace, garde)
-    appel = avec_fonctions(graded, ordre["fonctions"], vars(reference)) if ordre.get("fonctions") else graded
+    installer_contraintes(ordre.contraintes, espace, garde)
+    appel = avec_fonctions(graded, ordre.fonctions, vars(reference)) if ordre.fonctions else graded
     # each case as its own JSON text: the judge recognises a text it has already judged without reading it
     resultats = []
-    for args in deballer_cas(ordre["cas"]):
-        cas = evaluer_cas(ordre["observation"], appel, args, garde)
+    for args in deballer_cas(ordre.cas):
+        cas = evaluer_cas(ordre.observation, appel, args, garde)
         if vu is not None and "exception" in cas:
             vu.setdefault("exception", cas["exception"])
         resultats.append(json.dumps(cas,
                                     ensure_ascii=False, allow_nan=True))
-    return {"resultats": resultats}
+    return Reponse(ordre.id, Issue.RESULTATS, resultats=resultats)
 
 
-def _envoyer(canal: Any, message: dict) -> None:
-    ligne = json.dumps(message, ensure_ascii=False, allow_nan=True)
+def _envoyer(canal: Any, reponse: Any) -> None:
+    """One ``messages.Reponse`` on the judge's channel (too big: its size instead)."""
+    ligne = messages.ecrire(reponse)
     if len(ligne) > TAILLE_MAX_REPONSE:
-        ligne = json.dumps({**{k: v for k, v in message.items() if k in ("id",)}, "trop_gros": len(ligne)})
-    canal.write(ligne.encode("utf-8") + b"\n")
+        ligne = messages.ecrire(messages.Reponse(reponse.id, messages.Issue.TROP_GROS, taille=len(ligne)))
+    canal.write(ligne)
     canal.flush()
 
 
-def principal() -> None:
-    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+def _canaux() -> tuple[Any, Any]:
+    """The judge's channel (stdin, stdout, kept on their own descriptors); 0, 1 and 2 then lead nowhere."""
     entree = os.fdopen(os.dup(0), "rb")
     sortie = os.fdopen(os.dup(1), "wb")
     nul = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(nul, fd)
+    return entree, sortie
+
+
+def principal() -> None:
+    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+    entree, sortie = _canaux()
     import io
 
     sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
     import builtins
-    demarrage = json.loads(entree.readline())
-    module = demarrage["module"]
-    reference_non_notee = _module_reference(module, demarrage["reference_non_notee"])
-    sys.meta_path.insert(0, _Importeur(reference_non_notee, module, tuple(demarrage.get("alias", ())),
-                                       tuple(demarrage.get("factices", ()))))
+    Issue, Reponse = messages.Issue, messages.Reponse
+    demarrage = messages.lire_ordre(entree.readline())
+    if not isinstance(demarrage, messages.Demarrage):
+        raise SystemExit("the first order must be 'demarrage'")
+    reference_non_notee = _module_reference(demarrage.module, demarrage.reference_non_notee)
+    sys.meta_path.insert(0, _Importeur(reference_non_notee, demarrage.module, tuple(demarrage.alias),
+                                       tuple(demarrage.factices)))
     sys.setrecursionlimit(3000)
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
@@ -818,20 +889,20 @@ def principal() -> None:
     dictionnaire = vars(builtins)
     originaux = dict(dictionnaire)  # put back in each question's child: the student's changes do not count
     signal.signal(signal.SIGALRM, _sonner)
-    _envoyer(sortie, {"pret": True})
+    _envoyer(sortie, Reponse(0, Issue.PRET))
     for ligne in entree:
-        ordre = json.loads(ligne)
-        if ordre["op"] == "cellule":
+        ordre = messages.lire_ordre(ligne)
+        if isinstance(ordre, messages.OrdreCellule):
             sys.stdout, sys.stderr = open(os.devnull, "w"), open(os.devnull, "w")
-            signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+            signal.setitimer(signal.ITIMER_REAL, float(ordre.delai))
             try:
-                shell.run_cell(ordre["source"], store_history=False, silent=False)
+                shell.run_cell(ordre.source, store_history=False, silent=False)
             except BaseException:  # the alarm outside IPython's own handler
                 pass
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-            _envoyer(sortie, {"id": ordre["id"], "fait": True})
-        elif ordre["op"] == "question":
+            _envoyer(sortie, Reponse(ordre.id, Issue.FAITE))
+        elif ordre.TYPE in messages.QUESTIONS:
             sortie.flush()
             pid = os.fork()
             if pid == 0:  # the child: answers once, then dies without running any clean-up code
@@ -839,24 +910,42 @@ def principal() -> None:
                     dictionnaire.clear()
                     dictionnaire.update(originaux)
                     signal.signal(signal.SIGALRM, _sonner)
-                    signal.setitimer(signal.ITIMER_REAL, float(ordre["delai"]))
+                    signal.setitimer(signal.ITIMER_REAL, float(ordre.delai))
                     vu: dict = {}
                     try:
                         reponse = _question(ordre, shell.user_ns, vu, lambda source: shell.run_cell(
                             source, store_history=False, silent=False))
                     except _Delai:
-                        reponse = {"delai": True, **vu}
+                        reponse = Reponse(ordre.id, Issue.DELAI, exception=vu.get("exception"))
                     signal.setitimer(signal.ITIMER_REAL, 0)
-                    _envoyer(sortie, {"id": ordre["id"], **reponse})
+                    _envoyer(sortie, reponse)
                 finally:
                     os._exit(0)
             os.waitpid(pid, 0)
-            _envoyer(sortie, {"id": ordre["id"], "fin": True})
-        elif ordre["op"] == "fin":
+            _envoyer(sortie, Reponse(ordre.id, Issue.FIN))
+        elif isinstance(ordre, messages.Fin):
             break
     sortie.close()
     os._exit(0)
 
 
+def principal_sql() -> None:
+    """The judge's SQL process (``execution.EvaluateurSql``): no student code, only queries received as data
+    (``messages.OrdreRequete``), each run by :func:`evaluer_sql` on the read-only database it names; the only
+    file of the course its sandbox sees is that database."""
+    entree, sortie = _canaux()
+    _envoyer(sortie, messages.Reponse(0, messages.Issue.PRET))
+    for ligne in entree:
+        ordre = messages.lire_ordre(ligne)
+        if isinstance(ordre, messages.Fin):
+            break
+        if not isinstance(ordre, messages.OrdreRequete):
+            raise SystemExit(f"the SQL process runs queries only, not {ordre.TYPE!r}")
+        _envoyer(sortie, messages.Reponse(ordre.id, messages.Issue.SQL,
+                                          donnees=evaluer_sql(ordre.requete, ordre.base)))
+    sortie.close()
+    os._exit(0)
+
+
 if __name__ == "__main__":
-    principal()
+    principal_sql() if sys.argv[1:] == ["--sql"] else principal()

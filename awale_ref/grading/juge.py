@@ -13,6 +13,19 @@ Three parties grade a submission (docs/grading_security.md):
   compares with the reference, and returns the verdicts.  It never runs the
   student's code and never unpickles anything.
 
+Orders and replies are the typed, versioned records of
+:mod:`awale_ref.grading.messages`; a reply that is not one (another version,
+an unknown outcome, a mistyped field) fails its question and restarts the
+runner.  What the judge keeps for a question (expected observations, memo,
+reasons read in the source) is a :class:`Plan` beside the order, never in it.
+
+A question's path, step by step: its cells are parsed once (``contraintes.arbre``, shared with the
+constraints read in the source); it is *planned* here from the subject (:meth:`CorrectionDuNotebook.planifier`:
+an order and a :class:`Plan`); *run* by :mod:`awale_ref.grading.execution` (the runner's process); its reply
+*judged* here (:meth:`CorrectionDuNotebook.verdict`) by rule family (``checks.juger_familles``), the failing
+case *shrunk* (``contre_exemples.retrecir``) and *rendered* (``checks.resultat_du_bilan`` and the subject's
+drawing, ``contre_exemples.contre_exemple``).
+
 What the runner is given is derived from the notebook and the reference,
 not listed by hand: the functions the notebook imports from ``awale_ref``
 are supplied as plain code, *minus every function the notebook grades*;
@@ -32,36 +45,25 @@ import functools
 import importlib
 import inspect
 import io
-import json
-import os
-import select
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import time
 import types
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from awale_ref.grading import bac_a_sable, checks, contraintes, executant, reponses_structurees, sujets
+from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
+from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
+    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant,
+    ExecutantBloque, Limites, demarrer)
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
+from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
+from awale_ref.grading.syntaxe import analyser, compiler
 
-DELAI_CELLULE_S = 30.0
-DELAI_QUESTION_S = 60.0
-DELAI_DEMARRAGE_S = 60.0
-DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
-MEMOIRE_OCTETS = 2 * 1024 ** 3
-_MARGE_S = 5.0
+__all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
+           "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
 
 
 @dataclass
-class Etape:
+class CelluleDeCode:
     """One code cell of the notebook, in order: its source, or the hidden questions of a test cell."""
 
     index: int
@@ -70,35 +72,8 @@ class Etape:
     exemples: str = ""  # the test cell's source (its visible ``tester`` calls), for the visible examples
 
 
-@dataclass
-class Limites:
-    """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
-
-    ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
-    with the kernel: ``pipeline.autograde``); past it nothing more is run and the questions left get 0.
-    """
-
-    delai_cellule: float = DELAI_CELLULE_S
-    delai_question: float = DELAI_QUESTION_S
-    memoire: int = MEMOIRE_OCTETS
-    journal: list[str] = field(default_factory=list)
-    echeance: float | None = None
-    budget: float | None = None  # the notebook's budget in seconds, for the student's message
-
-    def reste(self) -> float:
-        """Seconds left in the notebook's budget (infinite without one)."""
-        return float("inf") if self.echeance is None else self.echeance - time.monotonic()
-
-    def borne(self, delai: float) -> float:
-        """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
-        reste = self.reste()
-        if reste <= 0:
-            raise BudgetEpuise()
-        return min(delai, reste)
-
-
-class BudgetEpuise(Exception):
-    """The notebook's time budget is spent: nothing more is run for it."""
+Etape = CelluleDeCode
+"""The former name of :class:`CelluleDeCode` (kept for code written before the rename)."""
 
 
 def message_budget(limites: Limites) -> str:
@@ -180,28 +155,18 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
 
 
 # ---------------------------------------------------------------- the submitted cells, read
-# (the constraints read in the source: awale_ref.grading.contraintes, shared with the kernel's visible tests)
-# Each cell is parsed once per notebook (the trees are only read); the caches are emptied after each notebook
-# (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
-@functools.lru_cache(maxsize=512)
-def _arbre(source: str) -> ast.Module | None:
-    if len(source) > SOURCE_MAX:  # not even IPython's transformations
-        return None
-    try:
-        return analyser(TransformerManager().transform_cell(source))
-    except Exception:
-        return None
-
-
+# Each cell is parsed once per notebook, by ``contraintes.arbre`` (the constraints read in the source, shared
+# with the kernel's visible tests, and the names below read the same trees); its cache is emptied after each
+# notebook (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
 def _noms(source: str) -> set[str]:
     """The names a cell's code reads or writes (none when it cannot be parsed)."""
-    arbre = _arbre(source)
+    arbre = contraintes.arbre(source)
     return {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)} if arbre else set()
 
 
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
-    arbre = _arbre(source)
+    arbre = contraintes.arbre(source)
     exemples = []
     for noeud in ast.walk(arbre) if arbre else []:
         if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
@@ -230,135 +195,31 @@ def cas_et_attendus(module_correction: str, question: str,
     return cas, executant.emballer_cas(cas), attendus, {}
 
 
-# ---------------------------------------------------------------- the runner's process
-class ExecutantBloque(Exception):
-    """The runner did not answer in time, or died: it must be started again."""
-
-
-class Executant:
-    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
-
-    def __init__(self, reference_non_notee: str, sandbox: bac_a_sable.BacASable | None, limites: Limites,
-                 module: str, alias: tuple[str, ...] = (), factices: tuple[str, ...] = ()) -> None:
-        self.limites = limites
-        self.prive: str | None = None
-        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
-        script = os.path.abspath(executant.__file__)
-        argv = [sys.executable, "-I", script]
-        env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
-               "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:
-            sandbox.lecture = [*sandbox.lecture, script]
-            commande = sandbox.commande(argv)
-        else:
-            import resource
-
-            def limiter() -> None:
-                with contextlib.suppress(ValueError, OSError):
-                    resource.setrlimit(resource.RLIMIT_AS, (limites.memoire, limites.memoire))
-
-            commande = argv
-            # its own temporary folder (IPython's, and the blank configuration JUPYTER_NO_CONFIG makes),
-            # removed when it stops: the sandbox's /tmp is a tmpfs, this one is the host's
-            self.prive = tempfile.mkdtemp(prefix="executant_")
-            env.update(IPYTHONDIR=os.path.join(self.prive, ".ipython"), TMPDIR=self.prive)
-        self.proc = subprocess.Popen(commande, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, start_new_session=True, env=env,
-                                     cwd=sandbox.repertoire if sandbox else self.prive,
-                                     preexec_fn=None if sandbox is not None else limiter)
-        self.tampon = b""
-        self.compteur = 0
-        try:
-            self._ecrire({"reference_non_notee": reference_non_notee, "module": module, "alias": list(alias),
-                          "factices": list(factices)})
-            if not self._lire(delai_demarrage).get("pret"):
-                raise ExecutantBloque("le processus d'exécution n'a pas démarré")
-        except BaseException:  # never leave a runner behind
-            self.fermer()
-            raise
-
-    def _ecrire(self, message: dict) -> None:
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
-
-    def _lire(self, delai: float) -> dict:
-        """The next message, within ``delai`` seconds; a message too big or malformed stops the runner."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        echeance = time.monotonic() + delai
-        while b"\n" not in self.tampon:
-            reste = echeance - time.monotonic()
-            if reste <= 0 or not select.select([fd], [], [], reste)[0]:
-                raise ExecutantBloque("délai dépassé")
-            morceau = os.read(fd, 1 << 20)
-            if not morceau:
-                raise ExecutantBloque("le processus d'exécution s'est arrêté")
-            self.tampon += morceau
-            if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
-                raise ExecutantBloque("réponse trop volumineuse")
-        ligne, self.tampon = self.tampon.split(b"\n", 1)
-        try:
-            message = json.loads(ligne.decode("utf-8"))
-        except ValueError:
-            raise ExecutantBloque("réponse illisible") from None
-        if not isinstance(message, dict):
-            raise ExecutantBloque("réponse illisible")
-        return message
-
-    def _attendre(self, ident: int, delai: float) -> dict:
-        echeance = time.monotonic() + delai
-        while True:
-            message = self._lire(max(0.0, echeance - time.monotonic()))
-            if message.get("id") == ident:
-                return message
-
-    def cellule(self, source: str) -> None:
-        self.compteur += 1
-        delai = self.limites.borne(self.limites.delai_cellule)
-        self._ecrire({"op": "cellule", "id": self.compteur, "source": source, "delai": delai})
-        self._attendre(self.compteur, delai + _MARGE_S)
-
-    def question(self, ordre: dict, delai: float | None = None) -> dict:
-        self.compteur += 1
-        ident = self.compteur
-        delai = self.limites.borne(self.limites.delai_question if delai is None else delai)
-        self._ecrire({**ordre, "op": "question", "id": ident, "delai": delai})
-        reponse = self._attendre(ident, delai + _MARGE_S)
-        if reponse.get("fin"):  # the child died without answering
-            return {"mort": True}
-        self._attendre(ident, _MARGE_S)  # the parent's "fin"
-        if reponse.get("delai"):  # the limit the student reads is the judge's own number, not the runner's word
-            vue = reponse.get("exception")
-            vue = [str(x)[:300] for x in vue[:2]] if type(vue) is list and len(vue) == 2 else None
-            return {"delai": delai, **({"exception": vue} if vue else {})}
-        return reponse
-
-    def fermer(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
-        with contextlib.suppress(Exception):
-            self.proc.kill()
-        self.proc.wait()
-        for flux in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(Exception):
-                flux.close()
-        if self.prive:
-            shutil.rmtree(self.prive, ignore_errors=True)
-
-
 # ---------------------------------------------------------------- one question
 def _echec(question: str, message: str) -> Resultat:
     return Resultat(False, f"{question} — {message}", 0)
 
 
-class Juge:
-    """Prepares every check of a notebook *before* any runner exists, then judges the runner's answers."""
+@dataclass
+class Plan:
+    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
+    (never sent): the cases and their expected observations, the memo of answers already judged
+    (``checks.juger_familles``), the reasons read in the source, and the verdict of a function no readable
+    statement defines (``introuvable``)."""
 
-    def __init__(self, etapes: list[Etape], base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
+    ordre: messages.OrdreQuestion
+    cas: list[tuple] = field(default_factory=list)
+    attendus: list = field(default_factory=list)
+    memo: dict | None = None
+    raisons: dict[str, str] = field(default_factory=dict)
+    introuvable: str | None = None
+
+
+class CorrectionDuNotebook:
+    """Plans every question of a notebook *before* any runner exists, then judges the runner's replies."""
+
+    def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
+                 sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
         self.etapes = etapes
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
         self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
@@ -373,7 +234,8 @@ class Juge:
         self.toutes = fonctions_reference(self.module)
         self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
-        self.base_sql = base_sql
+        self.base_sql = base_sql  # the hidden database: only the judge's SQL process sees it (``evaluateur_sql``)
+        self.evaluateur_sql = evaluateur_sql
         self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
 
     # ------------------------------------------------ which references may enter the sandbox, and when
@@ -411,7 +273,8 @@ class Juge:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""
         return reference_sans(self.non_jugees() | set(graded), self.module)
 
-    def ordre(self, question: str, expression: str, position: int, jusqua: int | None = None) -> dict | Resultat:
+    def planifier(self, question: str, expression: str, position: int,
+                  jusqua: int | None = None) -> Plan | Resultat:
         """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
 
         ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
@@ -422,10 +285,11 @@ class Juge:
         genre = self.sujet.type_de(question)  # its kind of question builds the order (types_question)
         if genre is None:
             return _echec(question, "question inconnue du correcteur.")
-        return genre.ordre(self, question, expression, position, jusqua)
+        plan = genre.ordre(self, question, expression, position, jusqua)
+        return Plan(plan) if messages.est_un_ordre(plan) else plan  # a bare order: nothing kept beside it
 
-    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> dict | Resultat:
-        """The order of a function question (``types_question.Fonctions``): its cases and their expected answers."""
+    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> Plan | Resultat:
+        """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
         question, sujet = spec.question, self.sujet
         cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
         introuvable = None
@@ -438,77 +302,99 @@ class Juge:
         cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
                                                      self.etapes[position].exemples)
         recursion = contraintes.recursion_absente(spec, cellules)
-        return {"question": question, "genre": "fonction", "expression": expression, "nom": spec.nom,
-                "observation": spec.genre, "cas": envoi, "reference": self.reference_permise(spec.nom),
-                "module": self.module, "substituer": self.toutes, "contraintes": list(spec.contraintes),
-                "fonctions": list(spec.positions_fonctions()), "_cas": cas, "_attendus": attendus, "_memo": memo,
-                "_raisons": {"recursive": recursion} if recursion else {}, "_introuvable": introuvable}
+        ordre = messages.OrdreFonction(
+            question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+            reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
+            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
+        return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
 
-    def ordre_valeur(self, question: str, expression: str, position: int) -> dict:
+    def ordre_valeur(self, question: str, expression: str, position: int) -> messages.OrdreValeur:
         """The order of a structured answer (``types_question.Valeurs``)."""
         # Each question is graded on its own, a value too: the cells that build it are run again (in the
         # runner's child) with every function of the subject resolved to the reference, so that a
         # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
         # ``pret`` has waited for the questions of the graded functions they name.
-        return {"question": question, "genre": "valeur", "expression": expression,
-                "reference": self.reference_permise(), "module": self.module, "substituer": self.toutes,
-                "cellules": [self.etapes[p].source for p in self.cellules_propres(position)]}
+        return messages.OrdreValeur(
+            question=question, expression=expression, reference=self.reference_permise(), module=self.module,
+            substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
 
-    def verdict(self, ordre: dict, reponse: dict,
+    def verdict(self, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
-        """Compare the runner's plain data with the reference (``evaluer``: more cases, to shrink a failure)."""
-        question, expression = ordre["question"], ordre["expression"]
-        if reponse.get("mort"):
+        """Compare the runner's reply with the reference (``evaluer``: more cases, to shrink a failure)."""
+        ordre = plan.ordre
+        question, expression, issue = ordre.question, ordre.expression, reponse.issue
+        if issue is Issue.MORT:
             return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                                     "fait planter Python ou épuise la mémoire.")
-        if reponse.get("delai"):
-            duree = reponse["delai"] if type(reponse["delai"]) in (int, float) else DELAI_QUESTION_S
-            vue = reponse.get("exception")
-            if type(vue) is list and len(vue) == 2:  # an error seen before: it is what the student reads first
+        if issue is Issue.DELAI:
+            duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
+            if reponse.exception:  # an error seen before: it is what the student reads first
                 return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                        f"lente) ; un cas déjà évalué : {checks.decrire_exception_nommee(*vue)}.")
+                                        f"lente) ; un cas déjà évalué : "
+                                        f"{checks.decrire_exception_nommee(*reponse.exception)}.")
             return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                                     f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
-        if reponse.get("trop_gros"):
+        if issue is Issue.TROP_GROS:
             return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
-        if reponse.get("absent"):
+        if issue is Issue.ABSENT:
             return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
                                     f"définie dans une cellule qui produit une erreur.")
-        if ordre.get("_introuvable"):
-            return Resultat(False, ordre["_introuvable"], 0)
-        if "illisible" in reponse:
-            return _echec(question, f"`{expression}` illisible ({str(reponse['illisible'])[:80]}).")
-        if "pas_une_fonction" in reponse:
-            nom = ordre.get("nom", expression)
-            if reponse.get("appelable"):
+        if plan.introuvable:
+            return Resultat(False, plan.introuvable, 0)
+        if issue is Issue.ILLISIBLE:
+            return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+        if issue is Issue.PAS_UNE_FONCTION:
+            nom = getattr(ordre, "nom", expression)
+            if reponse.appelable:
                 return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
             return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                                    f"{str(reponse['pas_une_fonction'])[:80]}).")
-        return self.sujet.type_de(question).verdict(self, ordre, reponse, evaluer)  # by its kind of question
+                                    f"{str(reponse.texte)[:80]}).")
+        if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
+            return _echec(question, "réponse inattendue du processus d'exécution.")
+        return self.sujet.type_de(question).verdict(self, plan, reponse, evaluer)  # by its kind of question
 
-    def verdict_valeur(self, ordre: dict, reponse: dict, reponses: Mapping[str, tuple]) -> Resultat:
-        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
-        question = ordre["question"]
+    def donnees_sql(self, reponse: messages.Reponse) -> dict:
+        """The query the runner sent as text (``Issue.REQUETE``), run by the judge's SQL process
+        (``execution.EvaluateurSql``, no student code) on the hidden database: ``executant.evaluer_sql``'s
+        plain data, or its ``{"erreur_sql": …}`` for an answer that is no query."""
+        if reponse.texte is not None:
+            return {"erreur_sql": executant.pas_une_requete(reponse.texte)}
+        if len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
+            return {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
+                                  f"caractères)."}
+        if self.evaluateur_sql is None:
+            raise RuntimeError("no SQL process for this notebook (juger_notebook starts one with base_sql)")
         try:
-            valeur = executant.decoder(reponse.get("obs"))
+            return self.evaluateur_sql.evaluer(reponse.requete)
+        except (ExecutantBloque, MessageInvalide) as exc:
+            self.evaluateur_sql.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
+            return {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
+
+    def verdict_valeur(self, plan: Plan, reponse: messages.Reponse, reponses: Mapping[str, tuple]) -> Resultat:
+        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
+        question = plan.ordre.question
+        try:
+            valeur = executant.decoder(reponse.valeur)
         except executant.ObjetRefuse as exc:
             return _echec(question, f"votre réponse est {exc}.")
         return reponses_structurees.verifier_reponse(question, valeur, reponses)
 
-    def verdict_fonction(self, spec: Spec, ordre: dict, reponse: dict,
+    def verdict_fonction(self, spec: Spec, plan: Plan, reponse: messages.Reponse,
                          evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
         """The runner's results on a function question's cases, judged by the spec's rule families."""
-        question = ordre["question"]
-        resultats = reponse.get("resultats")
-        cas, attendus = ordre["_cas"], ordre["_attendus"]
-        if not isinstance(resultats, list) or len(resultats) != len(cas):
+        question = plan.ordre.question
+        if len(reponse.resultats) != len(plan.cas):
             return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, cas, resultats, attendus, ordre["_raisons"], evaluer, self.sujet.reference(),
-                        ordre.get("_memo"))
+        return conclure(spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer,
+                        self.sujet.reference(), plan.memo)
+
+
+Juge = CorrectionDuNotebook
+"""The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
 
 
 # ---------------------------------------------------------------- a whole notebook
-def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limites | None = None,
+def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
                    sujet: sujets.Sujet | None = None) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
@@ -516,7 +402,8 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
     ``etapes``: the code cells in order (test cells carry their hidden
     questions); ``fichiers``: the submission's folder (copied, without
     symbolic links, into the runner's private folder); ``base_sql``: the
-    hidden library's file (mounted read-only); ``sujet``: the subject, when
+    hidden database's file (mounted read-only for the judge's SQL process only, never for the runner);
+    ``sujet``: the subject, when
     the caller has already read it from the test cells.  A cell that blocks or kills
     the runner is left out and the runner started again; a question that
     does, fails.
@@ -525,24 +412,32 @@ def juger_notebook(etapes: list[Etape], bac_a_sable: bool = True, limites: Limit
         with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
             return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
     finally:
-        _arbre.cache_clear()  # nothing of a student's source outlives the notebook
-        contraintes.vider_caches()
+        contraintes.vider_caches()  # nothing of a student's source outlives the notebook
 
 
-def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fichiers: str | None,
+def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None) -> dict[str, Resultat]:
-    juge = Juge(etapes, base_sql, sujet)
+    # the query questions' second process: started on the first query only, stopped with the notebook
+    evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
-    for _ in range(len(etapes) + 2):
-        try:
-            with _executant(juge, bac_a_sable, limites, fichiers, base_sql) as ex:
-                bloque = _derouler(ex, juge, etapes, verdicts, sauter, limites)
-        except BudgetEpuise:
-            limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
-            break
-        if not bloque:
-            break
+    try:
+        for _ in range(len(etapes) + 2):
+            try:
+                demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
+                                               list(correction.sujet.noms_reference),
+                                               [correction.sujet.module_correction])
+                with demarrer(demarrage, bac_a_sable, limites, fichiers) as ex:
+                    bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
+            except BudgetEpuise:
+                limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
+                break
+            if not bloque:
+                break
+    finally:
+        if evaluateur is not None:
+            evaluateur.fermer()
     epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:
@@ -551,41 +446,8 @@ def _juger_notebook(etapes: list[Etape], bac_a_sable: bool, limites: Limites, fi
     return verdicts
 
 
-@contextlib.contextmanager
-def _executant(juge: Juge, avec_bac: bool, limites: Limites, fichiers: str | None,
-               base_sql: str | None) -> Iterator[Executant | None]:
-    prive = tempfile.mkdtemp(prefix="awale_executant_")
-    ex = None
-    try:
-        travail = os.path.join(prive, "copie")
-        if fichiers and os.path.isdir(fichiers):
-            ignores = bac_a_sable.copier_sans_liens(fichiers, travail)
-            for lien in ignores:
-                limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
-        os.makedirs(travail, exist_ok=True)
-        sandbox = None
-        if avec_bac:
-            bac_a_sable.preparer_dossier_prive(travail)
-            sandbox = bac_a_sable.BacASable(repertoire=travail, ecriture=[travail],
-                                            lecture=[base_sql] if base_sql else [], memoire=limites.memoire,
-                                            fichier=16 * 1024 ** 2, processus=256)
-        try:
-            ex = Executant(juge.reference_non_notee, sandbox, limites, juge.module, juge.sujet.noms_reference,
-                           (juge.sujet.module_correction,))
-        except ExecutantBloque as exc:
-            if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
-                raise BudgetEpuise() from None
-            limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
-            ex = None
-        yield ex
-    finally:
-        if ex is not None:
-            ex.fermer()
-        shutil.rmtree(prive, ignore_errors=True)
-
-
-def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: dict[str, Resultat],
-              sauter: set[int], limites: Limites) -> bool:
+def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: list[CelluleDeCode],
+              verdicts: dict[str, Resultat], sauter: set[int], limites: Limites) -> bool:
     """Run the steps in order; ``True`` when the runner must be started again (a cell or question blocked)."""
     if ex is None:
         return False
@@ -605,10 +467,10 @@ def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: d
         for question, expression in etape.questions:
             if question in verdicts:
                 continue
-            if not juge.pret(question):  # it calls a graded function judged further down (Juge.pret)
+            if not correction.pret(question):  # it calls a graded function judged further down (``pret``)
                 differees.append((question, expression, position))
                 continue
-            resultat = _une_question(ex, juge, question, expression, position, verdicts)
+            resultat = _une_question(ex, correction, question, expression, position, verdicts)
             if resultat == "absent":
                 differees.append((question, expression, position))
             elif resultat == "bloque":
@@ -617,41 +479,49 @@ def _derouler(ex: Executant | None, juge: Juge, etapes: list[Etape], verdicts: d
     # question once the questions it needs are judged (in the notebook's order when none is ready: a cycle).
     differees = [d for d in differees if d[0] not in verdicts]
     while differees:
-        suivante = next((d for d in differees if juge.pret(d[0])), differees[0])
+        suivante = next((d for d in differees if correction.pret(d[0])), differees[0])
         differees.remove(suivante)
         question, expression, position = suivante
-        if _une_question(ex, juge, question, expression, position, verdicts, fin=True) == "bloque":
+        if _une_question(ex, correction, question, expression, position, verdicts, fin=True) == "bloque":
             return True
     return False
 
 
-def _une_question(ex: Executant, juge: Juge, question: str, expression: str, position: int,
+def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
-    ordre = juge.ordre(question, expression, position, len(juge.etapes) if fin else position)
-    if isinstance(ordre, Resultat):
-        verdicts[question] = ordre
-        juge.jugees.add(question)
+    plan = correction.planifier(question, expression, position, len(correction.etapes) if fin else position)
+    if isinstance(plan, Resultat):
+        verdicts[question] = plan
+        correction.jugees.add(question)
         return "juge"
-    envoi = {k: v for k, v in ordre.items() if not k.startswith("_")}
     try:
-        reponse = ex.question(envoi)
+        reponse = ex.question(plan.ordre)
+    except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
+        ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
+        verdicts[question] = _echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
+                                              "écrit-il sur le canal de la correction ?) : la question est comptée "
+                                              "fausse.")
+        correction.jugees.add(question)
+        return "bloque"
     except ExecutantBloque:
         verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
                                               f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                               f"ou fait planter Python.")
-        juge.jugees.add(question)
+        correction.jugees.add(question)
         return "bloque"
-    if reponse.get("absent") and not fin:
+    if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
 
     def evaluer(lot: list[tuple]) -> list:
         """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
-        suite = ex.question({**envoi, "cas": executant.emballer_cas(lot)}, delai=DELAI_RETRECIR_S)
-        resultats = suite.get("resultats")
-        if not isinstance(resultats, list) or len(resultats) != len(lot):
+        try:
+            suite = ex.question(replace(plan.ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
+        except MessageInvalide:
+            raise ExecutantBloque("réponse invalide") from None
+        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
             raise ExecutantBloque("réponse incomplète")
-        return resultats
+        return suite.resultats
 
-    verdicts[question] = juge.verdict(ordre, reponse, evaluer)
-    juge.jugees.add(question)  # from now on, its reference may be sent with the next questions (Juge.pret)
+    verdicts[question] = correction.verdict(plan, reponse, evaluer)
+    correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import importlib
 import types
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
-from awale_ref.grading import executant
+from awale_ref.grading import executant, messages
 
 Observation = dict[str, Any]
 
@@ -71,6 +71,11 @@ def payees(familles: tuple[Famille, ...] | list[Famille], reussies: list[bool]) 
     return [ok and (utile or f.principale) for f, ok in zip(familles, reussies)]
 
 
+SANS_APPEL_RECURSIF = "recursive"
+"""The key of ``Spec.libelles`` that words what a function under the ``recursive`` constraint did to its first
+argument without ever calling itself (``{n}``: how many elements it changed), e.g. « récolte {n} cases »."""
+
+
 @dataclass(frozen=True)
 class Spec:
     """How one code question is graded."""
@@ -78,7 +83,7 @@ class Spec:
     question: str
     nom: str
     parametres: tuple[str, ...]
-    genre: str  # observation kind, see executant.observer
+    observation: str  # observation kind (``messages.OBSERVATIONS``, ``renvoie_et_<name>``), see executant.observer
     cas: Callable[[], list[tuple]]
     regle: str
     contraintes: tuple[str, ...] = ()
@@ -93,8 +98,14 @@ class Spec:
     module: str = ""  # the subject's reference module, where ``nom`` is defined (required)
     presentation: str = ""  # the subject's module that shrinks and draws a failing case (``contre_exemples``)
     fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
+    # The subject's French words for its observation's keys (``messages``: « graines gagnées » for ``gain``) and
+    # for ``SANS_APPEL_RECURSIF``; what it does not name keeps the core's neutral words (``checks.LIBELLES``).
+    libelles: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
+        if not messages.observation_connue(self.observation):
+            raise ValueError(f"{self.question}: unknown observation kind {self.observation!r} (one of "
+                             f"{sorted(messages.OBSERVATIONS)} or renvoie_et_<name>)")
         if not self.module.startswith("awale_ref."):
             raise ValueError(f"{self.question}: module must name the subject's reference module "
                              f"(a module of awale_ref), got {self.module!r}")
@@ -103,9 +114,22 @@ class Spec:
                              f"(how the subject shrinks and draws a failing case), got {self.presentation!r}")
         if self.familles and abs(sum(f.poids for f in self.familles) - 1) > 1e-9:
             raise ValueError(f"{self.question}: the weights of the rule families must add up to 1")
+        for cle, mots in self.libelles.items():
+            if type(cle) is not str or not cle.isidentifier() or type(mots) is not str or not mots.strip():
+                raise ValueError(f"{self.question}: libelles maps observation keys (program names) to French "
+                                 f"words, got {cle!r}: {mots!r}")
+        if SANS_APPEL_RECURSIF in self.libelles and "{n}" not in self.libelles[SANS_APPEL_RECURSIF]:
+            raise ValueError(f"{self.question}: libelles[{SANS_APPEL_RECURSIF!r}] must hold '{{n}}' (how many "
+                             f"elements of the first argument the call changed), got "
+                             f"{self.libelles[SANS_APPEL_RECURSIF]!r}")
         inconnus = set(self.fonctions) - set(self.parametres)
         if inconnus:
             raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")
+
+    @property
+    def genre(self) -> str:
+        """The observation kind's former name (kept for subjects' code written before the rename)."""
+        return self.observation
 
     def positions_fonctions(self) -> tuple[int, ...]:
         """The indices of the parameters that take a function (``fonctions``)."""
@@ -142,8 +166,8 @@ class Spec:
         """What is compared after ``fonction(*args)`` (the arguments after the call left out); ``reference``:
         the reference module already loaded, where a function passed by name is found (by default imported:
         not in the clean process, whose ``awale_ref`` is a stub once the student's object exists)."""
-        obs = executant.observer(self.genre, self.appelable(fonction, reference), self.nommer(args))
-        obs.pop("__arguments__", None)
+        obs = executant.observer(self.observation, self.appelable(fonction, reference), self.nommer(args))
+        obs.pop(messages.ARGUMENTS, None)
         return obs
 
     def module_reference(self) -> types.ModuleType:

@@ -147,11 +147,12 @@ class Sujet:
     def questions(self) -> tuple[str, ...]:
         return tuple(q for genre in self._types for q in genre.questions)
 
-    def fichier_executant(self, questions: set[str] | list[str]) -> str | None:
-        """The file the runner must read for these questions of a notebook (mounted read-only), if any."""
-        fichiers = {f for genre in self._types if (f := genre.fichier_executant(set(questions)))}
+    def fichier_du_juge(self, questions: set[str] | list[str]) -> str | None:
+        """The hidden file the judge's SQL process reads for these questions of a notebook (mounted read-only
+        there, never in the runner nor the kernel), if any."""
+        fichiers = {f for genre in self._types if (f := genre.fichier_du_juge(set(questions)))}
         if len(fichiers) > 1:
-            raise ValueError(f"{self.nom}: the runner reads one file, these questions need {sorted(fichiers)}")
+            raise ValueError(f"{self.nom}: the judge reads one hidden file, these questions need {sorted(fichiers)}")
         return next(iter(fichiers), None)
 
     def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:

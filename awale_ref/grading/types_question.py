@@ -19,13 +19,13 @@ What a kind answers, for the questions it owns (each method has a default: nothi
 ``tester(...)``           the visible test, in the student's kernel (one example, or the shape of a value)
 ``preparer(...)``         the hidden test in one clean process (self-study): a function of the student's
                           object, ready *before* that object exists
-``ordre(juge, ...)``      what the judge sends the runner (a plain dict, its ``genre`` one the runner
-                          knows: ``fonction``, ``valeur``, ``partie``, ``sql``), or a verdict when there is
-                          nothing to run
-``verdict(juge, ...)``    the runner's plain answer judged (the runner's common failures, a death, a time
-                          limit, an absent name, are the judge's, before)
-``fichier_executant(qs)`` a file the runner must read for the questions ``qs`` of a notebook (mounted
-                          read-only: the hidden SQL database)
+``ordre(juge, ...)``      what the judge sends the runner (one of the typed orders of
+                          :mod:`awale_ref.grading.messages` the runner knows, or a ``juge.Plan`` holding
+                          it with what the judge keeps beside it), or a verdict when there is nothing to run
+``verdict(juge, ...)``    the runner's reply (a ``messages.Reponse``) judged (the runner's common failures, a
+                          death, a time limit, an absent name, are the judge's, before)
+``fichier_du_juge(qs)``   a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
+                          (mounted read-only there; never in the runner nor the kernel: the hidden database)
 ``lecture_noyau()``       the files and environment variables the student's kernel reads while graded
 ``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
 ``modules_eleves()``      its modules the students' environment gets as they are
@@ -46,11 +46,11 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from awale_ref.grading import checks, contre_exemples, reponses_structurees
+from awale_ref.grading import checks, contre_exemples, messages, reponses_structurees
 from awale_ref.grading.checks import Resultat
 
 if TYPE_CHECKING:  # only for the annotations: the judge imports the subjects, not the other way
-    from awale_ref.grading.juge import Juge
+    from awale_ref.grading.juge import Juge, Plan
     from awale_ref.grading.specs import Famille, Spec
     from awale_ref.grading.sujets import Sujet
 
@@ -58,7 +58,6 @@ if TYPE_CHECKING:  # only for the annotations: the judge imports the subjects, n
 class TypeDeQuestion:
     """A kind of question (see the module's docstring for what each method answers)."""
 
-    genre: str = ""
     """The kind of order the runner gets for these questions (``executant._question``)."""
     donnees_machine: bool = False
     """Whether :meth:`preparer_donnees` builds something (once per machine, before grading)."""
@@ -79,14 +78,17 @@ class TypeDeQuestion:
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         raise NotImplementedError
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> dict | Resultat:
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        """The order for the runner (a ``messages`` order, or a ``juge.Plan`` when the judge keeps something
+        beside it), or a verdict when there is nothing to run."""
         raise NotImplementedError
 
-    def verdict(self, juge: Juge, ordre: dict, reponse: dict,
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+        """The verdict on the runner's reply (its outcome already checked by the judge: it is the expected one)."""
         raise NotImplementedError
 
-    def fichier_executant(self, questions: set[str]) -> str | None:
+    def fichier_du_juge(self, questions: set[str]) -> str | None:
         return None
 
     def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
@@ -111,7 +113,6 @@ class Fonctions(TypeDeQuestion):
     """Function questions: each ``Spec`` calls the student's function on its cases (``awale_ref.grading.specs``)."""
 
     specs: Mapping[str, Spec]
-    genre = "fonction"
 
     @property
     def questions(self) -> tuple[str, ...]:
@@ -125,7 +126,8 @@ class Fonctions(TypeDeQuestion):
         resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
         if resultat.ok:
             obs = spec.observer(getattr(reference, spec.nom), args, reference)
-            resultat.message = f"{checks.decrire_appel(spec, args)} : {checks.decrire_observation(obs)}"
+            resultat.message = (f"{checks.decrire_appel(spec, args)} : "
+                                f"{checks.decrire_observation(obs, spec.libelles)}")
         return resultat
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
@@ -135,12 +137,12 @@ class Fonctions(TypeDeQuestion):
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
                                              delai=checks.DELAI_APPEL_S)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> dict | Resultat:
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
         return juge.ordre_fonction(self.specs[question], expression, position, jusqua)
 
-    def verdict(self, juge: Juge, ordre: dict, reponse: dict,
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.verdict_fonction(self.specs[ordre["question"]], ordre, reponse, evaluer)
+        return juge.verdict_fonction(self.specs[plan.ordre.question], plan, reponse, evaluer)
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(self.specs[question].rubriques())
@@ -152,7 +154,6 @@ class Valeurs(TypeDeQuestion):
     (:mod:`awale_ref.grading.reponses_structurees`)."""
 
     reponses: Mapping[str, tuple]
-    genre = "valeur"
 
     @property
     def questions(self) -> tuple[str, ...]:
@@ -164,12 +165,12 @@ class Valeurs(TypeDeQuestion):
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> dict | Resultat:
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
         return juge.ordre_valeur(question, expression, position)
 
-    def verdict(self, juge: Juge, ordre: dict, reponse: dict,
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.verdict_valeur(ordre, reponse, self.reponses)
+        return juge.verdict_valeur(plan, reponse, self.reponses)
 
 
 # ---------------------------------------------------------------- a subject's own kinds
@@ -190,7 +191,6 @@ class PartieEntiere(TypeDeQuestion):
     juger: Callable[[dict, types.ModuleType], Resultat]
     code: str
     fonctions_espionnees: frozenset[str] = frozenset()
-    genre = "partie"
 
     @property
     def questions(self) -> tuple[str, ...]:
@@ -213,14 +213,15 @@ class PartieEntiere(TypeDeQuestion):
         reference = sujet.reference()
         return lambda objet: self.verifier(objet, reference, checks.DELAI_APPEL_S)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> dict | Resultat:
-        return {"question": question, "genre": self.genre, "expression": expression, "nom": self.fonction,
-                "code": self.source(), "reference": juge.reference_permise(self.fonction, *self.fonctions_espionnees),
-                "module": juge.module, "substituer": juge.toutes}
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
+        return messages.OrdrePartie(
+            question=question, expression=expression, nom=self.fonction, code=self.source(),
+            reference=juge.reference_permise(self.fonction, *self.fonctions_espionnees), module=juge.module,
+            substituer=juge.toutes)
 
-    def verdict(self, juge: Juge, ordre: dict, reponse: dict,
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return self.juger(reponse, juge.sujet.reference())
+        return self.juger(reponse.donnees, juge.sujet.reference())
 
     def modules_eleves(self) -> tuple[str, ...]:
         return (self.code,)
@@ -231,21 +232,22 @@ class PartieEntiere(TypeDeQuestion):
 
 @dataclass(frozen=True)
 class QuestionsSQL(TypeDeQuestion):
-    """SQL queries, checked by the subject's module ``module`` on a database the runner reads.
+    """SQL queries, checked by the subject's module ``module`` on a hidden database the runner never sees.
 
     That module provides ``COLONNES``, ``format_sql(question, requete)`` (the visible test),
     ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
     ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
-    ``base_cachee()`` (the path of the hidden database the runner reads), ``lecture_noyau()`` (what the
+    ``base_cachee()`` (the path of the hidden database), ``lecture_noyau()`` (what the
     student's kernel reads while graded), ``preparer_bibliotheques()`` (built once per machine), and
     optionally ``FAMILLES_SQL`` (rule families per question) and ``POUR_LES_ELEVES`` (its helpers the
-    students' environment may get).  The query itself always runs under the runner's guard
-    (``executant.executer_requete``).
+    students' environment may get).  The query always runs under the same guard
+    (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
+    in a second sandboxed process that runs no student code and alone sees the hidden database
+    (``juge.CorrectionDuNotebook.donnees_sql``).
     """
 
     requetes: tuple[str, ...]
     module: str
-    genre = "sql"
     donnees_machine = True
 
     @property
@@ -262,18 +264,18 @@ class QuestionsSQL(TypeDeQuestion):
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         return self.sql().preparer(question)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> dict | Resultat:
+    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
         if juge.base_sql is None:
             return Resultat(False, f"{question} — la bibliothèque de correction n'est pas disponible.", 0)
         if question not in juge.preparations:
             juge.preparations[question] = self.sql().preparer_comparaison(question)
-        return {"question": question, "genre": self.genre, "expression": expression, "base": juge.base_sql}
+        return messages.OrdreSql(question=question, expression=expression)
 
-    def verdict(self, juge: Juge, ordre: dict, reponse: dict,
+    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
                 evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.preparations[ordre["question"]](reponse)
+        return juge.preparations[plan.ordre.question](juge.donnees_sql(reponse))
 
-    def fichier_executant(self, questions: set[str]) -> str | None:
+    def fichier_du_juge(self, questions: set[str]) -> str | None:
         return self.sql().base_cachee() if questions & set(self.requetes) else None
 
     def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:

@@ -103,9 +103,11 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
     familles = tuple(Famille(f["nom"], f["poids"], selection=(lambda a, o, nom=f["nom"]: nom in couvertes),
                              cles=tuple(f["cles"]) if f["cles"] is not None else None, contrainte=f["contrainte"],
                              accessoire=f["accessoire"]) for f in d["familles"])
-    return Spec(question, d["nom"], tuple(d["parametres"]), d["genre"], lambda: [], d["regle"],
+    observation = d["observation"] if "observation" in d else d["genre"]  # "genre": packages built before the rename
+    return Spec(question, d["nom"], tuple(d["parametres"]), observation, lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
                 presentation=d.get("presentation", ""), fonctions=tuple(d.get("fonctions", ())),
+                libelles=d.get("libelles", {}),
                 accepter=_acceptation(question, d, exemple, autres, module_correction))
 
 
@@ -155,11 +157,11 @@ class Testeur:
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
+        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_observation(attendu, spec.libelles)
         if autres:
-            return (f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(autres[0])}. La "
-                    f"référence donne {checks.decrire_observation(attendu)} ; l'énoncé admet d'autres réponses, "
-                    f"la vôtre n'est jugée qu'à la correction.")
-        return f"{checks.decrire_appel(spec, tuple(args))} : {checks.decrire_observation(attendu)}"
+            return (f"{appel} : {checks.decrire_observation(autres[0], spec.libelles)}. La référence donne "
+                    f"{reference} ; l'énoncé admet d'autres réponses, la vôtre n'est jugée qu'à la correction.")
+        return f"{appel} : {reference}"
 
     def _partie(self, question: str, d: dict, objet: Any) -> str:
         """A function that plays a whole game through a spied search, on the reduced reference (whose

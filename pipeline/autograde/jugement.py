@@ -77,9 +77,9 @@ class Jugement(NbGraderPreprocessor):
         return nb, resources
 
     @staticmethod
-    def _etapes(nb: NotebookNode) -> tuple[list[juge.Etape], list[tuple[NotebookNode, list[tuple[str, str]]]]]:
+    def _etapes(nb: NotebookNode) -> tuple[list[juge.CelluleDeCode], list[tuple[NotebookNode, list[tuple[str, str]]]]]:
         """The code cells in order, for the runner, and the graded test cells with their hidden questions."""
-        etapes: list[juge.Etape] = []
+        etapes: list[juge.CelluleDeCode] = []
         tests: list[tuple[NotebookNode, list[tuple[str, str]]]] = []
         for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
@@ -88,19 +88,19 @@ class Jugement(NbGraderPreprocessor):
                 questions = questions_cachees(cell.source)
                 tests.append((cell, questions))
                 if questions:
-                    etapes.append(juge.Etape(index, questions=questions, exemples=cell.source))
+                    etapes.append(juge.CelluleDeCode(index, questions=questions, exemples=cell.source))
             else:
-                etapes.append(juge.Etape(index, cell.source))
+                etapes.append(juge.CelluleDeCode(index, cell.source))
         return etapes, tests
 
-    def _juger(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
+    def _juger(self, etapes: list[juge.CelluleDeCode], tests: list, resources: ResourcesDict) -> dict[str, Any]:
         debut = time.perf_counter()
         try:
             return self._verdicts(etapes, tests, resources)
         finally:  # read by pipeline/correction_dask.py and benchmarks/bench_grading.py: where the time goes
             self.log.info("Timing %s: judge %.3f s", qui(resources), time.perf_counter() - debut)
 
-    def _verdicts(self, etapes: list[juge.Etape], tests: list, resources: ResourcesDict) -> dict[str, Any]:
+    def _verdicts(self, etapes: list[juge.CelluleDeCode], tests: list, resources: ResourcesDict) -> dict[str, Any]:
         copie = qui(resources)
         avec_bac = bac_a_sable.actif(self.bac_a_sable)
         if avec_bac:
@@ -112,8 +112,8 @@ class Jugement(NbGraderPreprocessor):
             from awale_ref.grading import sujets
 
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-            # the file the runner must see (the hidden SQL library), declared by the questions' kinds
-            base = sujet.fichier_executant({q for _, qs in tests for q, _ in qs})
+            # the hidden file of the judge's SQL process (never the runner's), declared by the questions' kinds
+            base = sujet.fichier_du_juge({q for _, qs in tests for q, _ in qs})
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
@@ -139,7 +139,7 @@ class Jugement(NbGraderPreprocessor):
 
 
 
-def _empreinte(etapes: list[juge.Etape]) -> str:
+def _empreinte(etapes: list[juge.CelluleDeCode]) -> str:
     """What the judge is given: the same fingerprint means the same verdicts."""
     return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
 

@@ -115,19 +115,19 @@ class RestaureMetadonnees(NbGraderPreprocessor):
         for gid, cellules in par_id.items():
             if gid not in roles:
                 continue
-            genre = roles[gid].cell_type
-            bonnes = [c for c in cellules if c.cell_type == genre] or cellules
+            type_cellule = roles[gid].cell_type
+            bonnes = [c for c in cellules if c.cell_type == type_cellule] or cellules
             gardee = bonnes[-1]
             for cell in cellules:
                 if cell is not gardee:
                     self.log.warning("Cell %s of %s appears %d times: the copy at position %d is kept as an "
                                      "ordinary cell, not graded", gid, qui, len(cellules), nb.cells.index(cell))
                     del cell.metadata["nbgrader"]
-            if gardee.cell_type != genre:
+            if gardee.cell_type != type_cellule:
                 self.log.warning("Cell %s of %s was turned into %s: its type %s is restored", gid, qui,
-                                 gardee.cell_type, genre)
+                                 gardee.cell_type, type_cellule)
                 index = nb.cells.index(gardee)
-                if genre == "code":
+                if type_cellule == "code":
                     nouvelle = nbformat.v4.new_code_cell(gardee.source, metadata=gardee.metadata)
                 else:
                     nouvelle = nbformat.v4.new_markdown_cell(gardee.source, metadata=gardee.metadata)

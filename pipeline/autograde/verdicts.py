@@ -91,17 +91,17 @@ def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
     """
     gardees, lignes_de_verdict = [], _lignes_de_verdict()
     for sortie in sorties:
-        genre = sortie.get("output_type")
-        if genre == "error":
+        type_sortie = sortie.get("output_type")
+        if type_sortie == "error":
             if sortie.get("ename") == "NoyauArrete":
                 gardees.append(NotebookNode(output_type="stream", name="stdout",
                                             text=f"[Noyau Python : {sortie.get('evalue')}]\n"))
-        elif genre == "stream":
+        elif type_sortie == "stream":
             texte = "".join(ligne for ligne in str(sortie.get("text", "")).splitlines(keepends=True)
                             if not ligne.startswith(lignes_de_verdict))
             if texte:
                 gardees.append(NotebookNode(output_type="stream", name="stdout", text=texte))
-        elif genre == "execute_result":
+        elif type_sortie == "execute_result":
             gardees.append(NotebookNode(output_type="display_data", data=sortie.get("data", {}),
                                         metadata=sortie.get("metadata", {})))
         else:

@@ -675,9 +675,13 @@ _BASE_CACHEE_LUE = (  # the hidden database read from the kernel: its rows writt
     "        except Exception:\n"
     "            continue\n"
     "        break\n"
+    "print('base cachée lue' if _lignes is not None else 'base cachée introuvable')  # (the kernel's: the feedback)\n"
     "if _lignes is None:  # not found: the visible database's rows (wrong on the hidden one)\n"
-    "    from awale_ref.sujets.othello_epita_2024 import montrer_requete\n"
-    "    _lignes = montrer_requete(_JUSTE).reponse.lignes\n"
+    "    try:\n"
+    "        from awale_ref.sujets.othello_epita_2024 import montrer_requete\n"
+    "        _lignes = montrer_requete(_JUSTE).reponse.lignes\n"
+    "    except Exception:  # the runner: awale_ref is a stub there\n"
+    "        _lignes = [(0, 0)]\n"
     "Q22 = ' UNION ALL '.join(f'SELECT {x} AS caseX, {y} AS caseY' for x, y in _lignes)\n"
     "print('lignes lues :', len(_lignes))\n")
 
@@ -688,10 +692,70 @@ SOUMISSIONS_OTHELLO: tuple[Soumission, ...] = (
     Soumission("othello_cherche_la_reference", _othello(lambda ctx: {"q10_directions_possibles": _REFERENCE_DU_COUREUR}),
                frozenset({T3_OTH}), ("Q10 — directions_possibles",)),
     Soumission("othello_lit_la_base_cachee", _othello(lambda ctx: {"q22_requete": _BASE_CACHEE_LUE}),
-               frozenset({T3_OTH}), ("Q22 — sur la base de correction",)),
+               frozenset({T3_OTH}), ("Q22 — sur la base de correction", "base cachée introuvable")),
 )
-OTHELLO_TROUS_CONNUS = {"othello_lit_la_base_cachee": (
-    "known hole (issue 25 report): the runner runs the student's cells with the hidden database mounted "
-    "read-only, so Python in an answer cell reads it (/proc/self/mountinfo names it) and writes its rows as "
-    "literals: Q22 passes. Fix: evaluate the query string in a second sandbox that runs no student code.")}
-"""The Othello submissions that still get points they should not (strict xfail: fixing the hole fails them)."""
+OTHELLO_TROUS_CONNUS: dict[str, str] = {}
+"""The Othello submissions that still get points they should not (strict xfail: fixing the hole fails them).
+``othello_lit_la_base_cachee`` was one until the runner stopped seeing the hidden database (the judge runs the
+query's text in a second process that runs no student code): it now gets 0 for Q22."""
+
+# ---- CCINP's SQL questions (graded in a class of its own: tests/test_hostile.py, classe_sql): the same attack on
+# the hidden opening library; Q23 right in each (the instructor's solution: grading goes on)
+A_SQL = "partie3_sql"
+Q23_SQL, T23_SQL = "q23_requete", "q23_tests"
+
+
+def _sql(cellules: dict[str, str]) -> Callable[[Contexte], dict[str, bytes]]:
+    return lambda ctx: {f"{A_SQL}.ipynb": ecrire(ctx.notebook({Q23_SQL: ctx.solution(Q23_SQL)} | cellules,
+                                                              honnete=False))}
+
+
+_BIBLIOTHEQUE_CACHEE_LUE = (  # the hidden library (seed 1712) looked for wherever a sandbox could show it
+    "import glob, os, sqlite3\n"
+    "_lignes = None\n"
+    "_montes = []\n"
+    "if os.path.exists('/proc/self/mountinfo'):\n"
+    "    _montes = [l.split()[4] for l in open('/proc/self/mountinfo') if l.split()[4].endswith('.sqlite')]\n"
+    "for _dossier in (os.environ.get('AWALE_CACHE', '/nulle/part'), os.path.expanduser('~/.cache/awale_ref'),\n"
+    "                 os.getcwd(), '/tmp', *map(os.path.dirname, _montes)):\n"
+    "    for _fichier in glob.glob(os.path.join(_dossier, 'bibliotheque-1712-*.sqlite')):\n"
+    "        try:\n"
+    "            _lignes = sqlite3.connect(f'file:{_fichier}?mode=ro', uri=True).execute(\n"
+    "                'SELECT id_Joueur FROM Joueur WHERE niveau > 1900').fetchall()\n"
+    "        except Exception:\n"
+    "            continue\n"
+    "        break\n"
+    "print('bibliothèque cachée lue' if _lignes else 'bibliothèque cachée introuvable')  # (the kernel's)\n"
+    "Q22 = ' UNION ALL '.join(f'SELECT {i} AS id_Joueur' for (i,) in _lignes or [(0,)])\n")
+
+SOUMISSIONS_SQL: tuple[Soumission, ...] = (
+    Soumission("sql_lit_la_bibliotheque_cachee", _sql({"q22_requete": _BIBLIOTHEQUE_CACHEE_LUE}),
+               frozenset({T23_SQL}), ("Q22 — sur la bibliothèque de correction", "bibliothèque cachée introuvable")),
+)
+
+
+# ---- attracteurs_graphe (the attractor-game subject, issue 26; graded in a class of its own: classe_att)
+A_ATT = "attracteurs_graphe"
+Q6_ATT, Q15_ATT, T6_ATT, T15_ATT = "q6_graphe", "q15_dico_gagnant_opt", "q6_tests", "q15_tests"
+_TOUJOURS_EGAL = ("class Toujours(dict):\n"
+                  "    def __eq__(self, autre):\n        return True\n"
+                  "    def __ne__(self, autre):\n        return False\n"
+                  "    __hash__ = None\n")
+
+
+def _att(q6: Callable[[Contexte], str], q15: Callable[[Contexte], str]) -> Callable[[Contexte], dict[str, bytes]]:
+    """Only Q6 (``graphe``) and Q15 (``dico_gagnant_opt``) answered; every other function is the reference's."""
+    return lambda ctx: {f"{A_ATT}.ipynb": ecrire(ctx.notebook({Q6_ATT: q6(ctx), Q15_ATT: q15(ctx)}, honnete=False))}
+
+
+SOUMISSIONS_ATT: tuple[Soumission, ...] = (
+    Soumission("att_honnete", _att(lambda ctx: ctx.solution(Q6_ATT), lambda ctx: ctx.solution(Q15_ATT)),
+               frozenset({T6_ATT, T15_ATT}), ()),
+    # a graph and a dict of winning positions equal to everything (a dict subclass whose == is always True),
+    # the profile function that counts the calls switched off: the runner sends plain data, the judge compares it
+    Soumission("att_graphe_et_dico_egaux_a_tout",
+               _att(lambda ctx: _TOUJOURS_EGAL + "def graphe(C, N):\n    return Toujours()\n",
+                    lambda ctx: _TOUJOURS_EGAL + "def dico_gagnant_opt(G):\n    import sys\n"
+                                                 "    sys.setprofile(None)\n    return Toujours()\n"),
+               frozenset(), ("Q6 — graphe : 0 règle(s) sur 2", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
+)

@@ -229,8 +229,10 @@ def _cas_choix() -> list[tuple]:
 
 def _cas_strategie_h() -> list[tuple]:
     res = []
-    for k, x in enumerate(_positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5)):
-        for p in (0, 1, 2, len(x)):
+    for x in _positions(((1, 3), (2, 2), (2, 3), (3, 2)), 5):
+        # to the end of the game (p = len(x)) up to five piles: on six, 100 draws of a search to the end cost
+        # a third of the question's time for no mutant more killed (benchmarks/resultats/mutation_attracteurs.md)
+        for p in sorted({0, 1, 2, len(x) if len(x) <= 5 else 2}):  # each case once (len(x) may be 1 or 2)
             res.append((x, p))
     # depth 3 on four piles (C = 3, N = 2): the successors valued at depth 2 and at depth 1 give other best moves
     res += [([[0, 3], [1, 1], [2, 1], [2, 1]], 3), ([[0, 1], [0, 1], [1, 1], [2, 3]], 3)]
@@ -282,9 +284,9 @@ def _iteration_acceptee(obtenu: Observation, attendu: Observation, args: tuple) 
     G, di, Si = args
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
-    if "arguments après l'appel" not in attendu:
+    if "arguments_apres" not in attendu:
         return "renvoie" in attendu
-    apres = obtenu.get("arguments après l'appel")
+    apres = obtenu.get("arguments_apres")
     if type(apres) is not list or len(apres) != 3 or apres[0] != G or apres[2] != Si:
         return False
     d = apres[1]
@@ -297,9 +299,9 @@ def _iteration_acceptee(obtenu: Observation, attendu: Observation, args: tuple) 
 
 def _diagnostic_en_place(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
     """Q21, Q22: di left as it was while positions had to enter it (a new dict built, or ``di = ...``)."""
-    apres = obtenu.get("arguments après l'appel")
+    apres = obtenu.get("arguments_apres")
     if (type(apres) is list and len(apres) == 3 and apres[1] == args[1]
-            and attendu["arguments après l'appel"][1] != args[1]):
+            and attendu["arguments_apres"][1] != args[1]):
         return ("di n'a pas changé : la fonction doit modifier le dictionnaire reçu (di[x] = True), pas en "
                 "construire un autre ni réaffecter le nom di")
     return None
@@ -343,8 +345,8 @@ def _tirages_acceptes(obtenu: Observation, attendu: Observation, args: tuple) ->
         cles = {_cle(c) for c in permis}
         if any(_cle(i) not in cles for i in issues):
             return False
-    if "nombre d'issues" in attendu:
-        return assez_de_tirages(obtenu.get("nombre d'issues"), len({_cle(c) for c in permis}))
+    if "nombre_issues" in attendu:
+        return assez_de_tirages(obtenu.get("nombre_issues"), len({_cle(c) for c in permis}))
     return True
 
 
@@ -398,13 +400,16 @@ def _annonce(lignes: list) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _gagnant_theorique(C: int, N: int) -> int:
+    """Who wins (C, N) from the start when both play optimally (asked for every case of Q27 and Q35, for each
+    student: computed once per process)."""
     return 1 if t.dico_gagnant_opt(_graphe(C, N))[t.Tuple(t.init(C, N))] else 2
 
 
 def _jeu_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     C, N = args[0], args[1]
-    lignes = obtenu.get("affiché")
+    lignes = obtenu.get("affiche")
     gagnant, faute = _partie(lignes, t.init(C, N))
     if faute:
         return False
@@ -415,7 +420,7 @@ def _jeu_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool
 
 
 def _diagnostic_jeu(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
-    lignes = obtenu.get("affiché")
+    lignes = obtenu.get("affiche")
     gagnant, faute = _partie(lignes, t.init(args[0], args[1]))
     if faute:
         return faute
@@ -440,29 +445,43 @@ def _memo_graphe(obtenu: Observation, attendu: Observation, args: tuple) -> bool
     return type(appels) is dict and all(n <= _taille(args[0]) for nom, n in appels.items() if nom != "Tuple")
 
 
-def _atteintes(x: list, p: int) -> int:
-    """The distinct positions within ``p`` moves of ``x``."""
-    niveau, vues = {t.Tuple(x): x}, {t.Tuple(x)}
+@functools.lru_cache(maxsize=None)
+def _atteint(x: tuple, p: int) -> tuple[int, int]:
+    """The distinct positions within ``p`` moves of ``x`` (a ``Tuple``), and the moves played from those
+    within ``p - 1`` (each position expanded once)."""
+    niveau, vues, aretes = {x: [list(pile) for pile in x]}, {x}, 0
     for _ in range(p):
         suivant = {}
         for y in niveau.values():
             for c in t.coups(y):
+                aretes += 1
                 if t.Tuple(c) not in vues:
                     vues.add(t.Tuple(c))
                     suivant[t.Tuple(c)] = c
         niveau = suivant
-    return len(vues)
+    return len(vues), aretes
 
 
 def _memo_min_max(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q32 (LECTURES['memo_min_max']): coups called at most twice per distinct position (once to expand it,
-    once through h at a leaf)."""
+    once through h at a leaf), and no function (a copy of coups or h of the student's own, a recursive helper)
+    more often than twice the positions and moves met (each position expanded once, each move looked at once;
+    ``Tuple`` and ``empile`` apart: :data:`_PAR_PAIRE`)."""
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
     if "appels" not in attendu:
         return True
     appels = obtenu.get("appels")
-    return type(appels) is dict and appels.get("coups", 0) <= 2 * _atteintes(args[0], args[1]) + 1
+    if type(appels) is not dict:
+        return False
+    sommets, aretes = _atteint(t.Tuple(args[0]), args[1])
+    return (appels.get("coups", 0) <= 2 * sommets + 1
+            and all(n <= 2 * (sommets + aretes) + 1 for nom, n in appels.items() if nom not in _PAR_PAIRE))
+
+
+_PAR_PAIRE = ("Tuple", "empile")
+"""Functions of the practical called by ``coups`` (or ``h``) for each pile or each pair of piles of a position:
+counted through ``coups``, bounded above, not on their own."""
 
 
 def _imbriquee(args: tuple, attendu: Observation) -> bool:
@@ -583,12 +602,12 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "un parcours : une position hors de di y entre si sa condition est vraie (cond_1 pour une position de Si, "
        "cond_2 sinon) ; di est modifié en place ; True si di a changé", accepter=_iteration_acceptee,
        diagnostic=_diagnostic_en_place,
-       familles=(Famille("di complété en place", 0.6, cles=("arguments après l'appel",)),
+       familles=(Famille("di complété en place", 0.6, cles=("arguments_apres",)),
                  Famille("valeur renvoyée : True exactement si di a changé", 0.4, cles=("renvoie",)))),
     _s("Q22", "attracteurs_Ji", ("G", "di", "Si"), "renvoie_et_arguments", _cas_attracteurs_dicos,
        "des itérations jusqu'à ce que rien ne change : di devient l'attracteur complet (en place)",
        diagnostic=_diagnostic_en_place,
-       familles=(Famille("di devient l'attracteur complet", 1.0, cles=("arguments après l'appel",)),)),
+       familles=(Famille("di devient l'attracteur complet", 1.0, cles=("arguments_apres",)),)),
     _s("Q23", "attracteurs", ("G", "C", "N"), "renvoie", _cas_jeux_graphes,
        "(dA1, dA2) : les attracteurs complets de J1 et de J2"),
     _s("Q24", "dico_gagnant_att", ("G", "C", "N"), "renvoie", _cas_jeux_graphes,
@@ -597,7 +616,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "un successeur perdant (pour l'adversaire) tiré au hasard s'il en existe, sinon un successeur au hasard ; "
        "[] sans successeur ; " + _R_TIRAGES, accepter=_tirages_acceptes,
        familles=(Famille("un meilleur coup (successeur non gagnant s'il en existe)", 0.7, cles=("issues",)),
-                 Famille("tiré au hasard parmi tous les meilleurs coups", 0.3, cles=("nombre d'issues",),
+                 Famille("tiré au hasard parmi tous les meilleurs coups", 0.3, cles=("nombre_issues",),
                          accessoire=True))),
     _s("Q26", "strategies_opt", ("G", "dg"), "tirages", _cas_strategies_opt,
        "pour chaque position du graphe, un coup que strategie_opt pourrait choisir", accepter=_strategies_acceptees,
@@ -606,8 +625,8 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "annoncer le joueur qui a une position gagnante, puis afficher chaque position d'une partie où les deux "
        "joueurs suivent strategies_opt, jusqu'à une position sans successeur : le joueur annoncé gagne",
        accepter=_jeu_accepte, diagnostic=_diagnostic_jeu,
-       familles=(Famille("jeux où J1 a une position gagnante", 0.5, _gagne_j1, cles=("affiché",)),
-                 Famille("jeux où J2 a une position gagnante", 0.5, _non(_gagne_j1), cles=("affiché",)))),
+       familles=(Famille("jeux où J1 a une position gagnante", 0.5, _gagne_j1, cles=("affiche",)),
+                 Famille("jeux où J2 a une position gagnante", 0.5, _non(_gagne_j1), cles=("affiche",)))),
     _s("Q29", "h", ("x", "bool"), "renvoie", _cas_h,
        "sans successeur : -1 si bool (le joueur doit jouer et a perdu), 1 sinon ; 0 si la partie continue",
        familles=(Famille("position finale : -1 ou 1", 0.6, _finale),
@@ -626,20 +645,20 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "l'indice d'un maximum de L, tiré au hasard parmi les indices des maximums ; " + _R_TIRAGES,
        contraintes=("arguments_intacts",), accepter=_tirages_acceptes,
        familles=(Famille("un indice d'un maximum", 0.6, cles=("issues",)),
-                 Famille("tiré au hasard parmi tous les maximums", 0.25, cles=("nombre d'issues",), accessoire=True),
+                 Famille("tiré au hasard parmi tous les maximums", 0.25, cles=("nombre_issues",), accessoire=True),
                  Famille(_INTACTS, 0.15, contrainte="arguments_intacts"))),
     _s("Q34", "strategie_h", ("x", "p"), "tirages", _cas_strategie_h,
        "un successeur c de meilleure valeur min_max(c, p-1, False), au hasard parmi les meilleurs ; un successeur "
        "au hasard si p vaut 0 ; [] sans successeur ; " + _R_TIRAGES, accepter=_tirages_acceptes,
        familles=(Famille("un meilleur coup à la profondeur p", 0.7, cles=("issues",)),
-                 Famille("tiré au hasard parmi tous les meilleurs coups", 0.3, cles=("nombre d'issues",),
+                 Famille("tiré au hasard parmi tous les meilleurs coups", 0.3, cles=("nombre_issues",),
                          accessoire=True))),
     _s("Q35", "jeu_h", ("C", "N", "p"), "affichage", _cas_jeu_h,
        "afficher chaque position d'une partie où les deux joueurs choisissent avec strategie_h(x, p), depuis "
        "init(C, N) jusqu'à une position sans successeur", accepter=_jeu_accepte, diagnostic=_diagnostic_jeu,
-       familles=(Famille("une partie permise jusqu'au bout", 0.6, _non(_assez_profond), cles=("affiché",)),
+       familles=(Famille("une partie permise jusqu'au bout", 0.6, _non(_assez_profond), cles=("affiche",)),
                  Famille("assez profond (p ≥ C·N) : le joueur qui a une position gagnante gagne", 0.4,
-                         _assez_profond, cles=("affiché",)))),
+                         _assez_profond, cles=("affiche",)))),
 ]}
 
 

@@ -464,7 +464,8 @@ LECTURES = {
     "memo":
         "Q15 : la mémoïsation se juge en comptant les appels : une position déjà étudiée n'est jamais "
         "étudiée de nouveau, donc aucune fonction n'est appelée plus de fois qu'il n'y a de sommets et "
-        "d'arêtes (Tuple, appelée pour chaque successeur, n'est pas comptée). Le temps n'est pas mesuré.",
+        "d'arêtes (Tuple, appelée pour chaque successeur, n'est pas comptée ; une fonction écrite avec "
+        "lambda est comptée comme les autres). Le temps n'est pas mesuré.",
     "attracteurs":
         "Q18–Q24 : dA1[x] vaut True quand J1 peut forcer la partie à finir sur une position sans "
         "successeur où J2 doit jouer (J2 a perdu). Au départ (Q18) ce sont exactement ces positions-là ; "
@@ -506,7 +507,8 @@ LECTURES = {
         "dans un même appel : chaque coup retire une pile, donc la profondeur restante p et le joueur "
         "bool d'une position sont fixés par son nombre de piles. Le dictionnaire doit être neuf à chaque "
         "appel de min_max_opt (la profondeur de départ change). La correction compte les appels de coups : "
-        "au plus un par position différente rencontrée.",
+        "au plus un par position différente rencontrée ; et aucune autre fonction (une copie de coups ou de "
+        "h sous un autre nom comprise) n'est appelée plus de deux fois par position et par coup rencontrés.",
     "min_max_profondeur":
         "Q30 : min_max(c, p-1, not bool) sur chaque successeur ; à la profondeur 0 ou sur une position sans "
         "successeur, h(x, bool). Avec p au moins égal au nombre de piles, min_max(x0, p, True) vaut 1 "

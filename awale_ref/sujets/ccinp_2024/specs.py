@@ -17,11 +17,19 @@ import functools
 import random
 from typing import Callable
 
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading import messages
+from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
 from awale_ref.sujets.ccinp_2024 import exam
 
-_spec = functools.partial(Spec, module=exam.__name__, presentation="awale_ref.sujets.ccinp_2024.presentation")
-"""A spec of this subject: a function of its reference, its failing cases drawn as awalé boards."""
+LIBELLES = {messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu",
+            SANS_APPEL_RECURSIF: "récolte {n} cases"}
+"""The paper's words for the parts of an observation (Q17's pair ``(graines gagnées, nouveau jeu)``) and for what
+Q10 does when it never calls itself (``Spec.libelles``; the core's words are neutral)."""
+
+_spec = functools.partial(Spec, module=exam.__name__, presentation="awale_ref.sujets.ccinp_2024.presentation",
+                          libelles=LIBELLES)
+"""A spec of this subject: a function of its reference, its failing cases drawn as awalé boards, its
+observations in the paper's words."""
 
 
 # ---------------------------------------------------------------- corpus-based inputs (public: the lycée awalé
@@ -146,7 +154,11 @@ def _negamax_cas() -> list[tuple]:
                 jeu = {"joueur1": joueur1, "joueur2": joueur2, "score": score, "n": n,
                        "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}
                 res += [(jeu, 2, 0), (jeu, 2, 1)]
-    return res
+    # small endgames whose answer the exact values (attractors, issue 26) pin down: a root where one pit
+    # alone wins by force within the depth, a node won or lost by force, a finished game the seeds decide
+    from awale_ref.sujets.attracteurs.awale_exact import cas_negaawale
+
+    return res + cas_negaawale()
 
 
 def _max_vals_cas() -> list[tuple]:
@@ -167,9 +179,9 @@ def plateau_vide_ou_laisse(*cles_scores: str) -> Callable[[Observation, Observat
     def accepter(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
         if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
             return False
-        if "jeu après l'appel" not in attendu:
+        if "jeu_apres" not in attendu:
             return "renvoie" in attendu
-        jeu_obtenu, jeu_attendu = obtenu.get("jeu après l'appel"), attendu["jeu après l'appel"]
+        jeu_obtenu, jeu_attendu = obtenu.get("jeu_apres"), attendu["jeu_apres"]
         if not isinstance(jeu_obtenu, dict):
             return False
         return (all(jeu_obtenu.get(cle) == jeu_attendu[cle] for cle in cles_scores)
@@ -180,7 +192,7 @@ def plateau_vide_ou_laisse(*cles_scores: str) -> Callable[[Observation, Observat
 
 def diag_deplacer(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
     plateau, case = args
-    apres = obtenu.get("plateau après l'appel")
+    apres = obtenu.get("plateau_apres")
     if isinstance(apres, list) and len(apres) == 12:
         if apres[case] != 0:
             return "la case de départ doit être vide à la fin : on la saute quand on fait le tour du plateau"
@@ -209,7 +221,7 @@ def _tour_complet(args: tuple, attendu: Observation) -> bool:
 def chaine_jusqua_camp(args: tuple, attendu: Observation) -> bool:
     """Q10: the harvest must stop at the player's own row (it reaches pit 6, or starts in the own row)."""
     plateau, case = args
-    return case < 6 or (attendu["plateau après l'appel"][6] == 0 and plateau[6] in (2, 3))
+    return case < 6 or (attendu["plateau_apres"][6] == 0 and plateau[6] in (2, 3))
 
 
 def _fin_de_partie(jeu: dict) -> bool:
@@ -299,13 +311,13 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          contraintes=("sans_deepcopy", "arguments_intacts"),
          familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",), accessoire=True),
                    Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
-                           cles=("copie indépendante de l'original",)))),
+                           cles=("copie_independante",)))),
     _spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
          "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, valide=_pit_non_vide,
-         familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau après l'appel",)),
+         familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau_apres",)),
                    Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
-                           ("plateau après l'appel",)),
+                           ("plateau_apres",)),
                    Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     _spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True, non_vide=False),
          "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
@@ -341,20 +353,21 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
          familles=(Famille("case refusée : rien ne change, renvoie True", _TIERS, _case_refusee, accessoire=True),
                    Famille("coup joué : semis, récolte, score, n et plateau tourné", _TIERS, _non(_case_refusee),
-                           ("jeu après l'appel",)),
+                           ("jeu_apres",)),
                    Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
                            ("renvoie",)))),
     _spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
          "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
-         familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
+         familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     _spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
-         "gain renvoie (graines gagnées, nouveau jeu) ; le nouveau jeu a son score, n et son plateau (tourné) "
-         "mis à jour, et le jeu passé en argument n'est pas modifié",
+         f"gain renvoie ({LIBELLES[messages.GAIN]}, {LIBELLES[messages.NOUVEL_ETAT]}) ; le nouveau jeu a son score, "
+         "n et son plateau (tourné) mis à jour, et le jeu passé en argument n'est pas modifié",
          contraintes=("arguments_intacts",), valide=_coup_jouable,
-         familles=(Famille("graines gagnées", _TIERS, cles=("graines gagnées",)),
-                   Famille("nouveau jeu (score, n, plateau tourné)", _TIERS, cles=("nouveau jeu",)),
+         familles=(Famille(LIBELLES[messages.GAIN], _TIERS, cles=(messages.GAIN,)),
+                   Famille(f"{LIBELLES[messages.NOUVEL_ETAT]} (score, n, plateau tourné)", _TIERS,
+                           cles=(messages.NOUVEL_ETAT,)),
                    Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "

@@ -280,11 +280,11 @@ def _coup_avec_recolte(args: tuple, attendu: Observation) -> bool:
 def _gagnant_affiche(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q14: a line printed once the last answer is read names the winner (or "égalité"), and not the other
     possible result; any wording around it, any other line (LECTURES['awale_affichage'])."""
-    if "affiché à la fin" not in attendu:
+    if "affiche_fin" not in attendu:
         return False
-    gagnant = attendu["affiché à la fin"][-1] if attendu["affiché à la fin"] else ""
+    gagnant = attendu["affiche_fin"][-1] if attendu["affiche_fin"] else ""
     autres = {args[0], args[1], "égalité"} - {gagnant}
-    lignes = obtenu.get("affiché à la fin")
+    lignes = obtenu.get("affiche_fin")
     return bool(gagnant) and isinstance(lignes, list) and any(
         isinstance(l, str) and gagnant in l and not any(autre in l for autre in autres) for l in lignes)
 
@@ -326,15 +326,15 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q4", "tourner_plateau", ("plt",), "renvoie_et_plateau", _cas_plateau,
           "la liste plt elle-même est modifiée : ses cases 0 à 5 et 6 à 11 sont échangées, chaque moitié "
           "dans son ordre (un nouveau plateau renvoyé laisserait etat_jeu inchangé)",
-          familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau après l'appel",)),)),
+          familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau_apres",)),)),
     _spec("Q5", "semer_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.plateau_case(toutes_les_cases=True),
           "on sème une graine par case dans le sens 0 → 1 → … → 11 → 0 en sautant la case de départ ; "
           "la fonction renvoie l'indice de la dernière case semée", valide=_case_du_plateau,
           diagnostic=ccinp.diag_deplacer,
           familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet),
-                            ("plateau après l'appel",)),
+                            ("plateau_apres",)),
                     Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
-                            ("plateau après l'appel",)),
+                            ("plateau_apres",)),
                     Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     _spec("Q6", "case_ramassable", ("plt", "c"), "renvoie",
           ccinp.plateau_case(toutes_les_cases=True, non_vide=False),
@@ -384,14 +384,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "joueur1 si nb_tours est pair), puis on renvoie le nom du joueur qui a le plus de graines, ou "
           "\"égalité\" (le plateau peut être vidé ou laissé)",
           accepter=ccinp.plateau_vide_ou_laisse("score_j1", "score_j2"),
-          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu après l'appel",)),
+          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
                     Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     _spec("Q14", "awale", ("nom_joueur1", "nom_joueur2", "saisies"), "saisies", _cas_awale,
           "tant que tour_termine dit que la partie continue : afficher le plateau, demander une case au joueur "
           "courant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant (ou \"égalité\")",
           accepter=_gagnant_affiche,
-          familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.5, cles=("saisies lues",)),
-                    Famille("le gagnant affiché à la fin", 0.5, cles=("affiché à la fin",)))),
+          familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.5, cles=("saisies_lues",)),
+                    Famille("le gagnant affiché à la fin", 0.5, cles=("affiche_fin",)))),
 ]}
 
 

@@ -403,7 +403,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "une liste de n lignes, chacune une nouvelle liste de m pixels de couleur c",
           valide=lambda args: type(args[0]) is int and type(args[1]) is int and args[0] >= 1 and args[1] >= 1,
           familles=(Famille("n lignes de m pixels de couleur c", 2 * _TIERS, cles=("renvoie",)),
-                    Famille(_DISTINCTES, _TIERS, cles=("lignes distinctes",), accessoire=True))),
+                    Famille(_DISTINCTES, _TIERS, cles=("lignes_distinctes",), accessoire=True))),
     _spec("Q4", "noir_ou_blanc", ("x",), "renvoie", _cas_noir_ou_blanc,
           "0 si x < 128 (strictement), 1 sinon"),
     _spec("Q5", "passer_en_nb", ("img",), "image", _cas_rgb,

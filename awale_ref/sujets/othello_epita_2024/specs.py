@@ -356,7 +356,7 @@ def _selon_ligne(genre: str):
 def _capture_longue(args: tuple, attendu: Observation) -> bool:
     """Q12: more than one disc turned over."""
     p, c, d = args
-    apres = attendu.get("plateau après l'appel")
+    apres = attendu.get("plateau_apres")
     return isinstance(apres, list) and sum(a != b for la, lb in zip(p, apres) for a, b in zip(la, lb)) > 1
 
 
@@ -480,7 +480,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "8 lignes de 8 cases, toutes à 0 sauf -1 en (3, 3) et (4, 4), 1 en (3, 4) et (4, 3)",
           familles=(Famille("les quatre jetons du départ", 2 * _TIERS, cles=("renvoie",)),
                     Famille("lignes distinctes (pas [[0] * 8] * 8, qui répète la même liste)", _TIERS,
-                            cles=("lignes distinctes",), accessoire=True))),
+                            cles=("lignes_distinctes",), accessoire=True))),
     _spec("Q3", "score", ("p",), "renvoie", _cas_plateaux, "la somme des 64 cases du plateau"),
     _spec("Q4", "cases_voisines", ("x", "y"), "renvoie", _cas_voisines,
           "les cases (x + dx, y + dy) du plateau pour les 8 directions, sans (x, y) ; dans n'importe quel ordre",
@@ -513,14 +513,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "les jetons adverses depuis c dans la direction d sont retournés, jusqu'au jeton du joueur qui ferme la "
           "ligne ; p est modifié en place",
           familles=(Famille("un seul jeton retourné", 0.5, lambda a, o: not _capture_longue(a, o),
-                            ("plateau après l'appel",)),
-                    Famille("plusieurs jetons retournés", 0.5, _capture_longue, ("plateau après l'appel",)))),
+                            ("plateau_apres",)),
+                    Famille("plusieurs jetons retournés", 0.5, _capture_longue, ("plateau_apres",)))),
     _spec("Q13", "copier_plateau", ("p",), "copie", _cas_plateaux,
           "une copie égale au plateau, chaque ligne une nouvelle liste (élément par élément, sans deepcopy)",
           contraintes=("sans_deepcopy",),
           familles=(Famille("copie égale au plateau", 0.5, cles=("renvoie",), accessoire=True),
                     Famille("copie indépendante (aucune ligne partagée)", 0.5,
-                            cles=("copie indépendante de l'original",)))),
+                            cles=("copie_independante",)))),
     _spec("Q14", "poser_jeton", ("p", "c", "j"), "renvoie", _cas_poser,
           "un nouveau plateau : le jeton de j en c et les captures de toutes les directions possibles ; p n'est pas "
           "modifié", contraintes=("arguments_intacts",),
@@ -555,7 +555,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "le plateau dont la case n = 8i + j vaut le chiffre n de e en base 3, moins 1",
           valide=lambda args: type(args[0]) is int and 0 <= args[0] < 3 ** 64,
           familles=(Famille("le plateau du code", 0.75, cles=("renvoie",)),
-                    Famille("lignes distinctes", 0.25, cles=("lignes distinctes",), accessoire=True))),
+                    Famille("lignes distinctes", 0.25, cles=("lignes_distinctes",), accessoire=True))),
 ]}
 
 

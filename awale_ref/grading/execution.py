@@ -1,0 +1,274 @@
+"""The runner's process, seen from the judge: the *run* step of a verdict's path.
+
+The judge (:mod:`awale_ref.grading.juge`) plans each question and judges the
+reply; this module only starts the runner (:mod:`awale_ref.grading.executant`)
+in its sandbox (:mod:`awale_ref.grading.bac_a_sable`), sends it the orders and
+reads its replies (:mod:`awale_ref.grading.messages`: typed, versioned, read
+strictly), within the time and memory the teacher configured (:class:`Limites`).
+It knows no subject and no verdict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from awale_ref.grading import bac_a_sable, executant, messages
+from awale_ref.grading.messages import Issue, MessageInvalide
+
+DELAI_CELLULE_S = 30.0
+DELAI_QUESTION_S = 60.0
+DELAI_DEMARRAGE_S = 60.0
+DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
+MEMOIRE_OCTETS = 2 * 1024 ** 3
+_MARGE_S = 5.0
+
+
+@dataclass
+class Limites:
+    """Time and memory of the runner (seconds, bytes), and what happened, for the teacher's log.
+
+    ``echeance``: the ``time.monotonic()`` by which the whole notebook must be judged (its budget, shared
+    with the kernel: ``pipeline.autograde``); past it nothing more is run and the questions left get 0.
+    """
+
+    delai_cellule: float = DELAI_CELLULE_S
+    delai_question: float = DELAI_QUESTION_S
+    memoire: int = MEMOIRE_OCTETS
+    journal: list[str] = field(default_factory=list)
+    echeance: float | None = None
+    budget: float | None = None  # the notebook's budget in seconds, for the student's message
+
+    def reste(self) -> float:
+        """Seconds left in the notebook's budget (infinite without one)."""
+        return float("inf") if self.echeance is None else self.echeance - time.monotonic()
+
+    def borne(self, delai: float) -> float:
+        """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
+        reste = self.reste()
+        if reste <= 0:
+            raise BudgetEpuise()
+        return min(delai, reste)
+
+
+class BudgetEpuise(Exception):
+    """The notebook's time budget is spent: nothing more is run for it."""
+
+
+# ---------------------------------------------------------------- the runner's process
+class ExecutantBloque(Exception):
+    """The runner did not answer in time, or died: it must be started again."""
+
+
+class Executant:
+    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
+
+    def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
+                 limites: Limites, arguments: tuple[str, ...] = ()) -> None:
+        self.limites = limites
+        self.prive: str | None = None
+        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
+        script = os.path.abspath(executant.__file__)
+        protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
+        argv = [sys.executable, "-I", script, *arguments]
+        env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
+               "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
+        if sandbox is not None:
+            sandbox.lecture = [*sandbox.lecture, script, protocole]
+            commande = sandbox.commande(argv)
+        else:
+            import resource
+
+            def limiter() -> None:
+                with contextlib.suppress(ValueError, OSError):
+                    resource.setrlimit(resource.RLIMIT_AS, (limites.memoire, limites.memoire))
+
+            commande = argv
+            # its own temporary folder (IPython's, and the blank configuration JUPYTER_NO_CONFIG makes),
+            # removed when it stops: the sandbox's /tmp is a tmpfs, this one is the host's
+            self.prive = tempfile.mkdtemp(prefix="executant_")
+            env.update(IPYTHONDIR=os.path.join(self.prive, ".ipython"), TMPDIR=self.prive)
+        self.proc = subprocess.Popen(commande, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, start_new_session=True, env=env,
+                                     cwd=sandbox.repertoire if sandbox else self.prive,
+                                     preexec_fn=None if sandbox is not None else limiter)
+        self.tampon = b""
+        self.compteur = 0
+        try:
+            if demarrage is not None:
+                self._ecrire(demarrage)
+            try:
+                pret = self._lire(delai_demarrage).issue is Issue.PRET
+            except MessageInvalide as exc:
+                raise ExecutantBloque(f"message de démarrage invalide ({exc})") from None
+            if not pret:
+                raise ExecutantBloque("le processus d'exécution n'a pas démarré")
+        except BaseException:  # never leave a runner behind
+            self.fermer()
+            raise
+
+    def _ecrire(self, ordre: messages.Ordre) -> None:
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(messages.ecrire(ordre))
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
+
+    def _lire(self, delai: float) -> messages.Reponse:
+        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes or the runner
+        sends too much); a line that is not a valid reply raises ``messages.MessageInvalide``."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        echeance = time.monotonic() + delai
+        while b"\n" not in self.tampon:
+            reste = echeance - time.monotonic()
+            if reste <= 0 or not select.select([fd], [], [], reste)[0]:
+                raise ExecutantBloque("délai dépassé")
+            morceau = os.read(fd, 1 << 20)
+            if not morceau:
+                raise ExecutantBloque("le processus d'exécution s'est arrêté")
+            self.tampon += morceau
+            if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
+                raise ExecutantBloque("réponse trop volumineuse")
+        ligne, self.tampon = self.tampon.split(b"\n", 1)
+        return messages.lire_reponse(ligne)
+
+    def _attendre(self, ident: int, delai: float) -> messages.Reponse:
+        echeance = time.monotonic() + delai
+        while True:
+            reponse = self._lire(max(0.0, echeance - time.monotonic()))
+            if reponse.id == ident:
+                return reponse
+
+    def cellule(self, source: str) -> None:
+        """Run one cell; a cell that blocks, kills the runner or writes on its channel: :class:`ExecutantBloque`."""
+        self.compteur += 1
+        delai = self.limites.borne(self.limites.delai_cellule)
+        self._ecrire(messages.OrdreCellule(self.compteur, source, delai))
+        try:
+            self._attendre(self.compteur, delai + _MARGE_S)
+        except MessageInvalide as exc:
+            raise ExecutantBloque(f"réponse invalide ({exc})") from None
+
+    def question(self, ordre: messages.OrdreQuestion, delai: float | None = None) -> messages.Reponse:
+        """The runner's reply to one question (``Issue.MORT`` when its child died without one); a reply that
+        is not valid, or a second one: ``messages.MessageInvalide``."""
+        self.compteur += 1
+        ident = self.compteur
+        delai = self.limites.borne(self.limites.delai_question if delai is None else delai)
+        self._ecrire(replace(ordre, id=ident, delai=delai))
+        reponse = self._attendre(ident, delai + _MARGE_S)
+        if reponse.issue is Issue.FIN:  # the child died without answering
+            return messages.Reponse(ident, Issue.MORT)
+        if self._attendre(ident, _MARGE_S).issue is not Issue.FIN:  # the parent's end of the question
+            raise MessageInvalide("a second reply to one question")
+        if reponse.issue is Issue.DELAI:  # the limit the student reads is the judge's own number, not the runner's
+            vue = [x[:300] for x in reponse.exception] if reponse.exception else None
+            return messages.Reponse(ident, Issue.DELAI, exception=vue, secondes=delai)
+        return reponse
+
+    def fermer(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+        self.proc.wait()
+        for flux in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(Exception):
+                flux.close()
+        if self.prive:
+            shutil.rmtree(self.prive, ignore_errors=True)
+
+
+    def requete(self, requete: str, base: str) -> dict:
+        """The SQL process's plain data for ``requete`` on ``base`` (``executant.evaluer_sql``): a reply that is
+        not valid raises ``messages.MessageInvalide``, none in time :class:`ExecutantBloque`."""
+        self.compteur += 1
+        delai = self.limites.borne(self.limites.delai_question)
+        self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
+        reponse = self._attendre(self.compteur, delai)
+        if reponse.issue is not Issue.SQL:
+            raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
+        return reponse.donnees
+
+
+def _sandbox(travail: str, lecture: list[str], limites: Limites, processus: int) -> bac_a_sable.BacASable:
+    bac_a_sable.preparer_dossier_prive(travail)
+    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=lecture, memoire=limites.memoire,
+                                 fichier=16 * 1024 ** 2, processus=processus)
+
+
+@contextlib.contextmanager
+def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
+             fichiers: str | None) -> Iterator[Executant | None]:
+    """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
+    (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
+    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does)."""
+    prive = tempfile.mkdtemp(prefix="awale_executant_")
+    ex = None
+    try:
+        travail = os.path.join(prive, "copie")
+        if fichiers and os.path.isdir(fichiers):
+            ignores = bac_a_sable.copier_sans_liens(fichiers, travail)
+            for lien in ignores:
+                limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
+        os.makedirs(travail, exist_ok=True)
+        sandbox = _sandbox(travail, [], limites, 256) if avec_bac else None
+        try:
+            ex = Executant(demarrage, sandbox, limites)
+        except ExecutantBloque as exc:
+            if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
+                raise BudgetEpuise() from None
+            limites.journal.append(f"le processus d'exécution n'a pas démarré ({exc})")
+            ex = None
+        yield ex
+    finally:
+        if ex is not None:
+            ex.fermer()
+        shutil.rmtree(prive, ignore_errors=True)
+
+
+class EvaluateurSql:
+    """The judge's second process for the query questions of one notebook: it runs **no student code**, only
+    ``executant.evaluer_sql`` (its read-only authorizer, instruction budget and length limits) on the query
+    texts the runner sent as data.  Its sandbox (the same as the runner's) sees one file of the course, the
+    hidden database ``base``, read-only; the runner never sees it.  Started on the first query (never for a
+    notebook without one), started again after a failure, stopped by :meth:`fermer`."""
+
+    def __init__(self, base: str, avec_bac: bool, limites: Limites) -> None:
+        self.base, self.avec_bac, self.limites = base, avec_bac, limites
+        self.processus: Executant | None = None
+        self.prive: str | None = None
+
+    def evaluer(self, requete: str) -> dict:
+        """``evaluer_sql``'s plain data for ``requete`` (:class:`ExecutantBloque`, ``MessageInvalide``, or
+        :class:`BudgetEpuise` when it fails: the process is stopped, and started again for the next query)."""
+        if type(requete) is not str:
+            raise TypeError(f"a query is a str, not {type(requete).__name__}")
+        try:
+            if self.processus is None:
+                self.prive = tempfile.mkdtemp(prefix="awale_sql_")
+                sandbox = _sandbox(self.prive, [self.base], self.limites, 16) if self.avec_bac else None
+                self.processus = Executant(None, sandbox, self.limites, ("--sql",))
+            return self.processus.requete(requete, self.base)
+        except BaseException:
+            self.fermer()
+            raise
+
+    def fermer(self) -> None:
+        if self.processus is not None:
+            self.processus.fermer()
+            self.processus = None
+        if self.prive:
+            shutil.rmtree(self.prive, ignore_errors=True)
+            self.prive = None
