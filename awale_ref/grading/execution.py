@@ -189,7 +189,6 @@ class Executant:
         if self.prive:
             shutil.rmtree(self.prive, ignore_errors=True)
 
-
     def requete(self, requete: str, base: str) -> dict:
         """The SQL process's plain data for ``requete`` on ``base`` (``executant.evaluer_sql``): a reply that is
         not valid raises ``messages.MessageInvalide``, none in time :class:`ExecutantBloque`."""

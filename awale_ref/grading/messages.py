@@ -39,7 +39,7 @@ import dataclasses
 import enum
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, get_args
 
 VERSION = 2
 """The protocol's version: written in every message, checked on every reply (judge and runner come from the
@@ -156,12 +156,12 @@ OrdreQuestion = Union[OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql]
 Ordre = Union[Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql, OrdreRequete, Fin]
 ORDRES: dict[str, type] = {c.TYPE: c for c in (Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur,
                                                 OrdreSql, OrdreRequete, Fin)}
-QUESTIONS = frozenset(c.TYPE for c in (OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql))
+QUESTIONS = frozenset(c.TYPE for c in get_args(OrdreQuestion))
 
 
 def est_un_ordre(objet: Any) -> bool:
     """Whether ``objet`` is one of the orders of a question (what a kind of question may hand the judge bare)."""
-    return type(objet) in (OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql)
+    return type(objet) in get_args(OrdreQuestion)
 
 
 # ---------------------------------------------------------------- replies: runner -> judge

@@ -58,7 +58,6 @@ if TYPE_CHECKING:  # only for the annotations: the judge imports the subjects, n
 class TypeDeQuestion:
     """A kind of question (see the module's docstring for what each method answers)."""
 
-    """The kind of order the runner gets for these questions (``executant._question``)."""
     donnees_machine: bool = False
     """Whether :meth:`preparer_donnees` builds something (once per machine, before grading)."""
 
