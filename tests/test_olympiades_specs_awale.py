@@ -306,6 +306,7 @@ DEMANDE = "        c = int(input(nom + ' : quelle case ? '))\n"
 
 @pytest.mark.parametrize("demande", [
     "        c = int(input('Case de ' + nom + ' ? '))\n",  # the name inside the prompt
+    "        c = int(input(nom.upper() + ', À VOUS : '))\n",  # in capitals
     "        print('Au tour de', nom)\n        c = int(input())\n",  # on the line before, no prompt
     "        print(etat_jeu['joueur1'], etat_jeu['score_j1'], '-', etat_jeu['score_j2'], etat_jeu['joueur2'])\n"
     "        c = int(input(nom + ', votre case : '))\n",  # a line of scores names both players

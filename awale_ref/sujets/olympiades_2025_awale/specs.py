@@ -290,8 +290,8 @@ def _joueur_non_nomme(obtenu: Observation, attendu: Observation, args: tuple) ->
     """Q14: the first answer read (its number from 1, and the player to move) before which the player to move
     is not named, or None.  Checked at each turn's first answer (a refused pit asked again may be asked
     without the name): what was shown since the answer before (printed lines, then the prompt passed to
-    input) names the player to move, whom the reference names there; any wording, the other name beside
-    it (a line of scores) (LECTURES['awale_affichage']).  Answers past the reference's last are the other
+    input) names the player to move, whom the reference names there; any wording, any case (« ALICE »), the
+    other name beside it (a line of scores) (LECTURES['awale_affichage']).  Answers past the reference's last are the other
     family's concern; a function that reads none names nobody."""
     references, textes = attendu.get("affiche_avant"), obtenu.get("affiche_avant")
     if not isinstance(references, list) or not isinstance(textes, list) or not textes:
@@ -300,7 +300,8 @@ def _joueur_non_nomme(obtenu: Observation, attendu: Observation, args: tuple) ->
     for numero, (reference, texte) in enumerate(zip(references, textes), start=1):
         nommes = [nom for nom in args[:2] if nom in reference]
         joueur = nommes[0] if len(nommes) == 1 else None
-        if joueur is not None and joueur != precedent and not (isinstance(texte, str) and joueur in texte):
+        if (joueur is not None and joueur != precedent
+                and not (isinstance(texte, str) and joueur.casefold() in texte.casefold())):
             return (numero, joueur)
         precedent = joueur
     return None
