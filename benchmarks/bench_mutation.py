@@ -40,8 +40,9 @@ A surviving mutant is either killed by more hidden cases (added to the
 specs) or listed in ``EQUIVALENTS`` (per subject) with the reason it cannot
 be told apart from the reference on any input the paper allows.
 ``HORS_DE_PORTEE`` names the survivors that are not equivalent but that only
-other data or another observation would show (they stay survivors in the figures; one today,
-the prompt of the lycée awalé's Q14, which the runner does not observe).  The
+other data or another observation would show (they stay survivors in the figures; none today:
+the last one, the prompt of the lycée awalé's Q14 naming the other player, is killed since the runner
+observes what a function that reads the keyboard shows before each answer).  The
 printed report (one file per subject in ``benchmarks/resultats/``:
 ``mutation.md`` for the CCINP, ``mutation_olympiades_images.md``,
 ``mutation_olympiades_awale.md``, ``mutation_attracteurs.md``) gives, per question, the mutants, the
@@ -165,14 +166,6 @@ EQUIVALENTS_CCINP: dict[tuple[str, str, str], str] = {
 }
 
 
-# Survivors that are NOT equivalent but that the hidden library cannot show: they stay survivors in the
-# figures, with the data that would kill them.
-HORS_DE_PORTEE: dict[tuple[str, str, str], str] = {
-    # Empty since the libraries have namesakes (awale_ref.library._homonymes): the `SELECT DISTINCT`
-    # mutants of Q24 and Q25 survived before.
-}
-
-
 _RECTANGULAIRE = ("an image is a rectangle of pixels (every row as long as the first, the specs' `valide`): "
                   "len(img[-1]) is len(img[0])")
 _BITS = "valeur is 0 or 1 (it starts at 0 and flips): 1 >> v and 1 ^ v are 1 - v on 0 and 1"
@@ -200,8 +193,9 @@ EQUIVALENTS_OLYMPIADES_IMAGES: dict[tuple[str, str, str], str] = {
 }
 
 _AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; the notebook says what is checked): "
-              "only the answers read and the lines printed after the last answer are graded, and this line is "
-              "printed before each answer")
+              "only the answers read, the name of the player to move shown before each turn's first answer "
+              "and the lines printed after the last answer are graded, and this line is printed before each "
+              "answer and names no player")
 EQUIVALENTS_OLYMPIADES_AWALE: dict[tuple[str, str, str], str] = {
     ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'): _PARITE,
     ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"): _MOINS_6,
@@ -375,15 +369,6 @@ EQUIVALENTS: dict[str, dict[tuple[str, str, str], str]] = {
 HORS_DE_PORTEE: dict[str, dict[tuple[str, str, str], str]] = {
     # The CCINP has none since its libraries have namesakes (awale_ref.library._homonymes): the
     # `SELECT DISTINCT` mutants of Q24 and Q25 survived before.
-    OLYMPIADES_AWALE: {
-        ("awale", "AddNot", "ifnottour_joueur1(etat_jeu):"):
-            "the prompt names the other player, where the subject asks to name the player to move; the runner "
-            "observes a function that reads the keyboard by the answers it reads and the lines it prints after "
-            "the last one (executant._observer_saisies), not its prompts, and the notebook announces exactly "
-            "that check. Killing it needs the prompts observed (a change of the core's observation) and a rule "
-            "that an honest answer cannot fail (the name may be printed on the line before input(), with the "
-            "other name beside it in a score line): not done here",
-    },
 }
 
 

@@ -74,3 +74,29 @@ def test_tirages_copies_the_arguments_for_every_draw():
         return v
 
     assert executant.observer("tirages", vide, ([1, 2],))["issues"] == [2]
+
+
+def test_saisies_shows_what_was_printed_and_asked_before_each_answer_and_stays_bounded():
+    def partie(nom):
+        print("début")
+        a = input(nom + " ? ")
+        print("lu", a)
+        b = input()  # no prompt: only the line printed since the answer before
+        print(" fin :", int(a) + int(b), "\n")
+
+    obs = executant.observer("saisies", partie, ("Alice", [3, 4, 5]))
+    assert obs["saisies_lues"] == 2 and obs["affiche_fin"] == ["fin : 7"]
+    assert obs["affiche_avant"] == ["début\nAlice ? ", "lu 3\n"]
+    assert executant.exact(obs["affiche_avant"]) == obs["affiche_avant"]  # plain str, nothing else
+
+    def bavarde():
+        print("x" * (3 * executant.AFFICHE_AVANT_MAX))
+        input("Bob ? ")
+        try:
+            input("encore ? ")  # no answer left: EOFError
+        except EOFError:
+            print("fini")
+
+    obs = executant.observer("saisies", bavarde, ([1],))
+    assert [len(t) for t in obs["affiche_avant"]] == [executant.AFFICHE_AVANT_MAX]
+    assert obs["affiche_avant"][0].endswith("x\nBob ? ") and obs["affiche_fin"] == ["encore ? fini"]

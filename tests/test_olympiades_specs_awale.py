@@ -288,7 +288,7 @@ AWALE = ("def awale(nom_joueur1, nom_joueur2):\n    etat_jeu = initialisation(no
 def test_awale_is_graded_on_whole_games(attendus):
     assert _verifier("Q14", _fonction(AWALE.format("print('Vainqueur :', vainqueur)"), "awale"), attendus).ok
     muet = _verifier("Q14", _fonction(AWALE.format("pass"), "awale"), attendus)
-    assert muet.part == pytest.approx(0.5)
+    assert muet.part == pytest.approx(0.6)
     assert not _familles(muet)["le gagnant affiché à la fin"]
 
 
@@ -298,6 +298,53 @@ def test_awale_may_name_the_winner_on_any_line_after_the_last_answer(attendus):
     assert _verifier("Q14", _fonction(suivi, "awale"), attendus).ok
     les_deux = AWALE.format("print(nom_joueur1, nom_joueur2, 'égalité', vainqueur)")  # names every result
     assert not _familles(_verifier("Q14", _fonction(les_deux, "awale"), attendus))["le gagnant affiché à la fin"]
+
+
+NOMME = "le joueur qui doit jouer nommé avant de lire sa case"
+DEMANDE = "        c = int(input(nom + ' : quelle case ? '))\n"
+
+
+@pytest.mark.parametrize("demande", [
+    "        c = int(input('Case de ' + nom + ' ? '))\n",  # the name inside the prompt
+    "        c = int(input(nom.upper() + ', À VOUS : '))\n",  # in capitals
+    "        print('Au tour de', nom)\n        c = int(input())\n",  # on the line before, no prompt
+    "        print(etat_jeu['joueur1'], etat_jeu['score_j1'], '-', etat_jeu['score_j2'], etat_jeu['joueur2'])\n"
+    "        c = int(input(nom + ', votre case : '))\n",  # a line of scores names both players
+    "        autre = etat_jeu['joueur2'] if nom == etat_jeu['joueur1'] else etat_jeu['joueur1']\n"
+    "        c = int(input(nom + ' joue, ' + autre + ' attend : '))\n",  # the other one named after
+    "        c = int(input(nom + ' ? '))\n        while c not in cases_possibles(etat_jeu):\n"
+    "            c = int(input('Refusée, une autre : '))\n",  # a refused pit asked again without the name
+])
+def test_awale_names_the_player_to_move_in_any_honest_way(demande, attendus):
+    """The paper asks for the pit « au joueur courant, en le nommant »: before each turn's first answer, what
+    was shown since the answer before names him (LECTURES['awale_affichage']); where and how is free."""
+    source = AWALE.format("print('Vainqueur :', vainqueur)")
+    assert DEMANDE in source
+    resultat = _verifier("Q14", _fonction(source.replace(DEMANDE, demande), "awale"), attendus)
+    assert resultat.ok and resultat.part == 1, resultat.message
+
+
+@pytest.mark.parametrize("demande", [
+    "        c = int(input(('Bob' if nom == 'Alice' else 'Alice') + ' : quelle case ? '))\n",
+    "        c = int(input('Quelle case ? '))\n",
+    "        c = int(input('Case ? '))\n        print(nom, 'a choisi', c)\n",
+])
+def test_awale_that_names_the_other_player_or_nobody_loses_that_family(demande, attendus):
+    """The mutant of the benchmark (``if not tour_joueur1``: the other player's name), a prompt without a name,
+    a name given after the answer is read."""
+    source = AWALE.format("print('Vainqueur :', vainqueur)").replace(DEMANDE, demande)
+    resultat = _verifier("Q14", _fonction(source, "awale"), attendus)
+    assert [f for f, ok in resultat.familles if not ok] == [NOMME]
+    assert resultat.part == pytest.approx(0.8)
+
+
+def test_awale_names_the_player_to_move_per_the_reference_mutant(attendus):
+    import inspect
+
+    mutant = inspect.getsource(lycee.awale).replace("if tour_joueur1(etat_jeu):", "if not tour_joueur1(etat_jeu):")
+    resultat = _verifier("Q14", _fonction(mutant, "awale"), attendus)
+    assert [f for f, ok in resultat.familles if not ok] == [NOMME]
+    assert "avant la saisie n° 1, c'est à Alice de jouer" in resultat.message
 
 
 def test_test_case_is_graded_on_pits_0_to_11_only():

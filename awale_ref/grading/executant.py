@@ -421,44 +421,48 @@ def _observer_appels(fonction: Callable, args: tuple) -> dict:
     return {messages.RENVOIE: resultat, messages.APPELS: appels, messages.ARGUMENTS: args}
 
 
+AFFICHE_AVANT_MAX = 10_000
+"""How many characters of what a function that reads the keyboard shows before each answer are kept (the last
+ones, nearest the question): the observation stays bounded however much the function prints."""
+
+
 def _observer_saisies(fonction: Callable, args: tuple) -> dict:
     """A function that reads the keyboard: ``args`` = its arguments, then the answers typed, in order.
 
     ``input`` gives the answers one by one (``EOFError`` once they are all
-    read); what the function prints is captured.  Observed: how many answers
-    it read, and the lines it printed after the last one (the end of the game).
+    read); what the function prints is captured, the prompts passed to
+    ``input`` with it.  Observed: how many answers it read, what it showed
+    before each one (the text printed since the previous answer, or the
+    start, then the prompt: its last :data:`AFFICHE_AVANT_MAX` characters),
+    and the lines it printed after the last one (the end of the game).
     """
     import builtins
     import contextlib
     import io
 
     *arguments, saisies = args
-    lues: list = []
+    sortie = io.StringIO()
+    fins: list[int] = []  # where the output stood when each answer was read, its prompt printed
 
     def lire(invite: Any = "") -> str:
-        if len(lues) >= len(saisies):
-            raise EOFError("plus aucune saisie au clavier : la partie aurait dû s'arrêter")
-        lues.append(saisies[len(lues)])
-        return str(lues[-1])
-
-    sortie = io.StringIO()
-    fin_des_saisies = [0]  # where the output stood when the last answer was read
-
-    def lire_et_noter(invite: Any = "") -> str:
         print(invite, end="")
-        reponse = lire(invite)
-        fin_des_saisies[0] = len(sortie.getvalue())
-        return reponse
+        if len(fins) >= len(saisies):
+            raise EOFError("plus aucune saisie au clavier : la partie aurait dû s'arrêter")
+        fins.append(len(sortie.getvalue()))
+        return str(saisies[len(fins) - 1])
 
     ancien = builtins.input
-    builtins.input = lire_et_noter
+    builtins.input = lire
     try:
         with contextlib.redirect_stdout(sortie):
             fonction(*arguments)
     finally:
         builtins.input = ancien
-    lignes = [l.strip() for l in sortie.getvalue()[fin_des_saisies[0]:].splitlines() if l.strip()]
-    return {messages.SAISIES_LUES: len(lues), messages.AFFICHE_FIN: lignes, messages.ARGUMENTS: tuple(args)}
+    texte = sortie.getvalue()
+    avant = [texte[debut:fin][-AFFICHE_AVANT_MAX:] for debut, fin in zip([0, *fins], fins)]
+    lignes = [l.strip() for l in texte[(fins or [0])[-1]:].splitlines() if l.strip()]
+    return {messages.SAISIES_LUES: len(fins), messages.AFFICHE_AVANT: avant, messages.AFFICHE_FIN: lignes,
+            messages.ARGUMENTS: tuple(args)}
 
 
 class AppelTropLong(BaseException):

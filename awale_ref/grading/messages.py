@@ -243,6 +243,7 @@ ISSUES = "issues"                           # the distinct results of a random f
 NOMBRE_ISSUES = "nombre_issues"             # how many there are
 SAISIES_LUES = "saisies_lues"               # how many answers typed at the keyboard were read
 AFFICHE_FIN = "affiche_fin"                 # the lines printed after the last one
+AFFICHE_AVANT = "affiche_avant"             # what was shown before each answer read (printed since, prompt)
 ARGUMENTS = "__arguments__"                 # the arguments after the call (judge only: "arguments untouched")
 
 OBSERVATIONS = frozenset({"renvoie", "image", "copie", "gain", "saisies", "renvoie_et_arguments", "affichage",

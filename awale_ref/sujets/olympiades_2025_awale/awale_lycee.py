@@ -91,7 +91,11 @@ LECTURES = {
         "adverse lu de droite à gauche, puis celle du camp du joueur courant), lit la case "
         "avec int(input(...)) en nommant le joueur courant, laisse tour_jeu refuser une case "
         "non acceptable, puis affiche le nom du gagnant ou \"égalité\" ; la référence le "
-        "renvoie aussi, pour les tests. Le sujet ne dit pas où : toute ligne affichée après la "
+        "renvoie aussi, pour les tests. Le nom du joueur courant est affiché entre la saisie "
+        "précédente et la sienne : dans l'invite de input ou sur une ligne affichée avant, avec "
+        "n'importe quels mots autour, l'autre nom pouvant y être aussi (une ligne de scores) ; "
+        "une case refusée peut être redemandée sans répéter le nom. Le sujet ne dit pas où "
+        "afficher le gagnant : toute ligne affichée après la "
         "dernière saisie qui nomme le gagnant (et pas l'autre joueur ni \"égalité\") est "
         "juste, avec n'importe quels mots autour et d'autres lignes avant ou après. Une saisie qui n'est pas un entier n'est pas "
         "traitée par le sujet : int lève alors ValueError.",

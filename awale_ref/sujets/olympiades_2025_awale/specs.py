@@ -277,6 +277,47 @@ def _coup_avec_recolte(args: tuple, attendu: Observation) -> bool:
     return not _case_refusee(args, attendu) and _gain(*args) > 0
 
 
+def _awale_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q14: what each rule family admits besides the reference's exact output, by the key it compares."""
+    if set(attendu) == {"affiche_fin"}:
+        return _gagnant_affiche(obtenu, attendu, args)
+    if set(attendu) == {"affiche_avant"}:
+        return _joueur_non_nomme(obtenu, attendu, args) is None
+    return False
+
+
+def _joueur_non_nomme(obtenu: Observation, attendu: Observation, args: tuple) -> tuple[int, str] | None:
+    """Q14: the first answer read (its number from 1, and the player to move) before which the player to move
+    is not named, or None.  Checked at each turn's first answer (a refused pit asked again may be asked
+    without the name): what was shown since the answer before (printed lines, then the prompt passed to
+    input) names the player to move, whom the reference names there; any wording, any case (« ALICE »), the
+    other name beside it (a line of scores) (LECTURES['awale_affichage']).  Answers past the reference's last are the other
+    family's concern; a function that reads none names nobody."""
+    references, textes = attendu.get("affiche_avant"), obtenu.get("affiche_avant")
+    if not isinstance(references, list) or not isinstance(textes, list) or not textes:
+        return (1, "")
+    precedent = None
+    for numero, (reference, texte) in enumerate(zip(references, textes), start=1):
+        nommes = [nom for nom in args[:2] if nom in reference]
+        joueur = nommes[0] if len(nommes) == 1 else None
+        if (joueur is not None and joueur != precedent
+                and not (isinstance(texte, str) and joueur.casefold() in texte.casefold())):
+            return (numero, joueur)
+        precedent = joueur
+    return None
+
+
+def _awale_diagnostic(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q14: which answer was read without naming the player to move, when that is the only rule broken."""
+    manque = _joueur_non_nomme(obtenu, attendu, args)
+    if (manque is None or not manque[1] or obtenu.get("saisies_lues") != attendu.get("saisies_lues")
+            or not _gagnant_affiche(obtenu, attendu, args)):
+        return None
+    numero, joueur = manque
+    return (f"avant la saisie n° {numero}, c'est à {joueur} de jouer : ce qui est affiché depuis la saisie "
+            f"précédente (lignes affichées et invite de input) doit le nommer")
+
+
 def _gagnant_affiche(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q14: a line printed once the last answer is read names the winner (or "égalité"), and not the other
     possible result; any wording around it, any other line (LECTURES['awale_affichage'])."""
@@ -388,10 +429,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
     _spec("Q14", "awale", ("nom_joueur1", "nom_joueur2", "saisies"), "saisies", _cas_awale,
           "tant que tour_termine dit que la partie continue : afficher le plateau, demander une case au joueur "
-          "courant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant (ou \"égalité\")",
-          accepter=_gagnant_affiche,
-          familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.5, cles=("saisies_lues",)),
-                    Famille("le gagnant affiché à la fin", 0.5, cles=("affiche_fin",)))),
+          "courant en le nommant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant "
+          "(ou \"égalité\")",
+          accepter=_awale_accepte, diagnostic=_awale_diagnostic,
+          libelles={"affiche_avant": "affiché avant chaque saisie"},
+          familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.4, cles=("saisies_lues",)),
+                    Famille("le joueur qui doit jouer nommé avant de lire sa case", 0.2, cles=("affiche_avant",),
+                            accessoire=True),
+                    Famille("le gagnant affiché à la fin", 0.4, cles=("affiche_fin",)))),
 ]}
 
 

@@ -621,8 +621,10 @@ corriger("Q13", gagnant)
 #
 # À la correction, la fonction joue des parties complètes dont les réponses au clavier sont données
 # d'avance (parfois une case refusée) : on vérifie qu'elle demande une case par tour jusqu'à la fin,
-# pas une de plus, et qu'une ligne affichée après la dernière saisie nomme le gagnant (et pas l'autre
-# joueur). Le test ci-dessous fait de même
+# pas une de plus ; qu'à chaque tour, le nom du joueur qui doit jouer est affiché avant qu'elle lise sa
+# case (dans l'invite de `input` ou sur une ligne affichée depuis la saisie précédente, l'autre nom
+# peut y être aussi ; une case refusée peut être redemandée sans le répéter) ; et qu'une ligne affichée
+# après la dernière saisie nomme le gagnant (et pas l'autre joueur). Le test ci-dessous fait de même
 # avec une suite de réponses fixée. Pour jouer vous-même, lancez `awale("Alice", "Bob")` dans une
 # cellule à vous.
 
