@@ -22,8 +22,8 @@ Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the ans
 import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
-student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
-(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module); Othello's board, tree and
+student's own functions; the lycée board (Olympiades: its ``plateau_awale``, a ``modules_eleves``) with the lycée
+functions computed by it (its ``fonctions_moteur``, imported by the reduced lycée module); Othello's board, tree and
 evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
@@ -52,8 +52,8 @@ from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
-          "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
-          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
+          "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "notation.py",
+          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
@@ -455,8 +455,8 @@ def __getattr__(nom: str):
 
 def _miroir(module: str) -> types.ModuleType | None:
     """The shipped module whose functions are ``module``'s computed by an engine (it says so: its
-    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the
-    lycée's, a subject's own among its ``modules_eleves`` (Othello's bitboards)."""
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, else a subject's own among its
+    ``modules_eleves`` (the Olympiades awalé's ``fonctions_moteur``, Othello's bitboards)."""
     import importlib.util
 
     for nom in sorted(modules_livres()):

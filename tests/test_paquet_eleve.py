@@ -277,18 +277,19 @@ def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_studen
 
 def test_the_lycee_board_plays_with_the_students_functions_in_the_students_environment(paquet, tmp_path):
     """The Olympiades' awalé in the students' environment: the lycée board is no note, its rules come from the
-    engine (awale_ref.fonctions_moteur_lycee) and the student's functions, the notebook's own board cell builds
+    engine (the subject's fonctions_moteur) and the student's functions, the notebook's own board cell builds
     it; a few moves are clicked from Python (the widget's buttons), the AI answering; every move is legal and
     played as the lycée reference plays it, and the lycée end rule holds (3 seeds left: the game goes on)."""
     from awale_ref.sujets.olympiades_2025_awale import awale_lycee
-    from awale_ref.widget import lycee
+    from awale_ref.sujets.olympiades_2025_awale import plateau_awale as lycee
 
     nb = _avec_les_solutions("olympiades_awale")
     cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "plateau_interactif")
     assert "\nPlateau(" in cellule.source and 'sujet="lycee"' in cellule.source
     nb.cells.append(_cliquer(
         cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ")
-        + "\nfrom awale_ref.widget import lycee, Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
+        + "\nfrom awale_ref.sujets.olympiades_2025_awale import plateau_awale as lycee"
+        + "\nfrom awale_ref.widget import Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
         "'eleve': list(vue.partie.regles.eleve), 'fonctions': list(lycee.FONCTIONS_LYCEE), "
         "'trois': Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee"))
     nb = _executer(nb, paquet, tmp_path)
