@@ -46,8 +46,9 @@ c.ExecutionProtegee.noyau_d_avance = True
 
 # Untrusted by design (docs/grading_security.md). nbgrader's own autograde list, with Execute replaced
 # by ExecutionProtegee (the student's kernel in a bubblewrap sandbox, limits, output caps, restart after
-# a crash or a blocked cell) and Jugement added: every hidden verdict is computed once, by the judge,
-# from the submitted cells run by a sandboxed runner; nothing the kernel printed can count.
+# a crash or a blocked cell) and VerdictsDesTestsCaches added: every hidden verdict is computed once, by the
+# judge, from the submitted cells run by a sandboxed runner; nothing the kernel printed can count. (Its former
+# name, Jugement, still works in a config written before: listed, and as the section c.Jugement.)
 c.Autograde.sanitize_preprocessors = [
     # first: nbconvert refuses a notebook whose metadata breaks nbformat's schema after any preprocessor
     "pipeline.autograde.structure.RestaureMetadonnees",  # pasted copies, changed types, roles: no failed notebook
@@ -59,9 +60,9 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
-    "pipeline.autograde.jugement.JugementAnticipe",  # the judge starts first and runs beside the kernel
+    "pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes",  # the judge starts first, beside the kernel
     "pipeline.autograde.noyau.ExecutionProtegee",
-    "pipeline.autograde.jugement.Jugement",          # its verdicts, written once the kernel is done
+    "pipeline.autograde.jugement.VerdictsDesTestsCaches",  # its verdicts, written once the kernel is done
     "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
@@ -79,11 +80,11 @@ c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the s
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
 c.ExecutionProtegee.sortie_max_notebook = 8 * 1024 ** 2  # output characters kept per notebook
 c.ExecutionProtegee.bac_a_sable = True                 # the kernel in bubblewrap (AWALE_BAC_A_SABLE=non: off)
-c.Jugement.bac_a_sable = True                          # the runner in bubblewrap (same opt-out)
-c.Jugement.delai_cellule = 30                          # one code cell, in the runner
-c.Jugement.delai_question = 60                         # judging one question, in the runner
-c.Jugement.memoire = 2 * 1024 ** 3                     # RLIMIT_AS of the runner
-c.Jugement.budget_notebook = 600                       # one notebook: kernel, runner and judge together
+c.VerdictsDesTestsCaches.bac_a_sable = True            # the runner in bubblewrap (same opt-out)
+c.VerdictsDesTestsCaches.delai_cellule = 30            # one code cell, in the runner
+c.VerdictsDesTestsCaches.delai_question = 60           # judging one question, in the runner
+c.VerdictsDesTestsCaches.memoire = 2 * 1024 ** 3       # RLIMIT_AS of the runner
+c.VerdictsDesTestsCaches.budget_notebook = 600         # one notebook: kernel, runner and judge together
 # Scripts in outputs and in the student's markdown never run in the feedback or the formgrader. The HTML kept is
 # listed once (pipeline/html_permis.py), for the autograde's sanitiser and for the pages' own `clean_html` filter
 # (nbconvert's list escaped every table: the drawn board of a failing case showed as markup).

@@ -45,11 +45,11 @@ def mesurer(devoir: str, racine: Path) -> dict:
     from nbclient import NotebookClient
 
     from awale_ref.grading import juge
-    from pipeline.autograde.jugement import Jugement
+    from pipeline.autograde.jugement import VerdictsDesTestsCaches
 
     chemin = racine / "source" / devoir / f"{devoir}.ipynb"
     nb = nbformat.read(chemin, as_version=4)
-    etapes, _ = Jugement._etapes(nb)
+    etapes, _ = VerdictsDesTestsCaches._etapes(nb)
     temps: dict[str, float] = {}
     origines = juge.cas_et_attendus, juge.Executant.question
 

@@ -50,7 +50,7 @@ What it found (2 shared cores, ``benchmarks/resultats/grading.md``): the
 student's kernel is most of the work (about 75 %); the judge (the sandboxed
 runner running the submitted cells again, then the verdicts, about 1 s per
 notebook with the Olympiades' images) runs beside the kernel, on the other
-core (``pipeline.autograde.jugement.JugementAnticipe``), and only the wait for it
+core (``pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes``), and only the wait for it
 counts; nbgrader's own steps are about 15 %.  Running nbgrader inside the
 Dask worker's process, instead of one ``nbgrader`` process per notebook,
 removed 3 s of imports per notebook; starting the next notebook's sandboxed
@@ -256,7 +256,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.sans_bac_a_sable:
             resume("coût du bac à sable (avec / sans)", f"{t1 / ts:.2f}")
         acceleration = t1 / tn
-        # One worker is not one core: its judge runs beside its kernel (JugementAnticipe). The cores it keeps
+        # One worker is not one core: its judge runs beside its kernel (VerdictsDesTestsCachesAnticipes).
+        # The cores it keeps
         # busy are its summed work over its wall time; the throughput per core is read on the N-worker run,
         # where every core is busy, and extrapolated linearly.
         occupes = (sum(b1.durees.values()) - b1.durees.get("attente_juge", 0.0)) / t1
@@ -278,8 +279,8 @@ def main(argv: list[str] | None = None) -> None:
                    f"{minutes:.0f} min (extrapolé linéairement)")
         if args.demo:
             resume(f"démo de {args.demo} élèves", f"{td / 60:.1f} min (objectif < 3 min)")
-        # The judge runs beside the kernel (pipeline.autograde.jugement.JugementAnticipe): its own time overlaps the
-        # kernel's; what it adds to the wall time is the wait for it once the kernel is done.
+        # The judge runs beside the kernel (pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes): its own
+        # time overlaps the kernel's; what it adds to the wall time is the wait for it once the kernel is done.
         sequentiel = {k: v for k, v in b1.durees.items() if k != "juge"}
         total = sum(sequentiel.values())
         print("\noù va le temps (1 worker, somme sur les tâches) :")

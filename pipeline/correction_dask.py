@@ -292,7 +292,8 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         cles = {"kernel": "noyau", "judge": "juge", "judge waited": "attente_juge"}
         for etape, secondes in _DUREE.findall(journal):
             durees[cles[etape]] += float(secondes)
-        # The judge started with the kernel (JugementAnticipe): only the wait for it, after the kernel, adds up.
+        # The judge started with the kernel (VerdictsDesTestsCachesAnticipes): only the wait for it, after the
+        # kernel, adds up.
         a_part = durees["attente_juge"] if "judge waited" in journal else durees["juge"]
         durees["nbgrader"] = duree_nbgrader - durees["noyau"] - a_part
         from pipeline.autograde.copies_a_zero import copies_a_zero

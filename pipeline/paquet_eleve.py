@@ -13,15 +13,17 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
   ``tester`` is ``awale_ref.grading.visibles``; the format checks of the structured answers are copied
   (``awale_ref/grading/formats/``), with the functions they call;
 - the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``,
-  or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database);
+  or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database),
+  and a whole game's visible check: what each kind of question writes itself (``TypeDeQuestion.fichiers_eleves``,
+  ``noms_eleves``; this module names none);
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
 import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
 and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
 (``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
-student's own functions; the lycée board (Olympiades) with the lycée functions computed by it
-(``awale_ref.fonctions_moteur_lycee``, imported by the reduced lycée module); Othello's board, tree and
+student's own functions; the lycée board (Olympiades: its ``plateau_awale``, a ``modules_eleves``) with the lycée
+functions computed by it (its ``fonctions_moteur``, imported by the reduced lycée module); Othello's board, tree and
 evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
@@ -44,14 +46,14 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
+from awale_ref.grading.livraison import PasLivrable, chemin_du_module, imports_du_paquet, noms_du_code
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
-          "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py", "notation.py",
-          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/lycee.py", "widget/partie.py", "widget/vue.py",
+          "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "notation.py",
+          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
@@ -241,14 +243,6 @@ def _module_des_specs(sujet) -> str:
 
 
 # ---------------------------------------------------------------- the format checks of the answers
-def _noms_du_code(code: types.CodeType) -> set[str]:
-    noms = set(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            noms |= _noms_du_code(const)
-    return noms
-
-
 class NonCopiable(ErreurPaquet):
     """A function that cannot be copied alone: it uses the package (a reference) or an unknown object."""
 
@@ -267,7 +261,7 @@ def _copier_fonctions(nom_sujet: str, racines: list, definitions: dict[str, str]
         if definitions.get(fonction.__name__, source) != source:
             raise ErreurPaquet(f"{nom_sujet}: two copied helpers are named {fonction.__name__}")
         definitions[fonction.__name__] = source
-        for nom in _noms_du_code(fonction.__code__):
+        for nom in noms_du_code(fonction.__code__):
             if nom not in fonction.__globals__:  # a builtin, or an attribute
                 continue
             valeur = fonction.__globals__[nom]
@@ -343,14 +337,7 @@ def source_des_formats(sujet) -> str:
 # ---------------------------------------------------------------- the package
 def _module_vers_chemin(module: str, racine: Path) -> Path:
     """Where a module of the full package goes in the distribution (a package: its ``__init__.py``)."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec(module)
-    except ModuleNotFoundError:  # a module of the distribution only (the format checks)
-        spec = None
-    chemin = racine.joinpath(*module.split("."))
-    return chemin / "__init__.py" if spec is not None and spec.submodule_search_locations else chemin.with_suffix(".py")
+    return racine / chemin_du_module(module)
 
 
 def _affichage() -> str:
@@ -391,102 +378,53 @@ def _renvoi(ancien: str, actuel: str) -> str:
             f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
 
 
-def sql_livrable(sujet) -> bool:
-    """Whether the subject has SQL helpers for the students' environment: its SQL module names what is copied
-    (``POUR_LES_ELEVES``: the helpers, on the visible library shipped as a file) or the module shipped in its
-    place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``, its visible database and
-    ``montrer_requete``, no reference query); an SQL module with neither is an error (:func:`ecrire_paquet`)."""
-    genre = _genre(sujet, QuestionsSQL)
-    if genre is None:
-        return False
-    sql = genre.sql()
-    if getattr(sql, "MODULE_ELEVES", None):
-        if sql.MODULE_ELEVES not in sujet.modules_eleves:
-            raise ErreurPaquet(f"{sujet.nom}: MODULE_ELEVES of {genre.module} is {sql.MODULE_ELEVES}, which is "
-                               f"not among the subject's modules_eleves")
-        return True
-    if getattr(sql, "POUR_LES_ELEVES", ()):
-        return True
-    raise ErreurPaquet(f"{sujet.nom}: {genre.module} declares neither POUR_LES_ELEVES nor MODULE_ELEVES: "
-                       f"what of its SQL questions goes to the students' environment?")
-
-
 def _sujet_init(sujet) -> str:
-    """A subject's package in the distribution: its visible tests (and its SQL helpers, if it has SQL questions)."""
-    genre = _genre(sujet, QuestionsSQL)
-    sql = (f"\n\ndef __getattr__(nom: str):\n    if nom == 'montrer_requete':\n"
-           f"        from {genre.module} import montrer_requete\n\n        return montrer_requete\n"
-           f"    raise AttributeError(nom)\n") if sql_livrable(sujet) else ""
+    """A subject's package in the distribution: its visible tests, and the names its kinds of question forward
+    to the modules they ship (``TypeDeQuestion.noms_eleves``: the SQL questions' ``montrer_requete``)."""
+    noms = {nom: module for genre in sujet.types_de_question for nom, module in genre.noms_eleves(sujet).items()}
+    renvois = "".join(f"    if nom == {nom!r}:\n        from {module} import {nom}\n\n        return {nom}\n"
+                      for nom, module in noms.items())
+    suite = f"\n\ndef __getattr__(nom: str):\n{renvois}    raise AttributeError(nom)\n" if noms else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
-            "tester = Testeur(__name__).tester\n" + sql)
+            "tester = Testeur(__name__).tester\n" + suite)
 
 
-def _genre(sujet, classe):
-    """The subject's kind of question of class ``classe`` (``types_question``), ``None`` if it has none."""
-    return next((g for g in sujet.types_de_question if isinstance(g, classe)), None)
+def fichiers_des_genres(sujet) -> dict[str, str]:
+    """The files the subject's kinds of question write into the distribution (``TypeDeQuestion.fichiers_eleves``:
+    a whole game's visible check, the SQL questions' helpers): path in the distribution -> source."""
+    fichiers: dict[str, str] = {}
+    for genre in sujet.types_de_question:
+        try:
+            propres = genre.fichiers_eleves(sujet)
+        except PasLivrable as exc:
+            raise ErreurPaquet(f"{sujet.nom}: {exc}") from None
+        if set(propres) & set(fichiers):
+            raise ErreurPaquet(f"{sujet.nom}: two kinds of question write {sorted(set(propres) & set(fichiers))}")
+        fichiers.update(propres)
+    return fichiers
 
 
-def _partie(sujet, partie) -> str:
-    """The check of the subject's question whose function plays a whole game (``PartieEntiere.verifier``) for
-    the visible tests: that function and the functions of its module it reaches, copied (the module's answers
-    are not), with the imports they use; it plays on the reduced reference, whose graded functions are the
-    engine's (:func:`a_la_place`), and the runner's side of the game (``PartieEntiere.code``) shipped as it is."""
-    fonction = partie.verifier
-    module = importlib.import_module(fonction.__module__)
-    locales = {n: f for n, f in vars(module).items() if inspect.isfunction(f) and f.__module__ == module.__name__}
-    gardees, a_voir = [], [fonction.__name__]
-    while a_voir:
-        nom = a_voir.pop()
-        if nom not in gardees:
-            gardees.append(nom)
-            a_voir += sorted((_noms_du_code(locales[nom].__code__) & set(locales)) - set(gardees))
-    utilises = set().union(*(_noms_du_code(locales[n].__code__) for n in gardees))
-    disponibles = modules_livres()
-    imports = []
-    for noeud in ast.parse(inspect.getsource(module)).body:
-        if isinstance(noeud, ast.ImportFrom) and noeud.module == "__future__":
-            imports.append(ast.unparse(noeud))
-        elif isinstance(noeud, (ast.Import, ast.ImportFrom)):
-            lies = [a for a in noeud.names if (a.asname or a.name).split(".")[0] in utilises]
-            if not lies:
-                continue
-            origine = noeud.module if isinstance(noeud, ast.ImportFrom) else lies[0].name
-            if origine.split(".")[0] == "awale_ref" and not any(
-                    origine == m or f"{origine}.{a.name}" == m for m in disponibles for a in lies):
-                raise ErreurPaquet(f"{sujet.nom}: the game check {fonction.__name__} uses {origine}, which is not in "
-                                   "the students' environment")
-            noeud.names = lies
-            imports.append(ast.unparse(noeud))
-    copies = "\n\n".join(inspect.getsource(locales[n]) for n in reversed(gardees))
-    return ('"""The whole-game check of the visible tests, student distribution (pipeline.paquet_eleve)."""\n\n'
-            + "\n".join(imports) + "\n\n\n" + copies + f"\n\nverifier = {fonction.__name__}\n")
+def verifier_imports(racine: Path, chemins) -> None:
+    """Every ``awale_ref`` module the files ``chemins`` (relative to ``racine``) import is in the distribution
+    (``from m import n``: the module ``m.n`` if the full package has one, else ``m``)."""
+    import importlib.util
 
+    def present(module: str) -> bool:
+        chemin = racine.joinpath(*module.split("."))
+        return chemin.with_suffix(".py").is_file() or (chemin / "__init__.py").is_file()
 
-def _sql(sujet) -> str:
-    """The SQL questions' helpers: the module the subject's SQL module names in its place (``MODULE_ELEVES``),
-    or ``montrer_requete`` and its table, copied from the subject's SQL module, on the visible library shipped
-    with the package."""
-    genre = _genre(sujet, QuestionsSQL)
-    sql = genre.sql()
-    if getattr(sql, "MODULE_ELEVES", None):
-        return (f'"""{genre.module}, student distribution: the module shipped in its place, '
-                f'``{sql.MODULE_ELEVES}`` (its visible database, no reference query)."""\n\nimport importlib\n'
-                f"import sys\n\nsys.modules[__name__] = importlib.import_module({sql.MODULE_ELEVES!r})\n")
-    copies = "\n\n".join(inspect.getsource(getattr(sql, n)) for n in sql.POUR_LES_ELEVES)
-    return ('"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
-            'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
-            "import sqlite3\nfrom dataclasses import dataclass\nfrom typing import Any\n\n"
-            "from awale_ref.grading import executant\nfrom awale_ref.grading.visibles import BIBLIOTHEQUE\n\n"
-            "ErreurRequete = executant.ErreurRequete\nReponse = executant.Reponse\nexecuter = executant.executer_requete\n"
-            f"GRAINE_VISIBLE = {sql.GRAINE_VISIBLE!r}\n\n\n"
-            "def ouvrir(graine: int) -> sqlite3.Connection:\n"
-            "    if graine != GRAINE_VISIBLE:\n"
-            "        raise ValueError(f'only the visible library ({GRAINE_VISIBLE}) is here, not {graine}')\n"
-            "    return executant.proteger(sqlite3.connect(f'file:{BIBLIOTHEQUE}?mode=ro', uri=True))\n\n\n"
-            "def preparer_bibliotheques(graines=None) -> None:\n"
-            '    """Nothing to prepare: the visible library is part of the students\' environment."""\n\n\n'
-            + copies + '\n\n__all__ = ["montrer_requete", "preparer_bibliotheques"]\n')
+    def sous_module(module: str) -> bool:
+        try:
+            return importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:  # a name of a module, not a module
+            return False
+
+    for relatif in chemins:
+        for module, nom in imports_du_paquet((racine / relatif).read_text(encoding="utf-8")):
+            requis = f"{module}.{nom}" if nom and sous_module(f"{module}.{nom}") else module
+            if not present(requis):
+                raise ErreurPaquet(f"{relatif} imports {requis}, which is not in the students' environment")
 
 
 def _init_paquet() -> str:
@@ -517,8 +455,8 @@ def __getattr__(nom: str):
 
 def _miroir(module: str) -> types.ModuleType | None:
     """The shipped module whose functions are ``module``'s computed by an engine (it says so: its
-    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, ``fonctions_moteur_lycee`` for the
-    lycée's, a subject's own among its ``modules_eleves`` (Othello's bitboards)."""
+    ``REFERENCE``), if any: ``awale_ref.fonctions_moteur`` for the CCINP's, else a subject's own among its
+    ``modules_eleves`` (the Olympiades awalé's ``fonctions_moteur``, Othello's bitboards)."""
     import importlib.util
 
     for nom in sorted(modules_livres()):
@@ -536,7 +474,7 @@ def appels_de_la_reference(module: str) -> dict[str, list[str]]:
     the reference calls it)."""
     reference = importlib.import_module(module)
     fonctions = {n: f for n, f in vars(reference).items() if inspect.isfunction(f) and f.__module__ == module}
-    return {n: sorted((_noms_du_code(f.__code__) & set(fonctions)) - {n}) for n, f in fonctions.items()}
+    return {n: sorted((noms_du_code(f.__code__) & set(fonctions)) - {n}) for n, f in fonctions.items()}
 
 
 def a_la_place(module: str, notes: set[str]) -> str:
@@ -560,7 +498,7 @@ def a_la_place(module: str, notes: set[str]) -> str:
 
 def ecrire_paquet(dest: Path) -> Path:
     """Write the student distribution's source tree in ``dest`` (``awale_ref/`` and ``pyproject.toml``)."""
-    from awale_ref.grading.visibles import module_de_partie, module_des_formats
+    from awale_ref.grading.visibles import module_des_formats
     from awale_ref.library import GRAINE, chemin_verifie
 
     dest = Path(dest)
@@ -583,16 +521,18 @@ def ecrire_paquet(dest: Path) -> Path:
         cible.parent.mkdir(parents=True, exist_ok=True)
         cible.write_text(texte)
 
+    ecrits: list[str] = []
     for module, sujet in sujets().items():
         ecrire(sujet.module_reference, reference_reduite(sujet.module_reference, noms_notes(sujet))
                + a_la_place(sujet.module_reference, noms_notes(sujet)))
+        propres = fichiers_des_genres(sujet)
         ecrire(module, _sujet_init(sujet))
         for public in sujet.modules_pour_les_eleves():  # its own and its kinds' (a game's runner side)
             ecrire(public, inspect.getsource(importlib.import_module(public)))
-        if sql_livrable(sujet):
-            ecrire(_genre(sujet, QuestionsSQL).module, _sql(sujet))
-        if (partie := _genre(sujet, PartieEntiere)) is not None:
-            ecrire(module_de_partie(module), _partie(sujet, partie))
+        for relatif, texte in propres.items():  # what its kinds write (a game's visible check, SQL helpers)
+            (dest / relatif).parent.mkdir(parents=True, exist_ok=True)
+            (dest / relatif).write_text(texte)
+        ecrits += propres
         if (sujet.dossier / "gabarits").is_dir():
             shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
                             dirs_exist_ok=True)
@@ -603,6 +543,7 @@ def ecrire_paquet(dest: Path) -> Path:
     for dossier in [d for d in racine.rglob("*") if d.is_dir()]:  # every folder of modules is a package
         if any(dossier.glob("*.py")) and not (dossier / "__init__.py").exists():
             (dossier / "__init__.py").write_text("")
+    verifier_imports(dest, ecrits)
     with contextlib.redirect_stdout(io.StringIO()):  # what the reference prints while observed
         donnees = donnees_visibles()
     (racine / "data" / "visibles.json").write_text(json.dumps(donnees, ensure_ascii=False, indent=0))

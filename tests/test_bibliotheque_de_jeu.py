@@ -5,8 +5,8 @@ The game library (``awale_ref/engine.py``, ``fonctions_moteur.py``, ``players.py
 subject's module (``awale_ref.sujets.<sujet>``, the old paths ``awale_ref.exam`` and ``awale_ref.olympiades``,
 nor an exam name through ``from awale_ref import …``), at the top of a file or inside a function: the CCINP
 reference is held equal to the library by the differential tests (``tests/test_engine.py``, and
-:func:`test_les_regles_sont_celles_du_sujet` below), never used by it.  ``EN_ATTENTE`` lists, line by line,
-what is not cut yet, with why: it may only shrink.
+:func:`test_les_regles_sont_celles_du_sujet` below), never used by it.  A subject's own board rules (the
+lycée's) live in its folder, where the board finds them when asked (``widget.partie.regles_des_sujets``).
 """
 
 from __future__ import annotations
@@ -20,17 +20,9 @@ import pytest
 
 RACINE = Path(__file__).resolve().parents[1]
 BIBLIOTHEQUE = sorted([*(RACINE / "awale_ref").glob("widget/*.py"),
-                       *(RACINE / "awale_ref" / n for n in ("engine.py", "fonctions_moteur.py", "fonctions_moteur_lycee.py",
-                                                            "players.py", "corpus.py", "notation.py", "tree.py",
-                                                            "facts.py", "library.py", "noms.py"))])
-
-EN_ATTENTE = {
-    # The lycée board plays the lycée subject's reference (its rules are that module's, as the notebook
-    # shows them); the lycée rules are not in the game library yet.  Imported only when the lycée is asked for.
-    ("awale_ref/widget/lycee.py", "awale_ref.sujets.olympiades_2025_awale"),
-    ("awale_ref/widget/partie.py", "awale_ref.sujets.olympiades_2025_awale.awale_lycee"),
-    ("awale_ref/fonctions_moteur_lycee.py", "awale_ref.sujets.olympiades_2025_awale"),
-}
+                       *(RACINE / "awale_ref" / n for n in ("engine.py", "fonctions_moteur.py", "players.py",
+                                                            "corpus.py", "notation.py", "tree.py", "facts.py",
+                                                            "library.py", "noms.py"))])
 
 SUJET = ("awale_ref.sujets.", "awale_ref.exam", "awale_ref.olympiades")
 
@@ -64,14 +56,7 @@ def imports_de_sujets(texte: str, chemin: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("chemin", BIBLIOTHEQUE, ids=lambda p: str(p.relative_to(RACINE)))
 def test_la_bibliotheque_de_jeu_n_importe_aucun_sujet(chemin: Path) -> None:
     relatif = str(chemin.relative_to(RACINE))
-    assert [t for t in imports_de_sujets(chemin.read_text(encoding="utf-8"), relatif) if t not in EN_ATTENTE] == []
-
-
-def test_chaque_exception_en_attente_sert_encore() -> None:
-    """An entry of ``EN_ATTENTE`` whose import is gone must go too: the list only shrinks."""
-    for chemin, module in EN_ATTENTE:
-        assert (chemin, module) in imports_de_sujets((RACINE / chemin).read_text(encoding="utf-8"), chemin), \
-            f"{chemin} no longer imports {module}: remove it from EN_ATTENTE"
+    assert imports_de_sujets(chemin.read_text(encoding="utf-8"), relatif) == []
 
 
 @pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam",
@@ -92,10 +77,10 @@ def test_le_test_laisse_la_bibliotheque(ligne: str) -> None:
 def test_importer_la_bibliotheque_ne_charge_aucun_sujet() -> None:
     """At run time too (a package's ``__init__`` counts): the game library loads no subject's module."""
     modules = ["awale_ref." + str(p.relative_to(RACINE / "awale_ref").with_suffix("")).replace("/", ".")
-               .removesuffix(".__init__") for p in BIBLIOTHEQUE
-               if str(p.relative_to(RACINE)) != "awale_ref/widget/lycee.py"]  # its import is at the top (EN_ATTENTE)
+               .removesuffix(".__init__") for p in BIBLIOTHEQUE]
     code = ("import importlib, sys\n"
             f"for m in {modules!r}:\n    importlib.import_module(m)\n"
+            "from awale_ref.widget import Partie\nPartie().cliquer(2)\n"  # a game with the library's own rules
             "print(' '.join(sorted(m for m in sys.modules if m.startswith(('awale_ref.sujets', 'awale_ref.exam', "
             "'awale_ref.olympiades', 'awale_ref.grading')))))")
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=RACINE)
@@ -110,3 +95,27 @@ def test_les_regles_sont_celles_du_sujet() -> None:
     for nom in ("NB_CASES", "GRAINES_VICTOIRE", "TOURS_MAX", "GRAINES_MIN_PLATEAU", "VALEUR_VICTOIRE", "EGALITE"):
         assert getattr(engine, nom) == getattr(exam, nom), nom
     assert engine.to_jeu(engine.initial_position(), "A", "B") == exam.initialisation("A", "B")
+
+
+def test_le_plateau_trouve_les_regles_d_un_sujet_dans_son_dossier(tmp_path) -> None:
+    """The board's rules other than the library's come from the subjects' folders (a module
+    ``plateau_awale`` and its ``REGLES``), loaded when a board asks for them; a wrong ``REGLES`` is refused."""
+    from awale_ref.widget import Regles, partie
+
+    assert set(partie.regles_des_sujets()) == {"ccinp", "lycee"}
+    classe = partie.regles_des_sujets()["lycee"]
+    assert classe.__module__ == f"awale_ref.sujets.olympiades_2025_awale.{partie.MODULE_DES_REGLES}"
+    assert issubclass(classe, Regles) and type(partie.regles_du_sujet(None, "lycee")) is classe
+    code = ("import sys\nfrom awale_ref.widget import Partie\nPartie(sujet='lycee').cliquer(2)\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('awale_ref.sujets.'))))")
+    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=RACINE)
+    assert "awale_ref.sujets.olympiades_2025_awale.plateau_awale" in sortie.stdout.split()
+    faux = tmp_path / "awale_ref" / "sujets" / "faux"
+    faux.mkdir(parents=True)
+    (faux / "__init__.py").write_text("")
+    (faux / f"{partie.MODULE_DES_REGLES}.py").write_text("REGLES = dict\n")
+    code = (f"import awale_ref.sujets as s\ns.__path__.append({str(faux.parent)!r})\n"
+            "from awale_ref.widget import partie\npartie.regles_des_sujets()")
+    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RACINE)
+    assert "awale_ref.sujets.faux.plateau_awale.REGLES must be a subclass" in sortie.stderr, sortie.stderr[-2000:]
+

@@ -20,7 +20,7 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import juge
-from pipeline.autograde.jugement import Jugement
+from pipeline.autograde.jugement import VerdictsDesTestsCaches
 from tests.hostile import RECELEUR, VOLEUR
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -34,7 +34,7 @@ def _definies(code: str) -> set[str]:
                                         "olympiades_images"])
 def test_no_order_carries_the_reference_of_a_question_not_yet_judged(assignment, monkeypatch):
     nb = nbformat.read(RACINE / "source" / assignment / f"{assignment}.ipynb", as_version=4)
-    etapes, _ = Jugement._etapes(nb)
+    etapes, _ = VerdictsDesTestsCaches._etapes(nb)
     vus: list[tuple[str, set[str], set[str]]] = []
     instance: list[juge.CorrectionDuNotebook] = []
     vrai_juge, vraie_question = juge.CorrectionDuNotebook.__init__, juge.Executant.question

@@ -353,10 +353,10 @@ def test_the_engines_exam_functions_are_the_exams():
 
 
 def test_the_engines_lycee_functions_are_the_lycee_references():
-    """``awale_ref.fonctions_moteur_lycee`` (what the lycée board plays with in the students' environment) gives
-    the lycée reference's results, leaves the same arguments, writes a sown or harvested board in the same order;
+    """The Olympiades awalé's ``fonctions_moteur`` (what the lycée board plays with in the students' environment)
+    gives the lycée reference's results, leaves the same arguments, writes a sown or harvested board in the same order;
     on the CCINP rule positions and where the lycée rules differ (3 seeds left, more than 45 collected)."""
-    from awale_ref import fonctions_moteur_lycee as moteur_lycee
+    from awale_ref.sujets.olympiades_2025_awale import fonctions_moteur as moteur_lycee
     from awale_ref.olympiades import awale_lycee
 
     noms = [nom for nom, f in vars(moteur_lycee).items() if callable(f) and getattr(f, "__module__", "") ==

@@ -48,10 +48,10 @@ A = "partie2_structure"
 LIMITES_DE_TEST = """
 c.Execute.timeout = 10
 c.ExecutionProtegee.memoire_noyau = 1536 * 1024 ** 2
-c.Jugement.delai_cellule = 5
-c.Jugement.delai_question = 8
-c.Jugement.memoire = 1024 ** 3
-c.Jugement.budget_notebook = 60
+c.VerdictsDesTestsCaches.delai_cellule = 5
+c.VerdictsDesTestsCaches.delai_question = 8
+c.VerdictsDesTestsCaches.memoire = 1024 ** 3
+c.VerdictsDesTestsCaches.budget_notebook = 60
 """
 
 

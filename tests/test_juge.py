@@ -150,8 +150,9 @@ def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once
 
 def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_again_if_the_cells_changed(
         tmp_path, monkeypatch):
-    """JugementAnticipe (before the kernel) then Jugement (after it): one judging, the same outputs as
-    judging after the kernel; a notebook whose cells changed in between is judged again, on its new cells."""
+    """VerdictsDesTestsCachesAnticipes (before the kernel) then VerdictsDesTestsCaches (after it): one judging,
+    the same outputs as judging after the kernel; a notebook whose cells changed in between is judged again, on
+    its new cells."""
     import copy
 
     import nbformat
@@ -170,20 +171,20 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
     def sorties(nb):
         return [c.outputs for c in nb.cells if c.cell_type == "code"]
 
-    apres, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(copy.deepcopy(source), ressources())
+    apres, _ = preprocessors.VerdictsDesTestsCaches(bac_a_sable=False).preprocess(copy.deepcopy(source), ressources())
     assert len(appels) == 1 and any("Correction" in str(o) for o in sorties(apres))
 
     nb, res = copy.deepcopy(source), ressources()
-    preprocessors.JugementAnticipe(bac_a_sable=False).preprocess(nb, res)
+    preprocessors.VerdictsDesTestsCachesAnticipes(bac_a_sable=False).preprocess(nb, res)
     assert CLE_ANTICIPE in res  # judging has started, in its thread
-    anticipe, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(nb, res)
+    anticipe, _ = preprocessors.VerdictsDesTestsCaches(bac_a_sable=False).preprocess(nb, res)
     assert len(appels) == 2 and sorties(anticipe) == sorties(apres)
 
     nb, res = copy.deepcopy(source), ressources()
-    preprocessors.JugementAnticipe(bac_a_sable=False).preprocess(nb, res)
+    preprocessors.VerdictsDesTestsCachesAnticipes(bac_a_sable=False).preprocess(nb, res)
     q7 = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_copie")
     q7.source = "def copie(jeu):\n    return jeu\n"  # no copy at all: Q7 fails
-    change, _ = preprocessors.Jugement(bac_a_sable=False).preprocess(nb, res)
+    change, _ = preprocessors.VerdictsDesTestsCaches(bac_a_sable=False).preprocess(nb, res)
     assert len(appels) == 4
     test_q7 = next(c for c in change.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
     avant_q7 = next(c for c in apres.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")

@@ -277,18 +277,19 @@ def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_studen
 
 def test_the_lycee_board_plays_with_the_students_functions_in_the_students_environment(paquet, tmp_path):
     """The Olympiades' awalé in the students' environment: the lycée board is no note, its rules come from the
-    engine (awale_ref.fonctions_moteur_lycee) and the student's functions, the notebook's own board cell builds
+    engine (the subject's fonctions_moteur) and the student's functions, the notebook's own board cell builds
     it; a few moves are clicked from Python (the widget's buttons), the AI answering; every move is legal and
     played as the lycée reference plays it, and the lycée end rule holds (3 seeds left: the game goes on)."""
     from awale_ref.sujets.olympiades_2025_awale import awale_lycee
-    from awale_ref.widget import lycee
+    from awale_ref.sujets.olympiades_2025_awale import plateau_awale as lycee
 
     nb = _avec_les_solutions("olympiades_awale")
     cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "plateau_interactif")
     assert "\nPlateau(" in cellule.source and 'sujet="lycee"' in cellule.source
     nb.cells.append(_cliquer(
         cellule.source.replace("\nPlateau(", "\nvue = Plateau(adversaire='joueur2', profondeur=2, vitesse=0, ")
-        + "\nfrom awale_ref.widget import lycee, Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
+        + "\nfrom awale_ref.sujets.olympiades_2025_awale import plateau_awale as lycee"
+        + "\nfrom awale_ref.widget import Partie", "vue.partie.regles.SUJET == 'lycee'", (2, 5),
         "'eleve': list(vue.partie.regles.eleve), 'fonctions': list(lycee.FONCTIONS_LYCEE), "
         "'trois': Partie(sujet='lycee', position=[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]).terminee"))
     nb = _executer(nb, paquet, tmp_path)
@@ -388,3 +389,78 @@ def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, t
     avant = _lancer(ancien, _Q17).stdout
     assert "obtenu  : premier élément renvoyé -1" in avant and ccinp.LIBELLES["gain"] + " -1" not in avant, avant
     assert avant.splitlines()[:2] == texte.splitlines()[:2]
+
+
+class _Dessins:
+    """A kind of question the package builder has never heard of, shipping one module of its own."""
+
+    def fichiers_eleves(self, sujet) -> dict[str, str]:
+        return {"awale_ref/sujets/neuf/dessins_eleves.py": "from awale_ref.grading import visibles  # noqa: F401\n"}
+
+    def noms_eleves(self, sujet) -> dict[str, str]:
+        return {"dessiner": "awale_ref.sujets.neuf.dessins_eleves"}
+
+
+def test_a_new_kind_of_question_ships_its_files_through_its_own_methods():
+    """The builder writes what each kind returns (``TypeDeQuestion.fichiers_eleves``/``noms_eleves``): a kind it
+    does not know ships its module and has the subject's package forward its name (issue 24)."""
+    from types import SimpleNamespace
+
+    from awale_ref.grading import types_question
+
+    genre = type("Dessins", (_Dessins, types_question.TypeDeQuestion), {})()
+    sujet = SimpleNamespace(nom="neuf", types_de_question=(types_question.Valeurs({}), genre))
+    assert paquet_eleve.fichiers_des_genres(sujet) == _Dessins().fichiers_eleves(sujet)
+    espace: dict = {}
+    exec(compile(paquet_eleve._sujet_init(sujet).replace("from awale_ref.grading.visibles import EchecTest, Testeur",
+                                                          "Testeur = EchecTest = None").replace(
+        "tester = Testeur(__name__).tester", ""), "<init>", "exec"), espace)
+    with pytest.raises(ModuleNotFoundError, match="awale_ref.sujets.neuf"):
+        espace["__getattr__"]("dessiner")
+    with pytest.raises(AttributeError):
+        espace["__getattr__"]("autre")
+    doublon = SimpleNamespace(nom="neuf", types_de_question=(genre, genre))
+    with pytest.raises(paquet_eleve.ErreurPaquet, match="two kinds of question write"):
+        paquet_eleve.fichiers_des_genres(doublon)
+
+
+def test_the_builder_names_no_kind_of_question():
+    """No kind of question is named by the builder (no import, no isinstance): each says what it ships."""
+    from awale_ref.grading import types_question
+
+    genres = {n for n, c in vars(types_question).items()
+              if isinstance(c, type) and issubclass(c, types_question.TypeDeQuestion) and c is not types_question.TypeDeQuestion}
+    assert {"PartieEntiere", "QuestionsSQL"} <= genres
+    noms = {n.id for n in ast.walk(ast.parse(Path(paquet_eleve.__file__).read_text(encoding="utf-8")))
+            if isinstance(n, ast.Name)} | {a.name for n in ast.walk(ast.parse(Path(paquet_eleve.__file__).read_text(
+                encoding="utf-8"))) if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert noms & genres == set()
+
+
+def test_a_file_of_a_kind_that_imports_what_the_distribution_lacks_is_refused(paquet, tmp_path):
+    shutil.copytree(paquet / "awale_ref", tmp_path / "awale_ref")
+    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading import visibles\nimport awale_ref.tree\n")
+    paquet_eleve.verifier_imports(tmp_path, ["awale_ref/neuf.py"])
+    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading import juge\n")
+    with pytest.raises(paquet_eleve.ErreurPaquet, match="imports awale_ref.grading.juge, which is not in the students"):
+        paquet_eleve.verifier_imports(tmp_path, ["awale_ref/neuf.py"])
+
+
+def test_an_sql_module_that_says_nothing_of_the_students_environment_is_refused():
+    import types
+    from types import SimpleNamespace
+
+    from awale_ref.grading.types_question import QuestionsSQL
+
+    muet = types.ModuleType("un_module_sql_muet")
+    sys.modules["un_module_sql_muet"] = muet
+    try:
+        sujet = SimpleNamespace(nom="muet", modules_eleves=(),
+                                             types_de_question=(QuestionsSQL(("Q1",), "un_module_sql_muet"),))
+        with pytest.raises(paquet_eleve.ErreurPaquet, match="muet: un_module_sql_muet declares neither"):
+            paquet_eleve.fichiers_des_genres(sujet)
+        muet.MODULE_ELEVES = "ailleurs"
+        with pytest.raises(paquet_eleve.ErreurPaquet, match="not among the subject's modules_eleves"):
+            paquet_eleve.fichiers_des_genres(sujet)
+    finally:
+        del sys.modules["un_module_sql_muet"]

@@ -29,8 +29,8 @@ RACINE = Path(__file__).resolve().parent.parent
 DEVOIRS = ("partie1_regles", "partie2_structure", "partie3_ia")
 LIMITES_DE_TEST = """
 c.Execute.timeout = 30
-c.Jugement.delai_cellule = 10
-c.Jugement.delai_question = 30
+c.VerdictsDesTestsCaches.delai_cellule = 10
+c.VerdictsDesTestsCaches.delai_question = 30
 """
 
 # ---------------------------------------------------------------- the answers a corrector meets

@@ -11,8 +11,8 @@ import pytest
 from awale_ref import notation
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
-from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, ReglesLycee
-from awale_ref.widget.lycee import APPELS, FONCTIONS_LYCEE, ROLES
+from awale_ref.sujets.olympiades_2025_awale.plateau_awale import APPELS, FONCTIONS_LYCEE, ROLES, ReglesLycee
+from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles
 from test_widget import FAMINE, total
 
 # Alice's pit 5 takes 2 seeds: 45 collected, exactly 3 seeds left (the CCINP game ends there, the lycée one
@@ -344,8 +344,6 @@ def test_the_board_cell_of_the_course_plugs_only_functions_the_lyceen_board_acce
     """The course's board cell names the student's functions by hand: each must be pluggable."""
     import ast
     from pathlib import Path
-
-    from awale_ref.widget.lycee import FONCTIONS_LYCEE
 
     import jupytext
 

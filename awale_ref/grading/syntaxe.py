@@ -1,6 +1,6 @@
 """``ast.parse`` for grading processes whose threads parse at once.
 
-The judge runs in a thread beside nbgrader's (``pipeline.autograde.jugement.JugementAnticipe``),
+The judge runs in a thread beside nbgrader's (``pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes``),
 and both read the submitted cells with ``ast``.  CPython 3.11 keeps the AST
 constructor's recursion counter in the interpreter's state, shared by threads:
 two conversions at once can fail with ``SystemError: AST constructor recursion

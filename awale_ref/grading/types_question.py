@@ -30,6 +30,8 @@ What a kind answers, for the questions it owns (each method has a default: nothi
 ``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
 ``modules_eleves()``      its modules the students' environment gets as they are
 ``donnees_visibles()``    what the visible tests of the students' environment need (``visibles.json``)
+``fichiers_eleves()``     the files it writes into the students' environment (path -> source), and
+``noms_eleves()``         the names the subject's package forwards to them (``awale_ref.grading.livraison``)
 ``familles(q)``           the rule families of ``q`` (the demo class, the reports)
 ========================  ==================================================================================
 
@@ -104,6 +106,15 @@ class TypeDeQuestion:
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return ()
+
+    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+        """The files it writes into the students' environment: path in the distribution -> source
+        (built by :mod:`awale_ref.grading.livraison`)."""
+        return {}
+
+    def noms_eleves(self, sujet: Sujet) -> dict[str, str]:
+        """The names the subject's package forwards in the students' environment: name -> module."""
+        return {}
 
 
 # ---------------------------------------------------------------- every subject's kinds
@@ -228,6 +239,11 @@ class PartieEntiere(TypeDeQuestion):
     def donnees_visibles(self, sujet: Sujet) -> dict:
         return {"partie": {"question": self.question, "nom": self.fonction, "module": sujet.module_reference}}
 
+    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+        from awale_ref.grading import livraison
+
+        return livraison.fichier_de_partie(self.verifier, sujet.module_correction)
+
 
 @dataclass(frozen=True)
 class QuestionsSQL(TypeDeQuestion):
@@ -289,3 +305,11 @@ class QuestionsSQL(TypeDeQuestion):
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(getattr(self.sql(), "FAMILLES_SQL", {}).get(question, ()))
+
+    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+        from awale_ref.grading import livraison
+
+        return livraison.fichier_sql(self.sql(), sujet.modules_eleves)
+
+    def noms_eleves(self, sujet: Sujet) -> dict[str, str]:
+        return {"montrer_requete": self.module}

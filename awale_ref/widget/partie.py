@@ -6,9 +6,9 @@ the player to move clicked, with the exam's reference rules or a student's
 a refusal with its reason in French, or the list of :class:`Etape` (pit
 emptied, each seed sown, each pit harvested, board turned, end of game) that
 the widget animates.  ``annuler`` undoes, ``coup_ia`` asks the fast engine.
-``Partie(sujet="lycee")`` plays the rules of the Olympiades de NSI 2025
-(:class:`~awale_ref.widget.lycee.ReglesLycee`): the game ends when more than
-45 seeds are collected, not when 3 seeds are left on the board.
+``Partie(sujet="lycee")`` plays the rules of the Olympiades de NSI 2025, which that subject's folder gives
+(:func:`regles_des_sujets`): the game ends when more than 45 seeds are collected, not when 3 seeds are left on
+the board.
 
 >>> partie = Partie("Alice", "Bob", position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1])
 >>> partie.cliquer(3).raison
@@ -26,7 +26,11 @@ the widget animates.  ``annuler`` undoes, ``coup_ia`` asks the fast engine.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import importlib.util
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from awale_ref import engine, fonctions_moteur, notation
 from awale_ref.widget.regles import ErreurEleve, Regles, graines
@@ -40,8 +44,36 @@ tree; ``joueur``: the player to move at the bottom, the board turning after each
 move like ``jeu['plateau']``."""
 
 
-SUJETS = ("ccinp", "lycee")
-"""The subjects whose rules a board plays: the CCINP 2024 exam, the Olympiades de NSI 2025 (lycée)."""
+PAQUET_DES_SUJETS = "awale_ref.sujets"
+"""The package of the subjects' folders (``docs/ajouter_un_sujet.md``)."""
+
+MODULE_DES_REGLES = "plateau_awale"
+"""A subject whose folder holds a module of this name gives the board its rules: its ``REGLES``, a subclass of
+:class:`Regles` whose ``SUJET`` is the name a board asks for (``Partie(sujet=...)``)."""
+
+
+@functools.cache
+def regles_des_sujets() -> dict[str, type[Regles]]:
+    """The rules a board plays, by name: the library's own (:class:`Regles`, the CCINP 2024 exam's game) and
+    those a subject's folder gives (:data:`MODULE_DES_REGLES`: the Olympiades de NSI 2025's lycée rules).  Found
+    in the folders, not listed; their modules are imported only when a board asks for a subject other than the
+    library's (the game library imports no subject).
+
+    >>> sorted(regles_des_sujets())
+    ['ccinp', 'lycee']
+    """
+    regles: dict[str, type[Regles]] = {Regles.SUJET: Regles}
+    paquet = importlib.util.find_spec(PAQUET_DES_SUJETS)  # found, not imported
+    dossiers = sorted(d for racine in (paquet.submodule_search_locations if paquet else ())
+                      for d in Path(racine).iterdir() if (d / f"{MODULE_DES_REGLES}.py").is_file())
+    for dossier in dossiers:
+        module = importlib.import_module(f"{PAQUET_DES_SUJETS}.{dossier.name}.{MODULE_DES_REGLES}")
+        classe = getattr(module, "REGLES", None)
+        if not (isinstance(classe, type) and issubclass(classe, Regles)) or classe.SUJET in regles:
+            raise ValueError(f"{module.__name__}.REGLES must be a subclass of awale_ref.widget.Regles with a SUJET "
+                             f"of its own, got {classe!r}")
+        regles[classe.SUJET] = classe
+    return regles
 
 
 def regles_du_sujet(regles=None, sujet: str | None = None) -> Regles:
@@ -54,16 +86,22 @@ def regles_du_sujet(regles=None, sujet: str | None = None) -> Regles:
     ...
     ValueError: sujet must be one of ('ccinp', 'lycee'), got 'bac'
     """
-    if sujet is not None and sujet not in SUJETS:
-        raise ValueError(f"sujet must be one of {SUJETS}, got {sujet!r}")
     if isinstance(regles, Regles):
         if sujet is not None and sujet != regles.SUJET:
             raise ValueError(f"these rules are the {regles.SUJET!r} ones, not {sujet!r}")
         return regles
-    if sujet == "lycee":
-        from awale_ref.widget.lycee import ReglesLycee
-        return ReglesLycee(regles)
-    return Regles(regles)
+    if sujet is None or sujet == Regles.SUJET:  # the library's own: no subject's module is loaded
+        return Regles(regles)
+    connues = regles_des_sujets()
+    if sujet not in connues:
+        raise ValueError(f"sujet must be one of {tuple(connues)}, got {sujet!r}")
+    return connues[sujet](regles)
+
+
+def __getattr__(nom: str):
+    if nom == "SUJETS":  # the names of every rules a board plays, found when asked for (regles_des_sujets)
+        return tuple(regles_des_sujets())
+    raise AttributeError(f"module {__name__!r} has no attribute {nom!r}")
 
 
 def etiquette_case(case: int, n: int, orientation: str = "fixe") -> int:
@@ -125,14 +163,15 @@ def _valider_plateau(plateau) -> list[int]:
     return plateau
 
 
-def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=notation.rejouer) -> dict:
+def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=notation.rejouer,
+               jeu_du_sujet=None) -> dict:
     """A fresh exam ``jeu`` dict from a position given in any of the usual forms.
 
     ``position`` is None (the start of a game), a ``plateau`` list of 12 ints
-    (joueur1 to move, no score), a ``jeu`` dict (copied; its names win), the
-    lycée subject's ``etat_jeu`` dict (converted by ``vers_ccinp``) or a
-    move string of the opening library (``'egai'``, replayed from the start
-    by ``rejouer(coups, joueur1, joueur2)``, the CCINP rules by default).
+    (joueur1 to move, no score), a ``jeu`` dict (copied; its names win), a
+    subject's own dict (converted by ``jeu_du_sujet``, its rules' :meth:`Regles.jeu_du_sujet`:
+    the lycée ``etat_jeu``) or a move string of the opening library (``'egai'``, replayed from
+    the start by ``rejouer(coups, joueur1, joueur2)``, the CCINP rules by default).
 
     >>> jeu_depuis('egai')['plateau']
     [1, 6, 6, 5, 1, 5, 0, 6, 0, 6, 6, 6]
@@ -148,9 +187,8 @@ def jeu_depuis(position, joueur1: str = "Alice", joueur2: str = "Bob", rejouer=n
     elif isinstance(position, str):
         jeu = rejouer(position, joueur1, joueur2)
     elif isinstance(position, dict):
-        if {'score_j1', 'score_j2', 'nb_tours'} <= set(position):  # the lycée etat_jeu
-            from awale_ref.sujets.olympiades_2025_awale.awale_lycee import vers_ccinp
-            position = vers_ccinp(position)
+        if jeu_du_sujet is not None:  # a subject's own dict (the lycée etat_jeu)
+            position = jeu_du_sujet(position)
         manquantes = {'joueur1', 'joueur2', 'score', 'n', 'plateau'} - set(position)
         if manquantes:
             raise ValueError(f"a jeu dict needs the keys {sorted(manquantes)}")
@@ -179,9 +217,9 @@ class Partie:
 
     ``regles`` (a :class:`Regles`, a dict of the student's functions, or
     None for the exam's reference) decides how moves are played.  ``sujet``
-    is one of :data:`SUJETS`: ``"ccinp"`` (the default) takes the CCINP
-    functions, ``"lycee"`` the lycée ones (``{"test_famine": test_famine}``,
-    names from :data:`~awale_ref.widget.lycee.FONCTIONS_LYCEE`).
+    is one of :func:`regles_des_sujets`: ``"ccinp"`` (the default) takes the CCINP
+    functions, ``"lycee"`` the lycée ones (``{"test_famine": test_famine}``, names from
+    ``FONCTIONS_LYCEE`` of ``awale_ref.sujets.olympiades_2025_awale.plateau_awale``).
 
     >>> Partie(sujet="lycee", regles={"test_famine": lambda plt, c: False}).regles.eleve
     ('test_famine',)
@@ -199,7 +237,8 @@ class Partie:
     # ------------------------------------------------------------ state
     def placer(self, position=None) -> None:
         """Start from ``position`` (see :func:`jeu_depuis`); the history is cleared."""
-        jeu = jeu_depuis(position, self.joueur1, self.joueur2, rejouer=self.regles.rejouer)
+        jeu = jeu_depuis(position, self.joueur1, self.joueur2, rejouer=self.regles.rejouer,
+                         jeu_du_sujet=self.regles.jeu_du_sujet)
         self.joueur1, self.joueur2 = jeu['joueur1'], jeu['joueur2']
         self.depart = fonctions_moteur.copie(jeu)
         self.jeu = jeu
@@ -404,7 +443,7 @@ class Partie:
         With the reference rules the fast engine answers (the same pit as
         ``fonctions_moteur.NegaAwale(jeu, profondeur, 0)``) with ``[(case, valeur)]``
         (:meth:`Regles.valeurs_ia`; the lycée board's is the same AI, see
-        :meth:`~awale_ref.widget.lycee.ReglesLycee.valeurs_ia`); when the
+        ``ReglesLycee.valeurs_ia``); when the
         student gave ``NegaAwale``, it decides and the values are None.
 
         >>> Partie(position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]).coup_ia(1)

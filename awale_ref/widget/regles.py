@@ -145,10 +145,10 @@ class Regles:
     ``deplacer_graines`` and ``ramasser_graines`` change in place.
 
     The board's operations are keyed by the CCINP names (``fonctions``,
-    ``eleve``, ``est_reference``); another subject
-    (:class:`~awale_ref.widget.lycee.ReglesLycee`) maps them to its own
+    ``eleve``, ``est_reference``); another subject (its folder's ``REGLES``,
+    ``partie.regles_des_sujets``: the lycée's ``ReglesLycee``) maps them to its own
     functions and names through the hooks below (``_nom``, ``_etat``,
-    ``_jeu``, ``PLATEAU``, ``JEU``), so that every check and message is shared.
+    ``_jeu``, ``jeu_du_sujet``, ``PLATEAU``, ``JEU``), so that every check and message is shared.
 
     >>> Regles({"test_case": fonctions_moteur.test_case}).eleve
     ('test_case',)
@@ -276,6 +276,10 @@ class Regles:
         """The exam dict after the move string ``coups`` (letters a–l), replayed by the subject's rules."""
         from awale_ref import notation
         return notation.rejouer(coups, joueur1, joueur2)
+
+    def jeu_du_sujet(self, position: dict) -> dict:
+        """The exam dict of a position given as a dict in the subject's own shape: here it is one already."""
+        return position
 
     def valeurs_ia(self, jeu: dict, profondeur: int) -> list[tuple[int, int]]:
         """``[(case, valeur)]`` of the reference AI for each playable pit (the fast engine)."""

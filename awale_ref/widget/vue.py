@@ -208,9 +208,9 @@ class Plateau(widgets.VBox):
     functions (see :class:`~awale_ref.widget.regles.Regles`); ``vitesse`` the
     pause between two animation steps in seconds; ``orientation`` one of
     :data:`~awale_ref.widget.partie.ORIENTATIONS`; ``sujet`` one of
-    :data:`~awale_ref.widget.partie.SUJETS`: ``"lycee"`` plays the rules of
+    :func:`~awale_ref.widget.partie.regles_des_sujets`: ``"lycee"`` plays the rules of
     the Olympiades de NSI 2025, ``regles`` then naming the student's lycée
-    functions (see :class:`~awale_ref.widget.lycee.ReglesLycee`)::
+    functions (``ReglesLycee``, in ``awale_ref/sujets/olympiades_2025_awale/plateau_awale.py``)::
 
         Plateau(sujet="lycee", regles={"semer_graines": semer_graines, "test_famine": test_famine})
     """

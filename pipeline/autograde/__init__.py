@@ -12,8 +12,8 @@ module                      what it does
                             nbgrader role rebuilt from the gradebook; pasted and made-up cells
 ``limites``                 ``LimiteSources``: a cell too long to grade replaced by a note; the
                             size of every output counted and error messages cut
-``jugement``                ``JugementAnticipe`` then ``Jugement``: the judge (``awale_ref.grading.juge``)
-                            computes every hidden verdict beside the kernel and writes it last
+``jugement``                ``VerdictsDesTestsCachesAnticipes`` then ``VerdictsDesTestsCaches``:
+                            the judge (``awale_ref.grading.juge``) computes every hidden verdict beside the kernel and writes it last
 ``noyau``                   ``ExecutionProtegee`` (replaces nbgrader's ``Execute``): the student's
                             kernel sandboxed, capped, restarted when killed or blocked
 ``verdicts``                the outputs a test cell ends with (the judge's verdict only)

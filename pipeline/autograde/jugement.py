@@ -1,4 +1,10 @@
-"""The judge in ``nbgrader autograde``: each hidden verdict computed once, outside the kernel, written in its cell."""
+"""The judge in ``nbgrader autograde``: each hidden verdict computed once, outside the kernel, written in its cell.
+
+The preprocessors are :class:`VerdictsDesTestsCaches` and :class:`VerdictsDesTestsCachesAnticipes`; their former
+names ``Jugement`` and ``JugementAnticipe`` (one word among ``juge``, ``juger``, ``Juge``: issue 24) stay as aliases,
+and the config section ``c.Jugement`` still sets them, so that an ``nbgrader_config.py`` written before the rename
+(a course's copy) loads and grades as before.
+"""
 
 from __future__ import annotations
 
@@ -38,7 +44,11 @@ def questions_cachees(source: str) -> list[tuple[str, str]]:
     return sorted(trouvees, key=lambda qe: source.find(qe[0]))
 
 
-class Jugement(NbGraderPreprocessor):
+ANCIENNE_SECTION = "Jugement"
+"""The config section of the class's former name (``c.Jugement.delai_question = …`` in an older config)."""
+
+
+class VerdictsDesTestsCaches(NbGraderPreprocessor):
     """The judge: the verdict of every hidden test, computed once outside the kernel, written into its cell.
 
     For each graded test cell, the kernel's own verdicts (the visible tests'
@@ -57,6 +67,14 @@ class Jugement(NbGraderPreprocessor):
                                         "start of its grading); past it nothing more runs and the questions "
                                         "left get 0").tag(config=True)
 
+    @classmethod
+    def section_names(cls) -> list[str]:
+        """Its config sections (traitlets: the names of its classes), with the former name's just before this
+        class's own: ``c.Jugement.x`` still applies, ``c.VerdictsDesTestsCaches.x`` wins over it."""
+        noms = super().section_names()
+        noms.insert(noms.index(VerdictsDesTestsCaches.__name__), ANCIENNE_SECTION)
+        return noms
+
     def _echeance(self, resources: ResourcesDict) -> float:
         """The notebook's deadline, set by the first of the course's preprocessors that asks."""
         return resources.setdefault(CLE_ECHEANCE, time.monotonic() + self.budget_notebook)
@@ -69,7 +87,7 @@ class Jugement(NbGraderPreprocessor):
         anticipe = resources.pop(CLE_ANTICIPE, None)
         if anticipe is not None and anticipe[0] == _empreinte(etapes):
             debut = time.perf_counter()
-            verdicts = anticipe[1].result()  # computed while the kernel ran (JugementAnticipe)
+            verdicts = anticipe[1].result()  # computed while the kernel ran (VerdictsDesTestsCachesAnticipes)
             self.log.info("Timing %s: judge waited %.3f s", qui(resources), time.perf_counter() - debut)
         else:  # no early start, or the cells changed since: judged here, on the cells as they are now
             verdicts = self._juger(etapes, tests, resources)
@@ -137,20 +155,18 @@ class Jugement(NbGraderPreprocessor):
                                   resultat.message.splitlines()[0])
 
 
-
-
 def _empreinte(etapes: list[juge.CelluleDeCode]) -> str:
     """What the judge is given: the same fingerprint means the same verdicts."""
     return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
 
 
-class JugementAnticipe(Jugement):
+class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
     """Starts the judge before the student's kernel runs, so that both run at once (on two cores).
 
     The judge never reads what the kernel does: it takes the submitted cells and the submission's
     folder as nbgrader prepared them (the kernel works in a private copy), so starting it first changes
-    no verdict. ``Jugement``, after the kernel, takes the result if the cells are still the same (else it
-    judges again) and writes it. Listed before ``ExecutionProtegee`` in nbgrader_config.py.
+    no verdict. :class:`VerdictsDesTestsCaches`, after the kernel, takes the result if the cells are still
+    the same (else it judges again) and writes it. Listed before ``ExecutionProtegee`` in nbgrader_config.py.
     """
 
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
@@ -165,3 +181,7 @@ class JugementAnticipe(Jugement):
         return nb, resources
 
 
+Jugement = VerdictsDesTestsCaches
+"""Former name (an ``nbgrader_config.py`` written before the rename lists ``pipeline.autograde.jugement.Jugement``)."""
+JugementAnticipe = VerdictsDesTestsCachesAnticipes
+"""Former name of :class:`VerdictsDesTestsCachesAnticipes`."""

@@ -324,7 +324,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     # ---------------------------------------------------------------- the notebook's time budget
     def _reste(self) -> float:
-        """Seconds left of the notebook's budget (``Jugement.budget_notebook``, shared with the judge)."""
+        """Seconds left of the notebook's budget (``VerdictsDesTestsCaches.budget_notebook``, shared with the judge)."""
         return float("inf") if self._echeance is None else self._echeance - time.monotonic()
 
     def _delai_de_cellule(self, cell: NotebookNode) -> float | None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from nbconvert.exporters.exporter import ResourcesDict
 
-CLE_ECHEANCE = "awale_echeance"  # the time.monotonic() by which the notebook must be graded (Jugement.budget_notebook)
+CLE_ECHEANCE = "awale_echeance"  # time.monotonic() by which the notebook is graded (VerdictsDesTestsCaches.budget_notebook)
 CLE_ECHEC = "awale_correction"  # a notebook graded 0 for a reason (copies_a_zero.ExportateurPrudent); also the
 #                                 notebook-level metadata key that carries the reason into the graded notebook
-CLE_ANTICIPE = "awale_jugement_anticipe"  # the judge started before the kernel (jugement.JugementAnticipe)
+CLE_ANTICIPE = "awale_jugement_anticipe"  # the judge started before the kernel (VerdictsDesTestsCachesAnticipes)
 
 
 def qui(resources: ResourcesDict | None) -> str:

@@ -15,7 +15,10 @@ from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPE
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
                      SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
                      noms_reference=("awale_ref.olympiades.awale_lycee",), ordre=2,
-                     anciens_modules={"awale_ref.olympiades.correction_awale": __name__})
+                     anciens_modules={"awale_ref.olympiades.correction_awale": __name__},
+                     # the lycée board (awale_ref.widget finds its rules here) and the lycée functions computed
+                     # by the fast engine, which the students' environment plays with
+                     modules_eleves=(f"{__name__}.plateau_awale", f"{__name__}.fonctions_moteur"))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger

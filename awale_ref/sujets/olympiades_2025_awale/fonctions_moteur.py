@@ -1,6 +1,6 @@
 """The lycée awalé's game functions (Olympiades de NSI 2025), computed by the fast engine.
 
-The lycée board (:mod:`awale_ref.widget.lycee`) plays with these where the
+The lycée board (:mod:`awale_ref.sujets.olympiades_2025_awale.plateau_awale`) plays with these where the
 lycée reference (``awale_ref.sujets.olympiades_2025_awale.awale_lycee``) is not installed: the
 students' environment of the class server (``pipeline.paquet_eleve``), whose
 reduced lycée module imports them in place of its graded functions (issue 22).

@@ -1,5 +1,9 @@
 """The board with the rules of the Olympiades de NSI 2025 (lycée awalé), a student's functions plugged in.
 
+The awalé board (:mod:`awale_ref.widget`) plays these rules for ``Plateau(sujet="lycee", …)``: it finds
+them here, in the subject's folder (:data:`REGLES`, ``widget.partie.regles_des_sujets``), the game library
+importing no subject (issue 24; this module was ``awale_ref.widget.lycee``).
+
 The lycée subject plays the CCINP game with other names and three other
 rules (``awale_lycee.DIFFERENCES_CCINP``): ``semer_graines`` sows,
 ``test_famine`` is True when a move STARVES the opponent,
@@ -43,8 +47,9 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from awale_ref import engine, fonctions_moteur, fonctions_moteur_lycee, notation
+from awale_ref import engine, fonctions_moteur, notation
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
+from awale_ref.sujets.olympiades_2025_awale import fonctions_moteur as fonctions_moteur_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
                                      fonctions_eleve, graines)
 
@@ -54,7 +59,7 @@ RENOMMEES = {"deplacer_graines": "semer_graines", "tour_suivant": "tour_termine"
 
 def _fonctions_du_module() -> dict[str, types.FunctionType]:
     """The functions of ``awale_lycee``, in their order in the module: its own, and in the students' environment
-    (``pipeline.paquet_eleve``) the engine's in place of the graded ones (``awale_ref.fonctions_moteur_lycee``)."""
+    (``pipeline.paquet_eleve``) the engine's in place of the graded ones (this subject's ``fonctions_moteur``)."""
     return {nom: objet for nom, objet in vars(awale_lycee).items()
             if inspect.isfunction(objet) and objet.__module__ in (awale_lycee.__name__, fonctions_moteur_lycee.__name__)}
 
@@ -304,6 +309,14 @@ class ReglesLycee(Regles):
             awale_lycee.tour_jeu(etat_jeu, case)
         return awale_lycee.vers_ccinp(etat_jeu)
 
+    def jeu_du_sujet(self, position: dict) -> dict:
+        """The exam dict of the lycée ``etat_jeu`` (converted by ``vers_ccinp``), or of the exam dict itself.
+
+        >>> ReglesLycee().jeu_du_sujet(awale_lycee.initialisation("Alice", "Bob"))["score"]
+        [0, 0]
+        """
+        return awale_lycee.vers_ccinp(position) if {"score_j1", "score_j2", "nb_tours"} <= set(position) else position
+
     def valeurs_ia(self, jeu: dict, profondeur: int) -> list[tuple[int, int]]:
         """The AI's ``[(case, valeur)]``: the CCINP engine, or a lycée negamax where the CCINP game is over.
 
@@ -346,3 +359,7 @@ def _valeur_lycee(etat_jeu: dict, profondeur: int) -> int:
         if meilleure is None or valeur > meilleure:
             meilleure = valeur
     return meilleure
+
+
+REGLES = ReglesLycee
+"""The rules this subject gives the awalé board (``Plateau(sujet=ReglesLycee.SUJET)``)."""
