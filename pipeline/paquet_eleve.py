@@ -38,6 +38,7 @@ import importlib
 import inspect
 import io
 import json
+import random
 import shutil
 import subprocess
 import sys
@@ -70,6 +71,24 @@ DONNEES_SEULES = ("awale_ref.facts",)
 class ErreurPaquet(ValueError):
     """The student distribution cannot be built as asked."""
 
+
+
+def visibles_json() -> str:
+    """The text of ``visibles.json``: :func:`donnees_visibles`, the same at each build."""
+    with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():  # what the reference prints while observed
+        return json.dumps(donnees_visibles(), ensure_ascii=False, indent=0)
+
+
+@contextlib.contextmanager
+def _hasard_fixe(graine: int = 0):
+    """The same visible data at each build: a reference that draws at random (a game that picks one of several
+    winning moves) draws the same moves; the caller's random state is given back afterwards."""
+    etat = random.getstate()
+    random.seed(graine)
+    try:
+        yield
+    finally:
+        random.setstate(etat)
 
 def sujets() -> dict:
     """``{grading module: subject}`` of the course's assignments."""
@@ -544,9 +563,7 @@ def ecrire_paquet(dest: Path) -> Path:
         if any(dossier.glob("*.py")) and not (dossier / "__init__.py").exists():
             (dossier / "__init__.py").write_text("")
     verifier_imports(dest, ecrits)
-    with contextlib.redirect_stdout(io.StringIO()):  # what the reference prints while observed
-        donnees = donnees_visibles()
-    (racine / "data" / "visibles.json").write_text(json.dumps(donnees, ensure_ascii=False, indent=0))
+    (racine / "data" / "visibles.json").write_text(visibles_json())
     shutil.copy(chemin_verifie(GRAINE), racine / "data" / "bibliotheque_visible.sqlite")
     (racine / "data" / "bibliotheque_visible.sqlite").chmod(0o444)
     (dest / "pyproject.toml").write_text(

@@ -464,3 +464,24 @@ def test_an_sql_module_that_says_nothing_of_the_students_environment_is_refused(
             paquet_eleve.fichiers_des_genres(sujet)
     finally:
         del sys.modules["un_module_sql_muet"]
+
+
+
+def test_the_visible_data_is_the_same_at_each_build_even_where_the_reference_draws_at_random():
+    """The attractors' Q27 plays a game whose moves the reference draws at random (its results are cached for
+    the process, so two builds are two processes): whatever the random state before, ``visibles.json`` is the
+    same; and the caller's random state is given back."""
+    import random
+
+    from pipeline.paquet_eleve import _hasard_fixe
+
+    script = ("import hashlib, random, sys; random.seed(int(sys.argv[1])); "
+              "from pipeline.paquet_eleve import visibles_json; "
+              "print(hashlib.sha256(visibles_json().encode()).hexdigest())")
+    empreintes = {subprocess.run([sys.executable, "-c", script, str(graine)], capture_output=True, text=True,
+                                 check=True, cwd=RACINE).stdout for graine in (1, 3)}  # 1 and 3 drew apart
+    assert len(empreintes) == 1
+    random.seed(5)
+    with _hasard_fixe():
+        random.random()
+    assert random.random() == random.Random(5).random()
