@@ -45,7 +45,6 @@ import functools
 import importlib
 import inspect
 import io
-import types
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
@@ -56,7 +55,7 @@ from awale_ref.grading.execution import (  # the run step; its limits here too, 
 from awale_ref.grading.checks import Resultat, attendu_de, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser, compiler
+from awale_ref.grading.syntaxe import analyser
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
            "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
@@ -155,29 +154,10 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
 
 
 # ---------------------------------------------------------------- the submitted cells, read
-# Each cell is parsed once per notebook, by ``contraintes.arbre`` (the constraints read in the source, shared
-# with the kernel's visible tests, and the names below read the same trees); its cache is emptied after each
-# notebook (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
-def _noms(source: str) -> set[str]:
-    """The names a cell's code reads or writes (none when it cannot be parsed)."""
-    arbre = contraintes.arbre(source)
-    return {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)} if arbre else set()
-
-
-def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
-    """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
-    arbre = contraintes.arbre(source)
-    exemples = []
-    for noeud in ast.walk(arbre) if arbre else []:
-        if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
-                and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
-            try:  # the teacher's code (the test cell is restored from the gradebook), with the reference
-                args = tuple(eval(compiler(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
-                             for a in noeud.args[2:])
-            except Exception:
-                continue
-            exemples.append(args)
-    return exemples
+# Each cell is parsed once per notebook, by ``contraintes.arbre`` (the parse step, shared with the constraints
+# read in the source and the kernel's visible tests); its cache is emptied after each notebook
+# (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
+exemples_visibles = contraintes.exemples_visibles
 
 
 @functools.lru_cache(maxsize=64)
@@ -256,7 +236,8 @@ class CorrectionDuNotebook:
             if question not in self.sujet.reponses:
                 return set()
             position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
-            return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
+            propres = self.cellules_propres(position)
+            return set().union(*(contraintes.noms_lus(self.etapes[p].source) for p in propres)) & self.notes
         return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
 
     def pret(self, question: str) -> bool:
@@ -291,22 +272,17 @@ class CorrectionDuNotebook:
     def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> Plan | Resultat:
         """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
         question, sujet = spec.question, self.sujet
-        cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
-        introuvable = None
-        if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
-            # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
-            introuvable = contraintes.introuvable(spec)
-        raison = contraintes.violation(spec, cellules)
-        if raison:
-            return Resultat(False, raison, 0)
+        lecture = contraintes.lire_question(spec, self.etapes, jusqua)
+        if lecture.raison:
+            return Resultat(False, lecture.raison, 0)
         cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
                                                      self.etapes[position].exemples)
-        recursion = contraintes.recursion_absente(spec, cellules)
         ordre = messages.OrdreFonction(
             question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
             reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
             contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
-        return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
+        return Plan(ordre, cas, attendus, memo, {"recursive": lecture.recursion} if lecture.recursion else {},
+                    lecture.introuvable)
 
     def ordre_valeur(self, question: str, expression: str, position: int) -> messages.OrdreValeur:
         """The order of a structured answer (``types_question.Valeurs``)."""
