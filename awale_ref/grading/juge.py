@@ -52,7 +52,7 @@ from awale_ref.grading import checks, contraintes, executant, messages, reponses
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
     DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant,
     ExecutantBloque, Limites, demarrer)
-from awale_ref.grading.checks import Resultat, attendu_de, conclure
+from awale_ref.grading.checks import Resultat, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
@@ -171,7 +171,7 @@ def cas_et_attendus(module_correction: str, question: str,
     spec, reference = sujet.specs[question], sujet.reference()
     exemples = [spec.nommer(args) for args in exemples_visibles(question, source_exemples, reference)]
     cas = exemples + [c for c in spec.cas() if c not in exemples]
-    attendus = [attendu_de(spec, c, reference) for c in cas]
+    attendus = [spec.attendu(c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}
 
 
