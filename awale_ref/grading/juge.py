@@ -19,11 +19,14 @@ an unknown outcome, a mistyped field) fails its question and restarts the
 runner.  What the judge keeps for a question (expected observations, memo,
 reasons read in the source) is a :class:`Plan` beside the order, never in it.
 
-A question's path, step by step: its cells are parsed once (``contraintes.arbre``, shared with the
-constraints read in the source); it is *planned* here from the subject (:meth:`CorrectionDuNotebook.planifier`:
-an order and a :class:`Plan`); *run* by :mod:`awale_ref.grading.execution` (the runner's process); its reply
-*judged* here (:meth:`CorrectionDuNotebook.verdict`) by rule family (``checks.juger_familles``), the failing
-case *shrunk* (``contre_exemples.retrecir``) and *rendered* (``checks.resultat_du_bilan`` and the subject's
+A question's path is a pipeline, each step entered once, in order, by this module (the orchestrator,
+:func:`_une_question`): its cells are *parsed* (``contraintes.lire_question``, on the one parse of each
+cell, ``contraintes.arbre``); it is *planned* from the subject (:mod:`awale_ref.grading.plan`: an order and a
+:class:`Plan` that carries what the verdict needs; the kind of question is data there, no callback); *run*
+by :mod:`awale_ref.grading.execution` (the runner's process, and for a query the judge's SQL process); its
+reply *judged* (:func:`juger_reponse`, by the order's type; a function by rule family,
+``checks.juger_familles``), the failing case *shrunk* (``contre_exemples.retrecir``, with the run step's
+``execution.evaluateur_de`` handed in) and *rendered* (``checks.resultat_du_bilan`` and the subject's
 drawing, ``contre_exemples.contre_exemple``).
 
 What the runner is given is derived from the notebook and the reference,
@@ -95,41 +98,6 @@ class CorrectionDuNotebook(PlanDuNotebook):
         super().__init__(etapes, base_sql, sujet)
         self.evaluateur_sql = evaluateur_sql
 
-    def verdict(self, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
-        """Compare the runner's reply with the reference (``evaluer``: more cases, to shrink a failure)."""
-        ordre = plan.ordre
-        question, expression, issue = ordre.question, ordre.expression, reponse.issue
-        if issue is Issue.MORT:
-            return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
-                                    "fait planter Python ou épuise la mémoire.")
-        if issue is Issue.DELAI:
-            duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
-            if reponse.exception:  # an error seen before: it is what the student reads first
-                return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                        f"lente) ; un cas déjà évalué : "
-                                        f"{checks.decrire_exception_nommee(*reponse.exception)}.")
-            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
-                                    f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
-        if issue is Issue.TROP_GROS:
-            return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
-        if issue is Issue.ABSENT:
-            return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
-                                    f"définie dans une cellule qui produit une erreur.")
-        if plan.introuvable:
-            return Resultat(False, plan.introuvable, 0)
-        if issue is Issue.ILLISIBLE:
-            return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
-        if issue is Issue.PAS_UNE_FONCTION:
-            nom = getattr(ordre, "nom", expression)
-            if reponse.appelable:
-                return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
-            return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                                    f"{str(reponse.texte)[:80]}).")
-        if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
-            return _echec(question, "réponse inattendue du processus d'exécution.")
-        return self.sujet.type_de(question).verdict(self, plan, reponse, evaluer)  # by its kind of question
-
     def donnees_sql(self, reponse: messages.Reponse) -> dict:
         """The query the runner sent as text (``Issue.REQUETE``), run by the judge's SQL process
         (``execution.EvaluateurSql``, no student code) on the hidden database: ``executant.evaluer_sql``'s
@@ -147,27 +115,79 @@ class CorrectionDuNotebook(PlanDuNotebook):
             self.evaluateur_sql.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
             return {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
 
-    def verdict_valeur(self, plan: Plan, reponse: messages.Reponse, reponses: Mapping[str, tuple]) -> Resultat:
-        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
-        question = plan.ordre.question
-        try:
-            valeur = executant.decoder(reponse.valeur)
-        except executant.ObjetRefuse as exc:
-            return _echec(question, f"votre réponse est {exc}.")
-        return reponses_structurees.verifier_reponse(question, valeur, reponses)
-
-    def verdict_fonction(self, spec: Spec, plan: Plan, reponse: messages.Reponse,
-                         evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        """The runner's results on a function question's cases, judged by the spec's rule families."""
-        question = plan.ordre.question
-        if len(reponse.resultats) != len(plan.cas):
-            return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer,
-                        self.sujet.reference(), plan.memo)
-
 
 Juge = CorrectionDuNotebook
 """The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
+
+
+# ---------------------------------------------------------------- the judge step
+# (one function the orchestrator calls once per question; it goes to the judge-by-family module of item 4)
+def juger_reponse(plan: Plan, reponse: messages.Reponse,
+                  evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
+    """The verdict on the runner's reply to ``plan``'s order (``evaluer``: the student's answers on more cases,
+    to shrink a failure): the runner's common failures first (a death, a time limit, an absent name, …), then
+    the judgement of the order's type (:data:`VERDICTS`) on what the plan kept."""
+    ordre = plan.ordre
+    question, expression, issue = ordre.question, ordre.expression, reponse.issue
+    if issue is Issue.MORT:
+        return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
+                                "fait planter Python ou épuise la mémoire.")
+    if issue is Issue.DELAI:
+        duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
+        if reponse.exception:  # an error seen before: it is what the student reads first
+            return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
+                                    f"lente) ; un cas déjà évalué : "
+                                    f"{checks.decrire_exception_nommee(*reponse.exception)}.")
+        return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
+                                f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
+    if issue is Issue.TROP_GROS:
+        return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
+    if issue is Issue.ABSENT:
+        return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
+                                f"définie dans une cellule qui produit une erreur.")
+    if plan.introuvable:
+        return Resultat(False, plan.introuvable, 0)
+    if issue is Issue.ILLISIBLE:
+        return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+    if issue is Issue.PAS_UNE_FONCTION:
+        nom = getattr(ordre, "nom", expression)
+        if reponse.appelable:
+            return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
+        return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
+                                f"{str(reponse.texte)[:80]}).")
+    if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
+        return _echec(question, "réponse inattendue du processus d'exécution.")
+    return VERDICTS[type(ordre)](plan, reponse, evaluer)
+
+
+def _verdict_fonction(plan: Plan, reponse: messages.Reponse,
+                      evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+    """The runner's results on a function question's cases, judged by the spec's rule families."""
+    if len(reponse.resultats) != len(plan.cas):
+        return _echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
+    return conclure(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer, plan.reference,
+                    plan.memo)
+
+
+def _verdict_valeur(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
+    """The runner's value for a structured answer, judged against the subject's table (``plan.reponses``)."""
+    question = plan.ordre.question
+    try:
+        valeur = executant.decoder(reponse.valeur)
+    except executant.ObjetRefuse as exc:
+        return _echec(question, f"votre réponse est {exc}.")
+    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
+
+
+def _verdict_donnees(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
+    """A game's plain data, or a query's as the judge's SQL process ran it, judged by the kind's ``juger``."""
+    return plan.juger(reponse.donnees)
+
+
+VERDICTS: dict[type, Callable[[Plan, messages.Reponse, Callable | None], Resultat]] = {
+    messages.OrdreFonction: _verdict_fonction, messages.OrdreValeur: _verdict_valeur,
+    messages.OrdrePartie: _verdict_donnees, messages.OrdreSql: _verdict_donnees}
+"""How the reply to each type of order is judged (its outcome already the expected one)."""
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -266,7 +286,9 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
 
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
-    plan = correction.planifier(question, expression, position, len(correction.etapes) if fin else position)
+    jusqua = len(correction.etapes) if fin else position
+    lecture = contraintes.lire_question(correction.spec_de(question), correction.etapes, jusqua)  # parse
+    plan = correction.planifier(question, expression, position, jusqua, lecture)  # plan
     if isinstance(plan, Resultat):
         verdicts[question] = plan
         correction.jugees.add(question)
@@ -299,6 +321,8 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
             raise ExecutantBloque("réponse incomplète")
         return suite.resultats
 
-    verdicts[question] = correction.verdict(plan, reponse, evaluer)
+    if reponse.issue is Issue.REQUETE:
+        reponse = replace(reponse, donnees=correction.donnees_sql(reponse))
+    verdicts[question] = juger_reponse(plan, reponse, evaluer)
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

@@ -21,12 +21,14 @@ import ast
 import functools
 import importlib
 import inspect
+import types
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from awale_ref.grading import contraintes, executant, messages, sujets
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Spec
+from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 from awale_ref.grading.syntaxe import analyser
 
 
@@ -126,9 +128,16 @@ def echec(question: str, message: str) -> Resultat:
 @dataclass
 class Plan:
     """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
-    (never sent): the cases and their expected observations, the memo of answers already judged
-    (``checks.juger_familles``), the reasons read in the source, and the verdict of a function no readable
-    statement defines (``introuvable``)."""
+    (never sent), by kind of question:
+
+    - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
+      (``attendus``), the ``memo`` of answers already judged (``checks.juger_familles``), the ``reasons`` read
+      in the source and the verdict of a function no readable statement defines (``introuvable``), the
+      subject's ``reference`` module;
+    - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
+    - a game (``OrdrePartie``) or a query (``OrdreSql``): ``juger``, the verdict on the plain data the run
+      step brings back (``Reponse.donnees``: the game's, or the query's run by the judge's SQL process).
+    """
 
     ordre: messages.OrdreQuestion
     cas: list[tuple] = field(default_factory=list)
@@ -136,6 +145,10 @@ class Plan:
     memo: dict | None = None
     raisons: dict[str, str] = field(default_factory=dict)
     introuvable: str | None = None
+    spec: Spec | None = None
+    reference: types.ModuleType | None = None
+    reponses: Mapping[str, tuple] | None = None
+    juger: Callable[[Any], Resultat] | None = None
 
 
 class PlanDuNotebook:
@@ -196,42 +209,81 @@ class PlanDuNotebook:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""
         return reference_sans(self.non_jugees() | set(graded), self.module)
 
-    def planifier(self, question: str, expression: str, position: int,
-                  jusqua: int | None = None) -> Plan | Resultat:
+    def spec_de(self, question: str) -> Spec | None:
+        """The spec of a function question (what the parse step reads the cells for), ``None`` for another kind."""
+        genre = self.sujet.type_de(question)
+        return genre.specs[question] if isinstance(genre, Fonctions) else None
+
+    def planifier(self, question: str, expression: str, position: int, jusqua: int | None = None,
+                  lecture: contraintes.Lecture | None = None) -> Plan | Resultat:
         """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
 
         ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
-        above the test cell, or the whole notebook when the function is defined further down).  The
-        reference it carries holds no function whose question is not judged yet (``reference_permise``).
+        above the test cell, or the whole notebook when the function is defined further down);
+        ``lecture``: what the parse step read in those cells (``contraintes.lire_question``; read here when
+        not given).  The reference it carries holds no function whose question is not judged yet
+        (``reference_permise``).  The kind of question (``types_question``) is data read here: its
+        class says how to plan, and the plan carries what the verdict needs.
         """
         jusqua = position if jusqua is None else jusqua
-        genre = self.sujet.type_de(question)  # its kind of question builds the order (types_question)
+        genre = self.sujet.type_de(question)
         if genre is None:
             return echec(question, "question inconnue du correcteur.")
-        plan = genre.ordre(self, question, expression, position, jusqua)
-        return Plan(plan) if messages.est_un_ordre(plan) else plan  # a bare order: nothing kept beside it
+        sorte = next((c for c in type(genre).__mro__ if c in PLANS), None)
+        if sorte is None:
+            raise TypeError(f"{question}: the judge cannot plan a question of kind {type(genre).__name__} (a kind "
+                            f"must be one of, or subclass, {', '.join(c.__name__ for c in PLANS)})")
+        return PLANS[sorte](self, genre, question, expression, position, jusqua, lecture)
 
-    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> Plan | Resultat:
+    def ordre_fonction(self, genre: Fonctions, question: str, expression: str, position: int, jusqua: int,
+                       lecture: contraintes.Lecture | None) -> Plan | Resultat:
         """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
-        question, sujet = spec.question, self.sujet
-        lecture = contraintes.lire_question(spec, self.etapes, jusqua)
+        spec = genre.specs[question]
+        lecture = lecture if lecture is not None else contraintes.lire_question(spec, self.etapes, jusqua)
         if lecture.raison:
             return Resultat(False, lecture.raison, 0)
-        cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
+        cas, envoi, attendus, memo = cas_et_attendus(self.sujet.module_correction, spec.question,
                                                      self.etapes[position].exemples)
         ordre = messages.OrdreFonction(
-            question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+            question=spec.question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
             reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
             contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
         return Plan(ordre, cas, attendus, memo, {"recursive": lecture.recursion} if lecture.recursion else {},
-                    lecture.introuvable)
+                    lecture.introuvable, spec=spec, reference=self.sujet.reference())
 
-    def ordre_valeur(self, question: str, expression: str, position: int) -> messages.OrdreValeur:
-        """The order of a structured answer (``types_question.Valeurs``)."""
+    def ordre_valeur(self, genre: Valeurs, question: str, expression: str, position: int, *_: Any) -> Plan:
+        """The plan of a structured answer (``types_question.Valeurs``): judged against the subject's table."""
         # Each question is graded on its own, a value too: the cells that build it are run again (in the
         # runner's child) with every function of the subject resolved to the reference, so that a
         # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
         # ``pret`` has waited for the questions of the graded functions they name.
-        return messages.OrdreValeur(
+        ordre = messages.OrdreValeur(
             question=question, expression=expression, reference=self.reference_permise(), module=self.module,
             substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
+        return Plan(ordre, reponses=genre.reponses)
+
+    def ordre_partie(self, genre: PartieEntiere, question: str, expression: str, *_: Any) -> Plan:
+        """The plan of a whole game (``types_question.PartieEntiere``): the runner's side sent as text, the
+        spied functions' references kept out, and the kind's ``juger`` for the game's plain data."""
+        ordre = messages.OrdrePartie(
+            question=question, expression=expression, nom=genre.fonction, code=genre.source(),
+            reference=self.reference_permise(genre.fonction, *genre.fonctions_espionnees), module=self.module,
+            substituer=self.toutes)
+        reference = self.sujet.reference()
+        return Plan(ordre, juger=lambda donnees: genre.juger(donnees, reference))
+
+    def ordre_sql(self, genre: QuestionsSQL, question: str, expression: str, *_: Any) -> Plan | Resultat:
+        """The plan of a query (``types_question.QuestionsSQL``): the runner sends its text, and the subject's
+        comparison (prepared once per notebook: it runs the reference query) judges what the judge's SQL
+        process makes of it."""
+        if self.base_sql is None:
+            return echec(question, "la bibliothèque de correction n'est pas disponible.")
+        if question not in self.preparations:
+            self.preparations[question] = genre.sql().preparer_comparaison(question)
+        return Plan(messages.OrdreSql(question=question, expression=expression), juger=self.preparations[question])
+
+
+PLANS: dict[type[TypeDeQuestion], Callable[..., Plan | Resultat]] = {
+    Fonctions: PlanDuNotebook.ordre_fonction, Valeurs: PlanDuNotebook.ordre_valeur,
+    PartieEntiere: PlanDuNotebook.ordre_partie, QuestionsSQL: PlanDuNotebook.ordre_sql}
+"""How each kind of question is planned (``PlanDuNotebook.planifier``; a subclass of a kind is planned as it)."""
