@@ -189,3 +189,33 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
     avant_q7 = next(c for c in apres.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
     assert "✔ Correction" in str(avant_q7.outputs)
     assert "✔ Correction" not in str(test_q7.outputs) and "error" in str(test_q7.outputs)
+
+
+def test_the_run_step_runs_a_query_reply_and_only_that():
+    """``execution.executer_sql`` fills a query reply's ``donnees``: an answer that is no query or a query too long
+    never reaches the SQL process (none is needed), a query does; any other reply is refused."""
+    from awale_ref.grading import execution
+
+    class Processus:  # stands for the judge's SQL process
+        limites = juge.Limites()
+        requetes: list[str] = []
+
+        def evaluer(self, requete):
+            self.requetes.append(requete)
+            if requete == "bloque":
+                raise execution.ExecutantBloque("délai dépassé")
+            return {"obs": requete}
+
+    sql = Processus()
+    pas_une = messages.Reponse(1, messages.Issue.REQUETE, texte="int")
+    assert "pas un objet de type int" in execution.executer_sql(None, pas_une).donnees["erreur_sql"]
+    longue = messages.Reponse(1, messages.Issue.REQUETE, requete="x" * (messages.LONGUEUR_MAX_REQUETE + 1))
+    assert "trop longue" in execution.executer_sql(sql, longue).donnees["erreur_sql"] and not sql.requetes
+    lue = execution.executer_sql(sql, messages.Reponse(2, messages.Issue.REQUETE, requete="SELECT 1"))
+    assert lue.donnees == {"obs": "SELECT 1"} and lue.id == 2 and lue.requete == "SELECT 1"
+    bloquee = execution.executer_sql(sql, messages.Reponse(3, messages.Issue.REQUETE, requete="bloque"))
+    assert "pas pu être évaluée" in bloquee.donnees["erreur_sql"] and sql.limites.journal
+    with pytest.raises(RuntimeError, match="no SQL process"):
+        execution.executer_sql(None, messages.Reponse(4, messages.Issue.REQUETE, requete="SELECT 1"))
+    with pytest.raises(ValueError, match="only a query"):
+        execution.executer_sql(sql, messages.Reponse(5, messages.Issue.VALEUR, valeur=1))

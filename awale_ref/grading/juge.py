@@ -44,18 +44,17 @@ from __future__ import annotations
 
 import contextlib
 import io
-from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Callable
 
 from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
-    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant,
-    ExecutantBloque, Limites, demarrer)
+    DELAI_CELLULE_S, DELAI_QUESTION_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant, ExecutantBloque,
+    Limites, demarrer, evaluateur_de, executer_sql)
 from awale_ref.grading.checks import Resultat, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
 from awale_ref.grading.plan import (  # the plan step
     Plan, PlanDuNotebook, _source, atteintes, cas_et_attendus, echec, fonctions_reference, reference_sans)
-from awale_ref.grading.specs import Spec
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
            "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
@@ -97,23 +96,6 @@ class CorrectionDuNotebook(PlanDuNotebook):
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
         super().__init__(etapes, base_sql, sujet)
         self.evaluateur_sql = evaluateur_sql
-
-    def donnees_sql(self, reponse: messages.Reponse) -> dict:
-        """The query the runner sent as text (``Issue.REQUETE``), run by the judge's SQL process
-        (``execution.EvaluateurSql``, no student code) on the hidden database: ``executant.evaluer_sql``'s
-        plain data, or its ``{"erreur_sql": …}`` for an answer that is no query."""
-        if reponse.texte is not None:
-            return {"erreur_sql": executant.pas_une_requete(reponse.texte)}
-        if len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
-            return {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
-                                  f"caractères)."}
-        if self.evaluateur_sql is None:
-            raise RuntimeError("no SQL process for this notebook (juger_notebook starts one with base_sql)")
-        try:
-            return self.evaluateur_sql.evaluer(reponse.requete)
-        except (ExecutantBloque, MessageInvalide) as exc:
-            self.evaluateur_sql.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
-            return {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
 
 
 Juge = CorrectionDuNotebook
@@ -310,19 +292,8 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         return "bloque"
     if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
-
-    def evaluer(lot: list[tuple]) -> list:
-        """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
-        try:
-            suite = ex.question(replace(plan.ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
-        except MessageInvalide:
-            raise ExecutantBloque("réponse invalide") from None
-        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
-            raise ExecutantBloque("réponse incomplète")
-        return suite.resultats
-
-    if reponse.issue is Issue.REQUETE:
-        reponse = replace(reponse, donnees=correction.donnees_sql(reponse))
-    verdicts[question] = juger_reponse(plan, reponse, evaluer)
+    if reponse.issue is Issue.REQUETE:  # run: the query's text, by the judge's SQL process
+        reponse = executer_sql(correction.evaluateur_sql, reponse)
+    verdicts[question] = juger_reponse(plan, reponse, evaluateur_de(ex, plan.ordre))  # judge, shrink, render
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"
