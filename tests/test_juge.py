@@ -219,3 +219,34 @@ def test_the_run_step_runs_a_query_reply_and_only_that():
         execution.executer_sql(None, messages.Reponse(4, messages.Issue.REQUETE, requete="SELECT 1"))
     with pytest.raises(ValueError, match="only a query"):
         execution.executer_sql(sql, messages.Reponse(5, messages.Issue.VALEUR, valeur=1))
+
+
+def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_query_with_the_margin(tmp_path,
+                                                                                                  monkeypatch):
+    """``Executant`` adds its two files to a copy of the sandbox it is handed (the caller's object, reused for
+    another process, keeps its own list); the SQL process's reply is waited for the question's delay plus the same
+    margin as a cell's or a question's reply."""
+    from awale_ref.grading import execution
+
+    limites = juge.Limites(delai_question=7)
+    base = tmp_path / "base.sqlite"
+    sqlite3.connect(base).close()
+    prive = tmp_path / "prive"
+    prive.mkdir()
+    sandbox = execution._sandbox(str(prive), [str(base)], limites, 16)
+    attentes = []
+    attendre = execution.Executant._attendre
+
+    def noter(self, ident, delai):
+        attentes.append(delai)
+        return attendre(self, ident, delai)
+
+    monkeypatch.setattr(execution.Executant, "_attendre", noter)
+    ex = execution.Executant(None, sandbox, limites, ("--sql",))
+    try:
+        assert sandbox.lecture == [str(base)]
+        attentes.clear()
+        assert "obs" in ex.requete("SELECT 1", str(base))
+        assert attentes and attentes[0] == pytest.approx(7 + execution._MARGE_S, abs=0.5)
+    finally:
+        ex.fermer()

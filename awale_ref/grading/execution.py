@@ -82,9 +82,8 @@ class Executant:
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:
-            sandbox.lecture = [*sandbox.lecture, script, protocole]
-            commande = sandbox.commande(argv)
+        if sandbox is not None:  # a copy: the caller's sandbox is left as it was handed
+            commande = replace(sandbox, lecture=[*sandbox.lecture, script, protocole]).commande(argv)
         else:
             import resource
 
@@ -195,7 +194,7 @@ class Executant:
         self.compteur += 1
         delai = self.limites.borne(self.limites.delai_question)
         self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
-        reponse = self._attendre(self.compteur, delai)
+        reponse = self._attendre(self.compteur, delai + _MARGE_S)  # the same margin as every other order
         if reponse.issue is not Issue.SQL:
             raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
         return reponse.donnees
