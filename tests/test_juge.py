@@ -250,3 +250,19 @@ def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_quer
         assert attentes and attentes[0] == pytest.approx(7 + execution._MARGE_S, abs=0.5)
     finally:
         ex.fermer()
+
+
+def test_the_students_grading_modules_never_import_the_plan():
+    """``plan`` holds the reference helpers (the reference minus the graded functions, the expected observations):
+    the modules of the visible tests (shipped to the students, ``pipeline.paquet_eleve.COPIES``) never import it."""
+    import subprocess
+    import sys
+
+    from pipeline.paquet_eleve import COPIES
+
+    modules = ["awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.startswith("grading/") and c.endswith(".py")]
+    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+            f"print(sorted(m for m in ('awale_ref.grading.plan', 'awale_ref.grading.juge') if m in sys.modules))")
+    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[1])
+    assert "awale_ref.grading.checks" in modules and sortie.stdout.strip() == "[]"
