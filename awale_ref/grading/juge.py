@@ -81,16 +81,15 @@ def message_budget(limites: Limites) -> str:
             f"pas été jugée. Des cellules trop lentes ou qui ne s'arrêtent pas ont pris tout le temps.")
 
 
-# ---------------------------------------------------------------- the plan step (``plan``), re-exported
-# (``pipeline.paquet_eleve`` imports ``reference_sans``; tests and benchmarks the others)
+# The steps' names others import from here, kept: ``pipeline.paquet_eleve`` imports ``reference_sans``, tests and
+# benchmarks ``Plan``, ``cas_et_attendus``, ``fonctions_reference``, ``atteintes``, ``exemples_visibles``.
 exemples_visibles = contraintes.exemples_visibles
-_echec = echec
 
 
-# ---------------------------------------------------------------- one question
+# ---------------------------------------------------------------- one notebook's state
 class CorrectionDuNotebook(PlanDuNotebook):
-    """Plans every question of a notebook *before* any runner exists (:class:`plan.PlanDuNotebook`), then judges
-    the runner's replies."""
+    """One notebook being judged: its plan (:class:`plan.PlanDuNotebook`, built *before* any runner exists) and
+    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer_sql`)."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
@@ -112,33 +111,33 @@ def juger_reponse(plan: Plan, reponse: messages.Reponse,
     ordre = plan.ordre
     question, expression, issue = ordre.question, ordre.expression, reponse.issue
     if issue is Issue.MORT:
-        return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
-                                "fait planter Python ou épuise la mémoire.")
+        return echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
+                               "fait planter Python ou épuise la mémoire.")
     if issue is Issue.DELAI:
         duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
         if reponse.exception:  # an error seen before: it is what the student reads first
-            return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                    f"lente) ; un cas déjà évalué : "
-                                    f"{checks.decrire_exception_nommee(*reponse.exception)}.")
-        return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
-                                f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
+            return echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
+                                   f"lente) ; un cas déjà évalué : "
+                                   f"{checks.decrire_exception_nommee(*reponse.exception)}.")
+        return echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
+                               f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
     if issue is Issue.TROP_GROS:
-        return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
+        return echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
     if issue is Issue.ABSENT:
-        return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
-                                f"définie dans une cellule qui produit une erreur.")
+        return echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
+                               f"définie dans une cellule qui produit une erreur.")
     if plan.introuvable:
         return Resultat(False, plan.introuvable, 0)
     if issue is Issue.ILLISIBLE:
-        return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+        return echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
     if issue is Issue.PAS_UNE_FONCTION:
         nom = getattr(ordre, "nom", expression)
         if reponse.appelable:
-            return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
-        return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                                f"{str(reponse.texte)[:80]}).")
+            return echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
+        return echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
+                               f"{str(reponse.texte)[:80]}).")
     if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
-        return _echec(question, "réponse inattendue du processus d'exécution.")
+        return echec(question, "réponse inattendue du processus d'exécution.")
     return VERDICTS[type(ordre)](plan, reponse, evaluer)
 
 
@@ -146,7 +145,7 @@ def _verdict_fonction(plan: Plan, reponse: messages.Reponse,
                       evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
     """The runner's results on a function question's cases, judged by the spec's rule families."""
     if len(reponse.resultats) != len(plan.cas):
-        return _echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
+        return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
     return conclure(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer, plan.reference,
                     plan.memo)
 
@@ -157,7 +156,7 @@ def _verdict_valeur(plan: Plan, reponse: messages.Reponse, evaluer: object) -> R
     try:
         valeur = executant.decoder(reponse.valeur)
     except executant.ObjetRefuse as exc:
-        return _echec(question, f"votre réponse est {exc}.")
+        return echec(question, f"votre réponse est {exc}.")
     return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
 
 
@@ -220,8 +219,8 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:
-            verdicts.setdefault(question, _echec(question, message_budget(limites) if epuise
-                                                 else "la correction n'a pas pu juger cette réponse."))
+            verdicts.setdefault(question, echec(question, message_budget(limites) if epuise
+                                                else "la correction n'a pas pu juger cette réponse."))
     return verdicts
 
 
@@ -269,7 +268,7 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
     jusqua = len(correction.etapes) if fin else position
-    lecture = contraintes.lire_question(correction.spec_de(question), correction.etapes, jusqua)  # parse
+    lecture = contraintes.lire_question(correction.specs.get(question), correction.etapes, jusqua)  # parse
     plan = correction.planifier(question, expression, position, jusqua, lecture)  # plan
     if isinstance(plan, Resultat):
         verdicts[question] = plan
@@ -279,15 +278,15 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         reponse = ex.question(plan.ordre)
     except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
         ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
-        verdicts[question] = _echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
-                                              "écrit-il sur le canal de la correction ?) : la question est comptée "
-                                              "fausse.")
+        verdicts[question] = echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
+                                             "écrit-il sur le canal de la correction ?) : la question est comptée "
+                                             "fausse.")
         correction.jugees.add(question)
         return "bloque"
     except ExecutantBloque:
-        verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                              f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
-                                              f"ou fait planter Python.")
+        verdicts[question] = echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
+                                             f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
+                                             f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
     if reponse.issue is Issue.ABSENT and not fin:

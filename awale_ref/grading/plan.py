@@ -167,6 +167,9 @@ class PlanDuNotebook:
                 if nom := self.sujet.nom_note(q):
                     self.question_de.setdefault(nom, set()).add(q)
         self.notes = set(self.question_de)
+        # the spec of each function question of the notebook (what the parse step reads the cells for)
+        self.specs: dict[str, Spec] = {q: genre.specs[q] for e in etapes for q, _ in e.questions
+                                       if isinstance(genre := self.sujet.type_de(q), Fonctions)}
         self.toutes = fonctions_reference(self.module)
         self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
@@ -208,11 +211,6 @@ class PlanDuNotebook:
     def reference_permise(self, *graded: str) -> str:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""
         return reference_sans(self.non_jugees() | set(graded), self.module)
-
-    def spec_de(self, question: str) -> Spec | None:
-        """The spec of a function question (what the parse step reads the cells for), ``None`` for another kind."""
-        genre = self.sujet.type_de(question)
-        return genre.specs[question] if isinstance(genre, Fonctions) else None
 
     def planifier(self, question: str, expression: str, position: int, jusqua: int | None = None,
                   lecture: contraintes.Lecture | None = None) -> Plan | Resultat:
