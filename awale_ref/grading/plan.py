@@ -28,8 +28,8 @@ from typing import Any, Callable, Mapping
 from awale_ref.grading import contraintes, executant, messages, sujets
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 from awale_ref.grading.syntaxe import analyser
+from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 
 
 # ---------------------------------------------------------------- what the runner is given
@@ -152,8 +152,9 @@ class Plan:
 
 
 class PlanDuNotebook:
-    """Plans every question of a notebook *before* any runner exists (the planning half of
-    ``juge.CorrectionDuNotebook``, which adds the verdicts)."""
+    """Plans every question of a notebook *before* any runner exists (``juge.CorrectionDuNotebook`` is this
+    plan and the judge's SQL process); it holds what a plan depends on across questions: which questions are
+    judged already (``jugees``, set by the orchestrator), the SQL comparisons prepared once per notebook."""
 
     def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
         self.etapes = etapes
@@ -172,7 +173,7 @@ class PlanDuNotebook:
                                        if isinstance(genre := self.sujet.type_de(q), Fonctions)}
         self.toutes = fonctions_reference(self.module)
         self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
-        self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
+        self.jugees: set[str] = set()  # the questions whose verdict is final (see ``pret``)
         self.base_sql = base_sql  # the hidden database: only the judge's SQL process sees it (``execution``)
         self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
 
