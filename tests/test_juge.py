@@ -266,3 +266,30 @@ def test_the_students_grading_modules_never_import_the_plan():
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1])
     assert "awale_ref.grading.checks" in modules and sortie.stdout.strip() == "[]"
+
+
+def test_the_plan_reads_a_kind_as_data_and_refuses_one_it_cannot_plan():
+    """A question's kind is planned by its class (``plan.PLANS``; a subclass as its parent): a kind that is none of
+    them is a clear error, not a silent zero."""
+    import types
+
+    from awale_ref.grading import plan, types_question
+
+    etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])]
+    correction = juge.CorrectionDuNotebook(etapes, sujet=CCINP)
+    spec = correction.specs["Q8"]
+    assert correction.planifier("Q8", "deplacer_graines", 1).spec is spec
+
+    class Sorte(types_question.Fonctions):  # a subject's own kind of function question
+        pass
+
+    class Inconnue(types_question.TypeDeQuestion):
+        questions = ("Q8",)
+
+    vrai = correction.sujet
+    correction.sujet = types.SimpleNamespace(type_de=lambda q: Sorte({"Q8": spec}), module_correction=vrai.module_correction,
+                                             reference=vrai.reference)
+    assert isinstance(correction.planifier("Q8", "deplacer_graines", 1), plan.Plan)
+    correction.sujet = types.SimpleNamespace(type_de=lambda q: Inconnue())
+    with pytest.raises(TypeError, match="cannot plan a question of kind Inconnue.*Fonctions, Valeurs"):
+        correction.planifier("Q8", "deplacer_graines", 1)
