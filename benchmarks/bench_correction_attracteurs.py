@@ -5,7 +5,7 @@ Run: ``nice -n 10 .venv/bin/python benchmarks/bench_correction_attracteurs.py [-
 
 The instructor's solution notebook (``source/<devoir>/<devoir>.ipynb``) is graded by the judge
 (``juge.juger_notebook``, sandbox on) twice in one process: *cold* (the hidden cases and the reference's
-observations, ``juge.cas_et_attendus``, computed: the first notebook of a grading process) and *warm* (they are
+observations, ``plan.cas_et_attendus``, computed: the first notebook of a grading process) and *warm* (they are
 cached: every later notebook), with the runner's time per question; then the student's kernel alone
 (``nbclient``, ``AWALE_CORRECTION=juge`` as in grading: the hidden tests are the judge's).  With ``--avant REV``
 the same measures run first on the tree of commit ``REV`` (``git archive``, in a temporary folder, this
@@ -16,7 +16,7 @@ the figures are for reading.
 What it found (issue 26's closure, ``--avant 4b71d32 --repetitions 2``, 2 shared cores): the judge's time is
 the runner answering (about 80 % of a warm notebook), then decoding its answers; the kernel runs the visible
 tests only (2.7-3 s, the pictures included).  The first notebook of a process also computes the reference's
-observations (4-5 s, then cached: ``juge.cas_et_attendus``), most of it the 100 draws of Q34, Q26 and Q25.
+observations (4-5 s, then cached: ``plan.cas_et_attendus``), most of it the 100 draws of Q34, Q26 and Q25.
 Copies by pickle (``executant._DEEPCOPY``) and Q34's cases each once (and to the end of the game up to five
 piles) took the runner's Q25 from 0.6-0.7 s to 0.24-0.29 s and Q34 from 0.55-1.1 s to 0.3-0.6 s; a whole
 notebook gained 10-20 % cold (9.7 -> 8.4 s on a quiet machine) and, warm, 3.4 -> 3.1 s on a quiet machine,
@@ -44,14 +44,14 @@ def mesurer(devoir: str, racine: Path) -> dict:
     import nbformat
     from nbclient import NotebookClient
 
-    from awale_ref.grading import juge
+    from awale_ref.grading import juge, plan
     from pipeline.autograde.jugement import VerdictsDesTestsCaches
 
     chemin = racine / "source" / devoir / f"{devoir}.ipynb"
     nb = nbformat.read(chemin, as_version=4)
     etapes, _ = VerdictsDesTestsCaches._etapes(nb)
     temps: dict[str, float] = {}
-    origines = juge.cas_et_attendus, juge.Executant.question
+    origines = plan.cas_et_attendus, juge.Executant.question
 
     def attendus(*args):
         debut = time.perf_counter()
@@ -65,10 +65,10 @@ def mesurer(devoir: str, racine: Path) -> dict:
         try:
             return origines[1](self, ordre, delai)
         finally:
-            cle = "runner " + ordre["question"]
+            cle = "runner " + ordre.question
             temps[cle] = temps.get(cle, 0.0) + time.perf_counter() - debut
 
-    juge.cas_et_attendus, juge.Executant.question = attendus, question
+    plan.cas_et_attendus, juge.Executant.question = attendus, question
     res: dict = {}
     for passe in ("froid", "chaud"):
         temps.clear()

@@ -190,3 +190,107 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
     avant_q7 = next(c for c in apres.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q7_tests")
     assert "✔ Correction" in str(avant_q7.outputs)
     assert "✔ Correction" not in str(test_q7.outputs) and "error" in str(test_q7.outputs)
+
+
+def test_the_run_step_runs_a_query_reply_and_only_that():
+    """``execution.executer_sql`` fills a query reply's ``donnees``: an answer that is no query or a query too long
+    never reaches the SQL process (none is needed), a query does; any other reply is refused."""
+    from awale_ref.grading import execution
+
+    class Processus:  # stands for the judge's SQL process
+        limites = juge.Limites()
+        requetes: list[str] = []
+
+        def evaluer(self, requete):
+            self.requetes.append(requete)
+            if requete == "bloque":
+                raise execution.ExecutantBloque("délai dépassé")
+            return {"obs": requete}
+
+    sql = Processus()
+    pas_une = messages.Reponse(1, messages.Issue.REQUETE, texte="int")
+    assert "pas un objet de type int" in execution.executer_sql(None, pas_une).donnees["erreur_sql"]
+    longue = messages.Reponse(1, messages.Issue.REQUETE, requete="x" * (messages.LONGUEUR_MAX_REQUETE + 1))
+    assert "trop longue" in execution.executer_sql(sql, longue).donnees["erreur_sql"] and not sql.requetes
+    lue = execution.executer_sql(sql, messages.Reponse(2, messages.Issue.REQUETE, requete="SELECT 1"))
+    assert lue.donnees == {"obs": "SELECT 1"} and lue.id == 2 and lue.requete == "SELECT 1"
+    bloquee = execution.executer_sql(sql, messages.Reponse(3, messages.Issue.REQUETE, requete="bloque"))
+    assert "pas pu être évaluée" in bloquee.donnees["erreur_sql"] and sql.limites.journal
+    with pytest.raises(RuntimeError, match="no SQL process"):
+        execution.executer_sql(None, messages.Reponse(4, messages.Issue.REQUETE, requete="SELECT 1"))
+    with pytest.raises(ValueError, match="only a query"):
+        execution.executer_sql(sql, messages.Reponse(5, messages.Issue.VALEUR, valeur=1))
+
+
+def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_query_with_the_margin(tmp_path,
+                                                                                                  monkeypatch):
+    """``Executant`` adds its two files to a copy of the sandbox it is handed (the caller's object, reused for
+    another process, keeps its own list); the SQL process's reply is waited for the question's delay plus the same
+    margin as a cell's or a question's reply."""
+    from awale_ref.grading import execution
+
+    limites = juge.Limites(delai_question=7)
+    base = tmp_path / "base.sqlite"
+    sqlite3.connect(base).close()
+    prive = tmp_path / "prive"
+    prive.mkdir()
+    sandbox = execution._sandbox(str(prive), [str(base)], limites, 16)
+    attentes = []
+    attendre = execution.Executant._attendre
+
+    def noter(self, ident, delai):
+        attentes.append(delai)
+        return attendre(self, ident, delai)
+
+    monkeypatch.setattr(execution.Executant, "_attendre", noter)
+    ex = execution.Executant(None, sandbox, limites, ("--sql",))
+    try:
+        assert sandbox.lecture == [str(base)]
+        attentes.clear()
+        assert "obs" in ex.requete("SELECT 1", str(base))
+        assert attentes and attentes[0] == pytest.approx(7 + execution._MARGE_S, abs=0.5)
+    finally:
+        ex.fermer()
+
+
+def test_the_students_grading_modules_never_import_the_plan():
+    """``plan`` holds the reference helpers (the reference minus the graded functions, the expected observations):
+    the modules of the visible tests (shipped to the students, ``pipeline.paquet_eleve.COPIES``) never import it."""
+    import subprocess
+    import sys
+
+    from pipeline.paquet_eleve import COPIES
+
+    modules = ["awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.startswith("grading/") and c.endswith(".py")]
+    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+            f"print(sorted(m for m in ('awale_ref.grading.plan', 'awale_ref.grading.juge') if m in sys.modules))")
+    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[1])
+    assert "awale_ref.grading.checks" in modules and sortie.stdout.strip() == "[]"
+
+
+def test_the_plan_reads_a_kind_as_data_and_refuses_one_it_cannot_plan():
+    """A question's kind is planned by its class (``plan.PLANS``; a subclass as its parent): a kind that is none of
+    them is a clear error, not a silent zero."""
+    import types
+
+    from awale_ref.grading import plan, types_question
+
+    etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])]
+    correction = juge.CorrectionDuNotebook(etapes, sujet=CCINP)
+    spec = correction.specs["Q8"]
+    assert correction.planifier("Q8", "deplacer_graines", 1).spec is spec
+
+    class Sorte(types_question.Fonctions):  # a subject's own kind of function question
+        pass
+
+    class Inconnue(types_question.TypeDeQuestion):
+        questions = ("Q8",)
+
+    vrai = correction.sujet
+    correction.sujet = types.SimpleNamespace(type_de=lambda q: Sorte({"Q8": spec}), module_correction=vrai.module_correction,
+                                             reference=vrai.reference)
+    assert isinstance(correction.planifier("Q8", "deplacer_graines", 1), plan.Plan)
+    correction.sujet = types.SimpleNamespace(type_de=lambda q: Inconnue())
+    with pytest.raises(TypeError, match="cannot plan a question of kind Inconnue.*Fonctions, Valeurs"):
+        correction.planifier("Q8", "deplacer_graines", 1)

@@ -12,7 +12,7 @@ import types
 import pytest
 
 from awale_ref import grading
-from awale_ref.grading import juge, sujets, types_question
+from awale_ref.grading import juge, plan, sujets, types_question
 from awale_ref.grading.specs import Spec
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 
@@ -85,9 +85,9 @@ def test_the_lyceen_reference_goes_to_the_runner_as_plain_code_that_plays_withou
 
 
 def test_a_reference_that_imports_awale_ref_is_refused(monkeypatch):
-    monkeypatch.setattr(juge, "_source", lambda module: "from awale_ref.sujets.ccinp_2024 import exam\n\ndef f():\n    return 1\n")
+    monkeypatch.setattr(plan, "_source", lambda module: "from awale_ref.sujets.ccinp_2024 import exam\n\ndef f():\n    return 1\n")
     with pytest.raises(ValueError, match="must not import awale_ref"):
-        juge.reference_sans(set(), "awale_ref.autre")
+        plan.reference_sans(set(), "awale_ref.autre")
 
 
 def test_the_public_functions_of_a_reference_are_substituted_not_its_private_helpers():

@@ -153,9 +153,7 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
     return appel
 
 
-def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
-    """The reference's observation on ``args``, as exact data (judge side)."""
-    return executant.exact(spec.observer(getattr(reference, spec.nom), args, reference))
+attendu_de = Spec.attendu  # the former name, ``attendu_de(spec, args, reference)``
 
 
 def en_donnees(reponse: Any) -> Any:

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from awale_ref.grading import executant, specs
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser
+from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
 
 # Reflection: what would let reached code get a forbidden function without naming it.
 NOMS_REFLEXION = frozenset({"exec", "eval", "compile", "__import__", "globals", "locals", "vars", "__builtins__",
@@ -498,3 +498,57 @@ def cellules_de(fonction: Callable) -> list[Cellule] | None:
 def cellules_du_notebook(etapes: Iterable, jusqua: int) -> list[Cellule]:
     """The judge's cells: the submitted code cells before step ``jusqua`` (``juge.Etape``; test cells left out)."""
     return [Cellule(f"cellule de code n°{e.index + 1}", e.source) for e in list(etapes)[:jusqua] if not e.questions]
+
+
+# ---------------------------------------------------------------- the judge's parse step
+@dataclass(frozen=True)
+class Lecture:
+    """What the submitted cells say of one function question, read in the source before anything runs (the
+    *parse* step of a verdict's path, ``juge._une_question``), as plain French strings:
+
+    ``raison``: the constraint the code breaks (the question fails, nothing is run); ``recursion``: why the
+    ``recursive`` family is lost (no code the function reaches calls it again); ``introuvable``: the verdict
+    of a function no readable statement defines (``exec``, a file), given if the runner finds it.
+    """
+
+    raison: str | None = None
+    recursion: str | None = None
+    introuvable: str | None = None
+
+
+def lire_question(spec: specs.Spec | None, etapes: Iterable, jusqua: int) -> Lecture:
+    """Read the submitted code cells before step ``jusqua`` (``juge.Etape``) for ``spec``'s constraints; an empty
+    :class:`Lecture` for a question that has no spec (a value, a query, a game)."""
+    if spec is None:
+        return Lecture()
+    cellules = cellules_du_notebook(etapes, jusqua)
+    # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
+    perdue = introuvable(spec) if verifiees(spec) and not definie(cellules, spec.nom) else None
+    raison = violation(spec, cellules)
+    if raison:
+        return Lecture(raison=raison, introuvable=perdue)
+    return Lecture(recursion=recursion_absente(spec, cellules), introuvable=perdue)
+
+
+def noms_lus(source: str) -> set[str]:
+    """The names a cell's code reads or writes (none when it cannot be parsed): read on the one parse of the
+    cell (:func:`arbre`)."""
+    lu = arbre(source)
+    return {n.id for n in ast.walk(lu) if isinstance(n, ast.Name)} if lu else set()
+
+
+def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
+    """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side: the test
+    cell is the teacher's, restored from the gradebook; its arguments are evaluated with the reference)."""
+    lu = arbre(source)
+    exemples = []
+    for noeud in ast.walk(lu) if lu else []:
+        if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
+                and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
+            try:
+                args = tuple(eval(compiler(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
+                             for a in noeud.args[2:])
+            except Exception:
+                continue
+            exemples.append(args)
+    return exemples

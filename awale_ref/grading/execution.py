@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from awale_ref.grading import bac_a_sable, executant, messages
 from awale_ref.grading.messages import Issue, MessageInvalide
@@ -82,9 +82,8 @@ class Executant:
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:
-            sandbox.lecture = [*sandbox.lecture, script, protocole]
-            commande = sandbox.commande(argv)
+        if sandbox is not None:  # a copy: the caller's sandbox is left as it was handed
+            commande = replace(sandbox, lecture=[*sandbox.lecture, script, protocole]).commande(argv)
         else:
             import resource
 
@@ -195,7 +194,7 @@ class Executant:
         self.compteur += 1
         delai = self.limites.borne(self.limites.delai_question)
         self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
-        reponse = self._attendre(self.compteur, delai)
+        reponse = self._attendre(self.compteur, delai + _MARGE_S)  # the same margin as every other order
         if reponse.issue is not Issue.SQL:
             raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
         return reponse.donnees
@@ -271,3 +270,43 @@ class EvaluateurSql:
         if self.prive:
             shutil.rmtree(self.prive, ignore_errors=True)
             self.prive = None
+
+
+# ---------------------------------------------------------------- the run step, for the orchestrator (``juge``)
+def executer_sql(evaluateur: EvaluateurSql | None, reponse: messages.Reponse) -> messages.Reponse:
+    """A query question's reply (``Issue.REQUETE``: the query's text, or the type of a value that is none) with
+    its ``donnees`` filled: ``executant.evaluer_sql``'s plain data from the judge's SQL process (no student code,
+    the hidden database), or ``{"erreur_sql": …}`` (French, for the student) for an answer that is no query, a
+    query too long, or a process that failed (it is started again for the next query)."""
+    if reponse.issue is not Issue.REQUETE:
+        raise ValueError(f"only a query question's reply is run by the SQL process, not {reponse.issue.value!r}")
+    if reponse.texte is not None:
+        donnees = {"erreur_sql": executant.pas_une_requete(reponse.texte)}
+    elif len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
+        donnees = {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
+                                 f"caractères)."}
+    elif evaluateur is None:
+        raise RuntimeError("no SQL process for this notebook (juge.juger_notebook starts one with base_sql)")
+    else:
+        try:
+            donnees = evaluateur.evaluer(reponse.requete)
+        except (ExecutantBloque, MessageInvalide) as exc:
+            evaluateur.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
+            donnees = {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
+    return replace(reponse, donnees=donnees)
+
+
+def evaluateur_de(ex: Executant, ordre: messages.OrdreQuestion) -> Callable[[list[tuple]], list]:
+    """The student's answers to ``ordre`` (a function question's) on more cases, each batch from a new child of
+    the runner within :data:`DELAI_RETRECIR_S`: what the shrinking of a failing case is handed; a batch the
+    runner does not answer in full raises :class:`ExecutantBloque`."""
+    def evaluer(lot: list[tuple]) -> list:
+        try:
+            suite = ex.question(replace(ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
+        except MessageInvalide:
+            raise ExecutantBloque("réponse invalide") from None
+        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
+            raise ExecutantBloque("réponse incomplète")
+        return suite.resultats
+
+    return evaluer

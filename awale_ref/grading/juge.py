@@ -19,11 +19,14 @@ an unknown outcome, a mistyped field) fails its question and restarts the
 runner.  What the judge keeps for a question (expected observations, memo,
 reasons read in the source) is a :class:`Plan` beside the order, never in it.
 
-A question's path, step by step: its cells are parsed once (``contraintes.arbre``, shared with the
-constraints read in the source); it is *planned* here from the subject (:meth:`CorrectionDuNotebook.planifier`:
-an order and a :class:`Plan`); *run* by :mod:`awale_ref.grading.execution` (the runner's process); its reply
-*judged* here (:meth:`CorrectionDuNotebook.verdict`) by rule family (``checks.juger_familles``), the failing
-case *shrunk* (``contre_exemples.retrecir``) and *rendered* (``checks.resultat_du_bilan`` and the subject's
+A question's path is a pipeline, each step entered once, in order, by this module (the orchestrator,
+:func:`_une_question`): its cells are *parsed* (``contraintes.lire_question``, on the one parse of each
+cell, ``contraintes.arbre``); it is *planned* from the subject (:mod:`awale_ref.grading.plan`: an order and a
+:class:`Plan` that carries what the verdict needs; the kind of question is data there, no callback); *run*
+by :mod:`awale_ref.grading.execution` (the runner's process, and for a query the judge's SQL process); its
+reply *judged* (:func:`juger_reponse`, by the order's type; a function by rule family,
+``checks.juger_familles``), the failing case *shrunk* (``contre_exemples.retrecir``, with the run step's
+``execution.evaluateur_de`` handed in) and *rendered* (``checks.resultat_du_bilan`` and the subject's
 drawing, ``contre_exemples.contre_exemple``).
 
 What the runner is given is derived from the notebook and the reference,
@@ -39,24 +42,19 @@ not exist there yet (a moved cell), at the end of the notebook
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import functools
-import importlib
-import inspect
 import io
-import types
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Callable
 
 from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
-    DELAI_CELLULE_S, DELAI_QUESTION_S, DELAI_RETRECIR_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant,
-    ExecutantBloque, Limites, demarrer)
-from awale_ref.grading.checks import Resultat, attendu_de, conclure
+    DELAI_CELLULE_S, DELAI_QUESTION_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant, ExecutantBloque,
+    Limites, demarrer, evaluateur_de, executer_sql)
+from awale_ref.grading.checks import Resultat, conclure
 from awale_ref.grading.messages import Issue, MessageInvalide
-from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser, compiler
+from awale_ref.grading.plan import (  # the plan step
+    Plan, PlanDuNotebook, _source, atteintes, cas_et_attendus, echec, fonctions_reference, reference_sans)
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
            "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
@@ -83,314 +81,94 @@ def message_budget(limites: Limites) -> str:
             f"pas été jugée. Des cellules trop lentes ou qui ne s'arrêtent pas ont pris tout le temps.")
 
 
-# ---------------------------------------------------------------- what the runner is given
-# Asked for every question of every notebook: read and parsed once per process (the sources do not change).
-@functools.lru_cache(maxsize=16)
-def _source(module: str) -> str:
-    return inspect.getsource(importlib.import_module(module))
+# The steps' names others import from here, kept: ``pipeline.paquet_eleve`` imports ``reference_sans``, tests and
+# benchmarks ``Plan``, ``cas_et_attendus``, ``fonctions_reference``, ``atteintes``, ``exemples_visibles``.
+exemples_visibles = contraintes.exemples_visibles
 
 
-@functools.lru_cache(maxsize=16)
-def _fonctions_reference(module: str) -> tuple[str, ...]:
-    return tuple(n.name for n in analyser(_source(module)).body
-                 if isinstance(n, ast.FunctionDef) and not n.name.startswith("_"))
-
-
-@functools.lru_cache(maxsize=16)
-def _appels_reference(module: str) -> dict[str, frozenset[str]]:
-    """For each public function of a reference module, the module's functions its body names."""
-    fonctions = {n.name: n for n in analyser(_source(module)).body if isinstance(n, ast.FunctionDef)}
-    return {nom: frozenset(x.id for x in ast.walk(noeud) if isinstance(x, ast.Name) and x.id in fonctions
-                           and x.id != nom)
-            for nom, noeud in fonctions.items()}
-
-
-def atteintes(nom: str, module: str, sans: frozenset[str] = frozenset()) -> set[str]:
-    """The functions of a reference module that ``nom`` reaches through its calls (itself excluded), not
-    going through the functions ``sans`` (the functions a game question spies on).
-    """
-    graphe = _appels_reference(module)
-    vues: set[str] = set()
-    a_voir = [nom]
-    while a_voir:
-        for suivant in graphe.get(a_voir.pop(), ()):
-            if suivant not in vues and suivant not in sans and suivant != nom:
-                vues.add(suivant)
-                a_voir.append(suivant)
-    return vues
-
-
-def fonctions_reference(module: str) -> list[str]:
-    """The names of the public functions of a reference module, in the order of the module."""
-    return list(_fonctions_reference(module))
-
-
-def reference_sans(noms: set[str], module: str) -> str:
-    """The source of a reference module without the functions ``noms`` (plain code for the runner).
-
-    A reference is plain code that imports nothing from ``awale_ref``: the
-    runner gets it as text, and the bodies of its functions are the
-    solutions the course shows (``pipeline.build``).
-    """
-    return _reference_sans(frozenset(noms), module)
-
-
-@functools.lru_cache(maxsize=256)
-def _reference_sans(noms: frozenset[str], module: str) -> str:
-    source = _source(module)
-    lignes = source.splitlines(keepends=True)
-    a_couper = []
-    for noeud in analyser(source).body:
-        if isinstance(noeud, (ast.Import, ast.ImportFrom)) and any(
-                (nom or "").split(".")[0] == "awale_ref"
-                for nom in ([noeud.module] if isinstance(noeud, ast.ImportFrom) else [a.name for a in noeud.names])):
-            raise ValueError(f"{module}, line {noeud.lineno}: a reference module must not import awale_ref "
-                             f"(the runner gets it as plain code)")
-        if isinstance(noeud, ast.FunctionDef) and noeud.name in noms:
-            debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
-            a_couper.append((debut - 1, noeud.end_lineno))
-    for debut, fin in sorted(a_couper, reverse=True):
-        del lignes[debut:fin]
-    return "".join(lignes)
-
-
-# ---------------------------------------------------------------- the submitted cells, read
-# Each cell is parsed once per notebook, by ``contraintes.arbre`` (the constraints read in the source, shared
-# with the kernel's visible tests, and the names below read the same trees); its cache is emptied after each
-# notebook (``juger_notebook``), and a source too long is never parsed (``syntaxe.analyser``).
-def _noms(source: str) -> set[str]:
-    """The names a cell's code reads or writes (none when it cannot be parsed)."""
-    arbre = contraintes.arbre(source)
-    return {n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)} if arbre else set()
-
-
-def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
-    """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side)."""
-    arbre = contraintes.arbre(source)
-    exemples = []
-    for noeud in ast.walk(arbre) if arbre else []:
-        if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
-                and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
-            try:  # the teacher's code (the test cell is restored from the gradebook), with the reference
-                args = tuple(eval(compiler(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
-                             for a in noeud.args[2:])
-            except Exception:
-                continue
-            exemples.append(args)
-    return exemples
-
-
-@functools.lru_cache(maxsize=64)
-def cas_et_attendus(module_correction: str, question: str,
-                    source_exemples: str) -> tuple[list[tuple], list, list[dict], dict]:
-    """The inputs of a question (the test cell's visible examples, then the corpus), packed for the
-    runner, the reference's observations, and the memo of the answers judged on them
-    (``checks.juger_familles``): computed once for a whole class (the test cell's source is the
-    teacher's, restored from the gradebook, so it is the same for every student)."""
-    sujet = sujets.sujet_du_module(module_correction)
-    spec, reference = sujet.specs[question], sujet.reference()
-    exemples = [spec.nommer(args) for args in exemples_visibles(question, source_exemples, reference)]
-    cas = exemples + [c for c in spec.cas() if c not in exemples]
-    attendus = [attendu_de(spec, c, reference) for c in cas]
-    return cas, executant.emballer_cas(cas), attendus, {}
-
-
-# ---------------------------------------------------------------- one question
-def _echec(question: str, message: str) -> Resultat:
-    return Resultat(False, f"{question} — {message}", 0)
-
-
-@dataclass
-class Plan:
-    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
-    (never sent): the cases and their expected observations, the memo of answers already judged
-    (``checks.juger_familles``), the reasons read in the source, and the verdict of a function no readable
-    statement defines (``introuvable``)."""
-
-    ordre: messages.OrdreQuestion
-    cas: list[tuple] = field(default_factory=list)
-    attendus: list = field(default_factory=list)
-    memo: dict | None = None
-    raisons: dict[str, str] = field(default_factory=dict)
-    introuvable: str | None = None
-
-
-class CorrectionDuNotebook:
-    """Plans every question of a notebook *before* any runner exists, then judges the runner's replies."""
+# ---------------------------------------------------------------- one notebook's state
+class CorrectionDuNotebook(PlanDuNotebook):
+    """One notebook being judged: its plan (:class:`plan.PlanDuNotebook`, built *before* any runner exists) and
+    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer_sql`)."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
-        self.etapes = etapes
-        # the subject is named by the teacher's test cells (their ``from … import corriger``)
-        self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-        self.module = self.sujet.module_reference
-        # graded function -> its question(s) in this notebook
-        self.question_de: dict[str, set[str]] = {}
-        for e in etapes:
-            for q, _ in e.questions:
-                if nom := self.sujet.nom_note(q):
-                    self.question_de.setdefault(nom, set()).add(q)
-        self.notes = set(self.question_de)
-        self.toutes = fonctions_reference(self.module)
-        self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
-        self.jugees: set[str] = set()  # the questions whose verdict is final (see ``ordre``)
-        self.base_sql = base_sql  # the hidden database: only the judge's SQL process sees it (``evaluateur_sql``)
+        super().__init__(etapes, base_sql, sujet)
         self.evaluateur_sql = evaluateur_sql
-        self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
-
-    # ------------------------------------------------ which references may enter the sandbox, and when
-    # The runner, its children and anything they leave behind are the student's: a reference that enters the
-    # sandbox can be copied (a file in /tmp, another process's memory, the parent's stack) into any later
-    # question.  So the reference of a graded function enters only once its own question is judged: copying
-    # it then changes no grade.  A question whose function calls another graded function (Q19's NegaAwale
-    # calls max_vals, Q20) waits for that question's verdict (``pret``), at the end of the notebook if needed.
-    def non_jugees(self) -> set[str]:
-        """The graded functions of this notebook whose question has no final verdict yet."""
-        return {nom for nom, questions in self.question_de.items() if not questions <= self.jugees}
-
-    def besoins(self, question: str) -> set[str]:
-        """The graded functions that the reference of ``question`` reaches (they must be judged first); for
-        a question answered by a value, the graded functions its own cells name (``cellules_propres``)."""
-        nom = self.sujet.nom_note(question)
-        if nom is None:
-            if question not in self.sujet.reponses:
-                return set()
-            position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
-            return set().union(*(_noms(self.etapes[p].source) for p in self.cellules_propres(position))) & self.notes
-        return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
-
-    def pret(self, question: str) -> bool:
-        """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
-        return not self.besoins(question) & self.non_jugees()
-
-    def cellules_propres(self, position: int) -> list[int]:
-        """The steps of the code cells that belong to the test cell at ``position``: those after the
-        previous test cell (a question's own answer cells)."""
-        debut = max((p for p in range(position) if self.etapes[p].questions), default=-1) + 1
-        return [p for p in range(debut, position) if not self.etapes[p].questions]
-
-    def reference_permise(self, *graded: str) -> str:
-        """The reference without the functions ``graded`` and without every graded function not judged yet."""
-        return reference_sans(self.non_jugees() | set(graded), self.module)
-
-    def planifier(self, question: str, expression: str, position: int,
-                  jusqua: int | None = None) -> Plan | Resultat:
-        """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
-
-        ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
-        above the test cell, or the whole notebook when the function is defined further down).  The
-        reference it carries holds no function whose question is not judged yet (``reference_permise``).
-        """
-        jusqua = position if jusqua is None else jusqua
-        genre = self.sujet.type_de(question)  # its kind of question builds the order (types_question)
-        if genre is None:
-            return _echec(question, "question inconnue du correcteur.")
-        plan = genre.ordre(self, question, expression, position, jusqua)
-        return Plan(plan) if messages.est_un_ordre(plan) else plan  # a bare order: nothing kept beside it
-
-    def ordre_fonction(self, spec: Spec, expression: str, position: int, jusqua: int) -> Plan | Resultat:
-        """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
-        question, sujet = spec.question, self.sujet
-        cellules = contraintes.cellules_du_notebook(self.etapes, jusqua)
-        introuvable = None
-        if contraintes.verifiees(spec) and not contraintes.definie(cellules, spec.nom):
-            # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
-            introuvable = contraintes.introuvable(spec)
-        raison = contraintes.violation(spec, cellules)
-        if raison:
-            return Resultat(False, raison, 0)
-        cas, envoi, attendus, memo = cas_et_attendus(sujet.module_correction, question,
-                                                     self.etapes[position].exemples)
-        recursion = contraintes.recursion_absente(spec, cellules)
-        ordre = messages.OrdreFonction(
-            question=question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
-            reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
-            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
-        return Plan(ordre, cas, attendus, memo, {"recursive": recursion} if recursion else {}, introuvable)
-
-    def ordre_valeur(self, question: str, expression: str, position: int) -> messages.OrdreValeur:
-        """The order of a structured answer (``types_question.Valeurs``)."""
-        # Each question is graded on its own, a value too: the cells that build it are run again (in the
-        # runner's child) with every function of the subject resolved to the reference, so that a
-        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
-        # ``pret`` has waited for the questions of the graded functions they name.
-        return messages.OrdreValeur(
-            question=question, expression=expression, reference=self.reference_permise(), module=self.module,
-            substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
-
-    def verdict(self, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
-        """Compare the runner's reply with the reference (``evaluer``: more cases, to shrink a failure)."""
-        ordre = plan.ordre
-        question, expression, issue = ordre.question, ordre.expression, reponse.issue
-        if issue is Issue.MORT:
-            return _echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
-                                    "fait planter Python ou épuise la mémoire.")
-        if issue is Issue.DELAI:
-            duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
-            if reponse.exception:  # an error seen before: it is what the student reads first
-                return _echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                        f"lente) ; un cas déjà évalué : "
-                                        f"{checks.decrire_exception_nommee(*reponse.exception)}.")
-            return _echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
-                                    f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
-        if issue is Issue.TROP_GROS:
-            return _echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
-        if issue is Issue.ABSENT:
-            return _echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
-                                    f"définie dans une cellule qui produit une erreur.")
-        if plan.introuvable:
-            return Resultat(False, plan.introuvable, 0)
-        if issue is Issue.ILLISIBLE:
-            return _echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
-        if issue is Issue.PAS_UNE_FONCTION:
-            nom = getattr(ordre, "nom", expression)
-            if reponse.appelable:
-                return _echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
-            return _echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                                    f"{str(reponse.texte)[:80]}).")
-        if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
-            return _echec(question, "réponse inattendue du processus d'exécution.")
-        return self.sujet.type_de(question).verdict(self, plan, reponse, evaluer)  # by its kind of question
-
-    def donnees_sql(self, reponse: messages.Reponse) -> dict:
-        """The query the runner sent as text (``Issue.REQUETE``), run by the judge's SQL process
-        (``execution.EvaluateurSql``, no student code) on the hidden database: ``executant.evaluer_sql``'s
-        plain data, or its ``{"erreur_sql": …}`` for an answer that is no query."""
-        if reponse.texte is not None:
-            return {"erreur_sql": executant.pas_une_requete(reponse.texte)}
-        if len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
-            return {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
-                                  f"caractères)."}
-        if self.evaluateur_sql is None:
-            raise RuntimeError("no SQL process for this notebook (juger_notebook starts one with base_sql)")
-        try:
-            return self.evaluateur_sql.evaluer(reponse.requete)
-        except (ExecutantBloque, MessageInvalide) as exc:
-            self.evaluateur_sql.limites.journal.append(f"le processus SQL du juge a échoué ({exc}) ; il est relancé")
-            return {"erreur_sql": "la requête n'a pas pu être évaluée dans le temps accordé."}
-
-    def verdict_valeur(self, plan: Plan, reponse: messages.Reponse, reponses: Mapping[str, tuple]) -> Resultat:
-        """The runner's value for a structured answer, judged against the subject's table ``reponses``."""
-        question = plan.ordre.question
-        try:
-            valeur = executant.decoder(reponse.valeur)
-        except executant.ObjetRefuse as exc:
-            return _echec(question, f"votre réponse est {exc}.")
-        return reponses_structurees.verifier_reponse(question, valeur, reponses)
-
-    def verdict_fonction(self, spec: Spec, plan: Plan, reponse: messages.Reponse,
-                         evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        """The runner's results on a function question's cases, judged by the spec's rule families."""
-        question = plan.ordre.question
-        if len(reponse.resultats) != len(plan.cas):
-            return _echec(question, "réponse incomplète du processus d'exécution.")
-        return conclure(spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer,
-                        self.sujet.reference(), plan.memo)
 
 
 Juge = CorrectionDuNotebook
 """The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
+
+
+# ---------------------------------------------------------------- the judge step
+# (one function the orchestrator calls once per question; it goes to the judge-by-family module of item 4)
+def juger_reponse(plan: Plan, reponse: messages.Reponse,
+                  evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
+    """The verdict on the runner's reply to ``plan``'s order (``evaluer``: the student's answers on more cases,
+    to shrink a failure): the runner's common failures first (a death, a time limit, an absent name, …), then
+    the judgement of the order's type (:data:`VERDICTS`) on what the plan kept."""
+    ordre = plan.ordre
+    question, expression, issue = ordre.question, ordre.expression, reponse.issue
+    if issue is Issue.MORT:
+        return echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
+                               "fait planter Python ou épuise la mémoire.")
+    if issue is Issue.DELAI:
+        duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
+        if reponse.exception:  # an error seen before: it is what the student reads first
+            return echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
+                                   f"lente) ; un cas déjà évalué : "
+                                   f"{checks.decrire_exception_nommee(*reponse.exception)}.")
+        return echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
+                               f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
+    if issue is Issue.TROP_GROS:
+        return echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
+    if issue is Issue.ABSENT:
+        return echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
+                               f"définie dans une cellule qui produit une erreur.")
+    if plan.introuvable:
+        return Resultat(False, plan.introuvable, 0)
+    if issue is Issue.ILLISIBLE:
+        return echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+    if issue is Issue.PAS_UNE_FONCTION:
+        nom = getattr(ordre, "nom", expression)
+        if reponse.appelable:
+            return echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
+        return echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
+                               f"{str(reponse.texte)[:80]}).")
+    if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
+        return echec(question, "réponse inattendue du processus d'exécution.")
+    return VERDICTS[type(ordre)](plan, reponse, evaluer)
+
+
+def _verdict_fonction(plan: Plan, reponse: messages.Reponse,
+                      evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
+    """The runner's results on a function question's cases, judged by the spec's rule families."""
+    if len(reponse.resultats) != len(plan.cas):
+        return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
+    return conclure(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer, plan.reference,
+                    plan.memo)
+
+
+def _verdict_valeur(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
+    """The runner's value for a structured answer, judged against the subject's table (``plan.reponses``)."""
+    question = plan.ordre.question
+    try:
+        valeur = executant.decoder(reponse.valeur)
+    except executant.ObjetRefuse as exc:
+        return echec(question, f"votre réponse est {exc}.")
+    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
+
+
+def _verdict_donnees(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
+    """A game's plain data, or a query's as the judge's SQL process ran it, judged by the kind's ``juger``."""
+    return plan.juger(reponse.donnees)
+
+
+VERDICTS: dict[type, Callable[[Plan, messages.Reponse, Callable | None], Resultat]] = {
+    messages.OrdreFonction: _verdict_fonction, messages.OrdreValeur: _verdict_valeur,
+    messages.OrdrePartie: _verdict_donnees, messages.OrdreSql: _verdict_donnees}
+"""How the reply to each type of order is judged (its outcome already the expected one)."""
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -441,8 +219,8 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:
-            verdicts.setdefault(question, _echec(question, message_budget(limites) if epuise
-                                                 else "la correction n'a pas pu juger cette réponse."))
+            verdicts.setdefault(question, echec(question, message_budget(limites) if epuise
+                                                else "la correction n'a pas pu juger cette réponse."))
     return verdicts
 
 
@@ -489,7 +267,9 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
 
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
-    plan = correction.planifier(question, expression, position, len(correction.etapes) if fin else position)
+    jusqua = len(correction.etapes) if fin else position
+    lecture = contraintes.lire_question(correction.specs.get(question), correction.etapes, jusqua)  # parse
+    plan = correction.planifier(question, expression, position, jusqua, lecture)  # plan
     if isinstance(plan, Resultat):
         verdicts[question] = plan
         correction.jugees.add(question)
@@ -498,30 +278,21 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         reponse = ex.question(plan.ordre)
     except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
         ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
-        verdicts[question] = _echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
-                                              "écrit-il sur le canal de la correction ?) : la question est comptée "
-                                              "fausse.")
+        verdicts[question] = echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
+                                             "écrit-il sur le canal de la correction ?) : la question est comptée "
+                                             "fausse.")
         correction.jugees.add(question)
         return "bloque"
     except ExecutantBloque:
-        verdicts[question] = _echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                              f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
-                                              f"ou fait planter Python.")
+        verdicts[question] = echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
+                                             f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
+                                             f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
     if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
-
-    def evaluer(lot: list[tuple]) -> list:
-        """The student's answers on more cases (to shrink a failing one), from a new child of the runner."""
-        try:
-            suite = ex.question(replace(plan.ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
-        except MessageInvalide:
-            raise ExecutantBloque("réponse invalide") from None
-        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
-            raise ExecutantBloque("réponse incomplète")
-        return suite.resultats
-
-    verdicts[question] = correction.verdict(plan, reponse, evaluer)
+    if reponse.issue is Issue.REQUETE:  # run: the query's text, by the judge's SQL process
+        reponse = executer_sql(correction.evaluateur_sql, reponse)
+    verdicts[question] = juger_reponse(plan, reponse, evaluateur_de(ex, plan.ordre))  # judge, shrink, render
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

@@ -170,6 +170,11 @@ class Spec:
         obs.pop(messages.ARGUMENTS, None)
         return obs
 
+    def attendu(self, args: tuple, reference: types.ModuleType) -> Observation:
+        """The reference's observation on ``args``, as exact data (what the judge expects; ``reference``: the
+        subject's reference module, loaded)."""
+        return executant.exact(self.observer(getattr(reference, self.nom), args, reference))
+
     def module_reference(self) -> types.ModuleType:
         """The subject's reference module."""
         return importlib.import_module(self.module)

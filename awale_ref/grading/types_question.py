@@ -5,9 +5,11 @@ its questions.  Two kinds come from what every subject declares: :class:`Fonctio
 function called on cases) and :class:`Valeurs` (its structured ``reponses``: a value).  A subject adds
 its own in ``Sujet(types=(...))``: :class:`PartieEntiere` (a function that plays a whole game against
 spies, the CCINP's Q21) and :class:`QuestionsSQL` (queries checked by the subject's SQL module).  The
-core (the judge, the clean room, the visible tests, the nbgrader glue, the students' environment) asks
-the subject for a question's kind (``Sujet.type_de``) and calls its methods; it never reads a field
-that names one kind.  A new kind is a subclass of :class:`TypeDeQuestion`.
+core (the clean room, the visible tests, the nbgrader glue, the students' environment) asks the subject
+for a question's kind (``Sujet.type_de``) and calls its methods.  The judge reads a kind as *data*: its
+planning step (:mod:`awale_ref.grading.plan`) plans each of these four kinds from its fields (a spec, the
+table of answers, the game's ``juger``, the SQL module's comparison) and the verdict follows the order's
+type; a kind of a subject's own is a subclass of one of them, a new kind of grading a change of the core.
 
 What a kind answers, for the questions it owns (each method has a default: nothing to do):
 
@@ -19,11 +21,6 @@ What a kind answers, for the questions it owns (each method has a default: nothi
 ``tester(...)``           the visible test, in the student's kernel (one example, or the shape of a value)
 ``preparer(...)``         the hidden test in one clean process (self-study): a function of the student's
                           object, ready *before* that object exists
-``ordre(juge, ...)``      what the judge sends the runner (one of the typed orders of
-                          :mod:`awale_ref.grading.messages` the runner knows, or a ``juge.Plan`` holding
-                          it with what the judge keeps beside it), or a verdict when there is nothing to run
-``verdict(juge, ...)``    the runner's reply (a ``messages.Reponse``) judged (the runner's common failures, a
-                          death, a time limit, an absent name, are the judge's, before)
 ``fichier_du_juge(qs)``   a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
                           (mounted read-only there; never in the runner nor the kernel: the hidden database)
 ``lecture_noyau()``       the files and environment variables the student's kernel reads while graded
@@ -48,11 +45,10 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from awale_ref.grading import checks, contre_exemples, messages, reponses_structurees
+from awale_ref.grading import checks, contre_exemples, reponses_structurees
 from awale_ref.grading.checks import Resultat
 
-if TYPE_CHECKING:  # only for the annotations: the judge imports the subjects, not the other way
-    from awale_ref.grading.juge import Juge, Plan
+if TYPE_CHECKING:  # only for the annotations
     from awale_ref.grading.specs import Famille, Spec
     from awale_ref.grading.sujets import Sujet
 
@@ -77,16 +73,6 @@ class TypeDeQuestion:
         raise NotImplementedError
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
-        raise NotImplementedError
-
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
-        """The order for the runner (a ``messages`` order, or a ``juge.Plan`` when the judge keeps something
-        beside it), or a verdict when there is nothing to run."""
-        raise NotImplementedError
-
-    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        """The verdict on the runner's reply (its outcome already checked by the judge: it is the expected one)."""
         raise NotImplementedError
 
     def fichier_du_juge(self, questions: set[str]) -> str | None:
@@ -147,13 +133,6 @@ class Fonctions(TypeDeQuestion):
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
                                              delai=checks.DELAI_APPEL_S)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
-        return juge.ordre_fonction(self.specs[question], expression, position, jusqua)
-
-    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.verdict_fonction(self.specs[plan.ordre.question], plan, reponse, evaluer)
-
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(self.specs[question].rubriques())
 
@@ -175,12 +154,6 @@ class Valeurs(TypeDeQuestion):
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
-        return juge.ordre_valeur(question, expression, position)
-
-    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.verdict_valeur(plan, reponse, self.reponses)
 
 
 # ---------------------------------------------------------------- a subject's own kinds
@@ -223,16 +196,6 @@ class PartieEntiere(TypeDeQuestion):
         reference = sujet.reference()
         return lambda objet: self.verifier(objet, reference, checks.DELAI_APPEL_S)
 
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
-        return messages.OrdrePartie(
-            question=question, expression=expression, nom=self.fonction, code=self.source(),
-            reference=juge.reference_permise(self.fonction, *self.fonctions_espionnees), module=juge.module,
-            substituer=juge.toutes)
-
-    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return self.juger(reponse.donnees, juge.sujet.reference())
-
     def modules_eleves(self) -> tuple[str, ...]:
         return (self.code,)
 
@@ -258,7 +221,7 @@ class QuestionsSQL(TypeDeQuestion):
     students' environment may get).  The query always runs under the same guard
     (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
     in a second sandboxed process that runs no student code and alone sees the hidden database
-    (``juge.CorrectionDuNotebook.donnees_sql``).
+    (``execution.executer_sql``).
     """
 
     requetes: tuple[str, ...]
@@ -278,17 +241,6 @@ class QuestionsSQL(TypeDeQuestion):
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         return self.sql().preparer(question)
-
-    def ordre(self, juge: Juge, question: str, expression: str, position: int, jusqua: int) -> Any:
-        if juge.base_sql is None:
-            return Resultat(False, f"{question} — la bibliothèque de correction n'est pas disponible.", 0)
-        if question not in juge.preparations:
-            juge.preparations[question] = self.sql().preparer_comparaison(question)
-        return messages.OrdreSql(question=question, expression=expression)
-
-    def verdict(self, juge: Juge, plan: Plan, reponse: messages.Reponse,
-                evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-        return juge.preparations[plan.ordre.question](juge.donnees_sql(reponse))
 
     def fichier_du_juge(self, questions: set[str]) -> str | None:
         return self.sql().base_cachee() if questions & set(self.requetes) else None

@@ -1,0 +1,288 @@
+"""The *plan* step of a verdict's path: what the runner must evaluate for each question, and what the judge keeps.
+
+The orchestrator (:mod:`awale_ref.grading.juge`) calls it once per question, after the parse step
+(:func:`awale_ref.grading.contraintes.lire_question`) and before the run step (:mod:`awale_ref.grading.execution`).
+From the subject (its kinds of question, its specs, its reference module) and the submitted cells it builds
+a :class:`Plan`: the typed order that crosses to the runner (:mod:`awale_ref.grading.messages`) and, beside it,
+never sent, what the verdict needs (the cases and the reference's observations, the memo of answers already
+judged, the reasons read in the source).
+
+What the runner is given is derived from the notebook and the reference, not listed by hand: the functions
+the notebook imports from ``awale_ref`` are supplied as plain code, *minus every function the notebook grades*
+(:func:`reference_sans`); a graded function's reference enters the sandbox only once its own question is judged
+(:meth:`PlanDuNotebook.pret`, :meth:`PlanDuNotebook.reference_permise`).
+
+Judge side only: the students' package (``pipeline.paquet_eleve``, ``checks``) never imports it.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import inspect
+import types
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from awale_ref.grading import contraintes, executant, messages, sujets
+from awale_ref.grading.checks import Resultat
+from awale_ref.grading.specs import Spec
+from awale_ref.grading.syntaxe import analyser
+from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
+
+
+# ---------------------------------------------------------------- what the runner is given
+# Asked for every question of every notebook: read and parsed once per process (the sources do not change).
+@functools.lru_cache(maxsize=16)
+def _source(module: str) -> str:
+    return inspect.getsource(importlib.import_module(module))
+
+
+@functools.lru_cache(maxsize=16)
+def _fonctions_reference(module: str) -> tuple[str, ...]:
+    return tuple(n.name for n in analyser(_source(module)).body
+                 if isinstance(n, ast.FunctionDef) and not n.name.startswith("_"))
+
+
+@functools.lru_cache(maxsize=16)
+def _appels_reference(module: str) -> dict[str, frozenset[str]]:
+    """For each public function of a reference module, the module's functions its body names."""
+    fonctions = {n.name: n for n in analyser(_source(module)).body if isinstance(n, ast.FunctionDef)}
+    return {nom: frozenset(x.id for x in ast.walk(noeud) if isinstance(x, ast.Name) and x.id in fonctions
+                           and x.id != nom)
+            for nom, noeud in fonctions.items()}
+
+
+def atteintes(nom: str, module: str, sans: frozenset[str] = frozenset()) -> set[str]:
+    """The functions of a reference module that ``nom`` reaches through its calls (itself excluded), not
+    going through the functions ``sans`` (the functions a game question spies on).
+    """
+    graphe = _appels_reference(module)
+    vues: set[str] = set()
+    a_voir = [nom]
+    while a_voir:
+        for suivant in graphe.get(a_voir.pop(), ()):
+            if suivant not in vues and suivant not in sans and suivant != nom:
+                vues.add(suivant)
+                a_voir.append(suivant)
+    return vues
+
+
+def fonctions_reference(module: str) -> list[str]:
+    """The names of the public functions of a reference module, in the order of the module."""
+    return list(_fonctions_reference(module))
+
+
+def reference_sans(noms: set[str], module: str) -> str:
+    """The source of a reference module without the functions ``noms`` (plain code for the runner).
+
+    A reference is plain code that imports nothing from ``awale_ref``: the
+    runner gets it as text, and the bodies of its functions are the
+    solutions the course shows (``pipeline.build``).
+    """
+    return _reference_sans(frozenset(noms), module)
+
+
+@functools.lru_cache(maxsize=256)
+def _reference_sans(noms: frozenset[str], module: str) -> str:
+    source = _source(module)
+    lignes = source.splitlines(keepends=True)
+    a_couper = []
+    for noeud in analyser(source).body:
+        if isinstance(noeud, (ast.Import, ast.ImportFrom)) and any(
+                (nom or "").split(".")[0] == "awale_ref"
+                for nom in ([noeud.module] if isinstance(noeud, ast.ImportFrom) else [a.name for a in noeud.names])):
+            raise ValueError(f"{module}, line {noeud.lineno}: a reference module must not import awale_ref "
+                             f"(the runner gets it as plain code)")
+        if isinstance(noeud, ast.FunctionDef) and noeud.name in noms:
+            debut = min([noeud.lineno, *(d.lineno for d in noeud.decorator_list)])
+            a_couper.append((debut - 1, noeud.end_lineno))
+    for debut, fin in sorted(a_couper, reverse=True):
+        del lignes[debut:fin]
+    return "".join(lignes)
+
+
+# ---------------------------------------------------------------- a question's cases, computed once per class
+@functools.lru_cache(maxsize=64)
+def cas_et_attendus(module_correction: str, question: str,
+                    source_exemples: str) -> tuple[list[tuple], list, list[dict], dict]:
+    """The inputs of a question (the test cell's visible examples, then the corpus), packed for the
+    runner, the reference's observations, and the memo of the answers judged on them
+    (``checks.juger_familles``): computed once for a whole class (the test cell's source is the
+    teacher's, restored from the gradebook, so it is the same for every student)."""
+    sujet = sujets.sujet_du_module(module_correction)
+    spec, reference = sujet.specs[question], sujet.reference()
+    exemples = [spec.nommer(args) for args in contraintes.exemples_visibles(question, source_exemples, reference)]
+    cas = exemples + [c for c in spec.cas() if c not in exemples]
+    attendus = [spec.attendu(c, reference) for c in cas]
+    return cas, executant.emballer_cas(cas), attendus, {}
+
+
+# ---------------------------------------------------------------- one question
+def echec(question: str, message: str) -> Resultat:
+    """A failed verdict worth nothing, ``« Qn — message »``."""
+    return Resultat(False, f"{question} — {message}", 0)
+
+
+@dataclass
+class Plan:
+    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
+    (never sent), by kind of question:
+
+    - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
+      (``attendus``), the ``memo`` of answers already judged (``checks.juger_familles``), the ``reasons`` read
+      in the source and the verdict of a function no readable statement defines (``introuvable``), the
+      subject's ``reference`` module;
+    - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
+    - a game (``OrdrePartie``) or a query (``OrdreSql``): ``juger``, the verdict on the plain data the run
+      step brings back (``Reponse.donnees``: the game's, or the query's run by the judge's SQL process).
+    """
+
+    ordre: messages.OrdreQuestion
+    cas: list[tuple] = field(default_factory=list)
+    attendus: list = field(default_factory=list)
+    memo: dict | None = None
+    raisons: dict[str, str] = field(default_factory=dict)
+    introuvable: str | None = None
+    spec: Spec | None = None
+    reference: types.ModuleType | None = None
+    reponses: Mapping[str, tuple] | None = None
+    juger: Callable[[Any], Resultat] | None = None
+
+
+class PlanDuNotebook:
+    """Plans every question of a notebook *before* any runner exists (``juge.CorrectionDuNotebook`` is this
+    plan and the judge's SQL process); it holds what a plan depends on across questions: which questions are
+    judged already (``jugees``, set by the orchestrator), the SQL comparisons prepared once per notebook."""
+
+    def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
+        self.etapes = etapes
+        # the subject is named by the teacher's test cells (their ``from … import corriger``)
+        self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
+        self.module = self.sujet.module_reference
+        # graded function -> its question(s) in this notebook
+        self.question_de: dict[str, set[str]] = {}
+        for e in etapes:
+            for q, _ in e.questions:
+                if nom := self.sujet.nom_note(q):
+                    self.question_de.setdefault(nom, set()).add(q)
+        self.notes = set(self.question_de)
+        # the spec of each function question of the notebook (what the parse step reads the cells for)
+        self.specs: dict[str, Spec] = {q: genre.specs[q] for e in etapes for q, _ in e.questions
+                                       if isinstance(genre := self.sujet.type_de(q), Fonctions)}
+        self.toutes = fonctions_reference(self.module)
+        self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
+        self.jugees: set[str] = set()  # the questions whose verdict is final (see ``pret``)
+        self.base_sql = base_sql  # the hidden database: only the judge's SQL process sees it (``execution``)
+        self.preparations: dict[str, Any] = {}  # what a kind of question prepared for a question (its SQL check)
+
+    # ------------------------------------------------ which references may enter the sandbox, and when
+    # The runner, its children and anything they leave behind are the student's: a reference that enters the
+    # sandbox can be copied (a file in /tmp, another process's memory, the parent's stack) into any later
+    # question.  So the reference of a graded function enters only once its own question is judged: copying
+    # it then changes no grade.  A question whose function calls another graded function (Q19's NegaAwale
+    # calls max_vals, Q20) waits for that question's verdict (``pret``), at the end of the notebook if needed.
+    def non_jugees(self) -> set[str]:
+        """The graded functions of this notebook whose question has no final verdict yet."""
+        return {nom for nom, questions in self.question_de.items() if not questions <= self.jugees}
+
+    def besoins(self, question: str) -> set[str]:
+        """The graded functions that the reference of ``question`` reaches (they must be judged first); for
+        a question answered by a value, the graded functions its own cells name (``cellules_propres``)."""
+        nom = self.sujet.nom_note(question)
+        if nom is None:
+            if question not in self.sujet.reponses:
+                return set()
+            position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
+            propres = self.cellules_propres(position)
+            return set().union(*(contraintes.noms_lus(self.etapes[p].source) for p in propres)) & self.notes
+        return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
+
+    def pret(self, question: str) -> bool:
+        """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
+        return not self.besoins(question) & self.non_jugees()
+
+    def cellules_propres(self, position: int) -> list[int]:
+        """The steps of the code cells that belong to the test cell at ``position``: those after the
+        previous test cell (a question's own answer cells)."""
+        debut = max((p for p in range(position) if self.etapes[p].questions), default=-1) + 1
+        return [p for p in range(debut, position) if not self.etapes[p].questions]
+
+    def reference_permise(self, *graded: str) -> str:
+        """The reference without the functions ``graded`` and without every graded function not judged yet."""
+        return reference_sans(self.non_jugees() | set(graded), self.module)
+
+    def planifier(self, question: str, expression: str, position: int, jusqua: int | None = None,
+                  lecture: contraintes.Lecture | None = None) -> Plan | Resultat:
+        """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
+
+        ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
+        above the test cell, or the whole notebook when the function is defined further down);
+        ``lecture``: what the parse step read in those cells (``contraintes.lire_question``; read here when
+        not given).  The reference it carries holds no function whose question is not judged yet
+        (``reference_permise``).  The kind of question (``types_question``) is data read here: its
+        class says how to plan, and the plan carries what the verdict needs.
+        """
+        jusqua = position if jusqua is None else jusqua
+        genre = self.sujet.type_de(question)
+        if genre is None:
+            return echec(question, "question inconnue du correcteur.")
+        sorte = next((c for c in type(genre).__mro__ if c in PLANS), None)
+        if sorte is None:
+            raise TypeError(f"{question}: the judge cannot plan a question of kind {type(genre).__name__} (a kind "
+                            f"must be one of, or subclass, {', '.join(c.__name__ for c in PLANS)})")
+        return PLANS[sorte](self, genre, question, expression, position, jusqua, lecture)
+
+    def ordre_fonction(self, genre: Fonctions, question: str, expression: str, position: int, jusqua: int,
+                       lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
+        spec = genre.specs[question]
+        lecture = lecture if lecture is not None else contraintes.lire_question(spec, self.etapes, jusqua)
+        if lecture.raison:
+            return Resultat(False, lecture.raison, 0)
+        cas, envoi, attendus, memo = cas_et_attendus(self.sujet.module_correction, spec.question,
+                                                     self.etapes[position].exemples)
+        ordre = messages.OrdreFonction(
+            question=spec.question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+            reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
+            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
+        return Plan(ordre, cas, attendus, memo, {"recursive": lecture.recursion} if lecture.recursion else {},
+                    lecture.introuvable, spec=spec, reference=self.sujet.reference())
+
+    def ordre_valeur(self, genre: Valeurs, question: str, expression: str, position: int, *_: Any) -> Plan:
+        """The plan of a structured answer (``types_question.Valeurs``): judged against the subject's table."""
+        # Each question is graded on its own, a value too: the cells that build it are run again (in the
+        # runner's child) with every function of the subject resolved to the reference, so that a
+        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
+        # ``pret`` has waited for the questions of the graded functions they name.
+        ordre = messages.OrdreValeur(
+            question=question, expression=expression, reference=self.reference_permise(), module=self.module,
+            substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
+        return Plan(ordre, reponses=genre.reponses)
+
+    def ordre_partie(self, genre: PartieEntiere, question: str, expression: str, *_: Any) -> Plan:
+        """The plan of a whole game (``types_question.PartieEntiere``): the runner's side sent as text, the
+        spied functions' references kept out, and the kind's ``juger`` for the game's plain data."""
+        ordre = messages.OrdrePartie(
+            question=question, expression=expression, nom=genre.fonction, code=genre.source(),
+            reference=self.reference_permise(genre.fonction, *genre.fonctions_espionnees), module=self.module,
+            substituer=self.toutes)
+        reference = self.sujet.reference()
+        return Plan(ordre, juger=lambda donnees: genre.juger(donnees, reference))
+
+    def ordre_sql(self, genre: QuestionsSQL, question: str, expression: str, *_: Any) -> Plan | Resultat:
+        """The plan of a query (``types_question.QuestionsSQL``): the runner sends its text, and the subject's
+        comparison (prepared once per notebook: it runs the reference query) judges what the judge's SQL
+        process makes of it."""
+        if self.base_sql is None:
+            return echec(question, "la bibliothèque de correction n'est pas disponible.")
+        if question not in self.preparations:
+            self.preparations[question] = genre.sql().preparer_comparaison(question)
+        return Plan(messages.OrdreSql(question=question, expression=expression), juger=self.preparations[question])
+
+
+PLANS: dict[type[TypeDeQuestion], Callable[..., Plan | Resultat]] = {
+    Fonctions: PlanDuNotebook.ordre_fonction, Valeurs: PlanDuNotebook.ordre_valeur,
+    PartieEntiere: PlanDuNotebook.ordre_partie, QuestionsSQL: PlanDuNotebook.ordre_sql}
+"""How each kind of question is planned (``PlanDuNotebook.planifier``; a subclass of a kind is planned as it)."""
