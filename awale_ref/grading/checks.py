@@ -11,43 +11,22 @@ from __future__ import annotations
 
 import builtins
 import copy
-import hashlib
 import json
 import types
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
-from awale_ref.grading import contraintes, contre_exemples, executant, messages
-from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec, payees
+from awale_ref.grading import contraintes, contre_exemples, executant, familles
+from awale_ref.grading.familles import (  # noqa: F401  (the judging by rule family; imported from here too)
+    _INTERDIT, Bilan, _empreinte, _exception_de, _restreint, echec_famille, en_donnees, juger_familles, lire_cas,
+    lire_reponse_sql, memo_max)
+from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.specs import Spec, payees
 from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
     LIBELLES, NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee, decrire_observation,
     decrire_trop_long, libelle, message_echec)
 
 
 ContrainteViolee = executant.ContrainteViolee
-
-
-@dataclass
-class Resultat:
-    """Outcome of a check: ``ok``, the French message, how many cases ran.
-
-    ``fraction``: the share of the points earned (``None``: all or nothing,
-    from ``ok``); ``familles``: ``(rule family, passed)`` pairs, for the
-    feedback; ``contre_exemple``: the smallest failing call, as plain data
-    (``{"appel": "f(…)", "plateau": [...]}``) for the drawn board.
-    """
-
-    ok: bool
-    message: str
-    nb_cas: int = 0
-    fraction: float | None = None
-    familles: list[tuple[str, bool]] = field(default_factory=list)
-    contre_exemple: dict | None = None
-
-    @property
-    def part(self) -> float:
-        """The share of the points earned, between 0 and 1."""
-        return (1.0 if self.ok else 0.0) if self.fraction is None else self.fraction
 
 
 DELAI_APPEL_S = 10.0
@@ -82,168 +61,6 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
 def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     """The reference's observation on ``args``, as exact data (judge side)."""
     return executant.exact(spec.observer(getattr(reference, spec.nom), args, reference))
-
-
-def en_donnees(reponse: Any) -> Any:
-    """One case's answer as plain data: the runner sends each case as its own JSON text (so that the
-    judge can recognise an answer it has already judged without reading it); malformed text reads as
-    ``None`` (an unreadable answer)."""
-    if type(reponse) is not str:
-        return reponse
-    try:
-        return json.loads(reponse)
-    except ValueError:
-        return None
-
-
-def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
-    """One case as the runner sent it: ``(observation, arguments after the call, failure text)``.
-
-    ``reponse`` is plain data (``executant.evaluer_cas``): nothing of the
-    student's code is called here; its values are rebuilt from exact builtin
-    types before any comparison.  The failure text says what came back
-    instead of an observation (an exception, a refused object).
-    """
-    reponse = en_donnees(reponse)
-    if not isinstance(reponse, dict):
-        return None, None, "réponse illisible"
-    if "contrainte" in reponse:
-        return None, None, str(reponse["contrainte"])
-    if "trop_long" in reponse:
-        return None, None, decrire_trop_long(reponse["trop_long"])
-    if "exception" in reponse:
-        nom, message = (list(reponse["exception"]) + ["", ""])[:2]
-        return None, None, decrire_exception_nommee(str(nom), str(message))
-    try:
-        obtenu = executant.decoder(reponse.get("obs"))
-    except executant.ObjetRefuse as exc:
-        return None, None, f"la fonction renvoie {exc}"
-    if type(obtenu) is not dict:
-        return None, None, "réponse illisible"
-    apres = obtenu.pop(messages.ARGUMENTS, None)
-    return obtenu, apres, None
-
-
-def _restreint(obs: dict, famille: Famille) -> dict:
-    return obs if famille.cles is None else {k: obs.get(k) for k in famille.cles}
-
-
-def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, attendu: dict,
-                  lu: tuple[dict | None, Any, str | None] | None = None) -> str | None:
-    """The French failure message of one case for one rule family, or ``None``.
-
-    ``lu``: the case already read (:func:`lire_cas`), shared by the families
-    of the case: nothing here or in a spec's ``accepter``, ``diagnostic`` or
-    ``couvre`` modifies it (``tests/test_familles.py`` checks it on right and
-    wrong versions of every function of both subjects).
-    """
-    reponse = en_donnees(reponse)
-    obtenu, apres, echec = lu if lu is not None else lire_cas(spec, args, reponse)
-    if famille.contrainte == "arguments_intacts":
-        if obtenu is None or apres is None or apres == tuple(args):
-            return None
-        return message_echec(spec, args, f"les arguments inchangés ({_court(tuple(args))})",
-                             f"les arguments ont été modifiés par l'appel : {_court(apres)}",
-                             "l'énoncé demande de ne pas modifier les arguments (travaillez sur une copie)")
-    if famille.contrainte == "recursive":
-        if obtenu is None or reponse.get("appels") != 1:
-            return None
-        modifies = sum(1 for a, b in zip(args[0], attendu.get(messages.cle_apres(spec.observation), [])) if a != b)
-        if modifies >= 2:
-            action = libelle(SANS_APPEL_RECURSIF, spec.libelles).format(n=modifies)
-            return (f"{spec.question} — {spec.nom} doit être récursive : pour {decrire_appel(spec, args)} elle "
-                    f"{action} sans jamais s'appeler elle-même.")
-        return None
-    dediee = any(f.contrainte == "arguments_intacts" for f in spec.rubriques())
-    if ("arguments_intacts" in spec.contraintes and not dediee and obtenu is not None and apres is not None
-            and apres != tuple(args)):  # no family of its own: every family requires it
-        return message_echec(spec, args, decrire_observation(_restreint(attendu, famille), spec.libelles),
-                             f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
-                             f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
-    attendu_vu = _restreint(attendu, famille)
-    if echec is not None:
-        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles), echec, spec.regle)
-    conforme = spec.conforme(_restreint(obtenu, famille), attendu_vu, args)
-    if not conforme:
-        regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
-        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles),
-                             decrire_observation(_restreint(obtenu, famille), spec.libelles), regle)
-    return None
-
-
-@dataclass
-class Bilan:
-    """Every case of a question judged per rule family: the first failing case of each family."""
-
-    spec: Spec
-    echecs: dict[str, tuple[int, str]] = field(default_factory=dict)  # family -> (case index, message)
-    raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
-    nb_cas: int = 0
-
-    def echoue(self, famille: Famille) -> bool:
-        return famille.nom in self.echecs or famille.nom in self.raisons
-
-
-# What a memo of juger_familles keeps per case and answer text: whether the answer is a forbidden call,
-# then each rule family's failure message (None: the family passes), filled as the families are asked.
-_INTERDIT = None
-
-
-def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
-                   raisons: dict[str, str] | None = None, memo: dict | None = None) -> Bilan | str:
-    """Judge every case per rule family; a forbidden call anywhere fails the whole question (a string).
-
-    ``memo``: what was found for the answers already judged on these cases and
-    expectations, ``{(case index, digest of the answer text): {family: failure or None}}``,
-    shared by every notebook graded against them (:func:`juge.cas_et_attendus`):
-    the same text on the same case gets the same verdicts, so an answer seen
-    before (the right one, most of the time) is neither read nor compared again.
-    At most ``memo_max(cas)`` answers are kept.
-    """
-    bilan = Bilan(spec, nb_cas=len(cas))
-    familles = spec.rubriques()
-    for famille in familles:
-        if famille.contrainte and raisons and famille.contrainte in raisons:
-            bilan.raisons[famille.nom] = raisons[famille.contrainte]
-    garder = memo is not None and len(memo) < memo_max(cas)
-    for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
-        cle = (n, _empreinte(reponse)) if memo is not None and type(reponse) is str else None
-        connu = memo.get(cle) if cle is not None else None
-        if connu is None:
-            connu = {}
-            if garder and cle is not None:
-                memo[cle] = connu
-                garder = len(memo) < memo_max(cas)
-        donnee = lu = None  # the answer read once for all the families (most of the judge's own time)
-        if _INTERDIT not in connu:
-            donnee = en_donnees(reponse)
-            connu[_INTERDIT] = (str(donnee["contrainte"]) if isinstance(donnee, dict) and "contrainte" in donnee
-                                else None)
-        if connu[_INTERDIT] is not None:
-            return message_echec(spec, args, decrire_observation(attendu, spec.libelles), connu[_INTERDIT], spec.regle)
-        for famille in familles:
-            if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
-                continue
-            if famille.contrainte is None and not famille.couvre(args, attendu):
-                continue
-            if famille.nom not in connu:
-                donnee = en_donnees(reponse) if donnee is None else donnee
-                lu = lu or lire_cas(spec, args, donnee)
-                connu[famille.nom] = echec_famille(spec, famille, args, donnee, attendu, lu)
-            if connu[famille.nom]:
-                bilan.echecs[famille.nom] = (n, connu[famille.nom])
-    return bilan
-
-
-def memo_max(cas: list) -> int:
-    """How many answers a memo of :func:`juger_familles` keeps: a few versions of every case."""
-    return 4 * len(cas) + 1000
-
-
-def _empreinte(texte: str) -> bytes:
-    """What a memo keeps of an answer text (an image of the Olympiades is 240 kB of text): its 128-bit
-    BLAKE2b digest; another text with the same digest cannot be found (nor built from a right one)."""
-    return hashlib.blake2b(texte.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
@@ -382,12 +199,12 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
              memo: dict | None = None, resume: bool = True) -> Resultat:
     """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``
     (``memo``: see :func:`juger_familles`; ``resume``: see :func:`resultat_du_bilan`)."""
-    bilan = juger_familles(spec, cas, reponses, attendus, raisons, memo)
+    bilan = familles.juger_familles(spec, cas, reponses, attendus, raisons, memo)
     if isinstance(bilan, str):
         return Resultat(False, bilan, len(cas), 0.0)
     if not bilan.echecs and not bilan.raisons:
         return resultat_du_bilan(bilan, resume=resume)
-    if all(_exception_de(r) == "NotImplementedError" for r in reponses):
+    if bilan.ebauche:
         return Resultat(False, f"{spec.question} — {spec.nom} : "  # still the stub: no case worth showing
                                f"{decrire_exception_nommee('NotImplementedError', '')}.", len(cas),
                         0.0 if resume else None, [(f.nom, False) for f in spec.rubriques()] if resume else [])
@@ -400,17 +217,11 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
         if evaluer is not None:
             args, message = contre_exemples.retrecir(
                 spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
-                lambda c, r, a: echec_famille(spec, premiere, c, r, a))
+                lambda c, r, a: familles.echec_famille(spec, premiere, c, r, a))
         contre = (premiere.nom, args, message)
     ecart = None if premiere.contrainte else _ecart_du_cas(spec, contre[1], cas, reponses, attendus, evaluer,
                                                            reference)
     return resultat_du_bilan(bilan, contre, ecart, resume)
-
-
-def _exception_de(reponse: Any) -> str | None:
-    """The name of the exception a case's answer reports, if it reports one."""
-    donnee = en_donnees(reponse)
-    return (donnee.get("exception") or [""])[0] if isinstance(donnee, dict) else None
 
 
 def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list, attendus: list,
@@ -425,21 +236,7 @@ def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: li
         reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
     except Exception:  # the runner stopped: no picture
         return None
-    obtenu, _, echec = lire_cas(spec, args, reponse)
+    obtenu, _, echec = familles.lire_cas(spec, args, reponse)
     if echec or obtenu is None:
         return None
     return attendu, obtenu
-
-
-def lire_reponse_sql(question: str, reponse: Any) -> Any:
-    """The runner's plain data for a query (``executant.evaluer_sql``) as an ``executant.Reponse``, or the
-    failed verdict (the SQL error, an unreadable answer): for every subject's SQL questions."""
-    if not isinstance(reponse, dict):
-        return Resultat(False, f"{question} — réponse illisible.", 1)
-    if "erreur_sql" in reponse:
-        return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
-    try:
-        donnees = executant.decoder(reponse.get("obs"))
-        return executant.Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
-    except (executant.ObjetRefuse, KeyError, TypeError):
-        return Resultat(False, f"{question} — réponse illisible.", 1)
