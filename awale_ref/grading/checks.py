@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import builtins
 import copy
+import functools
 import json
 import types
 from typing import Callable, Iterable
 
-from awale_ref.grading import contraintes, contre_exemples, executant, familles
+from awale_ref.grading import contraintes, contre_exemples, executant, familles, retrecissement
 from awale_ref.grading.familles import (  # noqa: F401  (the judging by rule family; imported from here too)
     _INTERDIT, Bilan, _empreinte, _exception_de, _restreint, echec_famille, en_donnees, juger_familles, lire_cas,
     lire_reponse_sql, memo_max)
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.resultat import Contre, Resultat
 from awale_ref.grading.specs import Spec, payees
 from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
     LIBELLES, NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee, decrire_observation,
@@ -63,10 +64,9 @@ def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     return executant.exact(spec.observer(getattr(reference, spec.nom), args, reference))
 
 
-def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str] | None = None,
-                      ecart: tuple[dict, dict] | None = None, resume: bool = True) -> Resultat:
-    """The verdict of a question from its rule families (``contre_exemple``: family, smallest case, message;
-    ``ecart``: the expected and the obtained observation of that case, for the subject to draw).
+def resultat_du_bilan(bilan: Bilan, contre: Contre | None = None, resume: bool = True) -> Resultat:
+    """The verdict of a question from its rule families (``contre``: the first failing family, its smallest
+    case, its message, and the expected and the obtained observation of that case for the subject to draw).
 
     ``resume``: the rule families and the share of the points are stated (the
     full check, on the whole corpus); without it (a visible test: one example
@@ -82,8 +82,11 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
     if all(ok for _, ok in etats):
         return Resultat(True, f"{spec.question} — {spec.nom} : {bilan.nb_cas} cas vérifiés, tous corrects.",
                         bilan.nb_cas, 1.0 if resume else None, etats if resume else [])
-    assert contre_exemple is not None, "a failing question needs its counterexample"
-    nom_famille, args, detail = contre_exemple
+    if bilan.ebauche:  # still the stub: no case worth showing
+        return Resultat(False, f"{spec.question} — {spec.nom} : "
+                               f"{decrire_exception_nommee('NotImplementedError', '')}.", bilan.nb_cas,
+                        0.0 if resume else None, [(f.nom, False) for f in familles] if resume else [])
+    assert contre is not None, "a failing question needs its counterexample"
     lignes = []
     if len(familles) > 1 and resume:
         lignes.append(f"{spec.question} — {spec.nom} : {sum(ok for _, ok in etats)} règle(s) sur {len(familles)} "
@@ -93,12 +96,12 @@ def resultat_du_bilan(bilan: Bilan, contre_exemple: tuple[str, tuple | None, str
                 lignes.append(f"  {'✔' if ok else '✘'} {nom}")
             else:  # respected, but worth nothing beside no main rule: never shown as broken
                 lignes.append(f"  – {nom} : respectée, mais sans point tant qu'aucune règle principale ne l'est")
-        lignes.append(f"Règle « {nom_famille} » : "
-                      + ("plus petit cas où votre fonction et la référence diffèrent." if args is not None
+        lignes.append(f"Règle « {contre.famille} » : "
+                      + ("plus petit cas où votre fonction et la référence diffèrent." if contre.args is not None
                          else "non respectée."))
-    lignes.append(detail)
-    dessin = (contre_exemples.contre_exemple(spec, appel_reproductible(spec, args), args, ecart)
-              if args is not None else None)
+    lignes.append(contre.message)
+    dessin = (contre_exemples.contre_exemple(spec, appel_reproductible(spec, contre.args), contre.args, contre.ecart)
+              if contre.args is not None else None)
     if not resume:
         return Resultat(False, "\n".join(lignes), bilan.nb_cas, None, [], dessin)
     return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
@@ -197,46 +200,13 @@ class _SansFin(Exception):
 def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
              evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType,
              memo: dict | None = None, resume: bool = True) -> Resultat:
-    """The verdict of a question from the answers to its cases, the failing case shrunk with ``evaluer``
-    (``memo``: see :func:`juger_familles`; ``resume``: see :func:`resultat_du_bilan`)."""
+    """The verdict of a question from the answers to its cases: judged by rule family
+    (:func:`familles.juger_familles`; ``memo``: see there), the first failing case shrunk with ``evaluer``
+    (:func:`retrecissement.contre_exemple_du_bilan`), rendered (:func:`resultat_du_bilan`; ``resume``: see there)."""
     bilan = familles.juger_familles(spec, cas, reponses, attendus, raisons, memo)
-    if isinstance(bilan, str):
+    if isinstance(bilan, str):  # a forbidden call: the whole question fails
         return Resultat(False, bilan, len(cas), 0.0)
-    if not bilan.echecs and not bilan.raisons:
-        return resultat_du_bilan(bilan, resume=resume)
-    if bilan.ebauche:
-        return Resultat(False, f"{spec.question} — {spec.nom} : "  # still the stub: no case worth showing
-                               f"{decrire_exception_nommee('NotImplementedError', '')}.", len(cas),
-                        0.0 if resume else None, [(f.nom, False) for f in spec.rubriques()] if resume else [])
-    premiere = next(f for f in spec.rubriques() if bilan.echoue(f))
-    if premiere.nom in bilan.raisons:
-        contre = (premiere.nom, None, bilan.raisons[premiere.nom])
-    else:
-        n, message = bilan.echecs[premiere.nom]
-        args = cas[n]
-        if evaluer is not None:
-            args, message = contre_exemples.retrecir(
-                spec, premiere, args, message, evaluer, lambda c: attendu_de(spec, c, reference),
-                lambda c, r, a: familles.echec_famille(spec, premiere, c, r, a))
-        contre = (premiere.nom, args, message)
-    ecart = None if premiere.contrainte else _ecart_du_cas(spec, contre[1], cas, reponses, attendus, evaluer,
-                                                           reference)
-    return resultat_du_bilan(bilan, contre, ecart, resume)
-
-
-def _ecart_du_cas(spec: Spec, args: tuple | None, cas: list[tuple], reponses: list, attendus: list,
-                  evaluer: Callable[[list[tuple]], list] | None, reference: types.ModuleType) -> tuple | None:
-    """The expected and the obtained observation of the failing case, when the spec's presentation draws
-    them (``ecart``: two images side by side in the feedback)."""
-    if args is None or not hasattr(contre_exemples.presentation(spec.presentation), "ecart"):
-        return None
-    # a case of the list: its known observation (in the students' environment the reference lacks the function)
-    attendu = attendus[cas.index(args)] if args in cas else attendu_de(spec, args, reference)
-    try:
-        reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
-    except Exception:  # the runner stopped: no picture
-        return None
-    obtenu, _, echec = familles.lire_cas(spec, args, reponse)
-    if echec or obtenu is None:
-        return None
-    return attendu, obtenu
+    contre = retrecissement.contre_exemple_du_bilan(
+        bilan, cas, reponses, attendus, evaluer=evaluer, attendu_de=lambda c: attendu_de(spec, c, reference),
+        echec_de=functools.partial(familles.echec_famille, spec), lire=functools.partial(familles.lire_cas, spec))
+    return resultat_du_bilan(bilan, contre, resume)
