@@ -1,10 +1,15 @@
-"""Run a ``Spec`` on a student's function: dependencies swapped, constraints, feedback.
+"""Run a ``Spec`` on a student's function in one process: the verdict's path, composed.
 
-Used in two places: in the student's kernel for the visible examples
-(``tester``) and in the clean process for the hidden corpus (``corriger``).
-The first failing case is reported in French: the input, what was
-expected, what came back, and the rule it breaks (each subject's tests run it
-on its specs: ``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).
+Used in the student's kernel for the visible examples (``tester``), by the self-study checks and in the
+clean process for the hidden corpus (``corriger``).  :func:`verifier` reads the constraints in the source
+(:mod:`contraintes`), runs every case through the same plain-data round trip as the runner
+(:mod:`executant`), then :func:`conclure` chains the steps the judge (:mod:`juge`) chains too, each
+entered once and in order: judging by rule family (:mod:`familles`), shrinking the first failing case
+(:mod:`retrecissement`, handed the callables that run and judge a candidate) and rendering
+(:mod:`rendu`).  The first failing case is reported in French: the input, what was expected, what came
+back, and the rule it breaks (:mod:`textes`; each subject's tests run it on its specs:
+``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).  The names that moved to those steps are
+imported from here too (subjects, benchmarks and released notebooks import them from ``checks``).
 """
 
 from __future__ import annotations
@@ -16,12 +21,13 @@ import json
 import types
 from typing import Callable, Iterable
 
-from awale_ref.grading import contraintes, contre_exemples, executant, familles, retrecissement
+from awale_ref.grading import contraintes, executant, familles, rendu, retrecissement
 from awale_ref.grading.familles import (  # noqa: F401  (the judging by rule family; imported from here too)
     _INTERDIT, Bilan, _empreinte, _exception_de, _restreint, echec_famille, en_donnees, juger_familles, lire_cas,
     lire_reponse_sql, memo_max)
-from awale_ref.grading.resultat import Contre, Resultat
-from awale_ref.grading.specs import Spec, payees
+from awale_ref.grading.rendu import appel_reproductible, resultat_du_bilan  # noqa: F401  (the rendering step)
+from awale_ref.grading.resultat import Contre, Resultat  # noqa: F401  (the records handed along the path)
+from awale_ref.grading.specs import Spec
 from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
     LIBELLES, NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee, decrire_observation,
     decrire_trop_long, libelle, message_echec)
@@ -62,60 +68,6 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
 def attendu_de(spec: Spec, args: tuple, reference: types.ModuleType) -> dict:
     """The reference's observation on ``args``, as exact data (judge side)."""
     return executant.exact(spec.observer(getattr(reference, spec.nom), args, reference))
-
-
-def resultat_du_bilan(bilan: Bilan, contre: Contre | None = None, resume: bool = True) -> Resultat:
-    """The verdict of a question from its rule families (``contre``: the first failing family, its smallest
-    case, its message, and the expected and the obtained observation of that case for the subject to draw).
-
-    ``resume``: the rule families and the share of the points are stated (the
-    full check, on the whole corpus); without it (a visible test: one example
-    of the statement, which cannot judge every rule), only the failing case is.
-    """
-    spec = bilan.spec
-    familles = spec.rubriques()
-    # A constraint (arguments untouched, recursion) or an accessory family earns its share only beside a
-    # main rule the function gets right: a function that does nothing useful modifies nothing, and that
-    # is worth no point.
-    etats = list(zip((f.nom for f in familles), payees(familles, [not bilan.echoue(f) for f in familles])))
-    fraction = sum(f.poids for f, (_, ok) in zip(familles, etats) if ok)
-    if all(ok for _, ok in etats):
-        return Resultat(True, f"{spec.question} — {spec.nom} : {bilan.nb_cas} cas vérifiés, tous corrects.",
-                        bilan.nb_cas, 1.0 if resume else None, etats if resume else [])
-    if bilan.ebauche:  # still the stub: no case worth showing
-        return Resultat(False, f"{spec.question} — {spec.nom} : "
-                               f"{decrire_exception_nommee('NotImplementedError', '')}.", bilan.nb_cas,
-                        0.0 if resume else None, [(f.nom, False) for f in familles] if resume else [])
-    assert contre is not None, "a failing question needs its counterexample"
-    lignes = []
-    if len(familles) > 1 and resume:
-        lignes.append(f"{spec.question} — {spec.nom} : {sum(ok for _, ok in etats)} règle(s) sur {len(familles)} "
-                      f"respectée(s), {fraction:.0%} des points.")
-        for f, (nom, ok) in zip(familles, etats):
-            if ok or bilan.echoue(f):
-                lignes.append(f"  {'✔' if ok else '✘'} {nom}")
-            else:  # respected, but worth nothing beside no main rule: never shown as broken
-                lignes.append(f"  – {nom} : respectée, mais sans point tant qu'aucune règle principale ne l'est")
-        lignes.append(f"Règle « {contre.famille} » : "
-                      + ("plus petit cas où votre fonction et la référence diffèrent." if contre.args is not None
-                         else "non respectée."))
-    lignes.append(contre.message)
-    dessin = (contre_exemples.contre_exemple(spec, appel_reproductible(spec, contre.args), contre.args, contre.ecart)
-              if contre.args is not None else None)
-    if not resume:
-        return Resultat(False, "\n".join(lignes), bilan.nb_cas, None, [], dessin)
-    return Resultat(False, "\n".join(lignes), bilan.nb_cas, fraction, etats, dessin)
-
-
-def appel_reproductible(spec: Spec, args: tuple) -> str:
-    """The one-line call that reproduces a case, e.g. ``deplacer_graines([0, 0, 2, …], 4)`` (for a
-    function that reads the keyboard, the call and the answers typed, in order)."""
-    if spec.observation == "saisies":
-        *arguments, saisies = args
-        return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
-                f"{', '.join(str(s) for s in saisies)}")
-    fonctions = spec.positions_fonctions()  # a function passed by its name is written as the name
-    return f"{spec.nom}({', '.join(a if i in fonctions and type(a) is str else repr(a) for i, a in enumerate(args))})"
 
 
 # ---------------------------------------------------------------- the check itself (in one process)
@@ -178,11 +130,8 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         try:
             reponses = evaluer(cas)
         except _SansFin as arret:
-            attendu = attendus[cas.index(arret.cas)]
-            return Resultat(False, message_echec(spec, arret.cas, decrire_observation(attendu, spec.libelles),
-                                                 decrire_trop_long(arret.secondes), spec.regle),
-                            cas.index(arret.cas) + 1, None if exemples else 0.0, [],
-                            contre_exemples.contre_exemple(spec, appel_reproductible(spec, arret.cas), arret.cas))
+            n = cas.index(arret.cas)
+            return rendu.resultat_trop_long(spec, arret.cas, attendus[n], arret.secondes, n + 1, resume=not exemples)
         return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference,
                         resume=not exemples)
     finally:
@@ -202,11 +151,11 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
              memo: dict | None = None, resume: bool = True) -> Resultat:
     """The verdict of a question from the answers to its cases: judged by rule family
     (:func:`familles.juger_familles`; ``memo``: see there), the first failing case shrunk with ``evaluer``
-    (:func:`retrecissement.contre_exemple_du_bilan`), rendered (:func:`resultat_du_bilan`; ``resume``: see there)."""
+    (:func:`retrecissement.contre_exemple_du_bilan`), rendered (:func:`rendu.resultat_du_bilan`; ``resume``: see there)."""
     bilan = familles.juger_familles(spec, cas, reponses, attendus, raisons, memo)
     if isinstance(bilan, str):  # a forbidden call: the whole question fails
         return Resultat(False, bilan, len(cas), 0.0)
     contre = retrecissement.contre_exemple_du_bilan(
         bilan, cas, reponses, attendus, evaluer=evaluer, attendu_de=lambda c: attendu_de(spec, c, reference),
         echec_de=functools.partial(familles.echec_famille, spec), lire=functools.partial(familles.lire_cas, spec))
-    return resultat_du_bilan(bilan, contre, resume)
+    return rendu.resultat_du_bilan(bilan, contre, resume)
