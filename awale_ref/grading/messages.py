@@ -235,8 +235,8 @@ RENVOIE = "renvoie"                         # the value returned
 ARGUMENTS_APRES = "arguments_apres"         # every argument after the call (a list)
 LIGNES_DISTINCTES = "lignes_distinctes"     # the rows of a returned list of lists are distinct lists
 COPIE_INDEPENDANTE = "copie_independante"   # equal to the original and sharing no list with it
-GAIN = "gain"                               # the first of a returned pair
-NOUVEL_ETAT = "nouvel_etat"                 # the second of a returned pair
+PREMIER_DE_PAIRE = "premier_de_paire"       # the first of a returned pair (the kind ``paire``)
+SECOND_DE_PAIRE = "second_de_paire"         # the second of a returned pair
 AFFICHE = "affiche"                         # the non-blank lines printed
 APPELS = "appels"                           # calls of each Python function, by name
 ISSUES = "issues"                           # the distinct results of a random function
@@ -245,9 +245,12 @@ SAISIES_LUES = "saisies_lues"               # how many answers typed at the keyb
 AFFICHE_FIN = "affiche_fin"                 # the lines printed after the last one
 ARGUMENTS = "__arguments__"                 # the arguments after the call (judge only: "arguments untouched")
 
-OBSERVATIONS = frozenset({"renvoie", "image", "copie", "gain", "saisies", "renvoie_et_arguments", "affichage",
+OBSERVATIONS = frozenset({"renvoie", "image", "copie", "paire", "saisies", "renvoie_et_arguments", "affichage",
                           "appels", "tirages"})
 """The observation kinds of a spec (``Spec.observation``), besides ``renvoie_et_<name>`` (:func:`cle_apres`)."""
+OBSERVATIONS_RENOMMEES = {"gain": "paire"}
+"""Former names of observation kinds, as data written before a rename holds them (a students' package built
+before: ``visibles._spec``); ``paire`` was named after the first function that returned a pair."""
 _APRES = "renvoie_et_"
 
 

@@ -30,7 +30,7 @@ def decrire_appel(spec: Spec, args: tuple) -> str:
 LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments après l'appel",
             messages.LIGNES_DISTINCTES: "lignes distinctes",
             messages.COPIE_INDEPENDANTE: "copie indépendante de l'original",
-            messages.GAIN: "premier élément renvoyé", messages.NOUVEL_ETAT: "second élément renvoyé",
+            messages.PREMIER_DE_PAIRE: "premier élément renvoyé", messages.SECOND_DE_PAIRE: "second élément renvoyé",
             messages.AFFICHE: "affiché",
             messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
             messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin",
@@ -46,8 +46,12 @@ def libelle(cle: str, libelles: Mapping[str, str] | None = None) -> str:
     ``<name> après l'appel`` for the first argument after the call (``messages.cle_apres``), the key itself
     otherwise.
 
-    >>> libelle("nombre_issues"), libelle("grille_apres"), libelle("gain"), libelle("gain", {"gain": "points"})
-    ("nombre d'issues", "grille après l'appel", 'premier élément renvoyé', 'points')
+    >>> libelle("nombre_issues"), libelle("grille_apres"), libelle("premier_de_paire")
+    ("nombre d'issues", "grille après l'appel", 'premier élément renvoyé')
+    >>> libelle("premier_de_paire", {"premier_de_paire": "points"})
+    'points'
+    >>> libelle("inconnue")
+    'inconnue'
     """
     if libelles and cle in libelles:
         return libelles[cle]
