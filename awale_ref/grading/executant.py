@@ -299,7 +299,7 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     and how many times each Python function was called during the call, by name:
     recursion, memoisation) and ``tirages`` (a function that draws at random,
     called :data:`TIRAGES` times on fresh copies: its distinct results).  The keys are the program names
-    of ``messages`` (the student reads ``checks.LIBELLES``).  Every observation also holds
+    of ``messages`` (the student reads ``textes.LIBELLES``).  Every observation also holds
     ``messages.ARGUMENTS``, the arguments after the call, for the constraint "arguments untouched" (checked by
     the judge).
     """

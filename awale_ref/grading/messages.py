@@ -230,7 +230,7 @@ the judge can say the query is too long (a longer text is an invalid reply)."""
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
 # What a case's observation holds (``executant.observer``) is keyed by these names, never by the French words
-# the student reads (``checks.LIBELLES``): a subject's specs compare and select by them.
+# the student reads (``textes.LIBELLES``): a subject's specs compare and select by them.
 RENVOIE = "renvoie"                         # the value returned
 ARGUMENTS_APRES = "arguments_apres"         # every argument after the call (a list)
 LIGNES_DISTINCTES = "lignes_distinctes"     # the rows of a returned list of lists are distinct lists
