@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from awale_ref.grading import executant, messages
 from awale_ref.grading.messages import Issue
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.resultat import Bilan, Resultat  # noqa: F401  (Bilan: imported from here too)
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
 from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee,
                                       decrire_observation, decrire_trop_long, libelle, message_echec)
@@ -109,20 +108,6 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
         return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles),
                              decrire_observation(_restreint(obtenu, famille), spec.libelles), regle)
     return None
-
-
-@dataclass
-class Bilan:
-    """Every case of a question judged per rule family: the first failing case of each family."""
-
-    spec: Spec
-    echecs: dict[str, tuple[int, str]] = field(default_factory=dict)  # family -> (case index, message)
-    raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
-    nb_cas: int = 0
-    ebauche: bool = False  # it fails because every case raised NotImplementedError: still nbgrader's stub
-
-    def echoue(self, famille: Famille) -> bool:
-        return famille.nom in self.echecs or famille.nom in self.raisons
 
 
 # What a memo of juger_familles keeps per case and answer text: whether the answer is a forbidden call,

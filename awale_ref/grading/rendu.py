@@ -1,6 +1,6 @@
 """Rendering: a question's verdict as the student reads it, and its counterexample drawn by its subject.
 
-The last step of the verdict's path: from the judged rule families (:class:`familles.Bilan`) and the
+The last step of the verdict's path: from the judged rule families (:class:`resultat.Bilan`) and the
 counterexample chosen and shrunk (:class:`resultat.Contre`, :mod:`retrecissement`), the :class:`Resultat`:
 its French message, its share of the points, its families and the failing case as plain data
 (:func:`contre_exemple`: the call that reproduces it, :func:`appel_reproductible`, and what the subject's
@@ -12,15 +12,12 @@ notebook's feedback) with the same presentation module (:mod:`presentations`).  
 from __future__ import annotations
 
 import types
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from awale_ref.grading.presentations import _appel, presentation
-from awale_ref.grading.resultat import Contre, Resultat
+from awale_ref.grading.resultat import Bilan, Contre, Resultat
 from awale_ref.grading.specs import Spec, payees
 from awale_ref.grading.textes import decrire_exception_nommee, decrire_observation, decrire_trop_long, message_echec
-
-if TYPE_CHECKING:  # the judged cases, as data (this step calls nothing of the judging step)
-    from awale_ref.grading.familles import Bilan
 
 
 class DessinImpossible(ValueError):

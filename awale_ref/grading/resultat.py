@@ -1,13 +1,17 @@
 """The records handed along the verdict's path (a leaf: plain data, no calls out).
 
-:class:`Contre` is what the shrinking step (:mod:`retrecissement`) hands the rendering step
-(:mod:`rendu`); :class:`Resultat` is what rendering hands back: the verdict of one question.
+:class:`Bilan` is what the judging step (:mod:`familles`) hands the shrinking and the rendering steps,
+:class:`Contre` what the shrinking step (:mod:`retrecissement`) hands the rendering step (:mod:`rendu`), and
+:class:`Resultat` what rendering hands back: the verdict of one question.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from awale_ref.grading.specs import Famille, Spec
 
 
 @dataclass
@@ -42,3 +46,17 @@ class Contre(NamedTuple):
     args: tuple | None
     message: str
     ecart: tuple[dict, dict] | None = None
+
+
+@dataclass
+class Bilan:
+    """Every case of a question judged per rule family: the first failing case of each family."""
+
+    spec: Spec
+    echecs: dict[str, tuple[int, str]] = field(default_factory=dict)  # family -> (case index, message)
+    raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
+    nb_cas: int = 0
+    ebauche: bool = False  # it fails because every case raised NotImplementedError: still nbgrader's stub
+
+    def echoue(self, famille: Famille) -> bool:
+        return famille.nom in self.echecs or famille.nom in self.raisons

@@ -8,7 +8,7 @@ disagree for the same rule.  Only valid inputs are tried (the spec's
 ``valide`` and the family's selection), so the smaller case tests the same
 rule.  ``evaluer`` is the runner in grading (plain data back) or the
 function itself in the student's kernel.  :func:`contre_exemple_du_bilan` chooses the case to shrink (the
-first failing family of the judged :class:`familles.Bilan`; none for nbgrader's stub) and hands a
+first failing family of the judged :class:`resultat.Bilan`; none for nbgrader's stub) and hands a
 :class:`resultat.Contre` to rendering.
 
 This step is the one deliberate loop of the verdict's path: it must run candidates and judge them, so it is
@@ -35,14 +35,11 @@ A spec without a presentation is not shrunk, and its counterexample is the call 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from awale_ref.grading.presentations import PAQUET_SUJETS, _appel, presentation  # noqa: F401  (also from here)
-from awale_ref.grading.resultat import Contre
+from awale_ref.grading.resultat import Bilan, Contre
 from awale_ref.grading.specs import Famille, Spec
-
-if TYPE_CHECKING:  # the judged cases, as data (this step calls nothing of the judging step)
-    from awale_ref.grading.familles import Bilan
 
 TOURS_MAX = 60
 DUREE_MAX_S = 10.0
