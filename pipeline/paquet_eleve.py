@@ -55,7 +55,9 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "notation.py",
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
-          "widget/gabarits/plateau.html", "grading/messages.py")
+          "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
+          "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
+          "grading/rendu.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, sujets
+from awale_ref.grading import checks, messages, sujets
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
 
 RACINE = Path(__file__).resolve().parents[1]
@@ -129,7 +129,8 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
                                    'if question == "Q21":', 'if assignment == "partie3_sql":',
                                    "if len(plateau) == 12:", "def f(jeu, profondeur):",
                                    "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}",
-                                   'LIBELLES = {messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu"}',
+                                   'LIBELLES = {messages.PREMIER_DE_PAIRE: "graines gagnées", '
+                                   'messages.SECOND_DE_PAIRE: "nouveau jeu"}',
                                    'return f"{spec.nom} récolte {recoltees} cases sans jamais s\'appeler elle-même"',
                                    "    >>> libelle('gain') == 'graines gagnées'  # doctests are code",
                                    'if spec.nom == "ramasser_graines":'])
@@ -147,7 +148,7 @@ def test_les_mots_interdits_viennent_des_sujets() -> None:
 
 def test_le_coeur_a_ses_propres_mots() -> None:
     """A spec that names none of its words reads the core's neutral ones."""
-    assert checks.libelle("gain") == "premier élément renvoyé"
+    assert checks.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
     assert "{n}" in checks.libelle(SANS_APPEL_RECURSIF) and not violations(
         f"X = {checks.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
 

@@ -15,7 +15,7 @@ import pytest
 
 from awale_ref import facts
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, contre_exemples
+from awale_ref.grading import checks, contre_exemples, familles, juge, messages
 from awale_ref.sujets.ccinp_2024 import reponses as answers
 from awale_ref.sujets.ccinp_2024 import specs
 
@@ -161,9 +161,9 @@ def _toutes_les_specs() -> list:
 
 def _juger_toutes_les_fautives(monkeypatch, lire, juger) -> None:
     """``checks.verifier`` of right and wrong versions of every function of both subjects (150 cases each),
-    with ``lire_cas`` and ``juger_familles`` replaced by the test's ``lire`` and ``juger``."""
-    monkeypatch.setattr(checks, "lire_cas", lire)
-    monkeypatch.setattr(checks, "juger_familles", juger)
+    with ``familles.lire_cas`` and ``familles.juger_familles`` replaced by the test's ``lire`` and ``juger``."""
+    monkeypatch.setattr(familles, "lire_cas", lire)
+    monkeypatch.setattr(familles, "juger_familles", juger)
     with contextlib.redirect_stdout(io.StringIO()):
         for spec in _toutes_les_specs():
             cas = spec.cas()[:150]
@@ -253,3 +253,36 @@ def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_dec
 
     _juger_toutes_les_fautives(monkeypatch, lire, juger)
     assert compares["familles"] > 200 and compares["echecs"] > 80, compares
+
+
+def _reponses_sans_famille() -> list[messages.Reponse]:
+    """One reply of each outcome that no rule family judges, with its variants (a time-out with and without
+    the error seen before, a reply without its time, a callable object that is no function...)."""
+    r = messages.Reponse
+    return [r(1, messages.Issue.MORT), r(1, messages.Issue.DELAI, secondes=3.5),
+            r(1, messages.Issue.DELAI, exception=["ZeroDivisionError", "division by zero"], secondes=2),
+            r(1, messages.Issue.DELAI), r(1, messages.Issue.TROP_GROS, taille=10 ** 9), r(1, messages.Issue.ABSENT),
+            r(1, messages.Issue.ILLISIBLE, texte="NameError" * 20),
+            r(1, messages.Issue.PAS_UNE_FONCTION, texte="int", appelable=False),
+            r(1, messages.Issue.PAS_UNE_FONCTION, texte="functools.partial", appelable=True),
+            r(1, messages.Issue.VALEUR, valeur=3), r(1, messages.Issue.RESULTATS, resultats=[])]
+
+
+@pytest.mark.parametrize("introuvable", [None, "Q1 — f est définie par exec : introuvable."])
+def test_the_generic_verdicts_say_what_the_judge_says(introuvable):
+    """``familles.verdict_generique`` words the runner's outcomes that no rule family judges as the judge
+    does today (``juge.CorrectionDuNotebook.verdict``, which does not reach its question's kind for them), and
+    hands the expected outcome back (``None``) to the question's kind."""
+    ordre = messages.OrdreFonction(question="Q1", expression="f", reference="", module="m", substituer=[], nom="f",
+                                   observation="renvoie", cas="[]")
+    plan = juge.Plan(ordre, introuvable=introuvable)
+    vus = set()
+    for reponse in _reponses_sans_famille():
+        verdict = familles.verdict_generique(ordre, reponse, introuvable, juge.DELAI_QUESTION_S)
+        if reponse.issue is messages.Issue.RESULTATS and not introuvable:
+            assert verdict is None
+            continue
+        assert verdict == juge.CorrectionDuNotebook.verdict(None, plan, reponse), reponse  # type: ignore[arg-type]
+        assert not verdict.ok and verdict.message.startswith("Q1 — "), verdict
+        vus.add(verdict.message)
+    assert len(vus) == (7 if introuvable else 10)  # the reply's own words, or the function found nowhere

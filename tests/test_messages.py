@@ -103,23 +103,23 @@ def test_an_unknown_observation_kind_is_refused_early():
 
 
 @pytest.mark.parametrize("libelles, erreur", [({"graines gagnées": "x"}, "maps observation keys"),
-                                              ({messages.GAIN: ""}, "maps observation keys"),
+                                              ({messages.PREMIER_DE_PAIRE: ""}, "maps observation keys"),
                                               ({"recursive": "récolte des cases"}, "must hold '{n}'")])
 def test_a_specs_words_are_checked_early(libelles, erreur):
     from awale_ref.grading.specs import Spec
 
     with pytest.raises(ValueError, match=erreur):
-        Spec("Q1", "f", ("p",), "gain", list, "règle", module="awale_ref.x", libelles=libelles)
+        Spec("Q1", "f", ("p",), "paire", list, "règle", module="awale_ref.x", libelles=libelles)
 
 
 def test_a_spec_names_the_parts_of_its_observation_or_reads_the_cores_neutral_words():
     from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
 
-    obs = executant.observer("gain", lambda jeu: (3, jeu), ([1],))
+    obs = executant.observer("paire", lambda jeu: (3, jeu), ([1],))
     obs.pop(messages.ARGUMENTS)
     assert checks.decrire_observation(obs) == "premier élément renvoyé 3 ; second élément renvoyé [1]"
-    spec = Spec("Q1", "f", ("p",), "gain", list, "règle", module="awale_ref.x",
-                libelles={messages.GAIN: "points", SANS_APPEL_RECURSIF: "vide {n} cases"})
+    spec = Spec("Q1", "f", ("p",), "paire", list, "règle", module="awale_ref.x",
+                libelles={messages.PREMIER_DE_PAIRE: "points", SANS_APPEL_RECURSIF: "vide {n} cases"})
     assert checks.decrire_observation(obs, spec.libelles) == "points 3 ; second élément renvoyé [1]"
     hash(spec)  # the words do not make a spec unhashable
 

@@ -21,6 +21,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from awale_ref.grading import messages
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
 
@@ -367,7 +368,7 @@ except AssertionError as e:
 def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, tmp_path):
     """Each visible question carries its observation kind (``observation``) and its subject's words
     (``Spec.libelles``): Q17's pair is read in the CCINP's words on the students' side too; a package built
-    before the rename (the kind under ``genre``) is still read (issue 24)."""
+    before the renames (the kind under ``genre``, Q17's kind named ``gain``) is still read (issue 24)."""
     from awale_ref.sujets.ccinp_2024 import specs as ccinp
 
     fichier = Path("awale_ref") / "data" / "visibles.json"
@@ -376,18 +377,20 @@ def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, t
     assert q17["observation"] == ccinp.SPECS["Q17"].observation and "genre" not in q17
     assert q17["libelles"] == dict(ccinp.LIBELLES)
     texte = _lancer(paquet, _Q17).stdout
-    assert f"obtenu  : {ccinp.LIBELLES['gain']} -1" in texte and "premier élément" not in texte, texte
+    assert f"obtenu  : {ccinp.LIBELLES[messages.PREMIER_DE_PAIRE]} -1" in texte and "premier élément" not in texte, texte
     ancien = tmp_path / "ancien"
     shutil.copytree(paquet, ancien)
     donnees = json.loads((ancien / fichier).read_text(encoding="utf-8"))
+    anciens = {neuf: ancien for ancien, neuf in messages.OBSERVATIONS_RENOMMEES.items()}
     for sujet in donnees.values():
         for q in sujet["fonctions"].values():
-            q["genre"] = q.pop("observation")
+            observation = q.pop("observation")
+            q["genre"] = anciens.get(observation, observation)  # and the kind's name then (Q17's ``gain``)
             del q["libelles"]
     (ancien / fichier).write_text(json.dumps(donnees, ensure_ascii=False), encoding="utf-8")
     # without the subject's words (not in the data then), the core's neutral ones; the case judged as before
     avant = _lancer(ancien, _Q17).stdout
-    assert "obtenu  : premier élément renvoyé -1" in avant and ccinp.LIBELLES["gain"] + " -1" not in avant, avant
+    assert "obtenu  : premier élément renvoyé -1" in avant and ccinp.LIBELLES[messages.PREMIER_DE_PAIRE] + " -1" not in avant, avant
     assert avant.splitlines()[:2] == texte.splitlines()[:2]
 
 

@@ -19,7 +19,7 @@ and sends back a verdict.  In that process:
 It is a guard, not a sandbox: it runs with the student's own rights, on the
 student's own machine.  The verdict uses the same plain-data comparison as
 the judge (``checks.verifier``, which judges every case per rule family with
-``checks.juger_familles``).
+``familles.juger_familles``).
 """
 
 from __future__ import annotations

@@ -299,7 +299,7 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     and how many times each Python function was called during the call, by name:
     recursion, memoisation) and ``tirages`` (a function that draws at random,
     called :data:`TIRAGES` times on fresh copies: its distinct results).  The keys are the program names
-    of ``messages`` (the student reads ``checks.LIBELLES``).  Every observation also holds
+    of ``messages`` (the student reads ``textes.LIBELLES``).  Every observation also holds
     ``messages.ARGUMENTS``, the arguments after the call, for the constraint "arguments untouched" (checked by
     the judge).
     """
@@ -345,9 +345,9 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
         obs = {m.RENVOIE: resultat}
         if type(resultat) is list and all(type(ligne) is list for ligne in resultat):
             obs[m.LIGNES_DISTINCTES] = len({id(ligne) for ligne in resultat}) == len(resultat)
-    elif observation == "gain":
+    elif observation == "paire":  # a returned pair: each element under its own key
         if type(resultat) is tuple and len(resultat) == 2:
-            obs = {m.GAIN: resultat[0], m.NOUVEL_ETAT: resultat[1]}
+            obs = {m.PREMIER_DE_PAIRE: resultat[0], m.SECOND_DE_PAIRE: resultat[1]}
         else:
             obs = {m.RENVOIE: resultat}
     else:  # renvoie_et_<name>

@@ -230,13 +230,13 @@ the judge can say the query is too long (a longer text is an invalid reply)."""
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
 # What a case's observation holds (``executant.observer``) is keyed by these names, never by the French words
-# the student reads (``checks.LIBELLES``): a subject's specs compare and select by them.
+# the student reads (``textes.LIBELLES``): a subject's specs compare and select by them.
 RENVOIE = "renvoie"                         # the value returned
 ARGUMENTS_APRES = "arguments_apres"         # every argument after the call (a list)
 LIGNES_DISTINCTES = "lignes_distinctes"     # the rows of a returned list of lists are distinct lists
 COPIE_INDEPENDANTE = "copie_independante"   # equal to the original and sharing no list with it
-GAIN = "gain"                               # the first of a returned pair
-NOUVEL_ETAT = "nouvel_etat"                 # the second of a returned pair
+PREMIER_DE_PAIRE = "premier_de_paire"       # the first of a returned pair (the kind ``paire``)
+SECOND_DE_PAIRE = "second_de_paire"         # the second of a returned pair
 AFFICHE = "affiche"                         # the non-blank lines printed
 APPELS = "appels"                           # calls of each Python function, by name
 ISSUES = "issues"                           # the distinct results of a random function
@@ -246,9 +246,12 @@ AFFICHE_FIN = "affiche_fin"                 # the lines printed after the last o
 AFFICHE_AVANT = "affiche_avant"             # what was shown before each answer read (printed since, prompt)
 ARGUMENTS = "__arguments__"                 # the arguments after the call (judge only: "arguments untouched")
 
-OBSERVATIONS = frozenset({"renvoie", "image", "copie", "gain", "saisies", "renvoie_et_arguments", "affichage",
+OBSERVATIONS = frozenset({"renvoie", "image", "copie", "paire", "saisies", "renvoie_et_arguments", "affichage",
                           "appels", "tirages"})
 """The observation kinds of a spec (``Spec.observation``), besides ``renvoie_et_<name>`` (:func:`cle_apres`)."""
+OBSERVATIONS_RENOMMEES = {"gain": "paire"}
+"""Former names of observation kinds, as data written before a rename holds them (a students' package built
+before: ``visibles._spec``); ``paire`` was named after the first function that returned a pair."""
 _APRES = "renvoie_et_"
 
 

@@ -30,8 +30,8 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import checks, executant
-from awale_ref.grading.contre_exemples import dessin_du_cas
+from awale_ref.grading import checks, executant, messages
+from awale_ref.grading.rendu import dessin_du_cas
 from awale_ref.grading.specs import Famille, Spec
 
 DONNEES = Path(__file__).resolve().parent.parent / "data" / "visibles.json"
@@ -104,6 +104,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
                              cles=tuple(f["cles"]) if f["cles"] is not None else None, contrainte=f["contrainte"],
                              accessoire=f["accessoire"]) for f in d["familles"])
     observation = d["observation"] if "observation" in d else d["genre"]  # "genre": packages built before the rename
+    observation = messages.OBSERVATIONS_RENOMMEES.get(observation, observation)  # so is a kind's former name
     return Spec(question, d["nom"], tuple(d["parametres"]), observation, lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
                 presentation=d.get("presentation", ""), fonctions=tuple(d.get("fonctions", ())),

@@ -21,7 +21,7 @@ from awale_ref.grading import messages
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
 from awale_ref.sujets.ccinp_2024 import exam
 
-LIBELLES = {messages.GAIN: "graines gagnées", messages.NOUVEL_ETAT: "nouveau jeu",
+LIBELLES = {messages.PREMIER_DE_PAIRE: "graines gagnées", messages.SECOND_DE_PAIRE: "nouveau jeu",
             SANS_APPEL_RECURSIF: "récolte {n} cases"}
 """The paper's words for the parts of an observation (Q17's pair ``(graines gagnées, nouveau jeu)``) and for what
 Q10 does when it never calls itself (``Spec.libelles``; the core's words are neutral)."""
@@ -361,13 +361,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
-    _spec("Q17", "gain", ("jeu", "case"), "gain", _jeux_et_cases_jouables,
-         f"gain renvoie ({LIBELLES[messages.GAIN]}, {LIBELLES[messages.NOUVEL_ETAT]}) ; le nouveau jeu a son score, "
+    _spec("Q17", "gain", ("jeu", "case"), "paire", _jeux_et_cases_jouables,
+         f"gain renvoie ({LIBELLES[messages.PREMIER_DE_PAIRE]}, {LIBELLES[messages.SECOND_DE_PAIRE]}) ; "
+         "le nouveau jeu a son score, "
          "n et son plateau (tourné) mis à jour, et le jeu passé en argument n'est pas modifié",
          contraintes=("arguments_intacts",), valide=_coup_jouable,
-         familles=(Famille(LIBELLES[messages.GAIN], _TIERS, cles=(messages.GAIN,)),
-                   Famille(f"{LIBELLES[messages.NOUVEL_ETAT]} (score, n, plateau tourné)", _TIERS,
-                           cles=(messages.NOUVEL_ETAT,)),
+         familles=(Famille(LIBELLES[messages.PREMIER_DE_PAIRE], _TIERS, cles=(messages.PREMIER_DE_PAIRE,)),
+                   Famille(f"{LIBELLES[messages.SECOND_DE_PAIRE]} (score, n, plateau tourné)", _TIERS,
+                           cles=(messages.SECOND_DE_PAIRE,)),
                    Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "

@@ -51,7 +51,7 @@ from typing import Any, Callable
 from awale_ref import library
 from awale_ref.grading import executant
 from awale_ref.sujets.ccinp_2024 import SQL
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.checks import Resultat, lire_reponse_sql
 from awale_ref.grading.specs import Famille, payees
 
 GRAINE_VISIBLE = library.GRAINE
@@ -319,15 +319,9 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
         connexion.close()
 
     def juger(reponse: dict) -> Resultat:
-        if not isinstance(reponse, dict):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
-        if "erreur_sql" in reponse:
-            return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
-        try:
-            donnees = executant.decoder(reponse.get("obs"))
-            obtenu = Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
-        except (executant.ObjetRefuse, KeyError, TypeError):
-            return Resultat(False, f"{question} — réponse illisible.", 1)
+        obtenu = lire_reponse_sql(question, reponse)  # the query's rows, or the failed verdict
+        if isinstance(obtenu, Resultat):
+            return obtenu
         ecart = comparer(question, obtenu, attendu, indices)
         if ecart:
             familles = familles_sql(question, obtenu, attendu)

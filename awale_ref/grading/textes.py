@@ -1,0 +1,97 @@
+"""What the student reads: the words of a verdict, built from plain data (a leaf: strings only).
+
+Every step of the verdict's path that words something (judging by rule family, :mod:`familles`; the
+generic verdicts of the runner's outcomes; rendering, :mod:`rendu`) takes its words here: a call as the
+student would write it, an observation in the student's words (the core's neutral :data:`LIBELLES`, or a
+subject's own, ``Spec.libelles``), an exception, a call that does not end, and the four lines of a failing
+case.  Nothing here calls another step of grading.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from awale_ref.grading import messages
+from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+
+
+def _court(valeur: Any, limite: int = 300) -> str:
+    texte = repr(valeur)
+    return texte if len(texte) <= limite else texte[: limite - 1] + "…"
+
+
+def decrire_appel(spec: Spec, args: tuple) -> str:
+    noms = spec.parametres
+    morceaux = [f"{nom}={val if nom in spec.fonctions and type(val) is str else _court(val)}"
+                for nom, val in zip(noms, args)]
+    return f"{spec.nom}({', '.join(morceaux)})"
+
+
+LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments après l'appel",
+            messages.LIGNES_DISTINCTES: "lignes distinctes",
+            messages.COPIE_INDEPENDANTE: "copie indépendante de l'original",
+            messages.PREMIER_DE_PAIRE: "premier élément renvoyé", messages.SECOND_DE_PAIRE: "second élément renvoyé",
+            messages.AFFICHE: "affiché",
+            messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
+            messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin",
+            SANS_APPEL_RECURSIF: "modifie {n} éléments de son premier argument"}
+"""What the student reads for each key of an observation (the keys are program names: ``messages``), in the
+core's neutral words; a spec names its own (``Spec.libelles``: the CCINP's « graines gagnées »), and words
+what a ``recursive`` function that never calls itself does to its first argument (``SANS_APPEL_RECURSIF``,
+``{n}``: how many elements it changed)."""
+
+
+def libelle(cle: str, libelles: Mapping[str, str] | None = None) -> str:
+    """The French words for an observation's key: the spec's ``libelles``, then :data:`LIBELLES`,
+    ``<name> après l'appel`` for the first argument after the call (``messages.cle_apres``), the key itself
+    otherwise.
+
+    >>> libelle("nombre_issues"), libelle("grille_apres"), libelle("premier_de_paire")
+    ("nombre d'issues", "grille après l'appel", 'premier élément renvoyé')
+    >>> libelle("premier_de_paire", {"premier_de_paire": "points"})
+    'points'
+    >>> libelle("inconnue")
+    'inconnue'
+    """
+    if libelles and cle in libelles:
+        return libelles[cle]
+    if cle in LIBELLES:
+        return LIBELLES[cle]
+    if cle.endswith("_apres"):
+        return f"{cle[:-len('_apres')]} après l'appel"
+    return cle
+
+
+def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
+    """An observation in the student's words (``libelles``: the spec's own, ``Spec.libelles``)."""
+    return " ; ".join(f"{libelle(cle, libelles)} {_court(val)}" for cle, val in obs.items())
+
+
+NE_S_ARRETE_PAS = "la fonction ne s'arrête pas (récursion sans fin ?)"
+"""What the student reads about a call that does not end: in the visible tests, the self-study checks and
+the grading alike."""
+
+
+def decrire_exception_nommee(nom: str, message: str) -> str:
+    """What the student reads about an exception, known by its name and message (plain data from the runner)."""
+    if nom == "NotImplementedError":
+        return "la fonction n'est pas encore écrite (NotImplementedError)"
+    if nom == "RecursionError":
+        return f"{NE_S_ARRETE_PAS} : récursion infinie (RecursionError), le cas de base n'est jamais atteint"
+    message = _court(str(message), 200).strip("'\"") if message else ""
+    return f"l'appel a levé {nom} : {message}" if message else f"l'appel a levé {nom} (sans message)"
+
+
+def decrire_trop_long(secondes: Any) -> str:
+    """What the student reads about a call stopped by its time limit."""
+    duree = f"{secondes:g} s" if type(secondes) in (int, float) else "le temps permis"
+    return f"{NE_S_ARRETE_PAS} : l'appel dure plus de {duree} (boucle ou récursion sans fin, ou calcul bien trop long)"
+
+
+def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str) -> str:
+    """The four lines of a failing case: the call, what was expected, what came back, the rule it breaks."""
+    return (f"{spec.question} — {spec.nom} : un cas ne donne pas le résultat attendu.\n"
+            f"  entrée  : {decrire_appel(spec, args)}\n"
+            f"  attendu : {attendu}\n"
+            f"  obtenu  : {obtenu}\n"
+            f"  règle   : {regle}")

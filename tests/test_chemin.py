@@ -1,0 +1,124 @@
+"""The verdict's path is a pipeline (issue 24, item 4): each step in one module, entered once, in order.
+
+Here the back half, as ``checks.conclure`` composes it in one process (the visible tests, the self-study
+checks, the clean room): judging by rule family (``familles``), shrinking (``retrecissement``), rendering
+(``rendu``).  Measured as ``docs/plan_item4_verdicts.md`` measures it: a profile of one failing question,
+the calls that enter another file of ``awale_ref/grading`` as a call tree (the same callee from the same
+node merged, so a loop counts once), the leaf modules (words, records, messages, specs, the codec) left
+out.  Shrinking is the one deliberate loop: it calls back what it was handed (running and judging a
+candidate), never a module it imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import sys
+from pathlib import Path
+
+from awale_ref.grading import checks
+
+GRADING = Path(checks.__file__).resolve().parent
+FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "presentations"}
+ETAPES = ("familles", "retrecissement", "rendu")
+
+_FAUTIVE = '''
+def deplacer_graines(plateau, case):
+    n, plateau[case], i = plateau[case], 0, case
+    while n:
+        i = (i + 1) % len(plateau)
+        plateau[i] += 1
+        n -= 1
+    return i
+'''
+
+
+class _Noeud:
+    def __init__(self, module: str) -> None:
+        self.module, self.enfants = module, {}
+
+
+def _arbre_de_conclure(spec, fonction, cas, reference) -> _Noeud:
+    """The call tree below ``checks.conclure``, one node per call that enters another module of grading."""
+    racine = _Noeud("checks")
+    pile, marques, actif = [racine], [], [False]
+
+    def profil(frame, evenement, arg):
+        if evenement not in ("call", "return"):
+            return
+        code = frame.f_code
+        if evenement == "call":
+            actif[0] = actif[0] or (code.co_name == "conclure" and Path(code.co_filename).stem == "checks")
+            if not actif[0]:
+                return
+            chemin = Path(code.co_filename)
+            module = chemin.stem
+            if chemin.parent == GRADING and module not in FEUILLES and module != pile[-1].module:
+                pile.append(pile[-1].enfants.setdefault(code, _Noeud(module)))
+                marques.append(True)
+            else:
+                marques.append(False)
+        elif actif[0]:
+            if marques and marques.pop():
+                pile.pop()
+            if code.co_name == "conclure" and Path(code.co_filename).stem == "checks":
+                actif[0] = False
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        sys.setprofile(profil)
+        try:
+            resultat = checks.verifier(spec, fonction, cas, reference, retrecir=True)
+        finally:
+            sys.setprofile(None)
+    assert not resultat.ok and resultat.contre_exemple, resultat  # it failed, was shrunk and drawn
+    return racine
+
+
+def _sejours(noeud: _Noeud, boucle: str) -> list[str]:
+    """The files entered and returned to, depth first, runs collapsed; ``boucle``'s subtree counts once."""
+    suite = [noeud.module]
+    if noeud.module != boucle:
+        for enfant in noeud.enfants.values():
+            suite += _sejours(enfant, boucle) + [noeud.module]
+    return [m for i, m in enumerate(suite) if i == 0 or suite[i - 1] != m]
+
+
+def _appeles(noeud: _Noeud) -> set[str]:
+    return {e.module for e in noeud.enfants.values()} | {m for e in noeud.enfants.values() for m in _appeles(e)}
+
+
+def test_a_failing_question_goes_through_each_step_once_in_order():
+    from awale_ref.sujets.ccinp_2024 import specs
+
+    spec = specs.SPECS["Q8"]
+    espace: dict = {"__name__": "__main__"}
+    exec(_FAUTIVE, espace)
+    arbre = _arbre_de_conclure(spec, espace[spec.nom], spec.cas()[:60], spec.module_reference())
+    assert _sejours(arbre, "retrecissement") == ["checks", "familles", "checks", "retrecissement", "checks",
+                                                 "rendu", "checks"]
+    boucle = next(n for n in arbre.enfants.values() if n.module == "retrecissement")
+    # the loop calls back what it was handed: running a candidate and the reference (checks' closures),
+    # judging and reading an answer (familles' functions, handed as partials)
+    assert _appeles(boucle) == {"checks", "familles"}
+
+
+def _imports(module: str) -> set[str]:
+    arbre = ast.parse((GRADING / f"{module}.py").read_text(encoding="utf-8"))
+    noms = set()
+    for noeud in ast.walk(arbre):
+        if isinstance(noeud, ast.ImportFrom) and noeud.module:
+            noms.add(noeud.module)
+            noms |= {f"{noeud.module}.{a.name}" for a in noeud.names}
+        elif isinstance(noeud, ast.Import):
+            noms |= {a.name for a in noeud.names}
+    return {n.split(".")[2] for n in noms if n.startswith("awale_ref.grading.") and len(n.split(".")) > 2}
+
+
+def test_a_step_imports_no_other_step_and_checks_no_judge():
+    """A step imports only leaf modules (words, records, messages, specs, the codec); the one-process
+    composition imports the steps, never the judge nor its plan (they would ship the reference helpers to
+    the students, ``pipeline/paquet_eleve.COPIES``)."""
+    for etape in ETAPES:
+        assert _imports(etape) <= FEUILLES, (etape, _imports(etape) - FEUILLES)
+    assert set(ETAPES) <= _imports("checks") and not {"juge", "plan", "execution"} & _imports("checks")
