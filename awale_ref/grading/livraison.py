@@ -20,6 +20,8 @@ import importlib.util
 import inspect
 import types
 
+from awale_ref.grading.syntaxe import analyser
+
 
 class PasLivrable(ValueError):
     """What a kind of question would ship cannot go to the students' environment as it is declared."""
@@ -52,7 +54,7 @@ def imports_du_paquet(source: str) -> list[tuple[str, str]]:
     [('awale_ref.tree', ''), ('awale_ref.grading', 'executant')]
     """
     trouves = []
-    for noeud in ast.walk(ast.parse(source)):
+    for noeud in ast.walk(analyser(source)):
         if isinstance(noeud, ast.Import):
             trouves += [(a.name, "") for a in noeud.names if a.name.split(".")[0] == "awale_ref"]
         elif isinstance(noeud, ast.ImportFrom) and (noeud.module or "").split(".")[0] == "awale_ref":
@@ -77,7 +79,7 @@ def fichier_de_partie(verifier, module_correction: str) -> dict[str, str]:
             a_voir += sorted((noms_du_code(locales[nom].__code__) & set(locales)) - set(gardees))
     utilises = set().union(*(noms_du_code(locales[n].__code__) for n in gardees))
     imports = []
-    for noeud in ast.parse(inspect.getsource(module)).body:
+    for noeud in analyser(inspect.getsource(module)).body:
         if isinstance(noeud, ast.ImportFrom) and noeud.module == "__future__":
             imports.append(ast.unparse(noeud))
         elif isinstance(noeud, (ast.Import, ast.ImportFrom)):

@@ -34,6 +34,7 @@ LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments ap
             messages.AFFICHE: "affiché",
             messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
             messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin",
+            messages.AFFICHE_AVANT: "affiché avant chaque saisie",
             SANS_APPEL_RECURSIF: "modifie {n} éléments de son premier argument"}
 """What the student reads for each key of an observation (the keys are program names: ``messages``), in the
 core's neutral words; a spec names its own (``Spec.libelles``: the CCINP's « graines gagnées »), and words

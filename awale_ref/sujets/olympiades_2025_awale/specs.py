@@ -432,7 +432,6 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "courant en le nommant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant "
           "(ou \"égalité\")",
           accepter=_awale_accepte, diagnostic=_awale_diagnostic,
-          libelles={"affiche_avant": "affiché avant chaque saisie"},
           familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.4, cles=("saisies_lues",)),
                     Famille("le joueur qui doit jouer nommé avant de lire sa case", 0.2, cles=("affiche_avant",),
                             accessoire=True),
