@@ -1,8 +1,9 @@
 """The verdict's path is a pipeline (issue 24, item 4): each step in one module, entered once, in order.
 
-Here the back half, as ``checks.conclure`` composes it in one process (the visible tests, the self-study
-checks, the clean room): judging by rule family (``familles``), shrinking (``retrecissement``), rendering
-(``rendu``).  Measured as ``docs/plan_item4_verdicts.md`` measures it: a profile of one failing question,
+The judge's path (``juge._une_question``, grading a submitted notebook): parse (``contraintes``), plan
+(``plan``), run (``execution``), judge by rule family (``familles``), shrink (``retrecissement``), render
+(``rendu``); and the back half as ``checks.conclure`` composes it in one process (the visible tests, the
+self-study checks, the clean room).  Measured as ``docs/plan_item4_verdicts.md`` measures it: a profile of one failing question,
 the calls that enter another file of ``awale_ref/grading`` as a call tree (the same callee from the same
 node merged, so a loop counts once), the leaf modules (words, records, messages, specs, the codec) left
 out.  Shrinking is the one deliberate loop: it calls back what it was handed (running and judging a
@@ -20,8 +21,13 @@ from pathlib import Path
 from awale_ref.grading import checks
 
 GRADING = Path(checks.__file__).resolve().parent
-FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "presentations"}
+FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "presentations",
+            "reponses_structurees"}
 ETAPES = ("familles", "retrecissement", "rendu")
+DECLARATIONS = {"sujets", "types_question", "reponses_structurees"}
+"""What the judge's steps read, never a step: the subject and its kinds of question (data), the table of
+structured answers."""
+ETAPES_DU_JUGE = ("contraintes", "plan", "execution") + ETAPES
 
 _FAUTIVE = '''
 def deplacer_graines(plateau, case):
@@ -39,40 +45,52 @@ class _Noeud:
         self.module, self.enfants = module, {}
 
 
-def _arbre_de_conclure(spec, fonction, cas, reference) -> _Noeud:
-    """The call tree below ``checks.conclure``, one node per call that enters another module of grading."""
-    racine = _Noeud("checks")
+def _arbre(appel, module: str, fonction: str, feuilles: set[str]) -> _Noeud:
+    """The call tree below ``module.fonction`` while ``appel()`` runs, one node per call that enters another
+    module of grading (``feuilles`` left out)."""
+    racine = _Noeud(module)
     pile, marques, actif = [racine], [], [False]
+
+    def entree(code) -> bool:
+        return code.co_name == fonction and Path(code.co_filename).stem == module
 
     def profil(frame, evenement, arg):
         if evenement not in ("call", "return"):
             return
         code = frame.f_code
         if evenement == "call":
-            actif[0] = actif[0] or (code.co_name == "conclure" and Path(code.co_filename).stem == "checks")
+            actif[0] = actif[0] or entree(code)
             if not actif[0]:
                 return
             chemin = Path(code.co_filename)
-            module = chemin.stem
-            if chemin.parent == GRADING and module not in FEUILLES and module != pile[-1].module:
-                pile.append(pile[-1].enfants.setdefault(code, _Noeud(module)))
+            nom = chemin.stem
+            if chemin.parent == GRADING and nom not in feuilles and nom != pile[-1].module:
+                pile.append(pile[-1].enfants.setdefault(code, _Noeud(nom)))
                 marques.append(True)
             else:
                 marques.append(False)
         elif actif[0]:
             if marques and marques.pop():
                 pile.pop()
-            if code.co_name == "conclure" and Path(code.co_filename).stem == "checks":
+            if entree(code):
                 actif[0] = False
 
     with contextlib.redirect_stdout(io.StringIO()):
         sys.setprofile(profil)
         try:
-            resultat = checks.verifier(spec, fonction, cas, reference, retrecir=True)
+            appel()
         finally:
             sys.setprofile(None)
-    assert not resultat.ok and resultat.contre_exemple, resultat  # it failed, was shrunk and drawn
     return racine
+
+
+def _arbre_de_conclure(spec, fonction, cas, reference) -> _Noeud:
+    """The call tree below ``checks.conclure``."""
+    resultats = []
+    arbre = _arbre(lambda: resultats.append(checks.verifier(spec, fonction, cas, reference, retrecir=True)),
+                   "checks", "conclure", FEUILLES)
+    assert not resultats[0].ok and resultats[0].contre_exemple, resultats  # it failed, was shrunk and drawn
+    return arbre
 
 
 def _sejours(noeud: _Noeud, boucle: str) -> list[str]:
@@ -104,7 +122,11 @@ def test_a_failing_question_goes_through_each_step_once_in_order():
 
 
 def _imports(module: str) -> set[str]:
+    """The grading modules ``module`` imports when it runs (an import for the type checker only is none)."""
     arbre = ast.parse((GRADING / f"{module}.py").read_text(encoding="utf-8"))
+    for noeud in list(ast.walk(arbre)):
+        if isinstance(noeud, ast.If) and getattr(noeud.test, "id", None) == "TYPE_CHECKING":
+            noeud.body = []
     noms = set()
     for noeud in ast.walk(arbre):
         if isinstance(noeud, ast.ImportFrom) and noeud.module:
@@ -122,3 +144,42 @@ def test_a_step_imports_no_other_step_and_checks_no_judge():
     for etape in ETAPES:
         assert _imports(etape) <= FEUILLES, (etape, _imports(etape) - FEUILLES)
     assert set(ETAPES) <= _imports("checks") and not {"juge", "plan", "execution"} & _imports("checks")
+
+
+def _arbre_du_juge(etapes, question: str, **options):
+    """The call tree below ``juge._une_question`` for the one question of ``etapes``, and its verdict."""
+    from awale_ref.grading import juge
+    from awale_ref.sujets.ccinp_2024 import SUJET
+
+    verdicts = {}
+    arbre = _arbre(lambda: verdicts.update(juge.juger_notebook(etapes, bac_a_sable=False, sujet=SUJET, **options)),
+                   "juge", "_une_question", FEUILLES | DECLARATIONS)
+    return arbre, verdicts[question]
+
+
+def test_the_judge_takes_a_failing_function_through_each_step_once_in_order():
+    from awale_ref.grading import juge
+
+    etapes = [juge.CelluleDeCode(0, _FAUTIVE), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])]
+    arbre, verdict = _arbre_du_juge(etapes, "Q8")
+    assert not verdict.ok and 0 < verdict.part < 1 and verdict.contre_exemple, verdict  # judged, shrunk, drawn
+    assert _sejours(arbre, "retrecissement") == [
+        "juge", "contraintes", "juge", "plan", "juge", "execution", "juge", "familles", "juge", "retrecissement",
+        "juge", "rendu", "juge"]
+    boucle = next(n for n in arbre.enfants.values() if n.module == "retrecissement")
+    # the loop calls back what the orchestrator handed it: running candidates (the run step's evaluator),
+    # the reference's observation (specs, a leaf) and judging an answer (the judge step's functions)
+    assert _appeles(boucle) == {"execution", "familles"}
+
+
+def test_the_judge_takes_a_query_through_its_steps_once_in_order():
+    from awale_ref.grading import juge
+    from awale_ref.sujets.ccinp_2024 import SUJET
+
+    requete = "Q22 = 'SELECT id_Joueur FROM Joueur WHERE niveau >= 1900'"  # one row too many: >= for >
+    etapes = [juge.CelluleDeCode(0, requete), juge.CelluleDeCode(1, questions=[("Q22", "Q22")])]
+    arbre, verdict = _arbre_du_juge(etapes, "Q22", base_sql=SUJET.fichier_du_juge({"Q22"}))
+    assert not verdict.ok and "lignes en trop" in verdict.message, verdict
+    # the parse step reads nothing for a query (no spec: an empty reading), the run step runs its text too
+    assert _sejours(arbre, "retrecissement") == ["juge", "contraintes", "juge", "plan", "juge", "execution", "juge",
+                                                 "familles", "juge"]

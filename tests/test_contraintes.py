@@ -14,7 +14,7 @@ import inspect
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import checks, contraintes, executant, juge, messages, sujets
+from awale_ref.grading import checks, contraintes, executant, familles, juge, messages, sujets
 from awale_ref.sujets.ccinp_2024 import specs
 from awale_ref.grading.contraintes import Cellule
 
@@ -179,10 +179,10 @@ def test_a_function_the_check_cannot_read_loses_the_constraint():
     j = juge.CorrectionDuNotebook(etapes, sujet=CCINP)
     plan = j.planifier("Q7", "copie", 1)
     assert isinstance(plan, juge.Plan) and plan.introuvable
-    verdict = juge.juger_reponse(plan, messages.Reponse(1, messages.Issue.RESULTATS, resultats=[]))
+    verdict = familles.juger_reponse(plan, messages.Reponse(1, messages.Issue.RESULTATS, resultats=[]), 60)
     assert not verdict.ok and "n'est défini par aucune instruction lisible" in verdict.message
     # defined later in the notebook (a moved cell): looked for at the end, as any absent function
-    assert juge.juger_reponse(plan, messages.Reponse(1, messages.Issue.ABSENT)).message.endswith(
+    assert familles.juger_reponse(plan, messages.Reponse(1, messages.Issue.ABSENT), 60).message.endswith(
         "définie dans une cellule qui produit une erreur.")
     honnete = [juge.CelluleDeCode(0, COPIE_HONNETE), juge.CelluleDeCode(1, questions=[("Q7", "copie")])]
     assert juge.CorrectionDuNotebook(honnete, sujet=CCINP).planifier("Q7", "copie", 1).introuvable is None

@@ -270,9 +270,9 @@ def _reponses_sans_famille() -> list[messages.Reponse]:
 
 @pytest.mark.parametrize("introuvable", [None, "Q1 — f est définie par exec : introuvable."])
 def test_the_generic_verdicts_say_what_the_judge_says(introuvable):
-    """``familles.verdict_generique`` words the runner's outcomes that no rule family judges as the judge
-    does today (``juge.CorrectionDuNotebook.verdict``, which does not reach its question's kind for them), and
-    hands the expected outcome back (``None``) to the question's kind."""
+    """``familles.verdict_generique`` words the runner's outcomes that no rule family judges (each its own
+    words, ``Qn — …``, worth nothing) and hands the expected outcome back (``None``) to the order's type;
+    the judge step (``familles.juger_reponse``) says exactly that for them."""
     ordre = messages.OrdreFonction(question="Q1", expression="f", reference="", module="m", substituer=[], nom="f",
                                    observation="renvoie", cas="[]")
     plan = juge.Plan(ordre, introuvable=introuvable)
@@ -282,7 +282,7 @@ def test_the_generic_verdicts_say_what_the_judge_says(introuvable):
         if reponse.issue is messages.Issue.RESULTATS and not introuvable:
             assert verdict is None
             continue
-        assert verdict == juge.CorrectionDuNotebook.verdict(None, plan, reponse), reponse  # type: ignore[arg-type]
-        assert not verdict.ok and verdict.message.startswith("Q1 — "), verdict
+        assert verdict == familles.juger_reponse(plan, reponse, juge.DELAI_QUESTION_S), reponse
+        assert not verdict.ok and verdict.part == 0 and verdict.message.startswith("Q1 — "), verdict
         vus.add(verdict.message)
     assert len(vus) == (7 if introuvable else 10)  # the reply's own words, or the function found nowhere

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import builtins
 import copy
-import functools
 import json
 import types
 from typing import Callable, Iterable
@@ -150,10 +149,8 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
     """The verdict of a question from the answers to its cases: judged by rule family
     (:func:`familles.juger_familles`; ``memo``: see there), the first failing case shrunk with ``evaluer``
     (:func:`retrecissement.contre_exemple_du_bilan`), rendered (:func:`rendu.resultat_du_bilan`; ``resume``: see there)."""
-    bilan = familles.juger_familles(spec, cas, reponses, attendus, raisons, memo)
-    if isinstance(bilan, str):  # a forbidden call: the whole question fails
-        return Resultat(False, bilan, len(cas), 0.0)
-    contre = retrecissement.contre_exemple_du_bilan(
-        bilan, cas, reponses, attendus, evaluer=evaluer, attendu_de=lambda c: attendu_de(spec, c, reference),
-        echec_de=functools.partial(familles.echec_famille, spec), lire=functools.partial(familles.lire_cas, spec))
+    bilan = familles.juger(spec, cas, reponses, attendus, raisons, reference, memo)
+    if isinstance(bilan, Resultat):  # a forbidden call: the whole question fails
+        return bilan
+    contre = retrecissement.contre_exemple_du_bilan(bilan, cas, reponses, attendus, evaluer=evaluer, **bilan.outils)
     return rendu.resultat_du_bilan(bilan, contre, resume)

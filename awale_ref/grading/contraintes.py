@@ -47,6 +47,7 @@ Qn — plus_grand utilise sort (dans trier, cellule de code n°1, ligne 2 : « v
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.metadata
 import linecache
@@ -57,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from awale_ref.grading import executant, specs
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, compiler
+from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, evaluer_arguments
 
 # Reflection: what would let reached code get a forbidden function without naming it.
 NOMS_REFLEXION = frozenset({"exec", "eval", "compile", "__import__", "globals", "locals", "vars", "__builtins__",
@@ -508,26 +509,31 @@ class Lecture:
 
     ``raison``: the constraint the code breaks (the question fails, nothing is run); ``recursion``: why the
     ``recursive`` family is lost (no code the function reaches calls it again); ``introuvable``: the verdict
-    of a function no readable statement defines (``exec``, a file), given if the runner finds it.
+    of a function no readable statement defines (``exec``, a file), given if the runner finds it;
+    ``exemples``: the arguments, as source, of the test cell's visible calls (:func:`appels_visibles`: its
+    cases are run first).
     """
 
     raison: str | None = None
     recursion: str | None = None
     introuvable: str | None = None
+    exemples: tuple[tuple[str, ...], ...] = ()
 
 
-def lire_question(spec: specs.Spec | None, etapes: Iterable, jusqua: int) -> Lecture:
-    """Read the submitted code cells before step ``jusqua`` (``juge.Etape``) for ``spec``'s constraints; an empty
-    :class:`Lecture` for a question that has no spec (a value, a query, a game)."""
+def lire_question(spec: specs.Spec | None, etapes: Iterable, jusqua: int, source_exemples: str = "") -> Lecture:
+    """Read the submitted code cells before step ``jusqua`` (``juge.Etape``) for ``spec``'s constraints, and
+    the test cell's visible calls in ``source_exemples``; an empty :class:`Lecture` for a question that has no
+    spec (a value, a query, a game)."""
     if spec is None:
         return Lecture()
     cellules = cellules_du_notebook(etapes, jusqua)
     # bound by exec or a file: lost if the runner finds it here (absent, it is looked for at the end)
     perdue = introuvable(spec) if verifiees(spec) and not definie(cellules, spec.nom) else None
+    exemples = appels_visibles(spec.question, source_exemples)
     raison = violation(spec, cellules)
     if raison:
-        return Lecture(raison=raison, introuvable=perdue)
-    return Lecture(recursion=recursion_absente(spec, cellules), introuvable=perdue)
+        return Lecture(raison=raison, introuvable=perdue, exemples=exemples)
+    return Lecture(recursion=recursion_absente(spec, cellules), introuvable=perdue, exemples=exemples)
 
 
 def noms_lus(source: str) -> set[str]:
@@ -537,18 +543,21 @@ def noms_lus(source: str) -> set[str]:
     return {n.id for n in ast.walk(lu) if isinstance(n, ast.Name)} if lu else set()
 
 
-def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
-    """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell (judge side: the test
-    cell is the teacher's, restored from the gradebook; its arguments are evaluated with the reference)."""
+def appels_visibles(question: str, source: str) -> tuple[tuple[str, ...], ...]:
+    """The arguments, as Python source, of the visible ``tester(question, f, *args)`` calls of a test cell
+    (the teacher's, restored from the gradebook), read on the one parse of that cell (:func:`arbre`)."""
     lu = arbre(source)
+    return tuple(tuple(ast.unparse(a) for a in noeud.args[2:]) for noeud in (ast.walk(lu) if lu else ())
+                 if isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester"
+                 and len(noeud.args) >= 2 and isinstance(noeud.args[0], ast.Constant)
+                 and noeud.args[0].value == question)
+
+
+def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
+    """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell, evaluated with the
+    reference (an example that does not evaluate is left out)."""
     exemples = []
-    for noeud in ast.walk(lu) if lu else []:
-        if (isinstance(noeud, ast.Call) and getattr(noeud.func, "id", None) == "tester" and len(noeud.args) >= 2
-                and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question):
-            try:
-                args = tuple(eval(compiler(ast.Expression(a), "<exemple>", "eval"), dict(vars(reference)))
-                             for a in noeud.args[2:])
-            except Exception:
-                continue
-            exemples.append(args)
+    for appel in appels_visibles(question, source):
+        with contextlib.suppress(Exception):
+            exemples.append(evaluer_arguments(appel, vars(reference)))
     return exemples

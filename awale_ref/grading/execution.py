@@ -273,6 +273,13 @@ class EvaluateurSql:
 
 
 # ---------------------------------------------------------------- the run step, for the orchestrator (``juge``)
+def executer(ex: Executant, ordre: messages.OrdreQuestion, evaluateur: EvaluateurSql | None) -> messages.Reponse:
+    """The run step of one question: the runner's reply to ``ordre`` and, for a query (``Issue.REQUETE``), its
+    text run by the judge's SQL process (:func:`executer_sql`).  What ``Executant.question`` raises propagates."""
+    reponse = ex.question(ordre)
+    return executer_sql(evaluateur, reponse) if reponse.issue is Issue.REQUETE else reponse
+
+
 def executer_sql(evaluateur: EvaluateurSql | None, reponse: messages.Reponse) -> messages.Reponse:
     """A query question's reply (``Issue.REQUETE``: the query's text, or the type of a value that is none) with
     its ``donnees`` filled: ``executant.evaluer_sql``'s plain data from the judge's SQL process (no student code,
@@ -296,17 +303,14 @@ def executer_sql(evaluateur: EvaluateurSql | None, reponse: messages.Reponse) ->
     return replace(reponse, donnees=donnees)
 
 
-def evaluateur_de(ex: Executant, ordre: messages.OrdreQuestion) -> Callable[[list[tuple]], list]:
-    """The student's answers to ``ordre`` (a function question's) on more cases, each batch from a new child of
-    the runner within :data:`DELAI_RETRECIR_S`: what the shrinking of a failing case is handed; a batch the
-    runner does not answer in full raises :class:`ExecutantBloque`."""
-    def evaluer(lot: list[tuple]) -> list:
-        try:
-            suite = ex.question(replace(ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
-        except MessageInvalide:
-            raise ExecutantBloque("réponse invalide") from None
-        if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
-            raise ExecutantBloque("réponse incomplète")
-        return suite.resultats
-
-    return evaluer
+def evaluer_candidats(ex: Executant, ordre: messages.OrdreQuestion, lot: list[tuple]) -> list:
+    """The student's answers to ``ordre`` (a function question's) on the cases ``lot``, from a new child of the
+    runner within :data:`DELAI_RETRECIR_S`: what the shrinking of a failing case is handed (with ``ex`` and
+    ``ordre`` bound); a batch the runner does not answer in full raises :class:`ExecutantBloque`."""
+    try:
+        suite = ex.question(replace(ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
+    except MessageInvalide:
+        raise ExecutantBloque("réponse invalide") from None
+    if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):
+        raise ExecutantBloque("réponse incomplète")
+    return suite.resultats

@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+import functools
+import types
+from typing import TYPE_CHECKING, Any, Callable
 
 from awale_ref.grading import executant, messages
 from awale_ref.grading.messages import Issue
-from awale_ref.grading.resultat import Bilan, Resultat  # noqa: F401  (Bilan: imported from here too)
+from awale_ref.grading.resultat import Bilan, Resultat, echec
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
 from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee,
                                       decrire_observation, decrire_trop_long, libelle, message_echec)
+
+if TYPE_CHECKING:  # the plan step is the judge's, never shipped to students: named for the types only
+    from awale_ref.grading.plan import Plan
 
 
 def en_donnees(reponse: Any) -> Any:
@@ -204,37 +209,93 @@ def verdict_generique(ordre: messages.OrdreQuestion, reponse: messages.Reponse, 
     ``introuvable``: the verdict of a function no readable statement defines (given when the graded name
     exists but its source was read nowhere); ``delai_par_defaut``: the question's time limit, said when the
     runner's reply does not give it.  (The same words as ``juge.CorrectionDuNotebook.verdict``, which the
-    judge may delegate to this function: ``tests/test_familles.py`` compares them.)
+    judge step, :func:`juger_reponse`, starts with it.)
     """
     question, expression, issue = ordre.question, ordre.expression, reponse.issue
-
-    def echec(message: str) -> Resultat:
-        return Resultat(False, f"{question} — {message}", 0)
-
+    echec_ = functools.partial(echec, question)
     if issue is Issue.MORT:
-        return echec("la correction s'est arrêtée sans réponse : votre code appelle exit(), "
+        return echec_("la correction s'est arrêtée sans réponse : votre code appelle exit(), "
                      "fait planter Python ou épuise la mémoire.")
     if issue is Issue.DELAI:
         duree = reponse.secondes if type(reponse.secondes) in (int, float) else delai_par_defaut
         if reponse.exception:  # an error seen before: it is what the student reads first
-            return echec(f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop lente) ; "
+            return echec_(f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop lente) ; "
                          f"un cas déjà évalué : {decrire_exception_nommee(*reponse.exception)}.")
-        return echec(f"{NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
+        return echec_(f"{NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                      f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
     if issue is Issue.TROP_GROS:
-        return echec("votre fonction renvoie des données beaucoup trop volumineuses.")
+        return echec_("votre fonction renvoie des données beaucoup trop volumineuses.")
     if issue is Issue.ABSENT:
-        return echec(f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
+        return echec_(f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
                      f"définie dans une cellule qui produit une erreur.")
     if introuvable:
         return Resultat(False, introuvable, 0)
     if issue is Issue.ILLISIBLE:
-        return echec(f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
+        return echec_(f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
     if issue is Issue.PAS_UNE_FONCTION:
         nom = getattr(ordre, "nom", expression)
         if reponse.appelable:
-            return echec(f"{nom} doit être une fonction définie avec def dans le notebook.")
-        return echec(f"{nom} n'est pas une fonction (c'est un objet de type {str(reponse.texte)[:80]}).")
+            return echec_(f"{nom} doit être une fonction définie avec def dans le notebook.")
+        return echec_(f"{nom} n'est pas une fonction (c'est un objet de type {str(reponse.texte)[:80]}).")
     if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
-        return echec("réponse inattendue du processus d'exécution.")
+        return echec_("réponse inattendue du processus d'exécution.")
     return None
+
+
+# ---------------------------------------------------------------- the judge step of the grading
+def juger(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
+          reference: types.ModuleType, memo: dict | None = None) -> Bilan | Resultat:
+    """A function question's answers judged by rule family: the :class:`Bilan` the shrinking and the rendering
+    steps take (with the tools that judge a smaller candidate, :func:`outils_du_retrecissement`), or the final
+    verdict when a forbidden call fails the whole question."""
+    bilan = juger_familles(spec, cas, reponses, attendus, raisons, memo)
+    if isinstance(bilan, str):
+        return Resultat(False, bilan, len(cas), 0.0)
+    bilan.outils = outils_du_retrecissement(spec, reference)
+    return bilan
+
+
+def outils_du_retrecissement(spec: Spec, reference: types.ModuleType) -> dict[str, Callable]:
+    """What the shrinking step is handed (in :attr:`Bilan.outils`) to judge a candidate without importing
+    this step: ``retrecissement.contre_exemple_du_bilan``'s ``attendu_de``, ``echec_de`` and ``lire``."""
+    return {"attendu_de": lambda args: spec.attendu(args, reference),
+            "echec_de": functools.partial(echec_famille, spec), "lire": functools.partial(lire_cas, spec)}
+
+
+def juger_reponse(plan: Plan, reponse: messages.Reponse, delai_par_defaut: float) -> Bilan | Resultat:
+    """The judge step of the grading (``juge._une_question``): the runner's reply to ``plan``'s order, its
+    common failures first (:func:`verdict_generique`), then by the order's type (:data:`JUGEMENTS`) on what
+    the plan kept: a :class:`Bilan` for a function (shrunk and rendered after), a final verdict otherwise."""
+    generique = verdict_generique(plan.ordre, reponse, plan.introuvable, delai_par_defaut)
+    if generique is not None:
+        return generique
+    return JUGEMENTS[type(plan.ordre)](plan, reponse)
+
+
+def _juger_fonction(plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+    if len(reponse.resultats) != len(plan.cas):
+        return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
+    return juger(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, plan.reference, plan.memo)
+
+
+def _juger_valeur(plan: Plan, reponse: messages.Reponse) -> Resultat:
+    """A structured answer, judged against the subject's table (``plan.reponses``)."""
+    from awale_ref.grading import reponses_structurees  # the judge's only: not in the students' package
+
+    question = plan.ordre.question
+    try:
+        valeur = executant.decoder(reponse.valeur)
+    except executant.ObjetRefuse as exc:
+        return echec(question, f"votre réponse est {exc}.")
+    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
+
+
+def _juger_donnees(plan: Plan, reponse: messages.Reponse) -> Resultat:
+    """A game's plain data, or a query's as the judge's SQL process ran it, judged by the kind's ``juger``."""
+    return plan.juger(reponse.donnees)
+
+
+JUGEMENTS: dict[type, Callable[[Plan, messages.Reponse], Bilan | Resultat]] = {
+    messages.OrdreFonction: _juger_fonction, messages.OrdreValeur: _juger_valeur,
+    messages.OrdrePartie: _juger_donnees, messages.OrdreSql: _juger_donnees}
+"""How the expected reply to each type of order is judged."""

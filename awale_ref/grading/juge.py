@@ -19,15 +19,20 @@ an unknown outcome, a mistyped field) fails its question and restarts the
 runner.  What the judge keeps for a question (expected observations, memo,
 reasons read in the source) is a :class:`Plan` beside the order, never in it.
 
-A question's path is a pipeline, each step entered once, in order, by this module (the orchestrator,
-:func:`_une_question`): its cells are *parsed* (``contraintes.lire_question``, on the one parse of each
-cell, ``contraintes.arbre``); it is *planned* from the subject (:mod:`awale_ref.grading.plan`: an order and a
-:class:`Plan` that carries what the verdict needs; the kind of question is data there, no callback); *run*
-by :mod:`awale_ref.grading.execution` (the runner's process, and for a query the judge's SQL process); its
-reply *judged* (:func:`juger_reponse`, by the order's type; a function by rule family,
-``checks.juger_familles``), the failing case *shrunk* (``contre_exemples.retrecir``, with the run step's
-``execution.evaluateur_de`` handed in) and *rendered* (``checks.resultat_du_bilan`` and the subject's
-drawing, ``contre_exemples.contre_exemple``).
+A question's path is a pipeline, each step a module entered once, in order, by this module (the orchestrator,
+:func:`_une_question`; ``tests/test_chemin.py`` measures it):
+
+1. *parse*: ``contraintes.lire_question``, on the one parse of each cell (``contraintes.arbre``);
+2. *plan* from the subject: :mod:`awale_ref.grading.plan` (an order and a :class:`Plan` that carries what the
+   verdict needs; the kind of question is data there, no callback);
+3. *run*: :mod:`awale_ref.grading.execution` (the runner's process; for a query, the judge's SQL process);
+4. *judge* by rule family: ``familles.juger_reponse`` (the runner's common failures, then by the order's type);
+5. *shrink* the first failing case: ``retrecissement.contre_exemple_du_bilan``, handed the run step's
+   ``execution.evaluer_candidats`` and the judge step's tools (``Bilan.outils``), importing neither;
+6. *render*: ``rendu.resultat_du_bilan`` (and the subject's drawing of the case).
+
+The same steps, in one process (the student's kernel, the self-study checks), are composed by
+``checks.verifier``.
 
 What the runner is given is derived from the notebook and the reference,
 not listed by hand: the functions the notebook imports from ``awale_ref``
@@ -43,18 +48,19 @@ not exist there yet (a moved cell), at the end of the notebook
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 from dataclasses import dataclass, field
-from typing import Callable
 
-from awale_ref.grading import checks, contraintes, executant, messages, reponses_structurees, sujets
+from awale_ref.grading import contraintes, familles, messages, rendu, retrecissement, sujets
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
     DELAI_CELLULE_S, DELAI_QUESTION_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant, ExecutantBloque,
-    Limites, demarrer, evaluateur_de, executer_sql)
-from awale_ref.grading.checks import Resultat, conclure
+    Limites, demarrer, evaluer_candidats, executer)
 from awale_ref.grading.messages import Issue, MessageInvalide
-from awale_ref.grading.plan import (  # the plan step
-    Plan, PlanDuNotebook, _source, atteintes, cas_et_attendus, echec, fonctions_reference, reference_sans)
+from awale_ref.grading.plan import (  # the plan step (and the names others import from here)
+    Plan, PlanDuNotebook, _source, atteintes, cas_et_attendus, fonctions_reference, reference_sans)
+from awale_ref.grading.resultat import Bilan, Resultat, echec
+from awale_ref.grading.textes import NE_S_ARRETE_PAS
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
            "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
@@ -89,7 +95,7 @@ exemples_visibles = contraintes.exemples_visibles
 # ---------------------------------------------------------------- one notebook's state
 class CorrectionDuNotebook(PlanDuNotebook):
     """One notebook being judged: its plan (:class:`plan.PlanDuNotebook`, built *before* any runner exists) and
-    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer_sql`)."""
+    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer`)."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
@@ -99,76 +105,6 @@ class CorrectionDuNotebook(PlanDuNotebook):
 
 Juge = CorrectionDuNotebook
 """The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
-
-
-# ---------------------------------------------------------------- the judge step
-# (one function the orchestrator calls once per question; it goes to the judge-by-family module of item 4)
-def juger_reponse(plan: Plan, reponse: messages.Reponse,
-                  evaluer: Callable[[list[tuple]], list] | None = None) -> Resultat:
-    """The verdict on the runner's reply to ``plan``'s order (``evaluer``: the student's answers on more cases,
-    to shrink a failure): the runner's common failures first (a death, a time limit, an absent name, …), then
-    the judgement of the order's type (:data:`VERDICTS`) on what the plan kept."""
-    ordre = plan.ordre
-    question, expression, issue = ordre.question, ordre.expression, reponse.issue
-    if issue is Issue.MORT:
-        return echec(question, "la correction s'est arrêtée sans réponse : votre code appelle exit(), "
-                               "fait planter Python ou épuise la mémoire.")
-    if issue is Issue.DELAI:
-        duree = reponse.secondes if type(reponse.secondes) in (int, float) else DELAI_QUESTION_S
-        if reponse.exception:  # an error seen before: it is what the student reads first
-            return echec(question, f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop "
-                                   f"lente) ; un cas déjà évalué : "
-                                   f"{checks.decrire_exception_nommee(*reponse.exception)}.")
-        return echec(question, f"{checks.NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
-                               f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
-    if issue is Issue.TROP_GROS:
-        return echec(question, "votre fonction renvoie des données beaucoup trop volumineuses.")
-    if issue is Issue.ABSENT:
-        return echec(question, f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
-                               f"définie dans une cellule qui produit une erreur.")
-    if plan.introuvable:
-        return Resultat(False, plan.introuvable, 0)
-    if issue is Issue.ILLISIBLE:
-        return echec(question, f"`{expression}` illisible ({str(reponse.texte)[:80]}).")
-    if issue is Issue.PAS_UNE_FONCTION:
-        nom = getattr(ordre, "nom", expression)
-        if reponse.appelable:
-            return echec(question, f"{nom} doit être une fonction définie avec def dans le notebook.")
-        return echec(question, f"{nom} n'est pas une fonction (c'est un objet de type "
-                               f"{str(reponse.texte)[:80]}).")
-    if issue is not messages.REPONSE_ATTENDUE[ordre.TYPE]:
-        return echec(question, "réponse inattendue du processus d'exécution.")
-    return VERDICTS[type(ordre)](plan, reponse, evaluer)
-
-
-def _verdict_fonction(plan: Plan, reponse: messages.Reponse,
-                      evaluer: Callable[[list[tuple]], list] | None) -> Resultat:
-    """The runner's results on a function question's cases, judged by the spec's rule families."""
-    if len(reponse.resultats) != len(plan.cas):
-        return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
-    return conclure(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, evaluer, plan.reference,
-                    plan.memo)
-
-
-def _verdict_valeur(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
-    """The runner's value for a structured answer, judged against the subject's table (``plan.reponses``)."""
-    question = plan.ordre.question
-    try:
-        valeur = executant.decoder(reponse.valeur)
-    except executant.ObjetRefuse as exc:
-        return echec(question, f"votre réponse est {exc}.")
-    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
-
-
-def _verdict_donnees(plan: Plan, reponse: messages.Reponse, evaluer: object) -> Resultat:
-    """A game's plain data, or a query's as the judge's SQL process ran it, judged by the kind's ``juger``."""
-    return plan.juger(reponse.donnees)
-
-
-VERDICTS: dict[type, Callable[[Plan, messages.Reponse, Callable | None], Resultat]] = {
-    messages.OrdreFonction: _verdict_fonction, messages.OrdreValeur: _verdict_valeur,
-    messages.OrdrePartie: _verdict_donnees, messages.OrdreSql: _verdict_donnees}
-"""How the reply to each type of order is judged (its outcome already the expected one)."""
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -268,14 +204,15 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
     jusqua = len(correction.etapes) if fin else position
-    lecture = contraintes.lire_question(correction.specs.get(question), correction.etapes, jusqua)  # parse
+    lecture = contraintes.lire_question(correction.specs.get(question), correction.etapes, jusqua,  # parse
+                                        correction.etapes[position].exemples)
     plan = correction.planifier(question, expression, position, jusqua, lecture)  # plan
     if isinstance(plan, Resultat):
         verdicts[question] = plan
         correction.jugees.add(question)
         return "juge"
     try:
-        reponse = ex.question(plan.ordre)
+        reponse = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the judge's SQL process)
     except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
         ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
         verdicts[question] = echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "
@@ -285,14 +222,18 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         return "bloque"
     except ExecutantBloque:
         verdicts[question] = echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                             f"s'est arrêtée : {checks.NE_S_ARRETE_PAS}, ou elle appelle exit() "
+                                             f"s'est arrêtée : {NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                              f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
     if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
-    if reponse.issue is Issue.REQUETE:  # run: the query's text, by the judge's SQL process
-        reponse = executer_sql(correction.evaluateur_sql, reponse)
-    verdicts[question] = juger_reponse(plan, reponse, evaluateur_de(ex, plan.ordre))  # judge, shrink, render
+    verdict = familles.juger_reponse(plan, reponse, ex.limites.delai_question)  # judge (by rule family)
+    if isinstance(verdict, Bilan):  # a function that fails a family: its first failing case shrunk, then rendered
+        contre = retrecissement.contre_exemple_du_bilan(verdict, plan.cas, reponse.resultats, plan.attendus,
+                                                        evaluer=functools.partial(evaluer_candidats, ex, plan.ordre),
+                                                        **verdict.outils)
+        verdict = rendu.resultat_du_bilan(verdict, contre)
+    verdicts[question] = verdict
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

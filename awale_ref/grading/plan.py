@@ -18,6 +18,7 @@ Judge side only: the students' package (``pipeline.paquet_eleve``, ``checks``) n
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib
 import inspect
@@ -26,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from awale_ref.grading import contraintes, executant, messages, sujets
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.resultat import Resultat, echec
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser
+from awale_ref.grading.syntaxe import analyser, evaluer_arguments
 from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 
 
@@ -106,25 +107,23 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
 # ---------------------------------------------------------------- a question's cases, computed once per class
 @functools.lru_cache(maxsize=64)
 def cas_et_attendus(module_correction: str, question: str,
-                    source_exemples: str) -> tuple[list[tuple], list, list[dict], dict]:
-    """The inputs of a question (the test cell's visible examples, then the corpus), packed for the
-    runner, the reference's observations, and the memo of the answers judged on them
-    (``checks.juger_familles``): computed once for a whole class (the test cell's source is the
-    teacher's, restored from the gradebook, so it is the same for every student)."""
+                    appels: tuple[tuple[str, ...], ...] = ()) -> tuple[list[tuple], list, list[dict], dict]:
+    """The inputs of a question (the test cell's visible examples, ``appels``: their arguments as source,
+    ``contraintes.Lecture.exemples``; then the corpus), packed for the runner, the reference's observations,
+    and the memo of the answers judged on them (``familles.juger_familles``): computed once for a whole class
+    (the test cell is the teacher's, restored from the gradebook, so it is the same for every student)."""
     sujet = sujets.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
-    exemples = [spec.nommer(args) for args in contraintes.exemples_visibles(question, source_exemples, reference)]
+    exemples = []
+    for appel in appels:  # an example that does not evaluate is left out
+        with contextlib.suppress(Exception):
+            exemples.append(spec.nommer(evaluer_arguments(appel, vars(reference))))
     cas = exemples + [c for c in spec.cas() if c not in exemples]
     attendus = [spec.attendu(c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}
 
 
 # ---------------------------------------------------------------- one question
-def echec(question: str, message: str) -> Resultat:
-    """A failed verdict worth nothing, ``« Qn — message »``."""
-    return Resultat(False, f"{question} — {message}", 0)
-
-
 @dataclass
 class Plan:
     """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
@@ -238,11 +237,11 @@ class PlanDuNotebook:
                        lecture: contraintes.Lecture | None) -> Plan | Resultat:
         """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
         spec = genre.specs[question]
-        lecture = lecture if lecture is not None else contraintes.lire_question(spec, self.etapes, jusqua)
+        if lecture is None:
+            lecture = contraintes.lire_question(spec, self.etapes, jusqua, self.etapes[position].exemples)
         if lecture.raison:
             return Resultat(False, lecture.raison, 0)
-        cas, envoi, attendus, memo = cas_et_attendus(self.sujet.module_correction, spec.question,
-                                                     self.etapes[position].exemples)
+        cas, envoi, attendus, memo = cas_et_attendus(self.sujet.module_correction, spec.question, lecture.exemples)
         ordre = messages.OrdreFonction(
             question=spec.question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
             reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,

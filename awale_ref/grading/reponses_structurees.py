@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.resultat import Resultat
 
 
 def format_reponse(nom: str, valeur: Any, attendus: Mapping[str, tuple]) -> Resultat:

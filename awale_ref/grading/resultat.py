@@ -37,6 +37,11 @@ class Resultat:
         return (1.0 if self.ok else 0.0) if self.fraction is None else self.fraction
 
 
+def echec(question: str, message: str) -> Resultat:
+    """A failed verdict worth nothing, ``« Qn — message »``."""
+    return Resultat(False, f"{question} — {message}", 0)
+
+
 class Contre(NamedTuple):
     """The counterexample of a failing question: the first failing rule ``famille``, its smallest case
     ``args`` (``None``: the rule is broken in the source, no case shows it) and its French ``message``;
@@ -57,6 +62,9 @@ class Bilan:
     raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
     nb_cas: int = 0
     ebauche: bool = False  # it fails because every case raised NotImplementedError: still nbgrader's stub
+    # what the judging step hands the shrinking step to judge a candidate without importing it
+    # (``retrecissement.contre_exemple_du_bilan``'s ``attendu_de``, ``echec_de``, ``lire``)
+    outils: dict = field(default_factory=dict, repr=False, compare=False)
 
     def echoue(self, famille: Famille) -> bool:
         return famille.nom in self.echecs or famille.nom in self.raisons

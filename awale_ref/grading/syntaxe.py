@@ -47,3 +47,10 @@ def compiler(arbre: ast.AST, nom: str, mode: str):
     """``compile`` of an AST (the same shared counter, converting the other way), one thread at a time."""
     with _VERROU:
         return compile(arbre, nom, mode)
+
+
+def evaluer_arguments(expressions: tuple[str, ...], espace: dict) -> tuple:
+    """The values of the arguments ``expressions`` (Python source, one per argument) in a copy of ``espace``
+    (exceptions propagate as usual)."""
+    return tuple(eval(compiler(ast.Expression(analyser(e, "<exemple>").body[0].value), "<exemple>", "eval"),
+                      dict(espace)) for e in expressions)
