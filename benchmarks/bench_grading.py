@@ -74,7 +74,7 @@ process, ``/proc``): a worker used 0.86 s of CPU per notebook, a quarter of
 it reading the runner's answers (JSON, 4.7 MB for a part II notebook: every
 case of every student).  Each case's answer now comes as its own JSON text,
 and the judge keeps, per question of the class, the verdicts of the texts
-it has already seen (``checks.juger_familles``' memo: the right answer is
+it has already seen (``familles.juger_familles``' memo: the right answer is
 read once per class); the inputs go to the runner packed with ``marshal``:
 0.64 s per notebook.  Then the end of each notebook: nbclient shuts a
 kernel down politely (interrupts it, asks it to stop, then polls its process

@@ -690,7 +690,7 @@ def part_gardee(erreur: Erreur) -> float:
     The weights come from the question's spec (``Famille.poids``; Q25's three
     SQL families weigh the same); a constraint or accessory family earns
     nothing once every main family is lost, as in
-    :func:`awale_ref.grading.checks.resultat_du_bilan`.
+    :func:`awale_ref.grading.rendu.resultat_du_bilan`.
 
     >>> [round(part_gardee(err), 3) for err in (RECOLTE_ITERATIVE, PARITE_INVERSEE, COPIE_SUPERFICIELLE, GAIN_Q2_FAUX)]
     [0.667, 0.0, 0.0, 0.667]

@@ -5,8 +5,11 @@ reads it (:func:`lire_cas`: nothing of the student's code is called here), judge
 of the spec (:func:`echec_famille`) and keeps the first failing case of each family (:class:`Bilan`,
 :func:`juger_familles`, with the memo of the answers already judged for a class).  It also words the
 outcomes of the runner that need no family (:func:`verdict_generique`: a runner that died, ran out of
-time, found no function...) and reads a query's data (:func:`lire_reponse_sql`).  It calls no other step:
-its words are :mod:`textes`', its records :mod:`resultat`'s.
+time, found no function...) and reads a query's data (:func:`lire_reponse_sql`).  For the judge, it is the
+step that judges a runner's reply (:func:`juger_reponse`, by the order's type: :data:`JUGEMENTS`); the
+:class:`Bilan` of a failing function carries what the shrinking step needs to judge a candidate
+(:func:`outils_du_retrecissement`).  It calls no other step: its words are :mod:`textes`', its records
+:mod:`resultat`'s.
 """
 
 from __future__ import annotations
@@ -208,8 +211,7 @@ def verdict_generique(ordre: messages.OrdreQuestion, reponse: messages.Reponse, 
 
     ``introuvable``: the verdict of a function no readable statement defines (given when the graded name
     exists but its source was read nowhere); ``delai_par_defaut``: the question's time limit, said when the
-    runner's reply does not give it.  (The same words as ``juge.CorrectionDuNotebook.verdict``, which the
-    judge step, :func:`juger_reponse`, starts with it.)
+    runner's reply does not give it.  The judge step, :func:`juger_reponse`, starts with it.
     """
     question, expression, issue = ordre.question, ordre.expression, reponse.issue
     echec_ = functools.partial(echec, question)

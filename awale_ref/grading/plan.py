@@ -130,7 +130,7 @@ class Plan:
     (never sent), by kind of question:
 
     - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
-      (``attendus``), the ``memo`` of answers already judged (``checks.juger_familles``), the ``reasons`` read
+      (``attendus``), the ``memo`` of answers already judged (``familles.juger_familles``), the ``reasons`` read
       in the source and the verdict of a function no readable statement defines (``introuvable``), the
       subject's ``reference`` module;
     - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
