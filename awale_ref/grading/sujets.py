@@ -38,7 +38,7 @@ import pkgutil
 from pathlib import Path
 
 from awale_ref.grading import checks
-from awale_ref.grading.contre_exemples import DessinImpossible, dessin_du_cas, png_du_cas
+from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
 from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs

@@ -45,7 +45,7 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from awale_ref.grading import checks, contre_exemples, reponses_structurees
+from awale_ref.grading import checks, presentations, reponses_structurees
 from awale_ref.grading.checks import Resultat
 
 if TYPE_CHECKING:  # only for the annotations
@@ -128,7 +128,7 @@ class Fonctions(TypeDeQuestion):
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         spec, reference = self.specs[question], sujet.reference()
-        contre_exemples.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
+        presentations.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
         cas = spec.cas()
         return lambda objet: checks.verifier(spec, objet, cas, reference, retrecir=True, cellules=cellules,
                                              delai=checks.DELAI_APPEL_S)

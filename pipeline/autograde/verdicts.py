@@ -6,7 +6,7 @@ import base64
 
 from nbformat.notebooknode import NotebookNode
 
-from awale_ref.grading import contre_exemples
+from awale_ref.grading import rendu
 
 ENAME = "Correction"  # the error name of a failed verdict (nbgrader scores an error output 0)
 
@@ -44,25 +44,25 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
                                          f"{points:g} (la valeur ci-dessous, lue par nbgrader).\n"))
     else:
         sorties.append(sortie_erreur(ENAME, texte))
-    for r in echecs:  # the failing case, drawn by its subject (awale_ref.grading.contre_exemples)
+    for r in echecs:  # the failing case, drawn by its subject (awale_ref.grading.rendu)
         contre = r.contre_exemple or {}
-        texte_du_cas = contre_exemples.dessin_du_cas(contre).lstrip("\n")
-        html = contre_exemples.html_du_cas(contre)
+        texte_du_cas = rendu.dessin_du_cas(contre).lstrip("\n")
+        html = rendu.html_du_cas(contre)
         if html:
             sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
                 "text/plain": texte_du_cas, "text/html": html}))
         elif texte_du_cas:
             sorties.append(NotebookNode(output_type="stream", name="stdout", text=texte_du_cas + "\n"))
         try:
-            png = contre_exemples.png_du_cas(contre)
-        except contre_exemples.DessinImpossible as exc:  # described instead of drawn
+            png = rendu.png_du_cas(contre)
+        except rendu.DessinImpossible as exc:  # described instead of drawn
             sorties.append(NotebookNode(output_type="stream", name="stdout", text=f"{exc}\n"))
             continue
         except (ValueError, TypeError, KeyError):  # not drawable: the text above says it all
             continue
         if png is not None:
             sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
-                "text/plain": contre_exemples.legende_du_cas(contre),
+                "text/plain": rendu.legende_du_cas(contre),
                 "image/png": base64.b64encode(png).decode("ascii")}))
     if obtenus > 0:
         sorties.append(NotebookNode(output_type="execute_result", execution_count=None, metadata={},
