@@ -74,7 +74,6 @@ class ErreurPaquet(ValueError):
     """The student distribution cannot be built as asked."""
 
 
-
 def visibles_json() -> str:
     """The text of ``visibles.json``: :func:`donnees_visibles`, the same at each build."""
     with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():  # what the reference prints while observed
@@ -91,6 +90,7 @@ def _hasard_fixe(graine: int = 0):
         yield
     finally:
         random.setstate(etat)
+
 
 def sujets() -> dict:
     """``{grading module: subject}`` of the course's assignments."""

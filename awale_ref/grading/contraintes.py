@@ -47,7 +47,6 @@ Qn — plus_grand utilise sort (dans trier, cellule de code n°1, ligne 2 : « v
 from __future__ import annotations
 
 import ast
-import contextlib
 import functools
 import importlib.metadata
 import linecache
@@ -58,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from awale_ref.grading import executant, specs
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, evaluer_arguments
+from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, evaluer_appels
 
 # Reflection: what would let reached code get a forbidden function without naming it.
 NOMS_REFLEXION = frozenset({"exec", "eval", "compile", "__import__", "globals", "locals", "vars", "__builtins__",
@@ -556,8 +555,4 @@ def appels_visibles(question: str, source: str) -> tuple[tuple[str, ...], ...]:
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell, evaluated with the
     reference (an example that does not evaluate is left out)."""
-    exemples = []
-    for appel in appels_visibles(question, source):
-        with contextlib.suppress(Exception):
-            exemples.append(evaluer_arguments(appel, vars(reference)))
-    return exemples
+    return evaluer_appels(appels_visibles(question, source), vars(reference))

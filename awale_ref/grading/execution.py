@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator
+from typing import Iterator
 
 from awale_ref.grading import bac_a_sable, executant, messages
 from awale_ref.grading.messages import Issue, MessageInvalide

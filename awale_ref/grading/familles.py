@@ -217,19 +217,19 @@ def verdict_generique(ordre: messages.OrdreQuestion, reponse: messages.Reponse, 
     echec_ = functools.partial(echec, question)
     if issue is Issue.MORT:
         return echec_("la correction s'est arrêtée sans réponse : votre code appelle exit(), "
-                     "fait planter Python ou épuise la mémoire.")
+                      "fait planter Python ou épuise la mémoire.")
     if issue is Issue.DELAI:
         duree = reponse.secondes if type(reponse.secondes) in (int, float) else delai_par_defaut
         if reponse.exception:  # an error seen before: it is what the student reads first
             return echec_(f"la correction a dépassé {duree:g} s (fonction sans fin ou beaucoup trop lente) ; "
-                         f"un cas déjà évalué : {decrire_exception_nommee(*reponse.exception)}.")
+                          f"un cas déjà évalué : {decrire_exception_nommee(*reponse.exception)}.")
         return echec_(f"{NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
-                     f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
+                      f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
     if issue is Issue.TROP_GROS:
         return echec_("votre fonction renvoie des données beaucoup trop volumineuses.")
     if issue is Issue.ABSENT:
         return echec_(f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
-                     f"définie dans une cellule qui produit une erreur.")
+                      f"définie dans une cellule qui produit une erreur.")
     if introuvable:
         return Resultat(False, introuvable, 0)
     if issue is Issue.ILLISIBLE:

@@ -154,14 +154,8 @@ class Fin:
 
 OrdreQuestion = Union[OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql]
 Ordre = Union[Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur, OrdreSql, OrdreRequete, Fin]
-ORDRES: dict[str, type] = {c.TYPE: c for c in (Demarrage, OrdreCellule, OrdreFonction, OrdrePartie, OrdreValeur,
-                                                OrdreSql, OrdreRequete, Fin)}
+ORDRES: dict[str, type] = {c.TYPE: c for c in get_args(Ordre)}
 QUESTIONS = frozenset(c.TYPE for c in get_args(OrdreQuestion))
-
-
-def est_un_ordre(objet: Any) -> bool:
-    """Whether ``objet`` is one of the orders of a question (what a kind of question may hand the judge bare)."""
-    return type(objet) in get_args(OrdreQuestion)
 
 
 # ---------------------------------------------------------------- replies: runner -> judge

@@ -18,7 +18,6 @@ Judge side only: the students' package (``pipeline.paquet_eleve``, ``checks``) n
 from __future__ import annotations
 
 import ast
-import contextlib
 import functools
 import importlib
 import inspect
@@ -29,7 +28,7 @@ from typing import Any, Callable, Mapping
 from awale_ref.grading import contraintes, executant, messages, sujets
 from awale_ref.grading.resultat import Resultat, echec
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser, evaluer_arguments
+from awale_ref.grading.syntaxe import analyser, evaluer_appels
 from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 
 
@@ -114,10 +113,7 @@ def cas_et_attendus(module_correction: str, question: str,
     (the test cell is the teacher's, restored from the gradebook, so it is the same for every student)."""
     sujet = sujets.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
-    exemples = []
-    for appel in appels:  # an example that does not evaluate is left out
-        with contextlib.suppress(Exception):
-            exemples.append(spec.nommer(evaluer_arguments(appel, vars(reference))))
+    exemples = [spec.nommer(args) for args in evaluer_appels(appels, vars(reference))]
     cas = exemples + [c for c in spec.cas() if c not in exemples]
     attendus = [spec.attendu(c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}

@@ -37,7 +37,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from awale_ref.grading.presentations import PAQUET_SUJETS, _appel, presentation  # noqa: F401  (also from here)
+from awale_ref.grading.presentations import _appel, presentation
 from awale_ref.grading.resultat import Bilan, Contre
 from awale_ref.grading.specs import Famille, Spec
 

@@ -96,10 +96,11 @@ class Spec:
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
     valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
     module: str = ""  # the subject's reference module, where ``nom`` is defined (required)
-    presentation: str = ""  # the subject's module that shrinks and draws a failing case (``retrecissement``, ``rendu``)
+    presentation: str = ""  # the subject's module that shrinks and draws a failing case (retrecissement, rendu)
     fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
-    # The subject's French words for its observation's keys (``messages``: « graines gagnées » for ``premier_de_paire``) and
-    # for ``SANS_APPEL_RECURSIF``; what it does not name keeps the core's neutral words (``textes.LIBELLES``).
+    # The subject's French words for its observation's keys (``messages``: « graines gagnées » for
+    # ``premier_de_paire``) and for ``SANS_APPEL_RECURSIF``; what it does not name keeps the core's neutral
+    # words (``textes.LIBELLES``).
     libelles: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:

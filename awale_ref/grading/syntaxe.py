@@ -17,7 +17,9 @@ parsed (a student's cell of megabytes would cost the grader gigabytes).
 from __future__ import annotations
 
 import ast
+import contextlib
 import threading
+from typing import Iterable
 
 _VERROU = threading.RLock()
 _ESSAIS = 3
@@ -54,3 +56,13 @@ def evaluer_arguments(expressions: tuple[str, ...], espace: dict) -> tuple:
     (exceptions propagate as usual)."""
     return tuple(eval(compiler(ast.Expression(analyser(e, "<exemple>").body[0].value), "<exemple>", "eval"),
                       dict(espace)) for e in expressions)
+
+
+def evaluer_appels(appels: Iterable[tuple[str, ...]], espace: dict) -> list[tuple]:
+    """The arguments of each call of ``appels`` (:func:`evaluer_arguments`), a call whose arguments do not
+    evaluate left out (the visible examples of a test cell, evaluated with a subject's reference)."""
+    valeurs = []
+    for appel in appels:
+        with contextlib.suppress(Exception):
+            valeurs.append(evaluer_arguments(appel, espace))
+    return valeurs
