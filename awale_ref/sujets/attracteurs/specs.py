@@ -89,8 +89,9 @@ def _cas_init() -> list[tuple]:
 
 
 def _cas_tuple() -> list[tuple]:
+    # lists of lists at any depth, each list holding lists only or numbers only (the domain, ``_d_tuple``)
     res: list[tuple] = [([],), ([[]],), ([0, 1],), ([[0, 1]],), ([[[1, 2], [3]], [4]],), ([[], [[]], [[[5]]]],),
-                        ([[1, [2, [3, [4]]]]],)]
+                        ([[[[[4]]], [[3, 2]]]],)]
     res += [(x,) for x in _positions(JEUX, 4)]
     res += [([[list(p) for p in s] for s in succ],) for succ in list(_graphe(2, 2).values())[:6]]
     return res
@@ -542,9 +543,125 @@ def _petit(args: tuple, attendu: Observation) -> bool:
     return args[0] * args[1] <= 4
 
 
+
+# ---------------------------------------------------------------- the domains: what the statement answers on
+def _piles(x: Any) -> bool:
+    """« une position est la liste triée des piles [couleur, hauteur] » (a tuple of piles too: a key of the
+    graph): piles of two ints, a colour from 0 and a height from 1."""
+    return (isinstance(x, (list, tuple))
+            and all(isinstance(p, (list, tuple)) and len(p) == 2 and all(type(v) is int for v in p)
+                    and p[0] >= 0 and p[1] >= 1 for p in x))
+
+
+def _d_position(args: tuple) -> bool:
+    """Q3, Q29 « coups(x) », « h(x, bool) » : x is a position (and bool a bool)."""
+    return _piles(args[0]) and all(type(b) is bool for b in args[1:])
+
+
+def _d_empile(args: tuple) -> bool:
+    """Q2 « x est une position, i < j les indices de deux de ses piles »."""
+    x, i, j = args
+    return _piles(x) and type(i) is int and type(j) is int and 0 <= i < j < len(x)
+
+
+def _d_jeu(args: tuple) -> bool:
+    """Q4, Q6, Q27, Q35 « C couleurs, N tablettes par couleur » (and Q35's depth p, « p coups en avance »):
+    C, N at least 1, p at least 0."""
+    C, N, *p = args
+    return type(C) is int and type(N) is int and C >= 1 and N >= 1 and all(type(v) is int and v >= 0 for v in p)
+
+
+def _liste_de_listes(L: Any) -> bool:
+    """« une liste de listes, à toute profondeur » : every element of a list is a list, or none is (a pile of
+    numbers); the same at every depth."""
+    if type(L) is not list:
+        return True
+    listes = [type(e) is list for e in L]
+    return (all(listes) or not any(listes)) and all(_liste_de_listes(e) for e in L)
+
+
+def _d_tuple(args: tuple) -> bool:
+    """Q5 « Tuple(L) qui transforme une liste de listes, à toute profondeur, en tuple de tuples » (its example
+    a position): a list whose lists hold either lists only or numbers only, at every depth
+    (LECTURES['tuple'])."""
+    return type(args[0]) is list and _liste_de_listes(args[0])
+
+
+def _est_graphe(G: Any) -> bool:
+    """« le graphe du jeu : un dictionnaire dont chaque clé est Tuple(x) … et la valeur coups(x) »: each key a
+    position (a tuple), each successor a position of the graph."""
+    return (type(G) is dict and all(type(x) is tuple and _piles(x) for x in G)
+            and all(type(s) is list and all(_piles(c) and t.Tuple(list(map(list, c))) in G for c in s)
+                    for s in G.values()))
+
+
+def _d_graphe(args: tuple) -> bool:
+    """Q14, Q15 « le dictionnaire {position: …} pour toutes les positions du graphe G »: G a graph of the game."""
+    return _est_graphe(args[0])
+
+
+def _d_graphe_du_jeu(args: tuple) -> bool:
+    """Q9, Q23, Q24 « G le graphe de (C, N) »: G is the graph of the game (C, N)."""
+    G, C, N = args
+    return _d_jeu((C, N)) and _est_graphe(G) and set(G) == set(_graphe(C, N))
+
+
+def _d_position_du_graphe(args: tuple) -> bool:
+    """Q13 « la position x (une liste ou un tuple) » of the graph G."""
+    G, x = args
+    return _est_graphe(G) and _piles(x) and t.Tuple([list(p) for p in x]) in G
+
+
+def _d_init_attracteurs(args: tuple) -> bool:
+    """Q18 « init_attracteurs(G, S1) », S1 the positions of G where J1 plays (Q9)."""
+    G, S1 = args
+    return _est_graphe(G) and type(S1) is tuple and all(x in G for x in S1)
+
+
+def _d_cond(args: tuple) -> bool:
+    """Q19, Q20, Q25 « x » a position of G, and « di » (or « dg ») a dictionary over x and its successors."""
+    G, d, x = args
+    cle = t.Tuple([list(p) for p in x]) if _piles(x) else None
+    return (type(G) is dict and cle in G and type(d) is dict
+            and all(t.Tuple([list(p) for p in c]) in d for c in G[cle]) and cle in d)
+
+
+def _d_attracteurs(args: tuple) -> bool:
+    """Q21, Q22 « di » a dictionary over every position of G, « Si » the positions of G of the player i."""
+    G, di, Si = args
+    return _est_graphe(G) and type(di) is dict and set(di) == set(G) and all(x in G for x in Si)
+
+
+def _d_strategies(args: tuple) -> bool:
+    """Q26 « dg : le dictionnaire des positions gagnantes » of G."""
+    G, dg = args
+    return _est_graphe(G) and type(dg) is dict and set(dg) == set(G)
+
+
+def _d_min_max(args: tuple) -> bool:
+    """Q30, Q32, Q34 « à la profondeur p » from the position x (p from 0; bool a bool)."""
+    x, p, *b = args
+    return _piles(x) and type(p) is int and p >= 0 and all(type(v) is bool for v in b)
+
+
+def _d_choix(args: tuple) -> bool:
+    """Q33 « la liste L (non vide) »: a non-empty list of numbers."""
+    (L,) = args
+    return type(L) is list and bool(L) and all(type(v) in (int, float) for v in L)
+
+
+DOMAINES: dict[str, Callable[[tuple], bool]] = {
+    "Q2": _d_empile, "Q3": _d_position, "Q4": _d_jeu, "Q5": _d_tuple, "Q6": _d_jeu, "Q9": _d_graphe_du_jeu,
+    "Q13": _d_position_du_graphe, "Q14": _d_graphe, "Q15": _d_graphe, "Q18": _d_init_attracteurs,
+    "Q19": _d_cond, "Q20": _d_cond, "Q21": _d_attracteurs, "Q22": _d_attracteurs, "Q23": _d_graphe_du_jeu,
+    "Q24": _d_graphe_du_jeu, "Q25": _d_cond, "Q26": _d_strategies, "Q27": _d_jeu, "Q29": _d_position,
+    "Q30": _d_min_max, "Q32": _d_min_max, "Q33": _d_choix, "Q34": _d_min_max, "Q35": _d_jeu}
+"""The domain of each question (``Spec.domaine``): every hidden case lies in it (``tests/test_domaines.py``)."""
+
+
 # ---------------------------------------------------------------- the specs
 def _s(question: str, nom: str, parametres: tuple, genre: str, cas: Callable, regle: str, **kw: Any) -> Spec:
-    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, **kw)
+    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, domaine=DOMAINES[question], **kw)
 
 
 _R_TIRAGES = "chaque résultat doit être permis, et chaque choix permis doit pouvoir sortir (tirage au hasard)"

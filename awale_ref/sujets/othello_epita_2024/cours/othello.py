@@ -412,9 +412,9 @@ def ia_naive(p, l, f, j):
 
 
 # %% tags=["tests"] grade_id="q16_tests" points=1.5
-from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu
+from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu, jouables_milieu_j2
 tester("Q16", ia_naive, p_milieu, jouables_milieu, score, 1)
-tester("Q16", ia_naive, p_milieu, jouables_milieu, score, -1)
+tester("Q16", ia_naive, p_milieu, jouables_milieu_j2, score, -1)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
 corriger("Q16", ia_naive)
