@@ -6,7 +6,11 @@ reference says why, in French):
 - lists of positions (``empile``, ``coups``, the successors in ``graphe``,
   ``sommets_12``) are compared as sets: the practical leaves their order free;
   a graph is compared as a graph (same vertices, same successors);
-- ``Tuple`` must recurse (Q5): the calls are counted (observation ``appels``);
+- ``Tuple`` must recurse (Q5): the calls are counted (observation ``appels``); ``est_gagnante`` and
+  ``min_max`` (Q13, Q30) must call themselves (constraint ``recursive``);
+- ``graphe`` (Q6) takes no position out of its file twice: the calls of ``coups`` are counted, at most
+  one per vertex (observation ``appels``, a rule family of its own);
+- each question is graded inside its domain (``DOMAINES``: what the statement answers on);
 - memoisation (Q15, Q32) is judged by counting calls, never by timing;
 - ``attracteurs_it`` (Q21) changes ``di`` in place: the dict after the call is
   judged (observation ``renvoie_et_arguments``), every reading of "one
@@ -98,7 +102,9 @@ def _cas_tuple() -> list[tuple]:
 
 
 def _cas_graphe() -> list[tuple]:
-    return list(JEUX) + [(3, 3), (4, 2), (2, 4)]
+    # up to 133 positions (C = 2, N = 4): a search that puts positions back in the file takes out 7,205 there
+    # (282,133 for C = N = 3, past a call's time limit once its calls are counted)
+    return list(JEUX) + [(2, 4)]
 
 
 def _cas_graphes(jeux: tuple = JEUX) -> Callable[[], list[tuple]]:
@@ -266,7 +272,25 @@ def meme_graphe(obtenu: Any, attendu: dict) -> bool:
 
 
 def _graphe_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
-    return set(obtenu) == {"renvoie"} and meme_graphe(obtenu["renvoie"], attendu["renvoie"])
+    """Q6: the same graph (``renvoie``); and (``appels``) no position taken out of the file twice
+    (LECTURES['graphe']): ``coups`` is called on each position the search takes out of the file, so at most
+    once per vertex of the graph."""
+    if "renvoie" in attendu and not meme_graphe(obtenu.get("renvoie"), attendu["renvoie"]):
+        return False
+    if "appels" not in attendu:
+        return True
+    appels = obtenu.get("appels")
+    return type(appels) is dict and appels.get("coups", 0) <= len(_graphe(*args))
+
+
+def _sorties_de_file(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q6: how many positions the search took out of the file (``coups`` called), against the vertices."""
+    appels = obtenu.get("appels")
+    if type(appels) is dict and appels.get("coups", 0) > len(_graphe(*args)):
+        return (f"{appels['coups']} positions sont sorties de la file (coups appelée {appels['coups']} fois) pour "
+                f"{len(_graphe(*args))} positions dans le graphe : une position déjà passée par la file ne doit pas "
+                f"y être remise")
+    return None
 
 
 def _sommets_acceptes(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
@@ -664,6 +688,7 @@ def _s(question: str, nom: str, parametres: tuple, genre: str, cas: Callable, re
     return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, domaine=DOMAINES[question], **kw)
 
 
+_RECURSIVE = "récursive : la fonction s'appelle elle-même"
 _R_TIRAGES = "chaque résultat doit être permis, et chaque choix permis doit pouvoir sortir (tirage au hasard)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q2", "empile", ("x", "i", "j"), "renvoie", _cas_empile,
@@ -686,18 +711,23 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        familles=(Famille("listes imbriquées devenues tuples", 0.75, cles=("renvoie",)),
                  Famille("récursive : Tuple s'appelle sur les listes qu'elle contient", 0.25, _imbriquee,
                          cles=("appels",), accessoire=True))),
-    _s("Q6", "graphe", ("C", "N"), "renvoie", _cas_graphe,
+    _s("Q6", "graphe", ("C", "N"), "appels", _cas_graphe,
        "clés : les Tuple de toutes les positions atteignables depuis init(C, N) ; valeurs : coups(position) "
-       "(l'ordre des successeurs est libre)", accepter=_graphe_accepte,
-       familles=(Famille("petits jeux (C·N ≤ 4)", 0.5, _petit),
-                 Famille("jeux plus grands (jusqu'à 728 positions)", 0.5, _non(_petit)))),
+       "(l'ordre des successeurs est libre) ; une position déjà passée par la file n'y est pas remise",
+       accepter=_graphe_accepte, diagnostic=_sorties_de_file,
+       familles=(Famille("petits jeux (C·N ≤ 4)", 0.4, _petit, cles=("renvoie",)),
+                 Famille("jeux plus grands (jusqu'à 133 positions)", 0.35, _non(_petit), cles=("renvoie",)),
+                 Famille("chaque position ne sort qu'une fois de la file (coups appelée une fois par position)",
+                         0.25, cles=("appels",), accessoire=True))),
     _s("Q9", "sommets_12", ("G", "C", "N"), "renvoie", _cas_sommets,
        "S1 : les positions dont le nombre de piles a la parité de C*N (J1 y joue), S2 les autres ; deux tuples, "
        "ordre libre", accepter=_sommets_acceptes),
     _s("Q13", "est_gagnante", ("G", "x"), "renvoie", _cas_est_gagnante,
        "une position est gagnante si au moins un successeur ne l'est pas ; sans successeur, elle est perdante",
-       familles=(Famille("position sans successeur : perdante", 0.3, _sans_successeur, accessoire=True),
-                 Famille("position avec successeurs (récursion)", 0.7, _non(_sans_successeur)))),
+       contraintes=("recursive",),
+       familles=(Famille("position sans successeur : perdante", 0.25, _sans_successeur, accessoire=True),
+                 Famille("position avec successeurs", 0.55, _non(_sans_successeur)),
+                 Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q14", "dico_gagnant", ("G",), "renvoie", _cas_graphes(JEUX + ((2, 4),)),
        "le dictionnaire {position: est_gagnante(G, position)} pour toutes les positions du graphe"),
     _s("Q15", "dico_gagnant_opt", ("G",), "appels", _cas_graphes(JEUX + JEUX_MOYENS), "le même dictionnaire que "
@@ -751,8 +781,10 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q30", "min_max", ("x", "p", "bool"), "renvoie", _cas_min_max,
        "h(x, bool) à la profondeur 0 ou sans successeur ; sinon le max (bool) ou le min (not bool) des "
        "min_max(c, p-1, not bool) sur les successeurs c",
-       familles=(Famille("profondeur 0 ou position finale : h", 0.3, _profondeur_0_ou_finale, accessoire=True),
-                 Famille("récursion : max pour le joueur, min pour l'adversaire", 0.7, _non(_profondeur_0_ou_finale)))),
+       contraintes=("recursive",),
+       familles=(Famille("profondeur 0 ou position finale : h", 0.25, _profondeur_0_ou_finale, accessoire=True),
+                 Famille("max pour le joueur, min pour l'adversaire", 0.55, _non(_profondeur_0_ou_finale)),
+                 Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q32", "min_max_opt", ("x", "p", "bool"), "appels", _cas_min_max_opt,
        "la même valeur que min_max, chaque position rencontrée évaluée une fois (coups appelée au plus deux "
        "fois par position différente)", accepter=_memo_min_max,

@@ -82,7 +82,7 @@ corriger("Q1", plateau_depart)
 # ### Q2 — Les premiers coups de J1
 #
 # Sur le plateau de départ, où J1 peut-il poser son jeton ? Donnez la liste des cases dans `Q2_coups`,
-# **sans** programme : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
+# trouvée à la main : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
 
 # %% tags=["solution"] grade_id="q2_reponse"
 ### BEGIN SOLUTION
