@@ -102,6 +102,19 @@ LECTURES = {
         "est la liste, non vide, des cases jouables de j : aucun cas caché ni exemple visible n'en sort (le "
         "second exemple visible, pour J2, donne les cases jouables de J2, jouables_milieu_j2). Hors de ce "
         "domaine, toute réponse est acceptée, (None, 10001) comme (None, None).",
+    "exigences":
+        "Ce que l'énoncé exige, phrase par phrase, et comment c'est noté : Q7 « chacune une seule fois » (une "
+        "liste comparée élément par élément, sans doublon), « sans test in » sur la liste construite (lu dans "
+        "le code) et « ne modifiez pas l » (sa famille, un quart des points) ; Q8 « sans vérifier qu'elle est "
+        "sur le plateau » (les cases du bord ont des voisines hors du plateau dans les cas cachés) ; Q9 « ne "
+        "jamais lire une case hors du plateau » (la famille des lignes qui vont jusqu'au bord, 40 % des "
+        "points : une lecture hors du plateau y plante ou y lit la ligne d'en face) ; Q13 « sans deepcopy » "
+        "(lu dans le code, et piégé à l'exécution) et « modifier la copie ne doit jamais modifier p » (la "
+        "copie indépendante, la moitié des points) ; Q14 « p ne doit pas être modifié » (30 %) ; Q17 et Q18 « récursive » (un quart "
+        "chacune) et « ne l'écrasez pas » (la case du joueur : les profondeurs 2 et 3) ; Q17 « on suppose ici "
+        "que le joueur qui doit jouer a toujours un coup » (son domaine). Q6 et Q15 demandent une borne « au "
+        "plus » : c'est la valeur attendue. Q2 demandait de trouver les cases « sans programme », ce qu'une "
+        "valeur ne montre pas : la phrase est devenue « trouvée à la main », un conseil.",
     "q17_c_ecrase":
         "Q17 : dans le corrigé, « c, val = ia_minmax(...) » écrase la case c de la boucle par la case "
         "renvoyée par l'appel récursif (un coup de l'adversaire) : la fonction renvoie alors un coup de "
