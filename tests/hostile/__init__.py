@@ -757,5 +757,5 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
                _att(lambda ctx: _TOUJOURS_EGAL + "def graphe(C, N):\n    return Toujours()\n",
                     lambda ctx: _TOUJOURS_EGAL + "def dico_gagnant_opt(G):\n    import sys\n"
                                                  "    sys.setprofile(None)\n    return Toujours()\n"),
-               frozenset(), ("Q6 — graphe : 0 règle(s) sur 2", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
+               frozenset(), ("Q6 — graphe : 0 règle(s) sur 3", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
 )

@@ -1,7 +1,7 @@
 """How a failing case of an Othello board is shrunk and drawn (the presentation module of the subject).
 
 ``awale_ref.grading.contre_exemples`` calls it: a failing case is made
-smaller by removing one disc at a time (the spec's ``valide`` keeps only the
+smaller by removing one disc at a time (the spec's ``domaine`` keeps only the
 inputs the question is specified for), and its board is drawn as a grid with
 its coordinates, ``·`` for an empty cell, ``●`` for a disc of 1 and ``○`` for
 a disc of -1, in text and in HTML (styled by ``pipeline/gabarits/awale.css``),
@@ -72,7 +72,7 @@ def frontiere(plateau: list) -> list[tuple[int, int]]:
 def variantes_du_cas(args: tuple, parametres: tuple) -> list[tuple]:
     """Smaller cases of a question whose list ``l`` is the frontier of its board ``p`` (Q7, Q11, Q17, Q18): one
     disc removed, and ``l`` made the new board's frontier with it (the cells kept in ``l``'s order, the new
-    ones after them, row by row); the spec's ``valide`` keeps those the question is specified for.
+    ones after them, row by row); the spec's ``domaine`` keeps those the question is specified for.
 
     >>> p = [[0] * 8 for _ in range(8)]
     >>> p[3][3], p[3][4] = -1, 1

@@ -188,7 +188,8 @@ corriger("Q5", Tuple)
 #
 # Attention aux positions déjà rencontrées : une position peut être atteinte par plusieurs chemins. Ne
 # la remettez pas dans la file si elle y est déjà passée (sinon le résultat est juste, mais le calcul
-# devient très long dès `C = 3`).
+# devient très long dès `C = 3`). La correction compte les positions qui sortent de la file (les appels
+# de `coups`) : chaque position du graphe doit en sortir une seule fois.
 
 # %% tags=["solution"] grade_id="q6_graphe"
 def graphe(C, N):
@@ -415,8 +416,8 @@ except NotImplementedError:
 #
 # `dico_gagnant` étudie de nombreuses fois les mêmes positions : une position atteinte par plusieurs
 # chemins est recalculée à chaque fois. Écrivez `dico_gagnant_opt(G)` qui renvoie le même dictionnaire en
-# étudiant **chaque position une seule fois** : une fonction récursive auxiliaire (à vous de la nommer,
-# par exemple dans `dico_gagnant_opt`) commence par regarder si la position est déjà dans le
+# étudiant **chaque position une seule fois** : par exemple, une fonction récursive auxiliaire (à vous de
+# la nommer, définie dans `dico_gagnant_opt` ou à côté) commence par regarder si la position est déjà dans le
 # dictionnaire en construction, et y range son résultat avant de le renvoyer. Utilisez `Tuple` pour
 # les clés.
 #

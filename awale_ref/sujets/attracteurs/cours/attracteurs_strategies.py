@@ -82,7 +82,7 @@ def dico_gagnant_opt(G):
 #
 # L'attracteur de J2 se construit de même en échangeant les rôles. On le range dans un dictionnaire
 # `{position: booléen}`. Une position de J1 est gagnante exactement quand elle est dans l'attracteur de
-# J1 : c'est une seconde façon de calculer `dico_gagnant`, sans récursion.
+# J1 : c'est une seconde façon de calculer `dico_gagnant`, par itérations successives.
 #
 # Le curseur ci-dessous montre l'attracteur de J1 pour `C = 2, N = 3`, étape par étape (la couleur dit à
 # quelle étape chaque position entre ; gris : pas encore, ou jamais).
@@ -397,8 +397,8 @@ corriger("Q30", min_max)
 # ## Q32 — Min-max avec mémoïsation, et le tableau des gagnants
 #
 # Écrivez `min_max_opt(x, p, bool)` qui renvoie la même valeur que `min_max` en évaluant **chaque position
-# rencontrée une seule fois** : une fonction récursive intérieure et un dictionnaire **neuf à chaque
-# appel** de `min_max_opt`. *Pourquoi la clé `Tuple(x)` suffit-elle, sans `p` ni `bool` ?* Chaque coup
+# rencontrée une seule fois** (par exemple avec une fonction récursive intérieure), dans un dictionnaire
+# **neuf à chaque appel** de `min_max_opt`. *Pourquoi la clé `Tuple(x)` suffit-elle, sans `p` ni `bool` ?* Chaque coup
 # retire une pile : dans un même appel, le nombre de piles de `x` fixe la profondeur restante et le
 # joueur. La correction compte les appels de `coups` : au plus deux par position différente.
 #

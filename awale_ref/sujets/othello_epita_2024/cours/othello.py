@@ -82,7 +82,7 @@ corriger("Q1", plateau_depart)
 # ### Q2 — Les premiers coups de J1
 #
 # Sur le plateau de départ, où J1 peut-il poser son jeton ? Donnez la liste des cases dans `Q2_coups`,
-# **sans** programme : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
+# trouvée à la main : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
 
 # %% tags=["solution"] grade_id="q2_reponse"
 ### BEGIN SOLUTION
@@ -412,9 +412,9 @@ def ia_naive(p, l, f, j):
 
 
 # %% tags=["tests"] grade_id="q16_tests" points=1.5
-from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu
+from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu, jouables_milieu_j2
 tester("Q16", ia_naive, p_milieu, jouables_milieu, score, 1)
-tester("Q16", ia_naive, p_milieu, jouables_milieu, score, -1)
+tester("Q16", ia_naive, p_milieu, jouables_milieu_j2, score, -1)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
 corriger("Q16", ia_naive)
