@@ -86,7 +86,8 @@ class SortiesNettoyees(SanitizeHTML):
 
 GABARITS = Path(__file__).resolve().parent / "gabarits"
 """The course's nbconvert templates (``nbgrader_config.py``): the formgrader's page of a graded copy
-(``formgrade/index.html.j2``, over nbgrader's own) and the stylesheet it shares with the feedback pages."""
+(``formgrade/index.html.j2``, over nbgrader's own), the feedback page (``feedback/index.html.j2``, over nbgrader's
+own) and the stylesheet they share."""
 
 GABARITS_NBGRADER = Path(nbgrader.__file__).resolve().parent / "server_extensions" / "formgrader" / "templates"
 """nbgrader's template folder (its ``formgrade`` and ``feedback`` templates), found as nbgrader's

@@ -78,9 +78,9 @@ def retours(tmp_path_factory) -> dict[str, Path]:
         nbgrader_ici("generate_assignment", a, "--force", "--log-level=WARN", racine=racine)
         (racine / "submitted" / "eleve" / a).mkdir(parents=True)
         nbformat.write(copie_fausse(a, racine), racine / "submitted" / "eleve" / a / f"{a}.ipynb")
-    for a in ASSIGNMENTS:
-        nbgrader_ici("autograde", a, "--log-level=WARN", racine=racine)
-        nbgrader_ici("generate_feedback", a, "--force", "--log-level=WARN", racine=racine)
+    # every assignment in one command each: a notebook's sandboxed kernel starts while the one before is graded
+    nbgrader_ici("autograde", "*", "--log-level=WARN", racine=racine)
+    nbgrader_ici("generate_feedback", "*", "--force", "--log-level=WARN", racine=racine)
     print(f"\n{len(ASSIGNMENTS)} failing copies graded and given feedback in {time.monotonic() - debut:.0f} s")
     return {a: racine / "feedback" / "eleve" / a / f"{a}.html" for a in ASSIGNMENTS}
 
