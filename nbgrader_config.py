@@ -63,7 +63,9 @@ c.Autograde.autograde_preprocessors = [
     "pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes",  # the judge starts first, beside the kernel
     "pipeline.autograde.noyau.ExecutionProtegee",
     "pipeline.autograde.jugement.VerdictsDesTestsCaches",  # its verdicts, written once the kernel is done
-    "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
+    # no script of the student runs for the teacher: nbconvert's SanitizeHTML on the outputs; the Markdown is
+    # cleaned by the pages that render it (pipeline/html_permis.py)
+    "pipeline.html_permis.SortiesNettoyees",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
@@ -101,14 +103,13 @@ c.SanitizeHTML.attributes = html_permis.ATTRIBUTS
 # stays a base folder (the formgrader's "formgrade" and the feedback's "feedback" templates) and a template path
 # (the course's template extends it by name). Read by every formgrader started on this course (`jupyter lab` in
 # the course folder, the teachers' servers of deploy/jupyterhub).
-import nbgrader  # noqa: E402
-
-# nbgrader's template folder, found as nbgrader's GenerateFeedback finds it (importing the formgrader's handlers
-# would load the server for every nbgrader command)
-_gabarits_nbgrader = os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates")
-
-c.HTMLExporter.extra_template_basedirs = [str(html_permis.GABARITS), _gabarits_nbgrader]
-c.HTMLExporter.extra_template_paths = [_gabarits_nbgrader, str(html_permis.GABARITS)]
+c.HTMLExporter.extra_template_basedirs = [str(html_permis.GABARITS), str(html_permis.GABARITS_NBGRADER)]
+c.HTMLExporter.extra_template_paths = [str(html_permis.GABARITS_NBGRADER), str(html_permis.GABARITS)]
+# The feedback page is nbgrader's "feedback" template under the course's own (pipeline/gabarits/feedback/): the
+# student's words in French, nbgrader's structure kept. nbgrader's GenerateFeedback picks the template named
+# "feedback" in these base folders, the course's first, and replaces extra_template_paths by its stylesheet's
+# folder: the course's exporter keeps nbgrader's folder there, for the course's template to extend nbgrader's.
+c.GenerateFeedback.exporter_class = "pipeline.html_permis.ExportateurDuRetour"
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
 # the hooks note the submission in progress, and the next run first removes its half-done folder.
 if "autograde" in sys.argv[1:]:

@@ -9,7 +9,7 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
   and the mark out of 20, and what is still to grade by hand;
 - ``reussite_par_question.png``: success rate of each question (Q1–Q25);
 - ``distribution_notes.png``: histogram of the marks out of 20;
-- ``rapport.md``: a summary in French;
+- ``rapport.md``: a summary in French, and ``rapport.html``, the same as a page (:func:`page_du_rapport`);
 - ``import_moodle.csv`` and ``eleves/<id>.html``: the Moodle gradebook
   import file and one summary page per student (``pipeline/bulletins.py``);
 - ``similarite/<a>__<b>.html``: the pairs of students whose answers are
@@ -43,6 +43,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+import mistune
+from markupsafe import Markup
+
+from awale_ref.gabarits import rendre
 from pipeline import bulletins, similarite
 from pipeline.build import ASSIGNMENTS, RACINE, CourseError, question_de, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
@@ -371,7 +375,29 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")
+    ecrits.append(sortie / "rapport.html")
+    ecrits[-1].write_text(page_du_rapport("\n".join(texte), f"Rapport de correction — {titre}"), encoding="utf-8")
     return ecrits
+
+
+def page_du_rapport(markdown: str, titre: str) -> str:
+    """``rapport.md`` as an HTML page (template ``pipeline/gabarits/rapport.html``): the Markdown rendered by
+    mistune with its raw HTML escaped, tables kept, a link to another report's ``rapport.md`` made a link to
+    its page.
+
+    >>> page = page_du_rapport("# R\\n\\n| a <b> |\\n|---|\\n| [x](autre/rapport.md) |", "R & co")
+    >>> "<title>R &amp; co</title>" in page, "a &lt;b&gt;" in page, 'href="autre/rapport.html"' in page
+    (True, True, True)
+    """
+    corps = mistune.create_markdown(renderer=_RenduDuRapport(escape=True), plugins=["table"])(markdown)
+    return rendre("rapport.html", "pipeline", titre=titre, corps=Markup(corps))
+
+
+class _RenduDuRapport(mistune.HTMLRenderer):
+    """mistune's HTML, a link to a report's ``rapport.md`` leading to its page ``rapport.html``."""
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        return super().link(text, re.sub(r"(^|/)rapport\.md$", r"\1rapport.html", url), title)
 
 
 def main(argv: list[str] | None = None) -> None:
