@@ -196,6 +196,12 @@ def _brouillon(nom: str, *cellules: str) -> str:
     return str((BROUILLONS / nom).relative_to(RACINE))
 
 
+def _executer_brouillon(page, url: str, nom: str, *cellules: str) -> None:
+    """Write a scratch notebook of ``cellules``, open it in JupyterLab and run all its cells."""
+    _ouvrir(page, url, _brouillon(nom, *cellules))
+    _tout_executer(page)
+
+
 def _lire_plateau(page) -> list[int]:
     """The seed counts drawn in the 12 pits, by board label."""
     return [int(page.locator(f".awale-coupe-{i} .awale-graines").inner_text()) for i in range(12)]
@@ -386,10 +392,9 @@ def test_the_othello_board_has_64_clickable_cells_with_their_coordinates(page, j
     """Issue 34: one clickable square per cell (a transparent button over its drawing, the button in front),
     ``(x, y)`` at row x and column y as ``p[x][y]``, the row and column numbers on the edges (≥ 10 px), the
     playable cells and the last move marked, the board within the notebook's width; a click plays, in French."""
-    chemin = _brouillon("othello.ipynb", "from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello\n"
+    _executer_brouillon(page, jupyterlab, "othello.ipynb",
+                        "from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello\n"
                         "PlateauOthello(adversaire='IA joue Blanc', profondeur=1, vitesse=0)")
-    _ouvrir(page, jupyterlab, chemin)
-    _tout_executer(page)
     message = page.locator(".othello-message")
     message.filter(has_text="Noir 2, Blanc 2. À Noir de jouer").wait_for()
     plateau = page.locator(".othello-plateau")
@@ -424,8 +429,8 @@ def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupy
     """Issue 34: each figure of the attractor and Othello subjects, drawn as their notebooks draw it, is shown
     once, never scaled down, within the notebook's width (its texts are ≥ 10 px at the figure's size:
     ``tests/test_nouveaux_sujets_vus_par_l_eleve.py``)."""
-    chemin = _brouillon(
-        "figures_nouveaux_sujets.ipynb",
+    _executer_brouillon(
+        page, jupyterlab, "figures_nouveaux_sujets.ipynb",
         "from awale_ref.sujets.attracteurs import tablettes\nfrom awale_ref.sujets.attracteurs.dessins import "
         "curseur_attracteur, dessiner_gagnantes, dessiner_graphe, dessiner_tableau\n"
         "from awale_ref.sujets.othello_epita_2024.arbre import P_ARBRE, arbre_minmax, dessiner_arbre",
@@ -434,8 +439,6 @@ def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupy
         "curseur_attracteur(tablettes.graphe(2, 3), 2, 3, joueur=1)",
         "dessiner_tableau({(c, n): (c + n) % 2 == 0 for c in range(1, 5) for n in range(1, 5) if c * n <= 9})",
         "display(dessiner_arbre(arbre_minmax(P_ARBRE, 1, 2)))")
-    _ouvrir(page, jupyterlab, chemin)
-    _tout_executer(page)
     images = page.locator(".jp-OutputArea-output img")
     images.nth(4).wait_for()
     page.wait_for_timeout(1000)  # nothing more comes

@@ -569,7 +569,8 @@ def expressions_de_l_appel(question: str) -> tuple[str, ...] | None:
         lu = None
     for noeud in ast.walk(lu) if lu else ():
         fonction = getattr(noeud, "func", None)
-        if (isinstance(noeud, ast.Call) and (getattr(fonction, "id", None) or getattr(fonction, "attr", None)) == "tester"
+        nom = getattr(fonction, "id", None) or getattr(fonction, "attr", None)
+        if (isinstance(noeud, ast.Call) and nom == "tester"
                 and noeud.lineno <= cadre.f_lineno <= (noeud.end_lineno or noeud.lineno) and len(noeud.args) >= 2
                 and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question
                 and not any(isinstance(a, ast.Starred) for a in noeud.args)):

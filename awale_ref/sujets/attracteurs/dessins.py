@@ -178,7 +178,7 @@ def dessiner_gagnantes(G: dict, C: int, N: int, dg: dict) -> Any:
     there, red otherwise."""
     probleme = probleme_du_graphe(G, C, N)
     if probleme is None and not isinstance(dg, dict):
-        probleme = f"dico_gagnant doit renvoyer un dictionnaire {{position: booléen}} ; il renvoie {dg!r}."[:300]
+        probleme = f"dico_gagnant doit renvoyer un dictionnaire {{position: booléen}} ; il renvoie {dg!r:.200}."
     manquante = next((x for x in G if x not in dg), None) if probleme is None else None
     if manquante is not None:
         probleme = (f"la position {manquante!r} n'a pas de valeur dans le dictionnaire de dico_gagnant (il doit "
@@ -255,7 +255,8 @@ def dessiner_tableau(tableau: dict) -> Any:
         return isinstance(v, int) and not isinstance(v, bool)
 
     if not isinstance(tableau, dict) or not tableau:
-        return Probleme(f"Q32_tableau doit être un dictionnaire non vide {{(C, N): booléen}} ; reçu {tableau!r}."[:300])
+        recu = f"{tableau!r}"[:200]
+        return Probleme(f"Q32_tableau doit être un dictionnaire non vide {{(C, N): booléen}} ; reçu {recu}.")
     mauvaise = next((k for k in tableau if not (isinstance(k, tuple) and len(k) == 2 and all(map(entier, k)))), None)
     if mauvaise is not None:
         return Probleme(f"la clé {mauvaise!r} de Q32_tableau n'est pas un couple d'entiers (C, N).")
