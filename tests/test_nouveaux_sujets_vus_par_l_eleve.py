@@ -83,6 +83,20 @@ def test_a_failed_example_names_the_graph_and_reproduces_the_call_with_that_name
     assert "entrée  : dico_gagnant(G=G22)" in message and "Pour le reproduire : dico_gagnant(G22)" in message, message
 
 
+# ---------------------------------------------------------------- the Othello board
+def test_each_othello_cell_is_one_button_that_plays_it_and_the_board_marks_moves():
+    from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello
+
+    vue = PlateauOthello(vitesse=0)
+    assert [[c.bouton.tooltip for c in ligne] for ligne in vue.cases][2][3] == "case (2, 3)"
+    assert sum("othello-jouable" in c.dessin.value for ligne in vue.cases for c in ligne) == 4
+    vue.cases[2][3].bouton.click()
+    vue.attendre()
+    assert vue.partie.historique == [(1, (2, 3))]
+    assert "othello-dernier" in vue.cases[2][3].dessin.value and "À Blanc de jouer" in vue.message.value
+    assert sum("othello-dernier" in c.dessin.value for ligne in vue.cases for c in ligne) == 1
+
+
 # ---------------------------------------------------------------- drawings of wrong data
 @pytest.mark.parametrize("graphe, attendu", [
     ({((0, 1), (1, 1)): [[[0, 2]]]}, "la position [[0, 2]] (successeur de ((0, 1), (1, 1))) n'est pas une clé"),

@@ -173,7 +173,7 @@ def _case(x: int, y: int, cliquer: Callable[[tuple[int, int]], None]) -> Any:
     case = widgets.GridBox([dessin, bouton], layout=widgets.Layout(grid_template_columns=taille,
                                                                    grid_template_rows=taille, width=taille,
                                                                    height=taille))
-    case.dessin = dessin
+    case.dessin, case.bouton = dessin, bouton
     return case
 
 
