@@ -28,8 +28,8 @@ from awale_ref.grading.rendu import appel_reproductible, resultat_du_bilan  # no
 from awale_ref.grading.resultat import Contre, Resultat  # noqa: F401  (the records handed along the path)
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
-    LIBELLES, NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee, decrire_observation,
-    decrire_trop_long, libelle, message_echec)
+    LIBELLES, NE_S_ARRETE_PAS, _court, arguments_nommes, decrire_appel, decrire_exception_nommee, decrire_observation,
+    decrire_reussite, decrire_trop_long, libelle, message_echec)
 
 
 ContrainteViolee = executant.ContrainteViolee

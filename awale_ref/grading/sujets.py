@@ -37,7 +37,7 @@ import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import checks
+from awale_ref.grading import checks, contraintes
 from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
@@ -216,7 +216,8 @@ class Sujet:
         __tracebackhide__ = True
         self._inconnue(question)
         try:
-            self._tester(question, objet, *args)
+            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+                self._tester(question, objet, *args)
         except KeyboardInterrupt:
             if os.environ.get("AWALE_CORRECTION") == "juge":
                 raise

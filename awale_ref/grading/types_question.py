@@ -123,7 +123,7 @@ class Fonctions(TypeDeQuestion):
         if resultat.ok:
             obs = spec.observer(getattr(reference, spec.nom), args, reference)
             resultat.message = (f"{checks.decrire_appel(spec, args)} : "
-                                f"{checks.decrire_observation(obs, spec.libelles)}")
+                                f"{checks.decrire_reussite(obs, spec.libelles)}")
         return resultat
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:

@@ -30,7 +30,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import checks, executant, messages
+from awale_ref.grading import checks, contraintes, executant, messages
 from awale_ref.grading.rendu import dessin_du_cas
 from awale_ref.grading.specs import Famille, Spec
 
@@ -127,7 +127,8 @@ class Testeur:
         __tracebackhide__ = True
         sujet = self._sujet()
         if question in sujet["fonctions"]:
-            message = self._fonction(question, sujet["fonctions"][question], objet, args)
+            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+                message = self._fonction(question, sujet["fonctions"][question], objet, args)
         elif question in sujet["reponses"]:
             message = self._reponse(question, objet)
         elif question in sujet["sql"]:
@@ -158,9 +159,9 @@ class Testeur:
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
-        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_observation(attendu, spec.libelles)
+        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_reussite(attendu, spec.libelles)
         if autres:
-            return (f"{appel} : {checks.decrire_observation(autres[0], spec.libelles)}. La référence donne "
+            return (f"{appel} : {checks.decrire_reussite(autres[0], spec.libelles)}. La référence donne "
                     f"{reference} ; l'énoncé admet d'autres réponses, la vôtre n'est jugée qu'à la correction.")
         return f"{appel} : {reference}"
 

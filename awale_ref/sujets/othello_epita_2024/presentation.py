@@ -172,16 +172,16 @@ def dessiner_plateau(ax, gauche: float, haut: float, plateau: list, case: float,
     """Draw ``plateau`` on the matplotlib axes ``ax`` (y growing downwards): its top-left corner at
     ``(gauche, haut)``, cells of side ``case``, black discs for 1, white ones for -1, the cell ``joue``
     outlined in yellow."""
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Circle, Rectangle
 
     ax.add_patch(Rectangle((gauche, haut), COTE * case, COTE * case, facecolor=FOND, edgecolor=bord,
                            linewidth=epaisseur))
-    for x in range(COTE):
-        for y in range(COTE):
-            if plateau[x][y]:
-                ax.add_patch(Circle((gauche + (y + 0.5) * case, haut + (x + 0.5) * case), 0.42 * case,
-                                    facecolor="#111111" if plateau[x][y] == 1 else "#fafafa",
-                                    edgecolor="#000000", linewidth=0.4))
+    jetons = [Circle((gauche + (y + 0.5) * case, haut + (x + 0.5) * case), 0.42 * case,
+                     facecolor="#111111" if plateau[x][y] == 1 else "#fafafa", edgecolor="#000000", linewidth=0.4)
+              for x in range(COTE) for y in range(COTE) if plateau[x][y]]
+    # one collection, inside the board already counted: adding each disc would recompute the axes' limits
+    ax.add_collection(PatchCollection(jetons, match_original=True), autolim=False)
     if joue is not None:
         x, y = joue
         ax.add_patch(Rectangle((gauche + y * case, haut + x * case), case, case, fill=False, edgecolor="#f1c232",

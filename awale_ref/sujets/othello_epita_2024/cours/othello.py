@@ -489,8 +489,9 @@ corriger("Q18", ia_minmax_tp)
 # La cellule suivante dessine l'arbre que votre `ia_minmax_tp` explore à la profondeur 2 sur une fin de
 # partie (Noir joue) : chaque nœud porte son plateau et sa valeur, le maximum de ses enfants quand Noir
 # joue, le minimum quand Blanc joue ; le coup choisi est en vert. Comparez avec ce que vous attendez.
-# Puis jouez Noir contre votre IA (cliquez sous une case marquée d'un point vert ; la profondeur se
-# règle au-dessus du plateau).
+# Puis jouez Noir contre votre IA : cliquez sur une case marquée d'un petit point (une case où Noir peut
+# jouer) ; la case `(x, y)` est à la ligne `x` (numéros à gauche) et à la colonne `y` (numéros en haut),
+# le dernier coup est encadré de jaune, et la profondeur se règle au-dessus du plateau.
 
 # %% tags=["readonly"] grade_id="arbre_et_plateau"
 from awale_ref.sujets.othello_epita_2024.arbre import P_ARBRE, arbre_minmax, dessiner_arbre
