@@ -77,8 +77,6 @@ def _DEEPCOPY(valeur: Any) -> Any:
         return _LOADS(_DUMPS(valeur, _PROTOCOLE))
     except Exception:
         return _COPIE(valeur)
-PROFONDEUR_MAX = 200       # nesting of an encoded value
-TAILLE_MAX_REPONSE = 64 * 1024 ** 2
 
 if __package__:  # the judge's process, the kernel's
     from awale_ref.grading import messages
@@ -109,7 +107,8 @@ def encoder(valeur: Any, niveau: int = 0) -> Any:
     """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
 
     Tuples and dicts whose keys are not all ``str`` are tagged
-    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).
+    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).  ``niveau`` counts the JSON containers
+    around the value: past ``messages.PROFONDEUR_MAX``, a value is refused (the reply's budget).
     """
     t = type(valeur)
     if valeur is None or t is bool or t is str or t is float:
@@ -118,16 +117,16 @@ def encoder(valeur: Any, niveau: int = 0) -> Any:
         if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
             return {"__objet__": "entier trop grand"}
         return valeur
-    if niveau > PROFONDEUR_MAX:
+    if niveau > messages.PROFONDEUR_MAX:
         return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
     if t is list:
         return [encoder(v, niveau + 1) for v in valeur]
     if t is tuple:
-        return {"__tuple__": [encoder(v, niveau + 1) for v in valeur]}
+        return {"__tuple__": [encoder(v, niveau + 2) for v in valeur]}
     if t is dict:
         if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
             return {k: encoder(v, niveau + 1) for k, v in valeur.items()}
-        return {"__dict__": [[encoder(k, niveau + 1), encoder(v, niveau + 1)] for k, v in valeur.items()]}
+        return {"__dict__": [[encoder(k, niveau + 3), encoder(v, niveau + 3)] for k, v in valeur.items()]}
     return {"__objet__": _nom_type(valeur)}
 
 
@@ -849,10 +848,14 @@ def _question(ordre: Any, espace: dict, vu: dict | None = None,
 
 
 def _envoyer(canal: Any, reponse: Any) -> None:
-    """One ``messages.Reponse`` on the judge's channel (too big: its size instead)."""
+    """One ``messages.Reponse`` on the judge's channel; over the reply's budget (``messages.BUDGET``, which
+    the judge enforces too), ``Issue.TROP_GROS`` instead: the limit exceeded and what was counted."""
     ligne = messages.ecrire(reponse)
-    if len(ligne) > TAILLE_MAX_REPONSE:
-        ligne = messages.ecrire(messages.Reponse(reponse.id, messages.Issue.TROP_GROS, taille=len(ligne)))
+    try:
+        messages.verifier_budget(ligne, reponse.resultats or ())
+    except messages.ReponseTropGrande as exc:
+        ligne = messages.ecrire(messages.Reponse(reponse.id, messages.Issue.TROP_GROS, taille=exc.mesure,
+                                                 texte=exc.limite))
     canal.write(ligne)
     canal.flush()
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union, get_args
 
@@ -175,7 +176,8 @@ class Issue(enum.Enum):
     ILLISIBLE = "illisible"                # evaluating the expression raised ``texte`` (an exception's name)
     PAS_UNE_FONCTION = "pas_une_fonction"  # the graded name is an object of type ``texte``
     DELAI = "delai"                        # the question's time ran out (``exception``: one seen before)
-    TROP_GROS = "trop_gros"                # the reply would have had ``taille`` characters
+    TROP_GROS = "trop_gros"                # the reply would have been over the budget (:data:`BUDGET`): its
+                                           # limit ``texte`` exceeded, ``taille`` what was counted
     MORT = "mort"                          # the child ended without answering (the judge's conclusion)
 
 
@@ -213,13 +215,106 @@ CHAMPS: dict[Issue, dict[str, tuple[type, ...]]] = {
     Issue.ILLISIBLE: {"texte": (str,)},
     Issue.PAS_UNE_FONCTION: {"texte": (str,), "appelable": (bool,)},
     Issue.DELAI: {"exception": (list, type(None)), "secondes": (*_NOMBRE, type(None))},
-    Issue.TROP_GROS: {"taille": (int,)},
+    Issue.TROP_GROS: {"taille": (int,), "texte": (str,)},
 }
 """The fields each outcome carries, and their JSON types (all required; ``None`` allowed where listed)."""
 
 LONGUEUR_MAX_REQUETE = 100_000
 """The longest query text the judge runs (characters); the runner sends at most one more character, so that
 the judge can say the query is too long (a longer text is an invalid reply)."""
+
+
+# ---------------------------------------------------------------- the budget of a reply (runner and judge)
+PROFONDEUR_MAX = 200
+"""The deepest nesting of JSON containers a value encoded by the runner reaches (``executant.encoder`` counts a
+tuple as two levels, a dict with other keys than ``str`` as three: what they take in JSON); deeper, the value is
+a refusal marker."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one reply may hold, as its JSON text says it before anything is built from it: ``octets`` (its
+    line), ``valeurs`` (JSON values, every container, key and scalar counted, in the line and in the texts of
+    its ``resultats`` together) and ``profondeur`` (nesting of JSON containers in any one text)."""
+
+    octets: int
+    valeurs: int
+    profondeur: int
+
+
+BUDGET = Budget(octets=16 * 1024 ** 2, valeurs=1_000_000, profondeur=PROFONDEUR_MAX + 8)
+"""The one budget of a reply: the runner sends none over it (``executant._envoyer``: :attr:`Issue.TROP_GROS`
+instead), the judge reads none over it (:func:`lire_reponse`: :class:`ReponseTropGrande`).  The depth leaves
+room for the envelope around an encoded value (the reply, a case's answer, a game's data)."""
+
+LIMITES_DU_BUDGET = tuple(f.name for f in dataclasses.fields(Budget))
+"""The budget's limits, by name: what :attr:`Issue.TROP_GROS` and :class:`ReponseTropGrande` say was exceeded."""
+
+
+class ReponseTropGrande(MessageInvalide):
+    """A reply over :data:`BUDGET`, refused before it is parsed: ``limite`` (a name of
+    :data:`LIMITES_DU_BUDGET`), what was counted (``mesure``, at least) and ``maximum``."""
+
+    def __init__(self, limite: str, mesure: int, maximum: int) -> None:
+        super().__init__(f"reply over the budget: more than {maximum} {limite} ({mesure} at least)")
+        self.limite, self.mesure, self.maximum = limite, mesure, maximum
+
+
+def _motifs(genre: type) -> tuple:
+    """The patterns :func:`mesurer` uses on texts of ``genre`` (``str`` or ``bytes``), and its punctuation."""
+    t = (lambda x: x) if genre is str else (lambda x: x.encode("ascii"))
+    return (re.compile(t(r'"[^"\\]*(?:\\.[^"\\]*)*"'), re.S),  # a string: its commas and brackets are no structure
+            re.compile(t(r"[^\[\]{}]+")), re.compile(t(r"\[\]|\{\}")), tuple(t(c) for c in "[{,:"), t(""))
+
+
+_MOTIFS = {str: _motifs(str), bytes: _motifs(bytes)}  # compiled when the module is loaded, before any student code
+
+
+def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
+    """How many JSON values ``texte`` holds at most (containers, keys and scalars), counted without parsing
+    it, in time and memory linear in its length; :class:`ReponseTropGrande` when they and ``deja`` (the values
+    counted before, in the same reply) exceed ``budget.valeurs``, or when its containers nest deeper than
+    ``budget.profondeur``.  ``texte`` need not be valid JSON (its parser says so after).
+
+    Every value but the outermost one follows ``[``, ``{``, ``,`` or ``:`` outside a string: their count,
+    plus one, bounds the values.  The depth is how many passes that remove the innermost empty pairs of
+    brackets it takes to empty them (at most ``budget.profondeur + 1``).
+
+    >>> mesurer('{"a": [1, 2, "x,y"], "b": {}}'), mesurer(b'[[1], [2, [3]]]')  # 8 and 7 values
+    (9, 7)
+    >>> mesurer("[" * 300 + "]" * 300)
+    Traceback (most recent call last):
+    ...
+    awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 profondeur (209 at least)
+    """
+    genre = str if isinstance(texte, str) else bytes
+    chaine, hors_crochets, paire, ponctuation, vide = _MOTIFS[genre]
+    sans_chaines = chaine.sub(vide, texte)
+    valeurs = deja + 1 + sum(sans_chaines.count(c) for c in ponctuation)
+    if valeurs > budget.valeurs:
+        raise ReponseTropGrande("valeurs", valeurs, budget.valeurs)
+    crochets = hors_crochets.sub(vide, sans_chaines)
+    del sans_chaines
+    for _ in range(budget.profondeur):
+        reste = paire.sub(vide, crochets)
+        if len(reste) == len(crochets):  # empty, or brackets that do not pair (the parser says so)
+            break
+        crochets = reste
+    else:
+        if paire.search(crochets):
+            raise ReponseTropGrande("profondeur", budget.profondeur + 1, budget.profondeur)
+    return valeurs
+
+
+def verifier_budget(ligne: str | bytes, textes: Any = (), budget: Budget = BUDGET) -> int:
+    """The values a reply's ``ligne`` and the ``textes`` it carries (its ``resultats``) hold at most
+    (:func:`mesurer`), or :class:`ReponseTropGrande` when they are over ``budget``."""
+    if len(ligne) > budget.octets:
+        raise ReponseTropGrande("octets", len(ligne), budget.octets)
+    valeurs = mesurer(ligne, budget)
+    for texte in textes:
+        valeurs = mesurer(texte, budget, valeurs)
+    return valeurs
 
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
@@ -305,8 +400,10 @@ def _verifier_champ(nom: str, valeur: Any, types_permis: tuple[type, ...]) -> No
         raise MessageInvalide(f"field {nom!r} is a {type(valeur).__name__}, expected {attendu}")
 
 
-def lire_reponse(ligne: bytes | str) -> Reponse:
-    """A reply of the runner, checked field by field; :class:`MessageInvalide` for anything else."""
+def lire_reponse(ligne: bytes | str, budget: Budget = BUDGET) -> Reponse:
+    """A reply of the runner, checked field by field; :class:`MessageInvalide` for anything else, and
+    :class:`ReponseTropGrande` for a reply over ``budget``, found before the line (or a case's text) is parsed."""
+    valeurs = verifier_budget(ligne, budget=budget)
     donnees = _objet(ligne)
     try:
         issue = Issue(donnees.get("issue"))
@@ -327,6 +424,11 @@ def lire_reponse(ligne: bytes | str) -> Reponse:
         _verifier_champ(nom, donnees[nom], types_permis)
     if issue is Issue.RESULTATS and not all(type(r) is str for r in donnees["resultats"]):
         raise MessageInvalide("field 'resultats' must be a list of JSON texts (str)")
+    if issue is Issue.RESULTATS:  # each case's text is parsed later (``familles.en_donnees``): counted now
+        for texte in donnees["resultats"]:
+            valeurs = mesurer(texte, budget, valeurs)
+    if issue is Issue.TROP_GROS and donnees["texte"] not in LIMITES_DU_BUDGET:
+        raise MessageInvalide("field 'texte' of outcome 'trop_gros' must name a limit of the budget")
     if issue is Issue.REQUETE and (donnees["requete"] is None) == (donnees["texte"] is None):
         raise MessageInvalide("exactly one of the fields 'requete' and 'texte' must be set")
     if issue is Issue.REQUETE and len(donnees["requete"] or "") > LONGUEUR_MAX_REQUETE + 1:
