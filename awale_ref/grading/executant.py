@@ -480,6 +480,7 @@ def _dernier_pid() -> int | None:
         return None
 
 
+_FILS = frozenset({"thread", "start_new_thread"})  # what :class:`_Demarrages` notes for a thread started
 _ETAT_DEMARRAGES: dict[str, Any] = {}  # per process: the audit hook added, the sandbox's PID namespace found
 _OUVRIR = open  # captured before any student code exists (it may replace open)
 
@@ -516,7 +517,8 @@ class _Demarrages:
             self.vus.append("pid")
         if not self.vus:
             return None
-        fils, autres = {"thread", "start_new_thread"} & set(self.vus), set(self.vus) - {"thread", "start_new_thread", "pid"}
+        vus = set(self.vus)
+        fils, autres = vus & _FILS, vus - _FILS - {"pid"}
         quoi = ("un fil d'exécution (thread)" if fils and not autres else "un autre processus" if autres and not fils
                 else "un fil d'exécution (thread) ou un processus")
         return (f"non comptés : la fonction a démarré {quoi} pendant l'appel, où ses appels ne peuvent pas être "

@@ -214,8 +214,8 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
     try:
         reponse = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the judge's SQL process)
     except messages.ReponseTropGrande as exc:  # refused before it was parsed; the runner is started again
-        ex.limites.journal.append(f"{question} : réponse du processus d'exécution au-delà du budget ({exc}) ; il est "
-                                  f"relancé")
+        ex.limites.journal.append(f"{question} : réponse du processus d'exécution au-delà du budget ({exc}) ; "
+                                  f"il est relancé")
         verdicts[question] = echec(question, f"{textes.decrire_trop_grande(exc.limite)} : la question est comptée "
                                              f"fausse (votre code produit-il des données énormes, ou écrit-il sur "
                                              f"le canal de la correction ?).")
