@@ -16,7 +16,9 @@ honest notebook, the memory above it, and the verdict of Q4 (Q7 must stay right)
 - ``canal_valeurs`` and ``canal_octets``: the question's child writes its own reply on the judge's channel,
   8 MB of small lists, or 32 MB of nested ones (the forged reply that made it grow 2.78 GB, 77 s).
 
-The median of ``--repetitions`` runs is kept (the machine may be shared).
+The median of ``--repetitions`` runs is kept (the machine may be shared).  ``--ancien DIR``: the same, with the
+package of another tree first on ``sys.path`` (``git archive main | tar -x -C DIR``: the code before the
+budget), for the replies named by ``--cas`` (the issue's own replies cost gigabytes there).
 """
 
 from __future__ import annotations
@@ -65,20 +67,24 @@ print(json.dumps({"secondes": time.perf_counter() - debut,
 """
 
 
-def mesurer(cellule: str) -> dict:
-    """One notebook judged in a new process: its time, its peak memory (bytes), Q4's verdict, Q7's."""
+def mesurer(cellule: str, ancien: str | None = None) -> dict:
+    """One notebook judged in a new process: its time, its peak memory (bytes), Q4's verdict, Q7's (``ancien``: the
+    package of that tree instead of this one)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0", **({"PYTHONPATH": ancien} if ancien else {})}
     sortie = subprocess.run([sys.executable, "-c", _ENFANT, json.dumps([cellule, JUSTE_Q7])], capture_output=True,
-                            text=True, cwd=RACINE, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
+                            text=True, cwd=ancien or RACINE, env=env, check=True)
     return json.loads(sortie.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repetitions", type=int, default=2)
+    parser.add_argument("--ancien", help="another tree whose package is measured instead (the code before)")
+    parser.add_argument("--cas", default=",".join(CELLULES), help="the replies measured, by name (honnete first)")
     args = parser.parse_args()
     mesures = {}
-    for nom, cellule in CELLULES.items():
-        essais = [mesurer(cellule) for _ in range(args.repetitions)]
+    for nom in ["honnete"] + [n for n in args.cas.split(",") if n != "honnete"]:
+        essais = [mesurer(CELLULES[nom], args.ancien) for _ in range(args.repetitions)]
         mesures[nom] = {"secondes": statistics.median(e["secondes"] for e in essais),
                         "pic": statistics.median(e["pic"] for e in essais), "q4": essais[0]["q4"],
                         "q7": all(e["q7"] for e in essais)}

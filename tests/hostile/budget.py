@@ -22,10 +22,18 @@ RAISON = "réponse trop grande"
 
 
 def _forge_canal(ligne: str) -> str:
-    """A Q4 answer whose question's child writes the text ``ligne`` (an expression) and an end of line on every
-    file descriptor (the judge's channel among them), then dies."""
-    return ("import os\n"
+    """A Q4 answer whose question's child writes the text ``ligne`` (an expression of ``ident`` and ``n``, the
+    question's id and number of cases, read in the runner's frames: a reply the judge takes for its own) and an
+    end of line on every file descriptor (the judge's channel among them), then dies."""
+    return ("import base64, marshal, os, sys\n"
             "def tour_joueur1(jeu):\n"
+            "    cadre, ident, n = sys._getframe(), 0, 1\n"
+            "    while cadre is not None:\n"
+            "        if hasattr(cadre.f_locals.get('ordre'), 'id'):\n"
+            "            ident = cadre.f_locals['ordre'].id\n"
+            "            n = len(marshal.loads(base64.b64decode(cadre.f_locals['ordre'].cas)))\n"
+            "            break\n"
+            "        cadre = cadre.f_back\n"
             f"    ligne = ({ligne}).encode() + b'\\n'\n"
             "    for fd in range(1, 30):\n"
             "        try:\n"
@@ -34,13 +42,15 @@ def _forge_canal(ligne: str) -> str:
             "            pass\n"
             "    os._exit(0)\n")
 
+
 # ---- partie2_structure: replies over the budget
 _PROFOND = "x = [0]\nfor _ in range(89):\n    x = [x]\n"
-# a reply of 2 million one-element lists written by hand, 10 MB (under the bytes of the budget, far over its values)
-_VALEURS = "'{\"version\": 2, \"issue\": \"resultats\", \"id\": 0, \"resultats\": [\"[' + '[0],' * 2_000_000 + '0]\"]}'"
-# the issue's forged reply: 30 MB of nested lists, more bytes than the budget
-_OCTETS = ("'{\"version\": 2, \"issue\": \"valeur\", \"id\": 0, \"valeur\": [' + '[[[[[0]]]]],' * 2_700_000 "
-           "+ '0]}'")
+# a reply of 2 million one-element lists written by hand, 8 MB (under the bytes of the budget, far over its values)
+_VALEURS = ("'{\"version\": 2, \"issue\": \"resultats\", \"id\": ' + str(ident) + ', \"resultats\": [\"[' "
+            "+ '[0],' * 2_000_000 + '0]\"' + ', \"{}\"' * (n - 1) + ']}'")
+# the issue's forged reply: 32 MB of nested lists, more bytes than the budget
+_OCTETS = ("'{\"version\": 2, \"issue\": \"valeur\", \"id\": ' + str(ident) + ', \"valeur\": [' "
+           "+ '[[[[[0]]]]],' * 2_700_000 + '0]}'")
 
 SOUMISSIONS_BUDGET: tuple[Soumission, ...] = (
     Soumission("budget_honnete", _avec({}), frozenset({T4, T8}), ()),
