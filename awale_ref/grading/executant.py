@@ -468,11 +468,9 @@ def _espace_pid_propre() -> bool:
 
 
 def _dernier_pid() -> int | None:
-    """The last PID given in this sandbox's PID namespace (``None`` outside a sandbox of its own)."""
-    if "espace_propre" not in _ETAT_DEMARRAGES:
-        _ETAT_DEMARRAGES["espace_propre"] = _espace_pid_propre()
-    if not _ETAT_DEMARRAGES["espace_propre"]:
-        return None
+    """The last PID given in this sandbox's PID namespace (``None`` outside the runner in a sandbox of its own)."""
+    if not _ETAT_DEMARRAGES.get("espace_propre"):  # set by the runner only (``principal``): nowhere else is the
+        return None  # namespace known to hold nothing but the runner
     try:
         with _OUVRIR("/proc/sys/kernel/ns_last_pid", encoding="ascii") as f:
             return int(f.read())
@@ -481,7 +479,7 @@ def _dernier_pid() -> int | None:
 
 
 _FILS = frozenset({"thread", "start_new_thread"})  # what :class:`_Demarrages` notes for a thread started
-_ETAT_DEMARRAGES: dict[str, Any] = {}  # per process: the audit hook added, the sandbox's PID namespace found
+_ETAT_DEMARRAGES: dict[str, Any] = {}  # per process: the audit hook added, the runner in a PID namespace of its own
 _OUVRIR = open  # captured before any student code exists (it may replace open)
 
 
@@ -996,6 +994,7 @@ def principal() -> None:
     sys.meta_path.insert(0, _Importeur(reference_non_notee, demarrage.module, tuple(demarrage.alias),
                                        tuple(demarrage.factices)))
     sys.setrecursionlimit(3000)
+    _ETAT_DEMARRAGES["espace_propre"] = _espace_pid_propre()  # before any student code exists
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 

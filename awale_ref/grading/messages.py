@@ -11,7 +11,8 @@ written (:func:`ecrire`) and read (:func:`lire_ordre`, :func:`lire_reponse`).
 Reading a reply is strict: a line that is not JSON, an object without the
 current version, an unknown outcome, a missing, unknown or mistyped field
 raises :class:`MessageInvalide` (message in English; the judge turns it
-into a failed question, never a crash and never a pass).  What a reply
+into a failed question, never a crash and never a pass), and bounded: a reply over :data:`BUDGET` (bytes,
+values, depth) is :class:`ReponseTropGrande`, found by :func:`mesurer` before the line is parsed.  What a reply
 carries inside (each case's answer, an encoded value) is plain data that
 the judge decodes again (``executant.decoder``) before any comparison.
 
