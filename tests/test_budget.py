@@ -29,10 +29,14 @@ PETIT = Budget(octets=1000, valeurs=20, profondeur=4)
     ("1", 1), ("[]", 2), ("[1, 2, 3]", 4), ('{"a": 1, "b": [true, null]}', 7), ('"[[[,,,:::]]]"', 1),
     ('["a\\"[,", {"\\\\": 0}]', 5), (b'[[1], [2, [3]]]', 7), ("  [ 1 ,\n 2 ]  ", 3),
 ])
-def test_values_are_bounded_from_above_without_counting_inside_strings(texte, valeurs):
-    assert messages.mesurer(texte) == valeurs
+def test_values_are_bounded_from_above_and_strings_count_only_when_it_matters(texte, valeurs):
+    """``valeurs``: the bound without the strings' own punctuation, which a budget that tight gets."""
     vraies = _compter(json.loads(texte))
     assert vraies <= valeurs <= vraies + texte.count("[]" if isinstance(texte, str) else b"[]") + 1
+    assert vraies <= messages.mesurer(texte)
+    assert messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs, profondeur=10)) == valeurs
+    with pytest.raises(ReponseTropGrande):
+        messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs - 1, profondeur=10))
 
 
 def _compter(valeur) -> int:
@@ -56,7 +60,7 @@ def test_too_many_values_too_deep_or_too_long_is_refused_and_says_which_limit():
         messages.verifier_budget(b" " * 1001, budget=PETIT)
     assert exc.value.limite == "octets"
     with pytest.raises(ReponseTropGrande) as exc:  # the values of a reply: its line and its cases' texts together
-        messages.verifier_budget(b"[0, 0]", ["[0, 0, 0, 0, 0, 0, 0, 0, 0]"] * 2, PETIT)
+        messages.verifier_budget(b"[0, 0]", ["[0, 0, 0, 0, 0, 0, 0, 0, 0]"] * 3, PETIT)
     assert exc.value.limite == "valeurs"
 
 
@@ -142,8 +146,8 @@ def _plus_grandes_reponses() -> dict[str, tuple[int, int, int]]:
                                   ensure_ascii=False, allow_nan=True) for args in spec.cas()]
             ligne = messages.ecrire(Reponse(1, Issue.RESULTATS, resultats=textes_))
             profondeur = next(p for p in range(1, 100) if _sous(textes_, Budget(10 ** 12, 10 ** 12, p)))
-            plus = tuple(max(a, b) for a, b in zip(plus, (len(ligne), messages.verifier_budget(ligne, textes_, large),
-                                                         profondeur)))
+            valeurs = max(messages.mesurer(ligne, large), messages.mesurer_textes(textes_, large))
+            plus = tuple(max(a, b) for a, b in zip(plus, (len(ligne), valeurs, profondeur)))
         resultat[sujet.nom] = plus
     return resultat
 

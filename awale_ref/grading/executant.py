@@ -941,18 +941,22 @@ def _question(ordre: Any, espace: dict, vu: dict | None = None,
     installer_contraintes(ordre.contraintes, espace, garde)
     appel = avec_fonctions(graded, ordre.fonctions, vars(reference)) if ordre.fonctions else graded
     # each case as its own JSON text: the judge recognises a text it has already judged without reading it;
-    # the reply's budget counted case by case, so that a reply over it stops at the case that passes it
-    resultats, octets, valeurs = [], 0, 0
+    # the reply's budget counted as the texts are made (their values a megabyte at a time), so that a reply over
+    # it stops soon after the case that passes it
+    resultats: list[str] = []
+    octets = debut = lus = valeurs = 0  # bytes so far; the first text not counted yet, the bytes before it; values
     for args in deballer_cas(ordre.cas):
         cas = evaluer_cas(ordre.observation, appel, args, garde)
         if vu is not None and "exception" in cas:
             vu.setdefault("exception", cas["exception"])
-        texte = json.dumps(cas, ensure_ascii=False, allow_nan=True)
-        octets += len(texte)
+        resultats.append(json.dumps(cas, ensure_ascii=False, allow_nan=True))
+        octets += len(resultats[-1])
         if octets > messages.BUDGET.octets:
             raise messages.ReponseTropGrande("octets", octets, messages.BUDGET.octets)
-        valeurs = messages.mesurer(texte, deja=valeurs)
-        resultats.append(texte)
+        if octets - lus > 1 << 20:
+            valeurs = messages.mesurer_textes(resultats[debut:], deja=valeurs)
+            debut, lus = len(resultats), octets
+    messages.mesurer_textes(resultats[debut:], deja=valeurs)
     return Reponse(ordre.id, Issue.RESULTATS, resultats=resultats)
 
 

@@ -41,7 +41,7 @@ import enum
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union, get_args
+from typing import Any, ClassVar, Sequence, Union, get_args
 
 VERSION = 2
 """The protocol's version: written in every message, checked on every reply (judge and runner come from the
@@ -235,8 +235,8 @@ a refusal marker."""
 @dataclass(frozen=True)
 class Budget:
     """What one reply may hold, as its JSON text says it before anything is built from it: ``octets`` (its
-    line), ``valeurs`` (JSON values, every container, key and scalar counted, in the line and in the texts of
-    its ``resultats`` together) and ``profondeur`` (nesting of JSON containers in any one text)."""
+    line), ``valeurs`` (JSON values, every container, key and scalar counted: in the line, and in the texts
+    of its ``resultats`` together) and ``profondeur`` (nesting of JSON containers in any one text)."""
 
     octets: int
     valeurs: int
@@ -261,14 +261,27 @@ class ReponseTropGrande(MessageInvalide):
         self.limite, self.mesure, self.maximum = limite, mesure, maximum
 
 
-def _motifs(genre: type) -> tuple:
-    """The patterns :func:`mesurer` uses on texts of ``genre`` (``str`` or ``bytes``), and its punctuation."""
-    t = (lambda x: x) if genre is str else (lambda x: x.encode("ascii"))
-    return (re.compile(t(r'"[^"\\]*(?:\\.[^"\\]*)*"'), re.S),  # a string: its commas and brackets are no structure
-            re.compile(t(r"[^\[\]{}]+")), re.compile(t(r"\[\]|\{\}")), tuple(t(c) for c in "[{,:"), t(""))
+_CHAINE = re.compile(rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+"""A JSON string (its commas and brackets are no structure); none holds a raw end of line, so texts joined by
+one are measured together (:func:`mesurer_textes`), no string running from one into the next.  Compiled when
+the module is loaded, before any student code exists."""
+_CROCHETS = bytes.maketrans(b"{}", b"[]")  # the depth does not depend on the kind of bracket
+_HORS_CROCHETS = bytes(c for c in range(256) if c not in b"[]{}")
+_HORS_PONCTUATION = bytes(c for c in range(256) if c not in b"[{,:")
+_GUILLEMETS_PAR_DECOUPE = 1 << 18  # a text with more quotes is rid of its strings by the pattern (less memory)
 
 
-_MOTIFS = {str: _motifs(str), bytes: _motifs(bytes)}  # compiled when the module is loaded, before any student code
+def _sans_chaines(texte: bytes, guillemets: int) -> bytes:
+    """``texte`` (which has ``guillemets`` quotes) without its JSON strings: cut at its quotes (escapes first
+    removed) when it is well formed and has few enough, else by :data:`_CHAINE` (slower; a string never running
+    past an end of line)."""
+    if guillemets <= _GUILLEMETS_PAR_DECOUPE:
+        if b"\\" in texte:
+            texte = texte.replace(b"\\\\", b"").replace(b'\\"', b"")
+        morceaux = texte.split(b'"')
+        if len(morceaux) % 2 and b"\n" not in b"".join(morceaux[1::2]):
+            return b"".join(morceaux[0::2])
+    return _CHAINE.sub(b"", texte)
 
 
 def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
@@ -278,44 +291,62 @@ def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
     ``budget.profondeur``.  ``texte`` need not be valid JSON (its parser says so after).
 
     Every value but the outermost one follows ``[``, ``{``, ``,`` or ``:`` outside a string: their count,
-    plus one, bounds the values.  The depth is how many passes that remove the innermost empty pairs of
+    plus one, bounds the values (counted first with the strings' own, a bound still, and without them only
+    when that one is over the budget).  The depth is how many passes that remove the innermost empty pairs of
     brackets it takes to empty them (at most ``budget.profondeur + 1``).
 
-    >>> mesurer('{"a": [1, 2, "x,y"], "b": {}}'), mesurer(b'[[1], [2, [3]]]')  # 8 and 7 values
-    (9, 7)
+    >>> mesurer('{"a": [1, 2, "x,y"], "b": {}}'), mesurer(b'[[1], [2, [3]]]')  # 7 values (a comma in a string)
+    (10, 7)
+    >>> mesurer('["' + "," * 40 + '"]', Budget(octets=100, valeurs=10, profondeur=4))  # 2 values
+    2
     >>> mesurer("[" * 300 + "]" * 300)
     Traceback (most recent call last):
     ...
     awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 profondeur (209 at least)
     """
-    genre = str if isinstance(texte, str) else bytes
-    chaine, hors_crochets, paire, ponctuation, vide = _MOTIFS[genre]
-    sans_chaines = chaine.sub(vide, texte)
-    valeurs = deja + 1 + sum(sans_chaines.count(c) for c in ponctuation)
+    texte = texte.encode("utf-8", "surrogatepass") if isinstance(texte, str) else bytes(texte)
+    valeurs = deja + 1 + len(texte.translate(None, _HORS_PONCTUATION))  # the strings' own counted too: more
+    if valeurs <= budget.valeurs and _assez_plat(texte, budget):  # (an honest reply: one pass, nothing cut)
+        return valeurs
+    guillemets = texte.count(b'"')
+    if deja + guillemets // 2 > budget.valeurs:  # every string is a value
+        raise ReponseTropGrande("valeurs", deja + guillemets // 2, budget.valeurs)
+    sans_chaines = _sans_chaines(texte, guillemets)
+    valeurs = deja + 1 + len(sans_chaines.translate(None, _HORS_PONCTUATION))
     if valeurs > budget.valeurs:
         raise ReponseTropGrande("valeurs", valeurs, budget.valeurs)
-    crochets = hors_crochets.sub(vide, sans_chaines)
-    del sans_chaines
-    for _ in range(budget.profondeur):
-        reste = paire.sub(vide, crochets)
-        if len(reste) == len(crochets):  # empty, or brackets that do not pair (the parser says so)
-            break
-        crochets = reste
-    else:
-        if paire.search(crochets):
-            raise ReponseTropGrande("profondeur", budget.profondeur + 1, budget.profondeur)
+    if not _assez_plat(sans_chaines, budget):
+        raise ReponseTropGrande("profondeur", budget.profondeur + 1, budget.profondeur)
     return valeurs
 
 
-def verifier_budget(ligne: str | bytes, textes: Any = (), budget: Budget = BUDGET) -> int:
-    """The values a reply's ``ligne`` and the ``textes`` it carries (its ``resultats``) hold at most
-    (:func:`mesurer`), or :class:`ReponseTropGrande` when they are over ``budget``."""
+def _assez_plat(texte: bytes, budget: Budget) -> bool:
+    """Whether the brackets of ``texte`` nest at most ``budget.profondeur`` deep (brackets that do not pair
+    count as flat: the parser refuses them)."""
+    crochets = texte.translate(_CROCHETS, _HORS_CROCHETS)
+    for _ in range(budget.profondeur):
+        reste = crochets.replace(b"[]", b"")
+        if len(reste) == len(crochets):  # empty, or brackets that do not pair
+            return True
+        crochets = reste
+    return b"[]" not in crochets
+
+
+def mesurer_textes(textes: Sequence[str], budget: Budget = BUDGET, deja: int = 0) -> int:
+    """:func:`mesurer` of every text of ``textes`` (a reply's cases), in one pass: joined by an end of line,
+    which no JSON string holds raw, each text's values counted on their own and the deepest text's depth."""
+    if not textes:
+        return deja
+    return mesurer("\n".join(textes), budget, deja + len(textes) - 1)
+
+
+def verifier_budget(ligne: str | bytes, textes: Sequence[str] = (), budget: Budget = BUDGET) -> None:
+    """:class:`ReponseTropGrande` when a reply's ``ligne`` or the ``textes`` it carries (its ``resultats``,
+    together) are over ``budget`` (:func:`mesurer`)."""
     if len(ligne) > budget.octets:
         raise ReponseTropGrande("octets", len(ligne), budget.octets)
-    valeurs = mesurer(ligne, budget)
-    for texte in textes:
-        valeurs = mesurer(texte, budget, valeurs)
-    return valeurs
+    mesurer(ligne, budget)
+    mesurer_textes(textes, budget)
 
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
@@ -404,7 +435,7 @@ def _verifier_champ(nom: str, valeur: Any, types_permis: tuple[type, ...]) -> No
 def lire_reponse(ligne: bytes | str, budget: Budget = BUDGET) -> Reponse:
     """A reply of the runner, checked field by field; :class:`MessageInvalide` for anything else, and
     :class:`ReponseTropGrande` for a reply over ``budget``, found before the line (or a case's text) is parsed."""
-    valeurs = verifier_budget(ligne, budget=budget)
+    verifier_budget(ligne, budget=budget)
     donnees = _objet(ligne)
     try:
         issue = Issue(donnees.get("issue"))
@@ -426,8 +457,7 @@ def lire_reponse(ligne: bytes | str, budget: Budget = BUDGET) -> Reponse:
     if issue is Issue.RESULTATS and not all(type(r) is str for r in donnees["resultats"]):
         raise MessageInvalide("field 'resultats' must be a list of JSON texts (str)")
     if issue is Issue.RESULTATS:  # each case's text is parsed later (``familles.en_donnees``): counted now
-        for texte in donnees["resultats"]:
-            valeurs = mesurer(texte, budget, valeurs)
+        mesurer_textes(donnees["resultats"], budget)
     if issue is Issue.TROP_GROS and donnees["texte"] not in LIMITES_DU_BUDGET:
         raise MessageInvalide("field 'texte' of outcome 'trop_gros' must name a limit of the budget")
     if issue is Issue.REQUETE and (donnees["requete"] is None) == (donnees["texte"] is None):
