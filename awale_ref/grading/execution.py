@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from awale_ref.grading import bac_a_sable, executant, messages
+from awale_ref.grading import bac_a_sable, executant, messages, textes
 from awale_ref.grading.messages import Issue, MessageInvalide
 
 DELAI_CELLULE_S = 30.0
@@ -100,7 +100,7 @@ class Executant:
                                      stderr=subprocess.DEVNULL, start_new_session=True, env=env,
                                      cwd=sandbox.repertoire if sandbox else self.prive,
                                      preexec_fn=None if sandbox is not None else limiter)
-        self.tampon = b""
+        self.tampon = bytearray()
         self.compteur = 0
         try:
             if demarrage is not None:
@@ -124,12 +124,17 @@ class Executant:
             raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
 
     def _lire(self, delai: float) -> messages.Reponse:
-        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes or the runner
-        sends too much); a line that is not a valid reply raises ``messages.MessageInvalide``."""
+        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes); a line that is
+        not a valid reply raises ``messages.MessageInvalide``, one over the reply's budget (``messages.BUDGET``:
+        bytes, values, depth) ``messages.ReponseTropGrande``, before anything is built from it."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         echeance = time.monotonic() + delai
-        while b"\n" not in self.tampon:
+        lu = 0  # what was already searched for the end of the line
+        while (fin := self.tampon.find(b"\n", lu)) < 0:
+            if len(self.tampon) > messages.BUDGET.octets:  # the rest of the line is never read
+                raise messages.ReponseTropGrande("octets", len(self.tampon), messages.BUDGET.octets)
+            lu = len(self.tampon)
             reste = echeance - time.monotonic()
             if reste <= 0 or not select.select([fd], [], [], reste)[0]:
                 raise ExecutantBloque("délai dépassé")
@@ -137,9 +142,8 @@ class Executant:
             if not morceau:
                 raise ExecutantBloque("le processus d'exécution s'est arrêté")
             self.tampon += morceau
-            if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
-                raise ExecutantBloque("réponse trop volumineuse")
-        ligne, self.tampon = self.tampon.split(b"\n", 1)
+        ligne = bytes(memoryview(self.tampon)[:fin])
+        del self.tampon[:fin + 1]
         return messages.lire_reponse(ligne)
 
     def _attendre(self, ident: int, delai: float) -> messages.Reponse:
@@ -195,6 +199,9 @@ class Executant:
         delai = self.limites.borne(self.limites.delai_question)
         self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
         reponse = self._attendre(self.compteur, delai + _MARGE_S)  # the same margin as every other order
+        if reponse.issue is Issue.TROP_GROS:  # rows over the reply's budget: the query's own failure
+            return {"erreur_sql": textes.decrire_trop_grande(reponse.texte) + " : la requête renvoie beaucoup trop "
+                                                                             "de données."}
         if reponse.issue is not Issue.SQL:
             raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
         return reponse.donnees

@@ -149,6 +149,21 @@ def decrire_trop_long(secondes: Any) -> str:
     return f"{NE_S_ARRETE_PAS} : l'appel dure plus de {duree} (boucle ou récursion sans fin, ou calcul bien trop long)"
 
 
+LIMITES_EN_CLAIR = {"octets": "octets de texte", "valeurs": "valeurs (nombres, chaînes, listes, clés…)",
+                   "profondeur": "niveaux de listes ou de dictionnaires imbriqués"}
+"""Each limit of the reply's budget (``messages.LIMITES_DU_BUDGET``), as the student reads it."""
+
+
+def decrire_trop_grande(limite: str, budget: messages.Budget = messages.BUDGET) -> str:
+    """Why a reply over the budget fails its question (``limite``: a name of ``messages.LIMITES_DU_BUDGET``).
+
+    >>> decrire_trop_grande("profondeur")
+    'réponse trop grande : plus de 208 niveaux de listes ou de dictionnaires imbriqués (la limite de la correction)'
+    """
+    return (f"réponse trop grande : plus de {getattr(budget, limite):_} {LIMITES_EN_CLAIR[limite]} "
+            f"(la limite de la correction)").replace("_", "\u202f")
+
+
 def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str) -> str:
     """The four lines of a failing case: the call, what was expected, what came back, the rule it breaks."""
     return (f"{spec.question} — {spec.nom} : un cas ne donne pas le résultat attendu.\n"
