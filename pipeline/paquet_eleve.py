@@ -186,6 +186,29 @@ def _espace(cellules: list[str], reference: types.ModuleType) -> dict:
     return espace
 
 
+def exemples_des_cellules(assignment: str):
+    """``(test cell, question, arguments)`` of each visible ``tester(question, f, *args)`` of the assignment's
+    course source that grades a function (``Sujet.specs``), in order: the arguments evaluated with the reference
+    and what the notebook imports from awale_ref (:func:`_espace`), on what the release keeps of the cell."""
+    sujet = sujet_de(assignment)
+    nb = lire_source(assignment)
+    espace = _espace([c.source for c in nb.cells if c.cell_type == "code"], sujet.reference())
+    for cell in nb.cells:
+        if "tests" not in cell.metadata.get("tags", []):
+            continue
+        for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
+            question = appel.args[0].value
+            if question not in sujet.specs:
+                continue
+            try:
+                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
+                             for a in appel.args[2:])
+            except Exception as exc:
+                raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
+                                   f"from the reference and the notebook's imports ({exc!r})") from None
+            yield cell, question, args
+
+
 def donnees_visibles() -> dict:
     """``{grading module: {"fonctions", "reponses", "sql"}}``: every visible example with the reference's
     observation (and the rule families it falls in), the answer and SQL questions."""
@@ -199,40 +222,25 @@ def donnees_visibles() -> dict:
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses), "sql": {}, "module_sql": "", "partie": None,
             **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
-        nb = lire_source(assignment)
-        code = [c.source for c in nb.cells if c.cell_type == "code"]
-        espace = _espace(code, reference)
-        for cell in nb.cells:
-            if "tests" not in cell.metadata.get("tags", []):
-                continue
-            for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
-                question = appel.args[0].value
-                if question not in sujet.specs:
-                    continue
-                spec = sujet.specs[question]
-                try:
-                    args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
-                                 for a in appel.args[2:])
-                except Exception as exc:
-                    raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
-                                       f"from the reference and the notebook's imports ({exc!r})") from None
-                attendu = checks.attendu_de(spec, args, reference)
-                q = d["fonctions"].setdefault(question, {
-                    "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
-                    "libelles": dict(spec.libelles), "regle": spec.regle,
-                    "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
-                    "fonctions": list(spec.fonctions),
-                    "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
-                    "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
-                                  "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
-                    "exemples": {}})
-                exemple = q["exemples"][cle_exemple(args)] = {
-                    "attendu": executant.encoder(attendu),
-                    "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
-                if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
-                    acceptees = reponses_acceptees(spec, args, attendu)
-                    if acceptees is not None:
-                        exemple["acceptees"] = acceptees
+        for _, question, args in exemples_des_cellules(assignment):
+            spec = sujet.specs[question]
+            attendu = checks.attendu_de(spec, args, reference)
+            q = d["fonctions"].setdefault(question, {
+                "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
+                "libelles": dict(spec.libelles), "regle": spec.regle,
+                "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                "fonctions": list(spec.fonctions),
+                "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
+                "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
+                              "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
+                "exemples": {}})
+            exemple = q["exemples"][cle_exemple(args)] = {
+                "attendu": executant.encoder(attendu),
+                "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+            if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
+                acceptees = reponses_acceptees(spec, args, attendu)
+                if acceptees is not None:
+                    exemple["acceptees"] = acceptees
     return donnees
 
 
