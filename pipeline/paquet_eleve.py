@@ -241,7 +241,49 @@ def donnees_visibles() -> dict:
                 acceptees = reponses_acceptees(spec, args, attendu)
                 if acceptees is not None:
                     exemple["acceptees"] = acceptees
+                else:
+                    exemple["refusees"] = reponses_refusees(spec, args, attendu, reference)
     return donnees
+
+
+REPONSES_TRIVIALES = ("return None", "pass", "return {premier}", "return False", "return True", "return 0",
+                      "return []", "return {{}}")
+"""The bodies of the trivial answers (``{premier}``: the function's first parameter, returned unchanged): every
+visible test cell fails at least one of them (``tests/test_exemples_visibles.py``), and the students' environment
+fails them where it cannot judge other answers (:func:`reponses_refusees`)."""
+
+
+def reponses_triviales(nom: str, parametres: tuple[str, ...]) -> dict[str, types.FunctionType]:
+    """``{body: function}`` of each trivial answer, written as a student writes it in the notebook (``__main__``)."""
+    reponses = {}
+    for corps in REPONSES_TRIVIALES:
+        if "{premier}" in corps and not parametres:
+            continue
+        texte = corps.format(premier=parametres[0] if parametres else "")
+        espace = {"__name__": "__main__"}
+        exec(compile(f"def {nom}({', '.join(parametres)}):\n    {texte}\n", "<cellule de l'élève>", "exec"), espace)
+        reponses[texte] = espace[nom]
+    return reponses
+
+
+def reponses_refusees(spec, args: tuple, attendu: dict, reference: types.ModuleType) -> list[str]:
+    """The observations of the trivial answers (:data:`REPONSES_TRIVIALES`) on one visible example that the
+    subject's acceptance refuses, as each rule family hands them to it, as data (``visibles.cle``): for a question
+    whose acceptance reaches a reference and has no candidates, the other answers the students' visible test can
+    still fail (any other one is « jugée à la correction »)."""
+    import copy
+
+    from awale_ref.grading.familles import _restreint
+    from awale_ref.grading.visibles import cle
+
+    refusees = set()
+    for fonction in reponses_triviales(spec.nom, tuple(spec.parametres)).values():
+        obtenu = spec.observer(fonction, copy.deepcopy(args), reference)
+        for famille in spec.rubriques():
+            vu = _restreint(obtenu, famille)
+            if not spec.conforme(vu, _restreint(attendu, famille), args):
+                refusees.add(cle(vu))
+    return sorted(refusees)
 
 
 ACCEPTEES_MAX = 2_000

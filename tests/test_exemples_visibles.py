@@ -5,8 +5,9 @@ environment derives them (``pipeline.paquet_eleve.exemples_des_cellules``).  Eac
 None``, ``pass``, its first argument unchanged, ``False``, ``True``, ``0``, an empty list or dict) is written
 as a student's function and run on the cell's examples by both visible tests: the full package's ``tester``
 (the instructor and self-study notebooks) and the students' environment's (``awale_ref.grading.visibles``, on
-the data ``visibles.json`` ships, with only the modules the distribution ships).  A cell where one of them
-gives ✔ on every example tells the student nothing.
+the data ``visibles.json`` ships, with only the modules the distribution ships: where the subject's acceptance
+is not there, the trivial answers it refuses are, ``paquet_eleve.reponses_refusees``).  A cell where one of them
+gives ✔ on every example, or only « jugée à la correction », tells the student nothing.
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ from awale_ref.grading import visibles
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, sujet_de
 
-CORPS_TRIVIAUX = ("return None", "pass", "return {premier}", "return False", "return True", "return 0",
-                  "return []", "return {{}}")
-
 
 def _cellules() -> dict[tuple[str, str, str], list[tuple]]:
     """``{(assignment, grade_id, question): [the cell's examples]}`` of every visible test of a graded function."""
@@ -37,19 +35,6 @@ def _cellules() -> dict[tuple[str, str, str], list[tuple]]:
 
 
 CELLULES = _cellules()
-
-
-def _reponses_triviales(nom: str, parametres: tuple[str, ...]) -> dict[str, types.FunctionType]:
-    """Each trivial answer as a function the student wrote in the notebook (``__main__``)."""
-    reponses = {}
-    for corps in CORPS_TRIVIAUX:
-        if "{premier}" in corps and not parametres:
-            continue
-        texte = corps.format(premier=parametres[0] if parametres else "")
-        espace = {"__name__": "__main__"}
-        exec(compile(f"def {nom}({', '.join(parametres)}):\n    {texte}\n", "<cellule de l'élève>", "exec"), espace)
-        reponses[texte] = espace[nom]
-    return reponses
 
 
 @functools.cache
@@ -77,22 +62,16 @@ def _import_eleve(nom: str) -> types.ModuleType:
     return importlib.import_module(nom)
 
 
-NON_JUGEE = "n'est jugée qu'à la correction"  # visibles.Testeur: the subject's acceptance is not in the distribution
-
-
-def _verdict(tester, question: str, fonction, exemples: list[tuple]) -> str:
-    """What the visible test ``tester`` gives on the cell's examples: ``"✘"`` on at least one, else ``"non jugée"``
-    when one was only shown beside the reference (the students' environment cannot judge it), else ``"✔"``."""
-    non_jugee = False
+def _echoue(tester, question: str, fonction, exemples: list[tuple]) -> bool:
+    """Whether the visible test ``tester`` gives ✘ on at least one of the cell's examples (an answer only shown
+    beside the reference, « jugée à la correction », is not failed)."""
     for args in exemples:
-        sortie = io.StringIO()
         try:
-            with contextlib.redirect_stdout(sortie):
+            with contextlib.redirect_stdout(io.StringIO()):
                 tester(question, fonction, *args)
         except AssertionError:  # EchecTest, of either environment
-            return "✘"
-        non_jugee = non_jugee or NON_JUGEE in sortie.getvalue()
-    return "non jugée" if non_jugee else "✔"
+            return True
+    return False
 
 
 def test_the_cells_are_derived_from_every_subject():
@@ -109,12 +88,7 @@ def test_a_trivial_answer_fails_an_example_of_every_visible_test_cell(cle, monke
     monkeypatch.setattr(visibles, "_donnees", _donnees_eleves)
     monkeypatch.setattr(visibles, "importlib", types.SimpleNamespace(import_module=_import_eleve))
     eleves = visibles.Testeur(sujet.module_correction)
-    verdicts = {(corps, nom): _verdict(tester, question, fonction, CELLULES[cle])
-                for corps, fonction in _reponses_triviales(spec.nom, spec.parametres).items()
-                for nom, tester in (("tester du notebook", sujet.tester), ("tester des élèves", eleves.tester))}
-    reussies = [f"{corps} ({nom})" for (corps, nom), v in verdicts.items() if v == "✔"]
+    reussies = [f"{corps} ({nom})" for corps, fonction in paquet_eleve.reponses_triviales(spec.nom, spec.parametres).items()
+                for nom, tester in (("tester du notebook", sujet.tester), ("tester des élèves", eleves.tester))
+                if not _echoue(tester, question, fonction, CELLULES[cle])]
     assert not reussies, f"{cle}: every example of the cell passes with {reussies}"
-    non_jugees = [corps for (corps, nom), v in verdicts.items() if v == "non jugée"]
-    if non_jugees:  # the notebook's tester fails them all (above): only the students' environment cannot
-        pytest.xfail(f"{question}: the students' environment shows {non_jugees} beside the reference, « jugée à la "
-                     f"correction », having no acceptance of the subject for an answer other than the reference's")
