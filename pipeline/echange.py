@@ -134,7 +134,8 @@ def constater_arrivee(racine: Path, dossier: Path) -> dict:
     eleve, assignment = dossier.parts[-2:]
     cle = f"{eleve}/{assignment}"
     empreinte = empreinte_copie(dossier)
-    declare = _lire_heure(dossier / "timestamp.txt")
+    horodatage = dossier / "timestamp.txt"
+    declare = None if horodatage.is_symlink() else _lire_heure(horodatage)  # a link is no claim, never followed
     fiche = lire_horodatages(racine).get(cle)
     # a record written before collect kept the content's fingerprint vouches for what is there now
     connue = isinstance(fiche, dict) and fiche.get("empreinte", empreinte) == empreinte
@@ -162,8 +163,10 @@ def constater_arrivee(racine: Path, dossier: Path) -> dict:
               f"({fiche['source']}); the time kept is {fiche['retenu']}", file=sys.stderr)
         _noter(racine, cle, fiche)
     texte = retenu.strftime(FORMAT)
-    if _lire_texte(dossier / "timestamp.txt") != texte:
-        (dossier / "timestamp.txt").write_text(texte, encoding="utf-8")
+    if horodatage.is_symlink() or _lire_texte(horodatage) != texte:
+        provisoire = dossier / ".timestamp.txt.tmp"
+        provisoire.write_text(texte, encoding="utf-8")
+        os.replace(provisoire, horodatage)  # replaces a link itself, never writes where it points
     return fiche
 
 

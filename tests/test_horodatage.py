@@ -95,6 +95,14 @@ def test_an_arrival_off_the_exchange_is_dated_by_the_course_once_and_only_later_
     assert echange.constater_arrivee(tmp_path, dossier)["retenu"] == tard.isoformat()
     (dossier / "devoir.ipynb").write_text('{"autre": 1}')  # another copy put in its place: seen anew
     assert echange.constater_arrivee(tmp_path, dossier)["empreinte"] != fiche["empreinte"]
+    cible = tmp_path / "fichier_du_professeur"
+    cible.write_text(tard.strftime(echange.FORMAT))
+    (dossier / "timestamp.txt").unlink()
+    (dossier / "timestamp.txt").symlink_to(cible)  # a copy by hand that keeps the student's links
+    (dossier / "devoir.ipynb").write_text('{"encore": 1}')
+    fiche = echange.constater_arrivee(tmp_path, dossier)
+    assert fiche["declare"] is None and not (dossier / "timestamp.txt").is_symlink()
+    assert cible.read_text() == tard.strftime(echange.FORMAT)  # never written through the link
 
 
 def test_zip_collect_and_a_copy_by_hand_are_graded_from_when_the_course_saw_them(tmp_path):
