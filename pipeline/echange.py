@@ -25,6 +25,7 @@ import json
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -164,9 +165,9 @@ def constater_arrivee(racine: Path, dossier: Path) -> dict:
         _noter(racine, cle, fiche)
     texte = retenu.strftime(FORMAT)
     if horodatage.is_symlink() or _lire_texte(horodatage) != texte:
-        provisoire = dossier / ".timestamp.txt.tmp"
-        provisoire.write_text(texte, encoding="utf-8")
-        os.replace(provisoire, horodatage)  # replaces a link itself, never writes where it points
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=dossier, delete=False) as provisoire:  # O_EXCL
+            provisoire.write(texte)
+        os.replace(provisoire.name, horodatage)  # replaces a link itself, never writes where it points
     return fiche
 
 
