@@ -111,16 +111,22 @@ c.HTMLExporter.extra_template_paths = [str(html_permis.GABARITS_NBGRADER), str(h
 # folder: the course's exporter keeps nbgrader's folder there, for the course's template to extend nbgrader's.
 c.GenerateFeedback.exporter_class = "pipeline.html_permis.ExportateurDuRetour"
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
-# the hooks note the submission in progress, and the next run first removes its half-done folder.
-if "autograde" in sys.argv[1:]:
-    from pathlib import Path
+# the hooks note the submission in progress, and the next run first removes its half-done folder. The hook before
+# each submission also sets its time to when the course saw it arrive (pipeline.echange.constater_arrivee), and
+# is the only hook where nbgrader runs inside another program (the formgrader's button, a Dask worker).
+from pathlib import Path  # noqa: E402
 
+if "autograde" in sys.argv[1:]:
     from pipeline.autograde.reprise import crochet_apres, crochet_avant, reprendre_interrompus
 
     _racine = Path(c.CourseDirectory.root)
     reprendre_interrompus(_racine)
     c.Autograde.pre_convert_hook = crochet_avant(_racine)
     c.Autograde.post_convert_hook = crochet_apres(_racine)
+else:
+    from pipeline.echange import crochet_arrivee
+
+    c.Autograde.pre_convert_hook = crochet_arrivee(Path(c.CourseDirectory.root))
 # A deleted test cell is put back from the gradebook (and graded) instead of being skipped.
 c.OverwriteCells.add_missing_cells = True
 

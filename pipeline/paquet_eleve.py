@@ -186,6 +186,29 @@ def _espace(cellules: list[str], reference: types.ModuleType) -> dict:
     return espace
 
 
+def exemples_des_cellules(assignment: str):
+    """``(test cell, question, arguments)`` of each visible ``tester(question, f, *args)`` of the assignment's
+    course source that grades a function (``Sujet.specs``), in order: the arguments evaluated with the reference
+    and what the notebook imports from awale_ref (:func:`_espace`), on what the release keeps of the cell."""
+    sujet = sujet_de(assignment)
+    nb = lire_source(assignment)
+    espace = _espace([c.source for c in nb.cells if c.cell_type == "code"], sujet.reference())
+    for cell in nb.cells:
+        if "tests" not in cell.metadata.get("tags", []):
+            continue
+        for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
+            question = appel.args[0].value
+            if question not in sujet.specs:
+                continue
+            try:
+                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
+                             for a in appel.args[2:])
+            except Exception as exc:
+                raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
+                                   f"from the reference and the notebook's imports ({exc!r})") from None
+            yield cell, question, args
+
+
 def donnees_visibles() -> dict:
     """``{grading module: {"fonctions", "reponses", "sql"}}``: every visible example with the reference's
     observation (and the rule families it falls in), the answer and SQL questions."""
@@ -199,41 +222,68 @@ def donnees_visibles() -> dict:
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses), "sql": {}, "module_sql": "", "partie": None,
             **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
-        nb = lire_source(assignment)
-        code = [c.source for c in nb.cells if c.cell_type == "code"]
-        espace = _espace(code, reference)
-        for cell in nb.cells:
-            if "tests" not in cell.metadata.get("tags", []):
-                continue
-            for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
-                question = appel.args[0].value
-                if question not in sujet.specs:
-                    continue
-                spec = sujet.specs[question]
-                try:
-                    args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
-                                 for a in appel.args[2:])
-                except Exception as exc:
-                    raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
-                                       f"from the reference and the notebook's imports ({exc!r})") from None
-                attendu = checks.attendu_de(spec, args, reference)
-                q = d["fonctions"].setdefault(question, {
-                    "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
-                    "libelles": dict(spec.libelles), "regle": spec.regle,
-                    "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
-                    "fonctions": list(spec.fonctions),
-                    "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
-                    "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
-                                  "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
-                    "exemples": {}})
-                exemple = q["exemples"][cle_exemple(args)] = {
-                    "attendu": executant.encoder(attendu),
-                    "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
-                if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
-                    acceptees = reponses_acceptees(spec, args, attendu)
-                    if acceptees is not None:
-                        exemple["acceptees"] = acceptees
+        for _, question, args in exemples_des_cellules(assignment):
+            spec = sujet.specs[question]
+            attendu = checks.attendu_de(spec, args, reference)
+            q = d["fonctions"].setdefault(question, {
+                "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
+                "libelles": dict(spec.libelles), "regle": spec.regle,
+                "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                "fonctions": list(spec.fonctions),
+                "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
+                "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
+                              "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
+                "exemples": {}})
+            exemple = q["exemples"][cle_exemple(args)] = {
+                "attendu": executant.encoder(attendu),
+                "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+            if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
+                acceptees = reponses_acceptees(spec, args, attendu)
+                if acceptees is not None:
+                    exemple["acceptees"] = acceptees
+                else:
+                    exemple["refusees"] = reponses_refusees(spec, args, attendu, reference)
     return donnees
+
+
+REPONSES_TRIVIALES = ("return None", "pass", "return {premier}", "return False", "return True", "return 0",
+                      "return []", "return {{}}")
+"""The bodies of the trivial answers (``{premier}``: the function's first parameter, returned unchanged): every
+visible test cell fails at least one of them (``tests/test_exemples_visibles.py``), and the students' environment
+fails them where it cannot judge other answers (:func:`reponses_refusees`)."""
+
+
+def reponses_triviales(nom: str, parametres: tuple[str, ...]) -> dict[str, types.FunctionType]:
+    """``{body: function}`` of each trivial answer, written as a student writes it in the notebook (``__main__``)."""
+    reponses = {}
+    for corps in REPONSES_TRIVIALES:
+        if "{premier}" in corps and not parametres:
+            continue
+        texte = corps.format(premier=parametres[0] if parametres else "")
+        espace = {"__name__": "__main__"}
+        exec(compile(f"def {nom}({', '.join(parametres)}):\n    {texte}\n", "<cellule de l'élève>", "exec"), espace)
+        reponses[texte] = espace[nom]
+    return reponses
+
+
+def reponses_refusees(spec, args: tuple, attendu: dict, reference: types.ModuleType) -> list[str]:
+    """The observations of the trivial answers (:data:`REPONSES_TRIVIALES`) on one visible example that the
+    subject's acceptance refuses, as each rule family hands them to it, as data (``visibles.cle``): for a question
+    whose acceptance reaches a reference and has no candidates, the other answers the students' visible test can
+    still fail (any other one is « jugée à la correction »)."""
+    import copy
+
+    from awale_ref.grading.familles import _restreint
+    from awale_ref.grading.visibles import cle
+
+    refusees = set()
+    for fonction in reponses_triviales(spec.nom, tuple(spec.parametres)).values():
+        obtenu = spec.observer(fonction, copy.deepcopy(args), reference)
+        for famille in spec.rubriques():
+            vu = _restreint(obtenu, famille)
+            if not spec.conforme(vu, _restreint(attendu, famille), args):
+                refusees.add(cle(vu))
+    return sorted(refusees)
 
 
 ACCEPTEES_MAX = 2_000

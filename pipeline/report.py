@@ -139,13 +139,24 @@ def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str
 
 
 def heures_contestees(racine: Path, assignments) -> dict[tuple[str, str], dict]:
-    """``{(student, assignment): the collect's record}`` of the submissions whose ``timestamp.txt`` disagrees with
-    the time the exchange received them (``pipeline.echange.RamassageHorodate``)."""
-    from pipeline.echange import TOLERANCE_S, lire_horodatages
+    """``{(student, assignment): the course's record}`` of the submissions whose ``timestamp.txt`` disagrees with
+    the time the exchange received them (``pipeline.echange.RamassageHorodate``), and of every submission whose
+    arrival the course did not see (``pipeline.echange.constater_arrivee``: zip_collect, a copy by hand)."""
+    from pipeline.echange import HORS_ECHANGE, TOLERANCE_S, lire_horodatages
 
     return {tuple(cle.split("/", 1)): fiche for cle, fiche in sorted(lire_horodatages(racine).items())
             if cle.count("/") == 1 and cle.split("/")[1] in assignments and isinstance(fiche, dict)
-            and (fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+            and (fiche.get("arrivee") == HORS_ECHANGE
+                 or fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+
+
+def _heure_contestee(fiche: dict) -> str:
+    """One contested submission time in the report: the student's claim, the course's time, the time used."""
+    from pipeline.echange import HORS_ECHANGE
+
+    vue = ("hors de l'échange (zip_collect ou copie à la main), vue par le cours"
+           if fiche.get("arrivee") == HORS_ECHANGE else "reçue par l'échange")
+    return f"déclarée {fiche.get('declare') or 'illisible'}, {vue} {fiche.get('echange')}, retenue {fiche.get('retenu')}"
 
 
 def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
@@ -351,10 +362,10 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     contestees = heures_contestees(racine, maxima)
     if contestees:
         texte += ["**Heures de rendu contestées** (le `timestamp.txt` écrit par l'élève ne dit pas l'heure à "
-                  "laquelle l'échange a reçu la copie ; c'est la plus tardive des deux qui compte pour le retard, "
-                  "`pipeline/echange.py`) : "
-                  + ", ".join(f"{noms.get(e) or e} ({a} : déclarée {f['declare'] or 'illisible'}, reçue "
-                              f"{f['echange']}, retenue {f['retenu']})" for (e, a), f in sorted(contestees.items()))
+                  "laquelle l'échange a reçu la copie, ou la copie n'est pas passée par l'échange ; c'est la plus "
+                  "tardive des deux heures qui compte pour le retard, `pipeline/echange.py`) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} : {_heure_contestee(f)})"
+                              for (e, a), f in sorted(contestees.items()))
                   + ".", ""]
     if penalites:
         texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "

@@ -80,8 +80,9 @@ def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_cor
     The subject's own acceptance when its specs module is in the distribution (the CCINP's), or its copy
     (``ACCEPTATIONS`` of the subject's formats module, copied where it holds no reference), or the answers
     it accepts on this example, computed by the build with the reference (``exemple["acceptees"]``:
-    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer passes here and is kept in
-    ``autres``: the judge decides, at grading."""
+    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer but the trivial ones the subject
+    refuses on the example (``exemple["refusees"]``: ``pipeline.paquet_eleve.reponses_refusees``: a stub,
+    ``return None``, …) passes here and is kept in ``autres``: the judge decides, at grading."""
     if not d["plusieurs_reponses"]:
         return None
     try:
@@ -94,7 +95,8 @@ def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_cor
     if "acceptees" in exemple:
         acceptees = frozenset(exemple["acceptees"])
         return lambda obtenu, attendu, args: cle(obtenu) in acceptees
-    return lambda obtenu, attendu, args: autres.append(obtenu) or True
+    refusees = frozenset(exemple.get("refusees", ()))  # the trivial answers the subject refuses here
+    return lambda obtenu, attendu, args: cle(obtenu) not in refusees and (autres.append(obtenu) or True)
 
 
 def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction: str) -> Spec:

@@ -170,8 +170,9 @@ def attracteurs_it(G, di, Si):
 
 
 # %% tags=["tests"] grade_id="q21_tests" points=1.5
-from awale_ref.sujets.attracteurs.tablettes import G22, S1_22
-tester("Q21", attracteurs_it, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S1_22)
+from awale_ref.sujets.attracteurs.tablettes import G22, S2_22
+# l'attracteur de départ de J2 (Q18) : les deux positions où J1 doit jouer sans le pouvoir ; S2_22 : celles de J2
+tester("Q21", attracteurs_it, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S2_22)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.attracteurs import corriger
 corriger("Q21", attracteurs_it)
@@ -195,8 +196,10 @@ def attracteurs_Ji(G, di, Si):
 
 
 # %% tags=["tests"] grade_id="q22_tests" points=1
-from awale_ref.sujets.attracteurs.tablettes import G22, S1_22
-tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S1_22)
+from awale_ref.sujets.attracteurs.tablettes import G22, S1_22, S2_22
+# depuis l'attracteur de départ (Q18) : celui de J2 avec ses positions S2_22, puis celui de J1 avec S1_22
+tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S2_22)
+tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 4),), ((1, 4),)) for x in G22}, S1_22)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.attracteurs import corriger
 corriger("Q22", attracteurs_Ji)
