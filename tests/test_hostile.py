@@ -40,7 +40,7 @@ import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
 from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SQL, Contexte, Soumission)
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -195,6 +195,60 @@ def classe_othello(tmp_path_factory) -> Classe:
     """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
     about a minute."""
     return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
+
+
+@pytest.fixture(scope="session")
+def classe_secrets(tmp_path_factory) -> Classe:
+    """``partie2_structure``: a notebook that looks for every secret of the course from the grading kernel."""
+    return classe_a_part(tmp_path_factory, A, SOUMISSIONS_SECRETS)
+
+
+def secrets_du_cours() -> set[str]:
+    """The lines no grading kernel may show, derived from the subjects: each line (25 characters or more) of a
+    graded function's reference body and of a key query (a subject's SQL module's ``REQUETES``, or those of a
+    module of the course it uses) that neither a release notebook nor the students' package holds, imports aside."""
+    import importlib
+    import inspect
+    import types
+
+    from awale_ref.grading import sujets
+    from pipeline.autograde import paquet_noyau
+
+    textes: list[str] = []
+    for sujet in sujets.tous():
+        reference = importlib.import_module(sujet.module_reference)
+        for question in sujet.questions:
+            nom = sujet.nom_note(question)
+            if nom and callable(getattr(reference, nom, None)):
+                textes.append(inspect.getsource(getattr(reference, nom)))
+        for genre in sujet.types_de_question:
+            if callable(getattr(genre, "sql", None)):
+                module = genre.sql()
+                for m in [module, *(v for v in vars(module).values() if isinstance(v, types.ModuleType)
+                                    and v.__name__.startswith("awale_ref."))]:
+                    textes += [str(r) for r in getattr(m, "REQUETES", {}).values()]
+    public = "\n".join(f.read_text(errors="replace") for f in paquet_noyau.paquet_de_correction().rglob("*")
+                       if f.is_file() and f.suffix in (".py", ".json"))
+    public += "\n".join(c.source for a in ("partie2_structure", "partie3_ia", "partie3_sql", "othello")
+                        for c in _lire_notebook(RACINE / "release" / a / f"{a}.ipynb").cells)
+    return {ligne.strip() for texte in textes for ligne in texte.splitlines()
+            if len(ligne.strip()) >= 25 and ligne.strip() not in public
+            and not ligne.strip().startswith(("import ", "from "))}  # an import tells nothing
+
+
+def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_secrets):
+    """A notebook imports every reference, answer and key query it can name and prints every course file its
+    kernel can list: it earns only its honest points, and its graded notebook (the feedback) holds no line of a
+    graded function's reference nor of a key query, of this assignment or any other."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    soumission, = SOUMISSIONS_SECRETS
+    _score_et_raisons(classe_secrets, soumission)
+    secrets = secrets_du_cours()
+    assert len(secrets) > 100  # every subject's graded functions and key queries
+    sortie = classe_secrets.sortie(soumission.nom)
+    montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
+    assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
+    assert "[secrets] import refusé : awale_ref.library" in sortie
 
 
 @pytest.fixture(scope="session")
