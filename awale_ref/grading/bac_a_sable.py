@@ -170,6 +170,29 @@ def _sous_systeme(chemin: str) -> bool:
     return chemin == "/usr" or chemin.startswith("/usr/")
 
 
+def stockage_plein(pid: int) -> str | None:
+    """Whether the private ``/tmp`` of the sandbox whose ``bwrap`` is process ``pid`` reached its size or file
+    limit (read from the host through a process of the sandbox, ``/proc/<child>/root/tmp``): what is used, in
+    words for the teacher's log; ``None`` when it is not full or cannot be read (the sandbox ended)."""
+    try:
+        enfants = [int(e) for t in os.listdir(f"/proc/{pid}/task")
+                   for e in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+    except (OSError, ValueError):
+        return None
+    for enfant in enfants:
+        try:
+            st = os.statvfs(f"/proc/{enfant}/root/tmp")
+        except OSError:
+            continue
+        libre, fichiers_libres = st.f_bavail * st.f_frsize, st.f_favail
+        if libre < 1024 ** 2 or fichiers_libres < 16:
+            return (f"its private /tmp is full ({(st.f_blocks * st.f_frsize - libre) // 1024 ** 2} MiB of "
+                    f"{st.f_blocks * st.f_frsize // 1024 ** 2} MiB, {st.f_files - st.f_ffree} files of {st.f_files}): "
+                    f"the student's code filled it and was refused more")
+        return None
+    return None
+
+
 def preparer_dossier_prive(chemin: str | Path) -> None:
     """Make a private folder writable by the sandbox's user (``nobody`` when the grader is root)."""
     os.makedirs(chemin, exist_ok=True)

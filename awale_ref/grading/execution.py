@@ -176,6 +176,10 @@ class Executant:
         return reponse
 
     def fermer(self) -> None:
+        if self.prive is None:  # in its sandbox: the teacher's log says if the student's code filled its /tmp
+            plein = bac_a_sable.stockage_plein(self.proc.pid)
+            if plein:
+                self.limites.journal.append(f"runner: {plein}")
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
         with contextlib.suppress(Exception):

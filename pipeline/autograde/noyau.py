@@ -265,6 +265,10 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         nbclient then finds it dead and only removes its connection files.
         """
         processus = getattr(getattr(self.km, "provisioner", None), "process", None)
+        if processus is not None and self.avec_bac():
+            plein = bac_a_sable.stockage_plein(processus.pid)
+            if plein:
+                self.log.warning("Kernel of %s: %s", qui(self.resources), plein)
         if processus is not None and self.owns_km:
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 processus.kill()
