@@ -813,6 +813,34 @@ def _secrets(ctx: Contexte) -> dict[str, bytes]:
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _LIT_LES_SECRETS}))}
 
 
+# ---- issue 33 item 6: every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
+_REMPLIT_TMP = r'''
+import os
+octets, n = 0, 0
+try:
+    for i in range(1024):  # bytes, 8 MiB a file, then files, until refused
+        with open(f"/tmp/gros_{i}", "wb") as f:
+            f.write(b"x" * 8 * 1024 ** 2)
+        octets += 8
+except OSError as exc:
+    print("[stockage] octets refusés après", octets, "Mio :", type(exc).__name__)
+try:
+    for i in range(200_000):
+        open(f"/tmp/vide_{i}", "w").close()
+        n += 1
+except OSError as exc:
+    print("[stockage] fichiers refusés après", n, ":", type(exc).__name__)
+'''
+
+
+def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
+    """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) fills /tmp with files, then bytes."""
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _REMPLIT_TMP}))}
+
+
 SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
     Soumission("lit_les_secrets_du_noyau", _secrets, frozenset({T4, T8}), ("[secrets] fichiers lus",)),
+    Soumission("remplit_tmp", _remplit_tmp, frozenset({T4, T8}),
+               ("[stockage] fichiers refusés après", "[stockage] octets refusés après",
+                "Kernel of remplit_tmp/partie2_structure: its private /tmp is full", "runner: its private /tmp is full")),
 )
