@@ -168,6 +168,7 @@ def test_the_course_package_is_hidden_where_a_mounted_folder_holds_it(monkeypatc
 def test_the_package_is_built_again_when_the_course_changes(monkeypatch, tmp_path):
     """The cache is keyed by a fingerprint of what the package is built from: a changed file, a new folder."""
     monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    monkeypatch.setattr(paquet_noyau, "RELECTURE_S", 0)  # every call reads the files' sizes and times again
     fichiers = paquet_noyau._fichiers()
     assert any(n == "awale_ref/sujets/ccinp_2024/exam.py" for n, _ in fichiers)
     assert any(n == "pipeline.paquet_eleve" for n, _ in fichiers)

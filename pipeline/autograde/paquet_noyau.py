@@ -37,25 +37,38 @@ import awale_ref
 CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.build")
 """The builder's modules: their text is part of the fingerprint (a change of what ships rebuilds)."""
 
+RELECTURE_S = 2.0
+"""Within this many seconds of a check the fingerprint is taken as it was (one notebook asks it several times)."""
+
 _verrou_local = threading.Lock()
 _empreintes: dict[tuple, str] = {}
+_vu: tuple[float, str] | None = None
 
 
 def _fichiers() -> list[tuple[str, Path]]:
     """(name in the fingerprint, file) of everything the package is built from."""
-    paquet = Path(awale_ref.__file__).resolve().parent
-    fichiers = [(f"awale_ref/{p.relative_to(paquet).as_posix()}", p) for p in sorted(paquet.rglob("*"))
-                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    paquet = os.path.dirname(os.path.realpath(awale_ref.__file__))
+    fichiers = []
+    for dossier_, sous, noms in os.walk(paquet):
+        sous[:] = sorted(s for s in sous if s != "__pycache__")
+        for nom in sorted(noms):
+            if not nom.endswith(".pyc"):
+                chemin = os.path.join(dossier_, nom)
+                fichiers.append(("awale_ref/" + os.path.relpath(chemin, paquet).replace(os.sep, "/"), Path(chemin)))
     for module in CONSTRUCTEURS:
-        origine = importlib.util.find_spec(module).origin
-        fichiers.append((module, Path(origine)))
+        fichiers.append((module, Path(importlib.util.find_spec(module).origin)))
     return fichiers
 
 
 def empreinte() -> str:
-    """The fingerprint of what the package is built from (recomputed only when a file's size or time changed)."""
+    """The fingerprint of what the package is built from: its files' sizes and times are read again after
+    ``RELECTURE_S`` seconds, their text hashed again only when one of them changed."""
+    global _vu
+    maintenant = time.monotonic()
+    if _vu is not None and maintenant - _vu[0] < RELECTURE_S:
+        return _vu[1]
     fichiers = _fichiers()
-    etat = tuple((nom, (s := p.stat()).st_size, s.st_mtime_ns) for nom, p in fichiers)
+    etat = tuple((nom, (s := os.stat(p)).st_size, s.st_mtime_ns) for nom, p in fichiers)
     if etat not in _empreintes:
         h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
         for nom, chemin in fichiers:
@@ -63,7 +76,8 @@ def empreinte() -> str:
             h.update(f"{nom}\0{len(contenu)}\0".encode())
             h.update(contenu)
         _empreintes[etat] = h.hexdigest()[:16]
-    return _empreintes[etat]
+    _vu = (maintenant, _empreintes[etat])
+    return _vu[1]
 
 
 def dossier() -> Path:
