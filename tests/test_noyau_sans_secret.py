@@ -22,7 +22,6 @@ import nbformat
 import pytest
 
 import awale_ref
-from awale_ref import library
 from awale_ref.grading import bac_a_sable, sujets
 from pipeline.autograde import paquet_noyau
 
