@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> None:
             for mode in ("eleves", "cours") if tour % 2 == 0 else ("cours", "eleves"):
                 mesures[mode].append(corriger(racine, mode))
                 mur, noyaux = mesures[mode][-1]
-                print(f"  run {tour + 1}, kernel on the {'students' if mode == 'eleves' else 'course'}' package: "
+                paquet = "students'" if mode == "eleves" else "course's"
+                print(f"  run {tour + 1}, kernel on the {paquet} package: "
                       f"{mur / n:.2f} s per notebook, kernel {statistics.mean(noyaux):.2f} s")
     par_mode = {m: (statistics.mean(mur for mur, _ in v) / n, statistics.mean(k for _, ks in v for k in ks))
                 for m, v in mesures.items()}
