@@ -104,7 +104,8 @@ for nom in modules:
         importes[nom] = inspect.getsource(module)
     except (OSError, TypeError):
         importes[nom] = ""
-print(json.dumps({"ouverts": ouverts, "importes": importes, "awale_ref": importlib.import_module("awale_ref").__file__}))
+vu = importlib.import_module("awale_ref").__file__
+print(json.dumps({"ouverts": ouverts, "importes": importes, "awale_ref": vu}))
 """
 
 

@@ -225,7 +225,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``)."""
         paquet = paquet_noyau.paquet_de_correction(self.log)
         return bac_a_sable.BacASable(
-            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)], lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
+            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
+            lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
             environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
