@@ -7,12 +7,12 @@ Run: ``.venv/bin/python benchmarks/bench_paquet_noyau.py [--copies 3] [--tours 2
    version pays once;
 2. **found again**: ``paquet_de_correction()`` once built (the fingerprint's ``stat`` of the course's files),
    the mean of 200 calls: what every notebook pays;
-3. **per notebook, side by side**: in a throw-away course, ``--copies`` copies of ``partie2_structure`` and of
-   ``partie3_ia`` answered with the instructor's solutions, graded by ``nbgrader autograde`` in this process
-   (sandbox on), alternately with the kernel on the students' package (the course's configuration) and on
-   the course's own package (its ``awale_ref`` folder mounted instead), ``--tours`` times
-   each; printed: the kernel's time per notebook (nbgrader's log, ``Timing … kernel``), the wall time per
-   notebook, and their ratios.
+3. **per notebook, side by side**: in a throw-away course, the notebooks of ``partie2_structure`` and
+   ``partie3_ia`` of the demo class's first ``--copies`` students (``pipeline.demo_class``), graded by
+   ``nbgrader autograde`` in this process (sandbox on), after one run not counted (the process's first grading
+   pays its imports), alternately with the kernel on the students' package (the course's configuration) and
+   on the course's own package (its ``awale_ref`` folder mounted instead), ``--tours`` times each; printed: the
+   kernel's time per notebook (nbgrader's log, ``Timing … kernel``), the wall time per notebook, their ratios.
 """
 
 from __future__ import annotations
@@ -32,36 +32,22 @@ sys.path.insert(0, str(RACINE))
 
 import nbformat  # noqa: E402
 
+from pipeline import demo_class  # noqa: E402
 from pipeline.autograde import paquet_noyau  # noqa: E402
 from pipeline.nbgrader_cli import nbgrader, nbgrader_en_processus  # noqa: E402
 
 DEVOIRS = ("partie2_structure", "partie3_ia")
-_SOLUTION = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION\n", re.M)
-
-
-def _avec_les_solutions(racine: Path, assignment: str) -> nbformat.NotebookNode:
-    source = nbformat.read(racine / "source" / assignment / f"{assignment}.ipynb", as_version=4)
-    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source for c in source.cells
-                 if c.metadata.get("nbgrader", {}).get("solution")}
-    release = nbformat.read(racine / "release" / assignment / f"{assignment}.ipynb", as_version=4)
-    for cell in release.cells:
-        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
-        if gid in solutions and cell.cell_type == "code":
-            cell.source = _SOLUTION.sub("", solutions[gid])
-    return release
-
-
 def preparer(racine: Path, copies: int) -> None:
     (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text())
     (racine / "pipeline").symlink_to(RACINE / "pipeline")
     for a in DEVOIRS:
         shutil.copytree(RACINE / "source" / a, racine / "source" / a)
         nbgrader("generate_assignment", a, "--force", racine=racine, capture=True)
-        nb = _avec_les_solutions(racine, a)
-        for i in range(copies):
-            dossier = racine / "submitted" / f"eleve{i}" / a
+        release, source = (nbformat.read(racine / d / a / f"{a}.ipynb", as_version=4) for d in ("release", "source"))
+        for eleve in demo_class.CLASSE[:copies]:
+            dossier = racine / "submitted" / eleve.identifiant / a
             dossier.mkdir(parents=True)
-            nbformat.write(nb, dossier / f"{a}.ipynb")
+            nbformat.write(demo_class.copie_rendue(eleve, release, source, a), dossier / f"{a}.ipynb")
 
 
 def bac_du_cours(self, ipc: str, travail: str):
@@ -122,6 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         racine = Path(tmp)
         preparer(racine, args.copies)
         n = args.copies * len(DEVOIRS)
+        corriger(racine, "eleves")  # warm-up, not counted: the process's first grading pays its imports
         for tour in range(args.tours):
             for mode in ("eleves", "cours") if tour % 2 == 0 else ("cours", "eleves"):
                 mesures[mode].append(corriger(racine, mode))
