@@ -79,6 +79,8 @@ c.Autograde.autograde_preprocessors = [
 c.Autograde.exporter_class = "pipeline.autograde.copies_a_zero.ExportateurPrudent"
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
+c.ExecutionProtegee.stockage_noyau = 256 * 1024 ** 2     # size of the kernel's private /tmp (a tmpfs)
+c.ExecutionProtegee.fichiers_max_noyau = 4096          # files in it (where the grader is root)
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
 c.ExecutionProtegee.sortie_max_notebook = 8 * 1024 ** 2  # output characters kept per notebook
 c.ExecutionProtegee.bac_a_sable = True                 # the kernel in bubblewrap (AWALE_BAC_A_SABLE=non: off)

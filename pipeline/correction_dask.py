@@ -60,6 +60,7 @@ from pathlib import Path
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from pipeline.autograde import paquet_noyau
 from pipeline.echange import HORODATAGES, constater_arrivee, empreinte_fichiers as _empreinte
 from pipeline.nbgrader_cli import nbgrader_en_processus, url_gradebook
 
@@ -272,6 +273,7 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         if sujet is not None:
             with contextlib.redirect_stdout(io.StringIO()):
                 sujet.preparer_donnees()  # once per machine (the SQL libraries), before any kernel waits for it
+        paquet_noyau.paquet_de_correction()  # once per course version: the kernel's package, outside the budget
         debut_nbgrader = time.monotonic()
         code, journal, imprime = nbgrader_autograde(cours, assignment, eleve, url)
         duree_nbgrader = time.monotonic() - debut_nbgrader

@@ -39,8 +39,9 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
+from tests.test_noyau_sans_secret import secrets_du_cours
 from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SQL, Contexte, Soumission)
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -195,6 +196,40 @@ def classe_othello(tmp_path_factory) -> Classe:
     """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
     about a minute."""
     return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
+
+
+@pytest.fixture(scope="session")
+def classe_secrets(tmp_path_factory) -> Classe:
+    """``partie2_structure``: a notebook that looks for every secret of the course from the grading kernel."""
+    return classe_a_part(tmp_path_factory, A, SOUMISSIONS_SECRETS)
+
+
+def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_secrets):
+    """A notebook imports every reference, answer and key query it can name and prints every course file its
+    kernel can list: it earns only its honest points, and its graded notebook (the feedback) holds no line of a
+    graded function's reference, of a key query, of a solution or of a hidden test, of this assignment or any
+    other (``secrets_du_cours``)."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    soumission = next(s for s in SOUMISSIONS_SECRETS if s.nom == "lit_les_secrets_du_noyau")
+    _score_et_raisons(classe_secrets, soumission)
+    soumis = "\n".join(c.source for c in _lire_notebook(classe_secrets.racine / "submitted" / soumission.nom / A
+                                                       / f"{A}.ipynb").cells)
+    secrets = {s for s in secrets_du_cours() if s not in soumis}  # its own answers (Q4, Q8) are no secret to it
+    assert len(secrets) > 300  # every subject's graded functions, key queries, solutions and hidden tests
+    sortie = classe_secrets.sortie(soumission.nom)
+    montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
+    assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
+    assert "[secrets] import refusé : awale_ref.library" in sortie
+
+
+def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):
+    """``remplit_tmp`` writes files of 8 MiB into /tmp, then empty files, in the kernel and in the runner: each is
+    refused at its sandbox's limit (size, then file count), the honest answers keep their points, and the
+    teacher's log says which sandbox's /tmp was full."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    _score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "remplit_tmp"))
+    octets = [int(m) for m in re.findall(r"octets refusés après (\d+) Mio", classe_secrets.sortie("remplit_tmp"))]
+    assert octets and max(octets) <= 256
 
 
 @pytest.fixture(scope="session")

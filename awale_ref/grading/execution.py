@@ -77,13 +77,12 @@ class Executant:
         self.limites = limites
         self.prive: str | None = None
         delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
-        script = os.path.abspath(executant.__file__)
-        protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
+        script = os.path.abspath(executant.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:  # a copy: the caller's sandbox is left as it was handed
-            commande = replace(sandbox, lecture=[*sandbox.lecture, script, protocole]).commande(argv)
+        if sandbox is not None:
+            commande = sandbox.commande(argv)
         else:
             import resource
 
@@ -181,6 +180,10 @@ class Executant:
         return reponse
 
     def fermer(self) -> None:
+        if self.prive is None:  # in its sandbox: the teacher's log says if the student's code filled its /tmp
+            plein = bac_a_sable.stockage_plein(self.proc.pid)
+            if plein:
+                self.limites.journal.append(f"runner: {plein}")
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
         with contextlib.suppress(Exception):
@@ -207,10 +210,12 @@ class Executant:
         return reponse.donnees
 
 
-def _sandbox(travail: str, lecture: list[str], limites: Limites, processus: int) -> bac_a_sable.BacASable:
+def _sandbox(travail: str, partie: str, limites: Limites, processus: int, **sources: str) -> bac_a_sable.BacASable:
+    """The sandbox of the runner or of the judge's SQL process: what it mounts is ``bac_a_sable.MONTAGES[partie]``."""
     bac_a_sable.preparer_dossier_prive(travail)
-    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=lecture, memoire=limites.memoire,
-                                 fichier=16 * 1024 ** 2, processus=processus)
+    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=bac_a_sable.lecture(partie, **sources),
+                                 memoire=limites.memoire, fichier=16 * 1024 ** 2, processus=processus,
+                                 stockage=64 * 1024 ** 2)
 
 
 @contextlib.contextmanager
@@ -228,7 +233,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
             for lien in ignores:
                 limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
         os.makedirs(travail, exist_ok=True)
-        sandbox = _sandbox(travail, [], limites, 256) if avec_bac else None
+        sandbox = _sandbox(travail, "executant", limites, 256) if avec_bac else None
         try:
             ex = Executant(demarrage, sandbox, limites)
         except ExecutantBloque as exc:
@@ -263,7 +268,7 @@ class EvaluateurSql:
         try:
             if self.processus is None:
                 self.prive = tempfile.mkdtemp(prefix="awale_sql_")
-                sandbox = _sandbox(self.prive, [self.base], self.limites, 16) if self.avec_bac else None
+                sandbox = _sandbox(self.prive, "sql", self.limites, 16, base_cachee=self.base) if self.avec_bac else None
                 self.processus = Executant(None, sandbox, self.limites, ("--sql",))
             return self.processus.requete(requete, self.base)
         except BaseException:

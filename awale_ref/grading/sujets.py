@@ -155,15 +155,6 @@ class Sujet:
             raise ValueError(f"{self.nom}: the judge reads one hidden file, these questions need {sorted(fichiers)}")
         return next(iter(fichiers), None)
 
-    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
-        """The files and environment variables the student's kernel reads while graded (all its kinds')."""
-        fichiers, variables = [], {}
-        for genre in self._types:
-            f, v = genre.lecture_noyau()
-            fichiers += f
-            variables.update(v)
-        return fichiers, variables
-
     def preparer_donnees(self) -> None:
         """The data its kinds build once per machine, before grading (the SQL libraries)."""
         for genre in self._types:
