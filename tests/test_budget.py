@@ -21,7 +21,7 @@ from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.hostile import budget as attaques  # noqa: E402
 
-PETIT = Budget(octets=1000, valeurs=20, profondeur=4)
+PETIT = Budget(octets=1000, valeurs=20, imbrication=4)
 
 
 # ---------------------------------------------------------------- the reader: values, depth, bytes
@@ -34,9 +34,9 @@ def test_values_are_bounded_from_above_and_strings_count_only_when_it_matters(te
     vraies = _compter(json.loads(texte))
     assert vraies <= valeurs <= vraies + texte.count("[]" if isinstance(texte, str) else b"[]") + 1
     assert vraies <= messages.mesurer(texte)
-    assert messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs, profondeur=10)) == valeurs
+    assert messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs, imbrication=10)) == valeurs
     with pytest.raises(ReponseTropGrande):
-        messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs - 1, profondeur=10))
+        messages.mesurer(texte, Budget(octets=10 ** 6, valeurs=valeurs - 1, imbrication=10))
 
 
 def _compter(valeur) -> int:
@@ -53,7 +53,7 @@ def test_too_many_values_too_deep_or_too_long_is_refused_and_says_which_limit():
     assert exc.value.limite == "valeurs" and exc.value.maximum == 20
     with pytest.raises(ReponseTropGrande) as exc:
         messages.mesurer("[[[[[0]]]]]", PETIT)
-    assert exc.value.limite == "profondeur"
+    assert exc.value.limite == "imbrication"
     assert messages.mesurer("[[[[0]]]]", PETIT) == 5  # depth 4: allowed
     assert messages.mesurer('"' + "[" * 50 + '"', PETIT) == 1  # brackets in a string are no depth
     with pytest.raises(ReponseTropGrande) as exc:
@@ -73,7 +73,7 @@ def test_text_that_is_not_json_is_left_to_the_parser():
 
 def test_the_judge_refuses_a_reply_over_the_budget_before_parsing_it():
     profond = b'{"version": 2, "issue": "valeur", "id": 1, "valeur": ' + b"[" * 300 + b"]" * 300 + b"}"
-    with pytest.raises(ReponseTropGrande, match="profondeur"):
+    with pytest.raises(ReponseTropGrande, match="imbrication"):
         messages.lire_reponse(profond)
     cas = "[" + "[0]," * 600_000 + "0]"  # one case's text: a string in the line, counted all the same
     with pytest.raises(ReponseTropGrande, match="valeurs"):
@@ -114,7 +114,7 @@ def test_the_encoder_stops_at_the_budget_s_values_and_never_builds_what_the_judg
     # the deepest values the encoder lets through, in every tagged form, stay under the judge's depth
     for emballer in (lambda v: [v], lambda v: (v,), lambda v: {(0,): v}, lambda v: {"a": v}):
         valeur = 0
-        for _ in range(messages.PROFONDEUR_MAX + 5):
+        for _ in range(messages.IMBRICATION_MAX + 5):
             valeur = emballer(valeur)
         texte = json.dumps({"obs": executant.encoder({messages.RENVOIE: valeur})})
         ligne = messages.ecrire(Reponse(1, Issue.RESULTATS, resultats=[texte]))
@@ -135,7 +135,7 @@ def test_in_the_kernel_an_answer_over_the_budget_fails_with_the_same_words():
 def _plus_grandes_reponses() -> dict[str, tuple[int, int, int]]:
     """For each subject, the largest honest reply of its function questions on their hidden cases: (bytes,
     values, depth)."""
-    large = Budget(octets=10 ** 12, valeurs=10 ** 12, profondeur=10 ** 6)
+    large = Budget(octets=10 ** 12, valeurs=10 ** 12, imbrication=10 ** 6)
     resultat = {}
     for sujet in sujets.tous():
         reference, plus = sujet.reference(), (0, 0, 0)
@@ -145,9 +145,9 @@ def _plus_grandes_reponses() -> dict[str, tuple[int, int, int]]:
             textes_ = [json.dumps(executant.evaluer_cas(spec.observation, appel, spec.nommer(args), garde),
                                   ensure_ascii=False, allow_nan=True) for args in spec.cas()]
             ligne = messages.ecrire(Reponse(1, Issue.RESULTATS, resultats=textes_))
-            profondeur = next(p for p in range(1, 100) if _sous(textes_, Budget(10 ** 12, 10 ** 12, p)))
+            imbrication = next(p for p in range(1, 100) if _sous(textes_, Budget(10 ** 12, 10 ** 12, p)))
             valeurs = max(messages.mesurer(ligne, large), messages.mesurer_textes(textes_, large))
-            plus = tuple(max(a, b) for a, b in zip(plus, (len(ligne), valeurs, profondeur)))
+            plus = tuple(max(a, b) for a, b in zip(plus, (len(ligne), valeurs, imbrication)))
         resultat[sujet.nom] = plus
     return resultat
 
@@ -164,9 +164,9 @@ def _sous(textes_: list[str], budget: Budget) -> bool:
 def test_every_subject_s_largest_honest_reply_fits_the_budget_twice():
     """The attractor graphs, Othello's boards, the Olympiades' images: each subject's largest reply (printed) is
     at most half of each limit of the budget."""
-    for nom, (octets, valeurs, profondeur) in _plus_grandes_reponses().items():
-        print(f"{nom}: {octets} bytes, {valeurs} values, depth {profondeur}")
-        assert 2 * octets <= BUDGET.octets and 2 * valeurs <= BUDGET.valeurs and 2 * profondeur <= BUDGET.profondeur, \
+    for nom, (octets, valeurs, imbrication) in _plus_grandes_reponses().items():
+        print(f"{nom}: {octets} bytes, {valeurs} values, depth {imbrication}")
+        assert 2 * octets <= BUDGET.octets and 2 * valeurs <= BUDGET.valeurs and 2 * imbrication <= BUDGET.imbrication, \
             nom
 
 

@@ -108,7 +108,7 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
 
     Tuples and dicts whose keys are not all ``str`` are tagged
     (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).  ``niveau`` counts the JSON containers
-    around the value: past ``messages.PROFONDEUR_MAX``, a value is refused (the reply's budget).  ``reste``:
+    around the value: past ``messages.IMBRICATION_MAX``, a value is refused (the reply's budget).  ``reste``:
     the values the reply's budget still allows (``messages.BUDGET.valeurs`` for a new value); each container
     takes its own and its elements' (fewer than its JSON text holds, ``messages.mesurer``), and
     ``messages.ReponseTropGrande`` is raised once they run out: nothing over the budget is ever built.
@@ -120,7 +120,7 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
         if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
             return {"__objet__": "entier trop grand"}
         return valeur
-    if niveau > messages.PROFONDEUR_MAX:
+    if niveau > messages.IMBRICATION_MAX:
         return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
     if t is list or t is tuple or t is dict:
         if reste is None:

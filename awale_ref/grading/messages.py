@@ -226,7 +226,7 @@ the judge can say the query is too long (a longer text is an invalid reply)."""
 
 
 # ---------------------------------------------------------------- the budget of a reply (runner and judge)
-PROFONDEUR_MAX = 200
+IMBRICATION_MAX = 200
 """The deepest nesting of JSON containers a value encoded by the runner reaches (``executant.encoder`` counts a
 tuple as two levels, a dict with other keys than ``str`` as three: what they take in JSON); deeper, the value is
 a refusal marker."""
@@ -236,14 +236,14 @@ a refusal marker."""
 class Budget:
     """What one reply may hold, as its JSON text says it before anything is built from it: ``octets`` (its
     line), ``valeurs`` (JSON values, every container, key and scalar counted: in the line, and in the texts
-    of its ``resultats`` together) and ``profondeur`` (nesting of JSON containers in any one text)."""
+    of its ``resultats`` together) and ``imbrication`` (nesting of JSON containers in any one text)."""
 
     octets: int
     valeurs: int
-    profondeur: int
+    imbrication: int
 
 
-BUDGET = Budget(octets=16 * 1024 ** 2, valeurs=1_000_000, profondeur=PROFONDEUR_MAX + 8)
+BUDGET = Budget(octets=16 * 1024 ** 2, valeurs=1_000_000, imbrication=IMBRICATION_MAX + 8)
 """The one budget of a reply: the runner sends none over it (``executant._envoyer``: :attr:`Issue.TROP_GROS`
 instead), the judge reads none over it (:func:`lire_reponse`: :class:`ReponseTropGrande`).  The depth leaves
 room for the envelope around an encoded value (the reply, a case's answer, a game's data)."""
@@ -288,21 +288,21 @@ def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
     """How many JSON values ``texte`` holds at most (containers, keys and scalars), counted without parsing
     it, in time and memory linear in its length; :class:`ReponseTropGrande` when they and ``deja`` (the values
     counted before, in the same reply) exceed ``budget.valeurs``, or when its containers nest deeper than
-    ``budget.profondeur``.  ``texte`` need not be valid JSON (its parser says so after).
+    ``budget.imbrication``.  ``texte`` need not be valid JSON (its parser says so after).
 
     Every value but the outermost one follows ``[``, ``{``, ``,`` or ``:`` outside a string: their count,
     plus one, bounds the values (counted first with the strings' own, a bound still, and without them only
     when that one is over the budget).  The depth is how many passes that remove the innermost empty pairs of
-    brackets it takes to empty them (at most ``budget.profondeur + 1``).
+    brackets it takes to empty them (at most ``budget.imbrication + 1``).
 
     >>> mesurer('{"a": [1, 2, "x,y"], "b": {}}'), mesurer(b'[[1], [2, [3]]]')  # 7 values (a comma in a string)
     (10, 7)
-    >>> mesurer('["' + "," * 40 + '"]', Budget(octets=100, valeurs=10, profondeur=4))  # 2 values
+    >>> mesurer('["' + "," * 40 + '"]', Budget(octets=100, valeurs=10, imbrication=4))  # 2 values
     2
     >>> mesurer("[" * 300 + "]" * 300)
     Traceback (most recent call last):
     ...
-    awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 profondeur (209 at least)
+    awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 imbrication (209 at least)
     """
     texte = texte.encode("utf-8", "surrogatepass") if isinstance(texte, str) else bytes(texte)
     valeurs = deja + 1 + len(texte.translate(None, _HORS_PONCTUATION))  # the strings' own counted too: more
@@ -316,15 +316,15 @@ def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
     if valeurs > budget.valeurs:
         raise ReponseTropGrande("valeurs", valeurs, budget.valeurs)
     if not _assez_plat(sans_chaines, budget):
-        raise ReponseTropGrande("profondeur", budget.profondeur + 1, budget.profondeur)
+        raise ReponseTropGrande("imbrication", budget.imbrication + 1, budget.imbrication)
     return valeurs
 
 
 def _assez_plat(texte: bytes, budget: Budget) -> bool:
-    """Whether the brackets of ``texte`` nest at most ``budget.profondeur`` deep (brackets that do not pair
+    """Whether the brackets of ``texte`` nest at most ``budget.imbrication`` deep (brackets that do not pair
     count as flat: the parser refuses them)."""
     crochets = texte.translate(_CROCHETS, _HORS_CROCHETS)
-    for _ in range(budget.profondeur):
+    for _ in range(budget.imbrication):
         reste = crochets.replace(b"[]", b"")
         if len(reste) == len(crochets):  # empty, or brackets that do not pair
             return True

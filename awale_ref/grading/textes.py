@@ -150,14 +150,14 @@ def decrire_trop_long(secondes: Any) -> str:
 
 
 LIMITES_EN_CLAIR = {"octets": "octets de texte", "valeurs": "valeurs (nombres, chaînes, listes, clés…)",
-                   "profondeur": "niveaux de listes ou de dictionnaires imbriqués"}
+                   "imbrication": "niveaux de listes ou de dictionnaires imbriqués"}
 """Each limit of the reply's budget (``messages.LIMITES_DU_BUDGET``), as the student reads it."""
 
 
 def decrire_trop_grande(limite: str, budget: messages.Budget = messages.BUDGET) -> str:
     """Why a reply over the budget fails its question (``limite``: a name of ``messages.LIMITES_DU_BUDGET``).
 
-    >>> decrire_trop_grande("profondeur")
+    >>> decrire_trop_grande("imbrication")
     'réponse trop grande : plus de 208 niveaux de listes ou de dictionnaires imbriqués (la limite de la correction)'
     """
     return (f"réponse trop grande : plus de {getattr(budget, limite):_} {LIMITES_EN_CLAIR[limite]} "
