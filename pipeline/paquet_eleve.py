@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import datetime
 import importlib
 import inspect
 import io
@@ -57,7 +58,7 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
           "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
-          "grading/rendu.py")
+          "grading/rendu.py", "fonctions_eleve.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
@@ -168,6 +169,227 @@ def donnees_seules(module: str) -> str:
         raise ErreurPaquet(f"{module}: the notebooks import {sorted(manquantes)}, which is not a plain value there")
     return (f'"""{module}, student distribution: only the statement\'s data the notebooks import '
             '(pipeline.paquet_eleve)."""\n\n' + "".join(ast.unparse(n) + "\n" for n in valeurs if _cibles(n) & gardes))
+
+
+# ---------------------------------------------------------------- the deadlines
+CAS_ESSAYES = 12
+"""Hidden cases of a graded function each shipped function is tried on (spread over its cases)."""
+
+
+def questions_du_devoir(assignment: str) -> list[str]:
+    """The questions an assignment grades: the ``corriger("QN", …)`` calls of its hidden tests."""
+    from pipeline.autograde.jugement import questions_cachees
+
+    return sorted({q for c in lire_source(assignment).cells if c.cell_type == "code"
+                   for q, _ in questions_cachees(c.source)})
+
+
+def devoirs_fermes_du_carnet(url: str | None = None, maintenant: datetime.datetime | None = None) -> set[str]:
+    """The assignments whose due date (nbgrader's gradebook, ``duedate``, UTC) is past; none without a date."""
+    from nbgrader.api import Gradebook
+
+    from pipeline.nbgrader_cli import url_gradebook
+
+    maintenant = maintenant or datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+    with Gradebook(url or url_gradebook(RACINE)) as gb:
+        return {a.name for a in gb.assignments if a.duedate is not None and a.duedate <= maintenant}
+
+
+def lire_fermes(noms: str) -> frozenset[str]:
+    """``--fermes a,b``: the assignments named, each one of the course's."""
+    fermes = frozenset(n.strip() for n in noms.split(",") if n.strip())
+    inconnus = fermes - set(ASSIGNMENTS)
+    if inconnus:
+        raise ErreurPaquet(f"unknown assignments {sorted(inconnus)}; known: {', '.join(ASSIGNMENTS)}")
+    return fermes
+
+
+def notes_ouvertes(fermes: frozenset[str] | set[str]) -> dict[tuple[str, str], tuple[Any, str, str]]:
+    """``{(reference module, graded function): (subject, question, assignment)}`` of the assignments not in
+    ``fermes``: what the students' environment must not answer."""
+    ouvertes = {}
+    for assignment in ASSIGNMENTS:
+        if assignment in fermes:
+            continue
+        sujet = sujet_de(assignment)
+        for question in questions_du_devoir(assignment):
+            nom = sujet.nom_note(question) if question in sujet.questions else None
+            if nom:
+                ouvertes.setdefault((sujet.module_reference, nom), (sujet, question, assignment))
+    return ouvertes
+
+
+def charges(ouvertes: dict) -> dict[str, dict]:
+    """Each open graded function's hidden cases as data (``pipeline.essai_paquet``): a few of its cases, the
+    arguments and the reference's observation encoded; the graded functions without cases (a question on a
+    program's text) are left out (what answers them is found by name)."""
+    from awale_ref.grading import executant
+
+    resultat = {}
+    for (module, nom), (sujet, question, _) in ouvertes.items():
+        spec = sujet.specs.get(question)
+        if spec is None or spec.nom != nom:
+            continue
+        reference = importlib.import_module(module)
+        with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():
+            tous = list(spec.cas())
+            cas = tous[::max(1, len(tous) // CAS_ESSAYES)][:CAS_ESSAYES]
+            paires = []
+            for args in cas:
+                attendu = spec.attendu(args, reference)
+                paires.append([executant.encoder(spec.nommer(args)),
+                               json.dumps(executant.encoder(attendu), sort_keys=True)])
+        resultat[f"{module}.{nom}"] = {"observation": spec.observation, "fonctions": list(spec.positions_fonctions()),
+                                       "module_des_fonctions": module, "cas": paires}
+    return resultat
+
+
+def _unites(module: str) -> dict[str, tuple[ast.stmt, set[str]]]:
+    """The top-level definitions of ``module`` (functions, classes, assigned names): ``{name: (node, the
+    "module.name" of the package's definitions it reads)}``, a name read through an imported module
+    (``engine.play``) or imported from one (``from awale_ref.engine import EGALITE``) resolved to its module."""
+    import importlib.util
+
+    source = Path(importlib.util.find_spec(module).origin).read_text(encoding="utf-8")
+    arbre = ast.parse(source)
+    alias: dict[str, str] = {}  # local name -> "module" (a module) or "module.name" (a name imported from one)
+    paquet = module.split(".")[0]
+    for noeud in arbre.body:
+        if isinstance(noeud, ast.ImportFrom) and (noeud.module or "").split(".")[0] == paquet:
+            for a in noeud.names:
+                complet = f"{noeud.module}.{a.name}"
+                est_module = importlib.util.find_spec(complet) is not None if _sous_module(complet) else False
+                alias[a.asname or a.name] = complet if not est_module else "module:" + complet
+        elif isinstance(noeud, ast.Import):
+            for a in noeud.names:
+                if a.name.split(".")[0] == paquet:
+                    alias[a.asname or a.name.split(".")[0]] = "module:" + (a.name if a.asname else a.name.split(".")[0])
+    unites: dict[str, tuple[ast.stmt, set[str]]] = {}
+    for noeud in arbre.body:
+        if isinstance(noeud, (ast.FunctionDef, ast.ClassDef)):
+            noms = {noeud.name}
+        elif isinstance(noeud, (ast.Assign, ast.AnnAssign)):
+            noms = _cibles(noeud)
+        else:
+            continue
+        lus: set[str] = set()
+        for n in ast.walk(noeud):
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and alias.get(n.value.id, "").startswith(
+                    "module:"):
+                lus.add(f"{alias[n.value.id][7:]}.{n.attr}")
+            elif isinstance(n, ast.Name):
+                cible = alias.get(n.id)
+                if cible is None:
+                    lus.add(f"{module}.{n.id}")
+                elif not cible.startswith("module:"):
+                    lus.add(cible)
+        for nom in noms:
+            unites[nom] = (noeud, lus - {f"{module}.{nom}"})
+    return unites
+
+
+def _sous_module(nom: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(nom) is not None
+    except (ModuleNotFoundError, ValueError):
+        return False
+
+
+def _fermeture(depart: set[str], graphe: dict[str, set[str]]) -> set[str]:
+    """``depart`` and every definition of ``graphe`` it reads, transitively."""
+    vus, a_voir = set(), list(depart)
+    while a_voir:
+        nom = a_voir.pop()
+        if nom in vus or nom not in graphe:
+            continue
+        vus.add(nom)
+        a_voir += graphe[nom]
+    return vus
+
+
+def retenues(fermes: frozenset[str] | set[str]) -> tuple[dict[str, str], set[str]]:
+    """What the students' environment holds back while the assignments not in ``fermes`` are open:
+
+    - ``{"module.name": "QN de assignment"}``: the shipped functions that answer an open graded question, run
+      on its hidden cases (``pipeline.essai_paquet``): each becomes a stand-in calling the student's own
+      (``awale_ref.fonctions_eleve``);
+    - ``{"module.name"}``: the definitions those functions read (an engine's moves, search, tables),
+      transitively, that nothing else shipped reads: left out.
+    """
+    from pipeline import essai_paquet
+
+    ouvertes = notes_ouvertes(fermes)
+    modules = sorted(modules_livres())
+    reponses = essai_paquet.reponses(modules, charges(ouvertes))
+    graphe = {f"{m}.{nom}": lus for m in modules for nom, (_, lus) in _unites(m).items()}
+    a_remplacer: dict[str, str] = {}
+    for nom, notes in reponses.items():
+        module, fonction = notes[0].rsplit(".", 1)
+        _, question, assignment = ouvertes[(module, fonction)]
+        a_remplacer[nom] = f"{question} de {assignment}"
+    return a_remplacer, omises(a_remplacer, graphe)
+
+
+def omises(a_remplacer: dict[str, str] | set[str], graphe: dict[str, set[str]]) -> set[str]:
+    """What is left out with the functions ``a_remplacer``: the definitions they read (transitively), and every
+    definition of a module they read into that holds none of them (an engine: ``awale_ref.engine`` for the
+    exam's functions), but those the kept code reaches (every other definition, which reads a stand-in and no
+    further): an engine keeps only what the boards and the tree read of it."""
+    def module(nom: str) -> str:
+        return nom.rsplit(".", 1)[0]
+
+    lues = _fermeture({l for nom in a_remplacer for l in graphe[nom]}, graphe) - set(a_remplacer)
+    moteurs = {module(n) for n in lues} - {module(n) for n in a_remplacer}
+    candidates = lues | {n for n in graphe if module(n) in moteurs}
+    coupe = {nom: set() if nom in a_remplacer else lus for nom, lus in graphe.items()}
+    gardees = _fermeture({nom for nom in graphe if nom not in a_remplacer and nom not in candidates}, coupe)
+    return candidates - gardees
+
+
+def module_retenu(module: str, a_remplacer: dict[str, str], omises: set[str]) -> str:
+    """The source of ``module`` with its functions in ``a_remplacer`` replaced by stand-ins and its definitions
+    in ``omises`` left out."""
+    import importlib.util
+
+    lignes = Path(importlib.util.find_spec(module).origin).read_text(encoding="utf-8").splitlines(keepends=True)
+    changes = {}
+    for nom, (noeud, _) in _unites(module).items():
+        complet = f"{module}.{nom}"
+        debut = min([noeud.lineno, *(d.lineno for d in getattr(noeud, "decorator_list", []))]) - 1
+        if complet in a_remplacer:
+            changes[debut] = (noeud.end_lineno, (
+                "from awale_ref.fonctions_eleve import a_la_place_de as _a_la_place_de  # noqa: E402\n\n"
+                f"{nom} = _a_la_place_de({nom!r}, {a_remplacer[complet]!r}, __name__)  # not shipped before its due "
+                "date\n"))
+        elif complet in omises and changes.get(debut) is None:
+            changes[debut] = (noeud.end_lineno, "")
+    for debut, (fin, texte) in sorted(changes.items(), reverse=True):
+        lignes[debut:fin] = [texte]
+    return "".join(lignes)
+
+
+def modules_du_paquet(dest: Path) -> list[str]:
+    """Every module of the distribution written in ``dest``."""
+    return sorted(".".join(f.relative_to(dest).with_suffix("").parts).removesuffix(".__init__")
+                  for f in (dest / "awale_ref").rglob("*.py"))
+
+
+def reponses_du_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> dict:
+    """``{"module.name": [graded function, …]}``: what the distribution in ``dest`` answers among the graded
+    functions of the assignments not in ``fermes``, each of its functions run on their hidden cases in a process
+    that has the distribution alone (``pipeline/essai_paquet.py``); empty when nothing answers."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as dossier:
+        demande, reponse = Path(dossier) / "demande.json", Path(dossier) / "reponse.json"
+        demande.write_text(json.dumps({"modules": modules_du_paquet(Path(dest)),
+                                       "charges": charges(notes_ouvertes(frozenset(fermes)))}))
+        subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande), str(reponse)],
+                       env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(dest).resolve()), "MPLBACKEND": "Agg",
+                            "HOME": dossier}, cwd=dossier, check=True, capture_output=True, timeout=1800)
+        return json.loads(reponse.read_text())
 
 
 # ---------------------------------------------------------------- the visible tests as data
@@ -517,8 +739,11 @@ def a_la_place(module: str, notes: set[str]) -> str:
             '"""Each function of the full reference -> the functions of the module its code calls."""\n')
 
 
-def ecrire_paquet(dest: Path) -> Path:
-    """Write the student distribution's source tree in ``dest`` (``awale_ref/`` and ``pyproject.toml``)."""
+def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> Path:
+    """Write the student distribution's source tree in ``dest`` (``awale_ref/`` and ``pyproject.toml``).
+
+    ``fermes``: the assignments whose due date is past; every other one is open, and no working version of its
+    graded functions is written (:func:`retenues`).  By default every assignment is open."""
     from awale_ref.grading.visibles import module_des_formats
     from awale_ref.library import GRAINE, chemin_verifie
 
@@ -558,6 +783,9 @@ def ecrire_paquet(dest: Path) -> Path:
             shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
                             dirs_exist_ok=True)
         ecrire(module_des_formats(module), source_des_formats(sujet))
+    a_remplacer, omises = retenues(frozenset(fermes))
+    for module in sorted({n.rsplit(".", 1)[0] for n in [*a_remplacer, *omises]}):
+        ecrire(module, module_retenu(module, a_remplacer, omises))
     for ancien, actuel in anciens_modules().items():
         if ancien != "awale_ref.grading":
             ecrire(ancien, _renvoi(ancien, actuel))
