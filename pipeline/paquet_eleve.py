@@ -19,12 +19,20 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
-import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
-and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
-(``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
-student's own functions; the lycée board (Olympiades: its ``plateau_awale``, a ``modules_eleves``) with the lycée
-functions computed by it (its ``fonctions_moteur``, imported by the reduced lycée module); Othello's board, tree and
-evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
+import), the hidden SQL library and the reference queries, the judge, the clean room.
+
+What it holds depends on the deadlines (``fermes``: the assignments whose due date is past, from the gradebook's
+``duedate`` or ``--fermes a,b``; by default every assignment is open).  No working version of an open
+assignment's graded function is shipped, under any name or form (:func:`retenues`): every function of the shipped
+modules is run on the hidden cases of every open graded function (``pipeline.essai_paquet``); each that answers
+(the engine-computed game functions: ``awale_ref.fonctions_moteur``, the lycée's ``fonctions_moteur``, Othello's
+``moteur``) becomes a stand-in that calls the student's function of that name (``awale_ref.fonctions_eleve``,
+which says in French which one is missing), and what only those functions read is left out (of the fast engine
+``awale_ref.engine``, only what the boards and the tree read: positions and constants).  The board, the Q18 tree,
+the AI and Part III thus play with the student's own functions; a closed assignment's functions come back as they
+are in the package.  :func:`installer` checks the result in a process with the distribution alone
+(:func:`reponses_du_paquet`).  ``tests/test_paquet_eleve.py`` and ``tests/test_paquet_echeances.py`` check the
+distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -329,14 +337,28 @@ def retenues(fermes: frozenset[str] | set[str]) -> tuple[dict[str, str], set[str
         module, fonction = notes[0].rsplit(".", 1)
         _, question, assignment = ouvertes[(module, fonction)]
         a_remplacer[nom] = f"{question} de {assignment}"
-    return a_remplacer, omises(a_remplacer, graphe)
+    return a_remplacer, omises(a_remplacer, graphe, importees_des_miroirs())
 
 
-def omises(a_remplacer: dict[str, str] | set[str], graphe: dict[str, set[str]]) -> set[str]:
+def importees_des_miroirs() -> set[str]:
+    """``"module.name"`` of what the reduced references import from the modules that mirror them
+    (:func:`a_la_place`): read from outside the shipped modules."""
+    importees = set()
+    for sujet in sujets().values():
+        moteur = _miroir(sujet.module_reference)
+        if moteur is not None:
+            importees |= {f"{moteur.__name__}.{n}" for n in noms_notes(sujet) if callable(getattr(moteur, n, None))}
+    return importees
+
+
+def omises(a_remplacer: dict[str, str] | set[str], graphe: dict[str, set[str]],
+           externes: set[str] = frozenset()) -> set[str]:
     """What is left out with the functions ``a_remplacer``: the definitions they read (transitively), and every
     definition of a module they read into that holds none of them (an engine: ``awale_ref.engine`` for the
     exam's functions), but those the kept code reaches (every other definition, which reads a stand-in and no
-    further): an engine keeps only what the boards and the tree read of it."""
+    further, and ``externes``, read from outside the shipped modules): an engine keeps only what the boards and
+    the tree read of it."""
+
     def module(nom: str) -> str:
         return nom.rsplit(".", 1)[0]
 
@@ -344,7 +366,8 @@ def omises(a_remplacer: dict[str, str] | set[str], graphe: dict[str, set[str]]) 
     moteurs = {module(n) for n in lues} - {module(n) for n in a_remplacer}
     candidates = lues | {n for n in graphe if module(n) in moteurs}
     coupe = {nom: set() if nom in a_remplacer else lus for nom, lus in graphe.items()}
-    gardees = _fermeture({nom for nom in graphe if nom not in a_remplacer and nom not in candidates}, coupe)
+    racines = {nom for nom in graphe if nom not in a_remplacer and (nom not in candidates or nom in externes)}
+    gardees = _fermeture(racines, coupe)
     return candidates - gardees
 
 
@@ -386,9 +409,12 @@ def reponses_du_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str
         demande, reponse = Path(dossier) / "demande.json", Path(dossier) / "reponse.json"
         demande.write_text(json.dumps({"modules": modules_du_paquet(Path(dest)),
                                        "charges": charges(notes_ouvertes(frozenset(fermes)))}))
-        subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande), str(reponse)],
-                       env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(dest).resolve()), "MPLBACKEND": "Agg",
-                            "HOME": dossier}, cwd=dossier, check=True, capture_output=True, timeout=1800)
+        fin = subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande),
+                              str(reponse)], env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(dest).resolve()),
+                                                  "MPLBACKEND": "Agg", "HOME": dossier},
+                             cwd=dossier, capture_output=True, text=True, timeout=1800)
+        if fin.returncode:
+            raise ErreurPaquet(f"the students' environment in {dest} cannot be tried: {fin.stderr[-2000:]}")
         return json.loads(reponse.read_text())
 
 
@@ -681,7 +707,8 @@ def _init_paquet() -> str:
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
 answer, no hidden test. What the exam's notebooks are given is re-exported, as by the full package: the exam's
 given functions (``initialisation``…), and in place of the graded ones that Part III is given (``deplacer_graines``…)
-the exam's functions computed by the fast engine (``awale_ref.fonctions_moteur``, imported by the reduced exam)."""
+those of ``awale_ref.fonctions_moteur`` (imported by the reduced exam): computed by the fast engine once their
+assignment is closed, before that stand-ins calling the student's own (``awale_ref.fonctions_eleve``)."""
 
 {EXPORTS}
 ABSENT = ("n'est pas installé sur le serveur de la classe (il contiendrait une réponse) ; les notebooks du cours "
@@ -824,8 +851,9 @@ def contraintes_epinglees() -> str:
     return "\n".join(lignes) + "\n"
 
 
-def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
-    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution."""
+def installer(env: Path, pip_args: tuple[str, ...] = (), fermes: frozenset[str] | set[str] = frozenset()) -> Path:
+    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution (the
+    assignments ``fermes`` closed, :func:`ecrire_paquet`), checked: nothing it ships answers an open one."""
     env = Path(env).resolve()
     if RACINE in env.parents or env == RACINE:
         raise ErreurPaquet(f"{env} is inside the course folder {RACINE}: the students could not use it once the "
@@ -833,7 +861,8 @@ def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     if not (env / "bin" / "python").exists():
         subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
     source = env / "paquet"
-    ecrire_paquet(source)
+    ecrire_paquet(source, fermes)
+    verifier_retenue(source, fermes)
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *pip_args]
     contraintes = env / "contraintes.txt"
     contraintes.write_text(contraintes_epinglees())
@@ -846,15 +875,40 @@ def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     return env
 
 
+def verifier_retenue(dest: Path, fermes: frozenset[str] | set[str] = frozenset()) -> None:
+    """Refuse a distribution in ``dest`` where a shipped function still answers an open graded function."""
+    restes = reponses_du_paquet(dest, fermes)
+    if restes:
+        raise ErreurPaquet(f"the students' environment still answers open questions: {restes}")
+
+
+def fermes_par_defaut(url: str | None = None) -> frozenset[str]:
+    """The assignments closed by their due date in the course's gradebook; none when there is no gradebook."""
+    from pipeline.nbgrader_cli import url_gradebook
+
+    url = url or url_gradebook(RACINE)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        return frozenset()
+    return frozenset(devoirs_fermes_du_carnet(url))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Build the students' environment of the class server.")
     parser.add_argument("dest", type=Path, help="the virtualenv to create, outside the course folder")
     parser.add_argument("--paquet-seul", action="store_true", help="write only the package's source tree in DEST")
+    parser.add_argument("--fermes", help="comma-separated assignments whose due date is past (their graded "
+                                         "functions are shipped); default: the due dates of the course's gradebook")
+    parser.add_argument("--gradebook", help="the gradebook's URL (default: the course's)")
     args = parser.parse_args(argv)
+    try:
+        fermes = lire_fermes(args.fermes) if args.fermes is not None else fermes_par_defaut(args.gradebook)
+    except ErreurPaquet as exc:
+        parser.error(str(exc))
+    print("devoirs fermés (leurs fonctions sont livrées) : " + (", ".join(sorted(fermes)) or "aucun"))
     if args.paquet_seul:
-        print(f"écrit {ecrire_paquet(args.dest)}")
+        print(f"écrit {ecrire_paquet(args.dest, fermes)}")
     else:
-        print(f"environnement des élèves prêt : {installer(args.dest)}")
+        print(f"environnement des élèves prêt : {installer(args.dest, fermes=fermes)}")
 
 
 if __name__ == "__main__":

@@ -139,3 +139,23 @@ def test_the_board_the_tree_and_the_ai_play_the_students_functions_and_name_a_mi
     sortie = _lancer(ouvert, code)
     jeu = {"joueur1": "Alice", "joueur2": "Bob", "score": [0, 0], "n": 0, "plateau": [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}
     assert f"IA {exam.NegaAwale(exam.copie(jeu), 2, 0)}" in sortie and "ARBRE" in sortie and "MANQUE" not in sortie, sortie
+
+
+def test_the_closed_assignments_come_from_the_gradebooks_due_dates_or_the_option(tmp_path, capsys, monkeypatch):
+    import datetime
+
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")  # its alembic
+    url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    maintenant = datetime.datetime(2026, 3, 1, 12, 0)
+    with Gradebook(url) as gb:
+        gb.add_assignment("partie2_structure", duedate=maintenant - datetime.timedelta(hours=1))
+        gb.add_assignment("partie3_ia", duedate=maintenant + datetime.timedelta(hours=1))
+        gb.add_assignment("othello")  # no due date: open
+    assert paquet_eleve.devoirs_fermes_du_carnet(url, maintenant) == {"partie2_structure"}
+    assert paquet_eleve.fermes_par_defaut(f"sqlite:///{tmp_path / 'absent.db'}") == frozenset()
+    assert paquet_eleve.lire_fermes("partie2_structure, partie1_regles") == PARTIE2
+    with pytest.raises(SystemExit):
+        paquet_eleve.main([str(tmp_path / "x"), "--paquet-seul", "--fermes", "partie9"])
+    assert "unknown assignments ['partie9']" in capsys.readouterr().err
