@@ -181,7 +181,10 @@ def donnees_seules(module: str) -> str:
 
 # ---------------------------------------------------------------- the deadlines
 CAS_ESSAYES = 12
-"""Hidden cases of a graded function each shipped function is tried on (spread over its cases)."""
+"""Hidden cases of a graded function each shipped function is tried on: spread over ``CAS_EXAMINES`` of its
+cases, as many of each of the reference's answers as can be (a boolean function: as many True as False)."""
+
+CAS_EXAMINES = 60
 
 
 def questions_du_devoir(assignment: str) -> list[str]:
@@ -241,12 +244,13 @@ def charges(ouvertes: dict) -> dict[str, dict]:
         reference = importlib.import_module(module)
         with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():
             tous = list(spec.cas())
-            cas = tous[::max(1, len(tous) // CAS_ESSAYES)][:CAS_ESSAYES]
-            paires = []
-            for args in cas:
-                attendu = spec.attendu(args, reference)
-                paires.append([executant.encoder(spec.nommer(args)),
-                               json.dumps(executant.encoder(attendu), sort_keys=True)])
+            par_reponse: dict[str, list] = {}  # the cases grouped by the reference's answer
+            for args in tous[::max(1, len(tous) // CAS_EXAMINES)][:CAS_EXAMINES]:
+                attendu = json.dumps(executant.encoder(spec.attendu(args, reference)), sort_keys=True)
+                par_reponse.setdefault(attendu, []).append([executant.encoder(spec.nommer(args)), attendu])
+            groupes = list(par_reponse.values())  # taken in turn: a constant answer gets few of them right
+            paires = [g[i] for i in range(max(map(len, groupes), default=0)) for g in groupes if i < len(g)]
+            paires = paires[:CAS_ESSAYES]
         resultat[f"{module}.{nom}"] = {"observation": spec.observation, "fonctions": list(spec.positions_fonctions()),
                                        "module_des_fonctions": module, "cas": paires}
     return resultat
