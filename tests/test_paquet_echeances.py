@@ -20,9 +20,11 @@ import pytest
 from awale_ref.grading import juge
 from pipeline import paquet_eleve
 from pipeline.autograde.jugement import questions_cachees
-from pipeline.build import RACINE
+from pipeline.build import RACINE, sujet_de
 
 PARTIE2 = frozenset({"partie1_regles", "partie2_structure"})
+FERMES = PARTIE2 | {"olympiades_awale"}
+"""Parts I and II and the lycée awalé (whose sowing is the CCINP's deplacer_graines: open, it keeps it out)."""
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +37,9 @@ def ouvert(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def partie2_fermee(tmp_path_factory) -> Path:
-    """The distribution once Parts I and II are closed."""
+    """The distribution once Parts I and II and the lycée awalé are closed."""
     dest = tmp_path_factory.mktemp("partie2_fermee")
-    paquet_eleve.ecrire_paquet(dest, fermes=PARTIE2)
+    paquet_eleve.ecrire_paquet(dest, fermes=FERMES)
     return dest
 
 
@@ -54,10 +56,10 @@ def test_a_closed_assignments_functions_come_back_and_only_them(partie2_fermee):
     # with every graded function sought: only those of the closed assignments are answered
     reponses = paquet_eleve.reponses_du_paquet(partie2_fermee)
     closes = {f"{m}.{n}" for (m, n) in paquet_eleve.notes_ouvertes(frozenset())} - {
-        f"{m}.{n}" for (m, n) in paquet_eleve.notes_ouvertes(PARTIE2)}
-    assert reponses.get("awale_ref.fonctions_moteur.deplacer_graines") == ["awale_ref.sujets.ccinp_2024.exam.deplacer_graines"]
+        f"{m}.{n}" for (m, n) in paquet_eleve.notes_ouvertes(FERMES)}
+    assert "awale_ref.sujets.ccinp_2024.exam.deplacer_graines" in reponses["awale_ref.fonctions_moteur.deplacer_graines"]
     assert {n for notes in reponses.values() for n in notes} <= closes, reponses
-    assert paquet_eleve.reponses_du_paquet(partie2_fermee, PARTIE2) == {}
+    assert paquet_eleve.reponses_du_paquet(partie2_fermee, FERMES) == {}
     texte = (partie2_fermee / "awale_ref" / "fonctions_moteur.py").read_text(encoding="utf-8")
     assert "NegaAwale = _a_la_place_de('NegaAwale', 'Q19 de partie3_ia', __name__)" in texte
 
@@ -88,7 +90,7 @@ def _points(paquet: Path) -> float:
         cellules = _colle(paquet)
         etapes = [juge.CelluleDeCode(i, c) for i, c in enumerate(cellules)]
         etapes.append(juge.CelluleDeCode(len(cellules), questions=_questions(assignment)))
-        verdicts = juge.juger_notebook(etapes)
+        verdicts = juge.juger_notebook(etapes, sujet=sujet_de(assignment))
         total += sum(r.part for r in verdicts.values())
     return total
 
