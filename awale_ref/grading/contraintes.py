@@ -564,8 +564,8 @@ def expressions_de_l_appel(question: str) -> tuple[str, ...] | None:
         return None
     source = "".join(linecache.getlines(cadre.f_code.co_filename))
     try:
-        lu = ast.parse(source) if len(source) <= SOURCE_MAX else None
-    except (SyntaxError, ValueError):
+        lu = analyser(source)
+    except (SyntaxError, ValueError):  # SourceTropLongue is a ValueError
         lu = None
     for noeud in ast.walk(lu) if lu else ():
         fonction = getattr(noeud, "func", None)

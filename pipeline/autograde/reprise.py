@@ -104,6 +104,7 @@ def reprendre_interrompus(racine: Path, dossier_autograded: str = "autograded") 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     r = Path(d); (r / "autograded" / "ana" / "tp").mkdir(parents=True)
+    ...     (r / "submitted" / "ana" / "tp").mkdir(parents=True)
     ...     crochet_avant(r)(notebooks=[str(r / "submitted" / "ana" / "tp" / "tp.ipynb")])
     ...     reprendre_interrompus(r), (r / "autograded" / "ana" / "tp").exists()
     (['ana/tp'], False)
