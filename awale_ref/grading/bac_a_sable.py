@@ -36,6 +36,7 @@ import stat
 import subprocess
 import sys
 import sysconfig
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,6 +126,36 @@ def preparer_dossier_prive(chemin: str | Path) -> None:
                         *(os.path.join(racine, f) for f in fichiers)]:
                 if not os.path.islink(nom):
                     os.chown(nom, UID_NOBODY, UID_NOBODY)
+
+
+def init_du_bac(pid: int) -> int | None:
+    """The host PID of the init of the PID namespace of the sandbox whose ``bwrap`` process is ``pid`` (its child),
+    or ``None`` (no such process, or not a sandbox)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            enfants = f.read().split()
+    except OSError:
+        return None
+    return int(enfants[0]) if enfants else None
+
+
+def attendre_la_fin(init: int | None, delai: float = 10.0) -> bool:
+    """Wait until the sandbox whose namespace's init is ``init`` (:func:`init_du_bac`, read before its ``bwrap``
+    was killed) has no process left: its init exits only once every process of its PID namespace is gone.
+    ``True`` when gone within ``delai`` seconds."""
+    if init is None:
+        return True
+    fin = time.monotonic() + delai
+    while time.monotonic() < fin:
+        try:
+            with open(f"/proc/{init}/stat") as f:
+                etat = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if etat in ("Z", "X"):
+            return True
+        time.sleep(0.002)
+    return False
 
 
 def copier_sans_liens(source: str | Path, destination: str | Path) -> list[str]:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from awale_ref.grading import bac_a_sable, executant, messages
 from awale_ref.grading.messages import Issue, MessageInvalide
@@ -70,15 +70,23 @@ class ExecutantBloque(Exception):
 
 
 class Executant:
-    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
+    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout.
+
+    ``attendre``, when given, is called after the process is started and before ``demarrage`` is sent: the runner
+    boots meanwhile, holding nothing of the reference (``juge``: until the student's kernel has ended, when the
+    reference holds a secret the kernel lacks).  In a sandbox the runner is told it is alone in its PID namespace
+    (``--espace-pid``): it kills whatever a question left running when the question ends.
+    """
 
     def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
-                 limites: Limites, arguments: tuple[str, ...] = ()) -> None:
+                 limites: Limites, arguments: tuple[str, ...] = (),
+                 attendre: Callable[[], None] | None = None) -> None:
         self.limites = limites
         self.prive: str | None = None
-        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
         script = os.path.abspath(executant.__file__)
         protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
+        if sandbox is not None and demarrage is not None:
+            arguments = (*arguments, "--espace-pid")
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
@@ -103,6 +111,9 @@ class Executant:
         self.tampon = b""
         self.compteur = 0
         try:
+            if attendre is not None:
+                attendre()
+            delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
             if demarrage is not None:
                 self._ecrire(demarrage)
             try:
@@ -177,11 +188,14 @@ class Executant:
         return reponse
 
     def fermer(self) -> None:
+        """Kill the runner and wait until nothing of its sandbox runs any more (its whole PID namespace)."""
+        init = bac_a_sable.init_du_bac(self.proc.pid)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
         with contextlib.suppress(Exception):
             self.proc.kill()
         self.proc.wait()
+        bac_a_sable.attendre_la_fin(init)
         for flux in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(Exception):
                 flux.close()
@@ -208,10 +222,11 @@ def _sandbox(travail: str, lecture: list[str], limites: Limites, processus: int)
 
 @contextlib.contextmanager
 def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
-             fichiers: str | None) -> Iterator[Executant | None]:
+             fichiers: str | None, attendre: Callable[[], None] | None = None) -> Iterator[Executant | None]:
     """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
     (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
-    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does)."""
+    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
+    ``attendre``: called before ``demarrage`` is sent (:class:`Executant`)."""
     prive = tempfile.mkdtemp(prefix="awale_executant_")
     ex = None
     try:
@@ -223,7 +238,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
         os.makedirs(travail, exist_ok=True)
         sandbox = _sandbox(travail, [], limites, 256) if avec_bac else None
         try:
-            ex = Executant(demarrage, sandbox, limites)
+            ex = Executant(demarrage, sandbox, limites, attendre=attendre)
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
                 raise BudgetEpuise() from None

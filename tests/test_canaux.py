@@ -1,0 +1,93 @@
+"""No channel between a process that runs the student's code and one that holds a reference (issue 33, item 2).
+
+Through the judge alone (fast): nothing a question's child or a cell starts outlives its question (the runner
+kills the rest of its PID namespace when each question ends), and no body of a graded function enters the
+runner's sandbox before the judge's ``attendre`` (the end of the student's kernel, ``pipeline.autograde``) has
+returned.  The same attacks through the real ``nbgrader autograde`` are ``tests/hostile/canaux.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from awale_ref.grading import execution, juge, messages
+from awale_ref.grading.plan import fonctions_definies
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
+from pipeline.autograde.jugement import VerdictsDesTestsCaches
+
+RACINE = Path(__file__).resolve().parent.parent
+
+# Q4 right, and its child leaves a grandchild behind (a session of its own, double fork); cells start processes
+# in the background, before Q4 and just before Q8.  Q8 is right only when its child sees no other process than
+# the namespace's init, the runner and itself.
+LAISSE_UN_PETIT_ENFANT = '''
+import os, time
+def _rester(secondes):
+    if os.fork():
+        return
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(secondes)
+    os._exit(0)
+
+_FAIT = []
+
+def tour_joueur1(jeu):
+    if not _FAIT:  # once: a fork per case would reach the sandbox's process limit
+        _FAIT.append(1)
+        _rester(30)
+    return jeu["n"] % 2 == 0
+'''
+EN_FOND = "import os, time\nif os.fork() == 0:\n    time.sleep(30)\n    os._exit(0)\n"
+SEUL = '''
+import os
+def deplacer_graines(plateau, case):
+    autres = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getppid(), os.getpid())]
+    if autres:
+        return -1
+    graines, plateau[case], indice = plateau[case], 0, case
+    while graines > 0:
+        indice = (indice + 1) % 12
+        if indice != case:
+            plateau[indice] += 1
+            graines -= 1
+    return indice
+'''
+
+
+def test_nothing_a_question_or_a_cell_starts_outlives_the_question():
+    etapes = [juge.CelluleDeCode(0, LAISSE_UN_PETIT_ENFANT), juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")]),
+              juge.CelluleDeCode(2, EN_FOND), juge.CelluleDeCode(3, SEUL), juge.CelluleDeCode(4, EN_FOND),
+              juge.CelluleDeCode(5, questions=[("Q8", "deplacer_graines")])]
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=juge.Limites(delai_question=30), sujet=CCINP)
+    assert verdicts["Q4"].ok, verdicts["Q4"].message
+    assert verdicts["Q8"].ok, verdicts["Q8"].message  # a process left by Q4, or by the cell before, would fail it
+
+
+@pytest.mark.parametrize("assignment", ["partie2_structure", "partie3_ia"])
+def test_no_graded_functions_body_enters_the_sandbox_before_the_kernel_has_ended(assignment, monkeypatch):
+    """Every order written to the runner before ``attendre`` returned holds no function that a question of the
+    subject grades (this assignment's or another's); the grading is the same as without ``attendre``."""
+    nb = nbformat.read(RACINE / "source" / assignment / f"{assignment}.ipynb", as_version=4)
+    etapes, _ = VerdictsDesTestsCaches._etapes(nb)
+    fini: list[bool] = []
+    ecrits: list[tuple[bool, str, frozenset[str]]] = []
+    vrai_ecrire = execution.Executant._ecrire
+
+    def espionner(self, ordre):
+        texte = getattr(ordre, "reference", None) or getattr(ordre, "reference_non_notee", None) or ""
+        noms = fonctions_definies(texte) & CCINP.noms_notes if texte else frozenset()
+        ecrits.append((bool(fini), ordre.TYPE, noms))
+        return vrai_ecrire(self, ordre)
+
+    monkeypatch.setattr(execution.Executant, "_ecrire", espionner)
+    verdicts = juge.juger_notebook(etapes, bac_a_sable=True, sujet=CCINP, attendre=lambda: fini.append(True))
+    assert fini and all(v.ok for v in verdicts.values()), {q: v.message for q, v in verdicts.items() if not v.ok}
+    avant = [(genre, noms) for apres, genre, noms in ecrits if not apres]
+    assert all(not noms for _, noms in avant), avant
+    assert any(noms for apres, _, noms in ecrits if apres)  # the references came, after the kernel
+    # the runner's first order holds functions graded elsewhere (Part III in part II, Part II in part III)
+    assert ecrits[0][0] and ecrits[0][1] == messages.Demarrage.TYPE and ecrits[0][2]
