@@ -91,3 +91,39 @@ def test_no_graded_functions_body_enters_the_sandbox_before_the_kernel_has_ended
     assert any(noms for apres, _, noms in ecrits if apres)  # the references came, after the kernel
     # the runner's first order holds functions graded elsewhere (Part III in part II, Part II in part III)
     assert ecrits[0][0] and ecrits[0][1] == messages.Demarrage.TYPE and ecrits[0][2]
+
+
+SONDES = '''
+import ctypes, errno, os, platform
+libc = ctypes.CDLL(None, use_errno=True)
+add_key, keyctl = {"x86_64": (248, 250), "aarch64": (217, 219)}[platform.machine()]
+cle = libc.syscall(add_key, b"user", b"awale_test_canaux", b"x", 1, ctypes.c_int(-4))
+if cle > 0:
+    libc.syscall(keyctl, 15, cle, 60)  # gone in a minute
+    libc.syscall(keyctl, 3, cle)       # revoked at once
+print("trousseau", "refusé" if cle < 0 and ctypes.get_errno() == errno.EPERM else "accepté")
+fd = os.open(os.__file__, os.O_RDONLY)
+for nom, appel in (("fadvise", lambda: os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)),
+                   ("nowait", lambda: os.preadv(fd, [bytearray(1)], 0, os.RWF_NOWAIT))):
+    try:
+        appel()
+        print(nom, "accepté")
+    except PermissionError:
+        print(nom, "refusé")
+    except BlockingIOError:
+        print(nom, "accepté")
+'''
+
+
+def test_a_sandbox_can_neither_use_the_kernels_keyrings_nor_probe_the_page_cache():
+    """What outlives a sandbox's processes and every sandbox reaches: a key of ``nobody``'s user keyring (read by
+    any later sandbox), the page cache's state of a file all of them read (emptied by ``posix_fadvise``, read by
+    ``preadv2``'s ``RWF_NOWAIT``): refused (seccomp, ``bac_a_sable.filtre_seccomp``)."""
+    import subprocess
+    import sys
+
+    from awale_ref.grading import bac_a_sable
+
+    bac = bac_a_sable.BacASable(repertoire="/tmp", ecriture=[])
+    sortie = subprocess.run(bac.commande([sys.executable, "-c", SONDES]), capture_output=True, text=True, timeout=60)
+    assert sortie.stdout.split("\n")[:3] == ["trousseau refusé", "fadvise refusé", "nowait refusé"], sortie
