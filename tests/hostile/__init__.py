@@ -759,3 +759,10 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
                                                  "    sys.setprofile(None)\n    return Toujours()\n"),
                frozenset(), ("Q6 — graphe : 0 règle(s) sur 2", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
 )
+
+
+# ---- issue 33: no channel between a process that runs the student's code and one that holds a reference
+from tests.hostile.canaux import SOUMISSIONS_CANAUX, SOUMISSIONS_CANAUX_IA  # noqa: E402
+
+SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_CANAUX
+SOUMISSIONS_IA = SOUMISSIONS_IA + SOUMISSIONS_CANAUX_IA
