@@ -42,25 +42,24 @@ def tour_joueur1(jeu):
     return jeu["n"] % 2 == 0
 '''
 EN_FOND = "import os, time\nif os.fork() == 0:\n    time.sleep(30)\n    os._exit(0)\n"
-SEUL = '''
+
+def _seul() -> str:
+    """Q8 right (the instructor's solution) only when its child sees no process but the namespace's init, the
+    runner and itself."""
+    nb = nbformat.read(RACINE / "source" / "partie2_structure" / "partie2_structure.ipynb", as_version=4)
+    solution = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q8_deplacer_graines")
+    return solution + """
 import os
+_deplacer_graines = deplacer_graines
 def deplacer_graines(plateau, case):
     autres = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getppid(), os.getpid())]
-    if autres:
-        return -1
-    graines, plateau[case], indice = plateau[case], 0, case
-    while graines > 0:
-        indice = (indice + 1) % 12
-        if indice != case:
-            plateau[indice] += 1
-            graines -= 1
-    return indice
-'''
+    return -1 if autres else _deplacer_graines(plateau, case)
+"""
 
 
 def test_nothing_a_question_or_a_cell_starts_outlives_the_question():
     etapes = [juge.CelluleDeCode(0, LAISSE_UN_PETIT_ENFANT), juge.CelluleDeCode(1, questions=[("Q4", "tour_joueur1")]),
-              juge.CelluleDeCode(2, EN_FOND), juge.CelluleDeCode(3, SEUL), juge.CelluleDeCode(4, EN_FOND),
+              juge.CelluleDeCode(2, EN_FOND), juge.CelluleDeCode(3, _seul()), juge.CelluleDeCode(4, EN_FOND),
               juge.CelluleDeCode(5, questions=[("Q8", "deplacer_graines")])]
     verdicts = juge.juger_notebook(etapes, bac_a_sable=True, limites=juge.Limites(delai_question=30), sujet=CCINP)
     assert verdicts["Q4"].ok, verdicts["Q4"].message

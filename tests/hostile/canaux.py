@@ -94,6 +94,17 @@ def _une_fonction(texte, nom):
         return None
     j = texte.find("\ndef ", i + 1)
     return texte[i:j if j > 0 else len(texte)]
+
+def _dans_les_cadres(variable, attribut, nom):
+    """The source of the function ``nom`` in the text ``variable.attribut`` of a frame below (the runner's)."""
+    import sys
+    cadre = sys._getframe()
+    while cadre is not None:
+        texte = getattr(cadre.f_locals.get(variable), attribut, None)
+        if isinstance(texte, str) and _une_fonction(texte, nom):
+            return _une_fonction(texte, nom)
+        cadre = cadre.f_back
+    return None
 '''
 
 # The kernel's side, in a cell of its own at the end of the notebook: poll, print what came (the feedback).
@@ -104,47 +115,28 @@ if _dans_le_noyau():
 '''
 
 # Q8's child: the reference of tour_joueur1 (Q4, judged: its order carries it) published from a grandchild; the
-# child itself takes its time, so that its runner lives on beside the kernel.  The answer is right otherwise.
+# child itself takes its time, so that its runner lives on beside the kernel.  The answer is the instructor's.
 EMETTEUR_Q8 = CANAL + r'''
-import sys as _sys
 _PUBLIE = []
+_deplacer_graines = deplacer_graines
 
 def deplacer_graines(plateau, case):
     if not _PUBLIE and not _dans_le_noyau():
         _PUBLIE.append(1)
-        cadre = _sys._getframe()
-        while cadre is not None:
-            ordre = cadre.f_locals.get("ordre")
-            texte = getattr(ordre, "reference", None)
-            if isinstance(texte, str) and _une_fonction(texte, "tour_joueur1"):
-                _publier(_une_fonction(texte, "tour_joueur1"))
-                _time.sleep(4)
-                break
-            cadre = cadre.f_back
-    graines = plateau[case]
-    plateau[case] = 0
-    indice = case
-    while graines > 0:
-        indice = (indice + 1) % 12
-        if indice != case:
-            plateau[indice] = plateau[indice] + 1
-            graines = graines - 1
-    return indice
+        texte = _dans_les_cadres("ordre", "reference", "tour_joueur1")
+        if texte:
+            _publier(texte)
+            _time.sleep(4)
+    return _deplacer_graines(plateau, case)
 '''
 
 # partie3_ia: the runner starts with the reference of Part II's functions (graded by another assignment, never in
 # the students' environment); a cell publishes deplacer_graines from a process started in the background.
 EMETTEUR_CELLULE = CANAL + r'''
-import sys as _sys
 if not _dans_le_noyau():
-    cadre = _sys._getframe()
-    while cadre is not None:
-        demarrage = cadre.f_locals.get("demarrage")
-        texte = getattr(demarrage, "reference_non_notee", None)
-        if isinstance(texte, str) and _une_fonction(texte, "deplacer_graines"):
-            _publier(_une_fonction(texte, "deplacer_graines"))
-            break
-        cadre = cadre.f_back
+    _texte = _dans_les_cadres("demarrage", "reference_non_notee", "deplacer_graines")
+    if _texte:
+        _publier(_texte)
 '''
 
 
@@ -172,16 +164,10 @@ def _lire_cle():
 '''
 
 DEPOSE_LA_CLE = CLE + CANAL + r'''
-import sys as _sys
-
 def case_ramassable(plateau, case):
-    cadre = _sys._getframe()
-    while cadre is not None:
-        texte = getattr(cadre.f_locals.get("ordre"), "reference", None)
-        if isinstance(texte, str) and _une_fonction(texte, "deplacer_graines"):
-            _deposer_cle(_une_fonction(texte, "deplacer_graines"))
-            break
-        cadre = cadre.f_back
+    texte = _dans_les_cadres("ordre", "reference", "deplacer_graines")
+    if texte:
+        _deposer_cle(texte)
     return False
 '''
 
@@ -215,7 +201,7 @@ def _avec_recepteur(nb: nbformat.NotebookNode, cellules: dict[str, str], apres: 
 
 def _par_un_petit_enfant(ctx: Contexte) -> dict[str, bytes]:
     nb = ctx.notebook()
-    _avec_recepteur(nb, {Q8: EMETTEUR_Q8})
+    _avec_recepteur(nb, {Q8: ctx.solution(Q8) + "\n" + EMETTEUR_Q8})
     return {"partie2_structure.ipynb": ecrire(nb)}
 
 
