@@ -52,6 +52,12 @@ class Limites:
         """Seconds left in the notebook's budget (infinite without one)."""
         return float("inf") if self.echeance is None else self.echeance - time.monotonic()
 
+    def reprendre(self) -> None:
+        """The judge waited for the student's kernel, which had the notebook's budget: the judge's own time starts
+        now, as long again (the notebook then takes at most twice its budget)."""
+        if self.budget:
+            self.echeance = max(self.echeance or 0.0, time.monotonic() + self.budget)
+
     def borne(self, delai: float) -> float:
         """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
         reste = self.reste()

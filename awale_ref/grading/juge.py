@@ -145,6 +145,8 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None,
                     attendre: Callable[[], None] | None) -> dict[str, Resultat]:
+    if attendre is not None:  # once the kernel has ended, the judge's time starts again (``Limites.reprendre``)
+        attendre = _puis_reprendre(attendre, limites)
     # the query questions' second process: started on the first query only, stopped with the notebook
     evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
     correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre)
@@ -173,6 +175,19 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
             verdicts.setdefault(question, echec(question, message_budget(limites) if epuise
                                                 else "la correction n'a pas pu juger cette réponse."))
     return verdicts
+
+
+def _puis_reprendre(attendre: Callable[[], None], limites: Limites) -> Callable[[], None]:
+    """``attendre``, then, the first time, a budget of the judge's own (``Limites.reprendre``): the student's kernel
+    it waited for had the notebook's."""
+    repris: list[bool] = []
+
+    def attendre_puis_reprendre() -> None:
+        attendre()
+        if not repris:
+            repris.append(True)
+            limites.reprendre()
+    return attendre_puis_reprendre
 
 
 def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: list[CelluleDeCode],

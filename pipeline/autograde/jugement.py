@@ -169,18 +169,22 @@ def _empreinte(etapes: list[juge.CelluleDeCode]) -> str:
 CLE_ATTENTE = "awale_attente_du_noyau"  # VerdictsDesTestsCachesAnticipes: the judge's ``attendre`` (juge.juger_notebook)
 
 
+MARGE_NOYAU_S = 120.0  # how long past the budget the kernel may take to stop (its last cell cut, killed)
+
+
 class _AttenteDuNoyau:
     """``juge.juger_notebook``'s ``attendre`` for a judge started beside the student's kernel: returns once the
     kernel has ended (``CLE_NOYAU_FINI``, set by ``ExecutionProtegee``, or by :class:`VerdictsDesTestsCaches` after
-    it); raises ``juge.BudgetEpuise`` when the notebook's budget is spent first, when the judge is abandoned (the
-    next notebook starts: :meth:`VerdictsDesTestsCachesAnticipes.abandonner`) or when the process is ending."""
+    it); raises ``juge.BudgetEpuise`` when the kernel outlives the notebook's budget by :data:`MARGE_NOYAU_S`, when
+    the judge is abandoned (the next notebook starts: :meth:`VerdictsDesTestsCachesAnticipes.abandonner`) or when
+    the process is ending."""
 
     def __init__(self, fini: threading.Event, echeance: float) -> None:
         self.fini, self.echeance, self.abandonne = fini, echeance, False
 
     def __call__(self) -> None:
         while not self.fini.wait(0.1):
-            if time.monotonic() > self.echeance or not threading.main_thread().is_alive():
+            if time.monotonic() > self.echeance + MARGE_NOYAU_S or not threading.main_thread().is_alive():
                 raise juge.BudgetEpuise()
         if self.abandonne:
             raise juge.BudgetEpuise()
