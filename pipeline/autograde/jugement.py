@@ -205,12 +205,13 @@ class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
     before that notebook's kernel runs anything (docs/grading_security.md).
     """
 
-    _precedent: ClassVar[tuple[concurrent.futures.Future, _AttenteDuNoyau] | None] = None
+    _precedents: ClassVar[dict[int, tuple[concurrent.futures.Future, _AttenteDuNoyau]]] = {}  # by grading thread
 
     @classmethod
     def abandonner(cls) -> None:
-        """End the previous notebook's judge (its kernel is gone: the verdicts were not taken) and wait for it."""
-        precedent, cls._precedent = cls._precedent, None
+        """End the judge of the previous notebook this thread graded (its kernel is gone: the verdicts were not
+        taken) and wait for it."""
+        precedent = cls._precedents.pop(threading.get_ident(), None)
         if precedent is not None and not precedent[0].done():
             precedent[1].abandonne = True
             precedent[1].fini.set()
@@ -228,7 +229,7 @@ class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
             fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
             futur = fil.submit(self._juger, etapes, tests, resources)
             resources[CLE_ANTICIPE] = (_empreinte(etapes), futur)
-            type(self)._precedent = (futur, attente)
+            type(self)._precedents[threading.get_ident()] = (futur, attente)
             fil.shutdown(wait=False)  # the thread ends with its verdicts
         return nb, resources
 
