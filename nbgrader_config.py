@@ -63,7 +63,9 @@ c.Autograde.autograde_preprocessors = [
     "pipeline.autograde.jugement.VerdictsDesTestsCachesAnticipes",  # the judge starts first, beside the kernel
     "pipeline.autograde.noyau.ExecutionProtegee",
     "pipeline.autograde.jugement.VerdictsDesTestsCaches",  # its verdicts, written once the kernel is done
-    "nbconvert.preprocessors.sanitize.SanitizeHTML",  # no script of the student runs for the teacher
+    # no script of the student runs for the teacher: nbconvert's SanitizeHTML on the outputs; the Markdown is
+    # cleaned by the pages that render it (pipeline/html_permis.py)
+    "pipeline.html_permis.SortiesNettoyees",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
@@ -77,6 +79,8 @@ c.Autograde.autograde_preprocessors = [
 c.Autograde.exporter_class = "pipeline.autograde.copies_a_zero.ExportateurPrudent"
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
+c.ExecutionProtegee.stockage_noyau = 256 * 1024 ** 2     # size of the kernel's private /tmp (a tmpfs)
+c.ExecutionProtegee.fichiers_max_noyau = 4096          # files in it (where the grader is root)
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell
 c.ExecutionProtegee.sortie_max_notebook = 8 * 1024 ** 2  # output characters kept per notebook
 c.ExecutionProtegee.bac_a_sable = True                 # the kernel in bubblewrap (AWALE_BAC_A_SABLE=non: off)
@@ -101,25 +105,30 @@ c.SanitizeHTML.attributes = html_permis.ATTRIBUTS
 # stays a base folder (the formgrader's "formgrade" and the feedback's "feedback" templates) and a template path
 # (the course's template extends it by name). Read by every formgrader started on this course (`jupyter lab` in
 # the course folder, the teachers' servers of deploy/jupyterhub).
-import nbgrader  # noqa: E402
-
-# nbgrader's template folder, found as nbgrader's GenerateFeedback finds it (importing the formgrader's handlers
-# would load the server for every nbgrader command)
-_gabarits_nbgrader = os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates")
-
-c.HTMLExporter.extra_template_basedirs = [str(html_permis.GABARITS), _gabarits_nbgrader]
-c.HTMLExporter.extra_template_paths = [_gabarits_nbgrader, str(html_permis.GABARITS)]
+c.HTMLExporter.extra_template_basedirs = [str(html_permis.GABARITS), str(html_permis.GABARITS_NBGRADER)]
+c.HTMLExporter.extra_template_paths = [str(html_permis.GABARITS_NBGRADER), str(html_permis.GABARITS)]
+# The feedback page is nbgrader's "feedback" template under the course's own (pipeline/gabarits/feedback/): the
+# student's words in French, nbgrader's structure kept. nbgrader's GenerateFeedback picks the template named
+# "feedback" in these base folders, the course's first, and replaces extra_template_paths by its stylesheet's
+# folder: the course's exporter keeps nbgrader's folder there, for the course's template to extend nbgrader's.
+c.GenerateFeedback.exporter_class = "pipeline.html_permis.ExportateurDuRetour"
 # An autograde killed in the middle (power cut, Ctrl-C, SIGKILL) is resumed by running it again:
-# the hooks note the submission in progress, and the next run first removes its half-done folder.
-if "autograde" in sys.argv[1:]:
-    from pathlib import Path
+# the hooks note the submission in progress, and the next run first removes its half-done folder. The hook before
+# each submission also sets its time to when the course saw it arrive (pipeline.echange.constater_arrivee), and
+# is the only hook where nbgrader runs inside another program (the formgrader's button, a Dask worker).
+from pathlib import Path  # noqa: E402
 
+if "autograde" in sys.argv[1:]:
     from pipeline.autograde.reprise import crochet_apres, crochet_avant, reprendre_interrompus
 
     _racine = Path(c.CourseDirectory.root)
     reprendre_interrompus(_racine)
     c.Autograde.pre_convert_hook = crochet_avant(_racine)
     c.Autograde.post_convert_hook = crochet_apres(_racine)
+else:
+    from pipeline.echange import crochet_arrivee
+
+    c.Autograde.pre_convert_hook = crochet_arrivee(Path(c.CourseDirectory.root))
 # A deleted test cell is put back from the gradebook (and graded) instead of being skipped.
 c.OverwriteCells.add_missing_cells = True
 

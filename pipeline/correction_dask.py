@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -61,6 +60,8 @@ from pathlib import Path
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from pipeline.autograde import paquet_noyau
+from pipeline.echange import HORODATAGES, constater_arrivee, empreinte_fichiers as _empreinte
 from pipeline.nbgrader_cli import nbgrader_en_processus, url_gradebook
 
 MARQUEUR = ".correction.json"
@@ -106,13 +107,6 @@ def empaqueter(dossier: Path, racine_archive: Path, membres: Iterable[Path]) -> 
 def deballer(archive: bytes, dossier: Path) -> None:
     with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
         tar.extractall(dossier, filter="data")  # no absolute path, no '..', no device, no link out
-
-
-def _empreinte(fichiers: Iterable[Path], base: Path) -> str:
-    h = hashlib.sha256()
-    for f in sorted(p for p in fichiers if p.is_file() and "__pycache__" not in p.parts):
-        h.update(str(f.relative_to(base)).encode() + b"\0" + f.read_bytes() + b"\0")
-    return h.hexdigest()
 
 
 def empreinte_soumission(racine: Path, eleve: str, assignment: str) -> str:
@@ -279,6 +273,7 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         if sujet is not None:
             with contextlib.redirect_stdout(io.StringIO()):
                 sujet.preparer_donnees()  # once per machine (the SQL libraries), before any kernel waits for it
+        paquet_noyau.paquet_de_correction()  # once per course version: the kernel's package, outside the budget
         debut_nbgrader = time.monotonic()
         code, journal, imprime = nbgrader_autograde(cours, assignment, eleve, url)
         duree_nbgrader = time.monotonic() - debut_nbgrader
@@ -425,6 +420,12 @@ def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | N
                 continue
             if not (dossier_soumis / eleve / assignment).is_dir():
                 continue
+            try:  # the time it arrived, not its claim, before the submission is hashed and sent
+                constater_arrivee(racine, dossier_soumis / eleve / assignment)
+            except OSError as exc:
+                bilan.echecs[(eleve, assignment)] = f"submission time not settable: {exc}"
+                suivi(f"  ÉCHEC {assignment} : {eleve} (submission time not settable: {exc})")
+                continue
             if not tout and est_corrige(racine, eleve, assignment, reglages[assignment], enregistrees):
                 bilan.deja_corriges.append((eleve, assignment))
             else:
@@ -438,8 +439,9 @@ def corriger(racine: Path, assignments: Iterable[str], eleves: Iterable[str] | N
     try:
         kits = {}
         for assignment in sorted({a for _, a in a_faire}):
+            arrivees = [racine / HORODATAGES] if (racine / HORODATAGES).is_file() else []  # read by the worker's hook
             kit = empaqueter(racine, racine, [racine / "nbgrader_config.py", racine / "pipeline",
-                                              racine / "source" / assignment])
+                                              racine / "source" / assignment, *arrivees])
             kits[assignment] = (client.scatter(kit, broadcast=True),
                                 client.scatter(gradebook_de_definition(url, assignment), broadcast=True))
         futurs = {}

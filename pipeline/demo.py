@@ -45,6 +45,7 @@ import time
 from pathlib import Path
 
 from awale_ref.grading import sujets
+from pipeline.autograde import paquet_noyau
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire, serie
 from pipeline.nbgrader_cli import environnement_de_commande, nbgrader_ici, nom_du_gradebook, url_gradebook
@@ -147,6 +148,8 @@ def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_cla
             # built once per machine (~1 min), before any kernel needs it under a cell timeout
             etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")
             sujet.preparer_donnees()
+    etape("  paquet des élèves pour le noyau de correction (construit une fois par version du cours)")
+    paquet_noyau.paquet_de_correction()
     _gradebook_neuf(racine, classe)
     for a in assignments:
         etape(f"  generate_assignment {a}")

@@ -20,18 +20,25 @@ The exchange folder is ``echange/`` in the work folder (a school sets
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
 import stat
+import sys
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from nbgrader.exchange.default import ExchangeCollect
 
 from pipeline.nbgrader_cli import nbgrader_ici
 
-# Where the teacher's collect records, per submission, when the exchange received it (the course folder: students
-# cannot write there).  Read by pipeline/report.py.
+# The course's record of when each submission arrived (the course folder: students cannot write there): written by
+# the teacher's collect (RamassageHorodate) and, for a submission collect never saw, when autograde first meets it
+# (constater_arrivee).  Read by pipeline/report.py.
 HORODATAGES = "horodatages_collect.json"
+PAR_L_ECHANGE = "collect"  # how a submission arrived: through the exchange's collect ...
+HORS_ECHANGE = "hors échange"  # ... or off it (nbgrader zip_collect, a copy by hand into submitted/)
 TOLERANCE_S = 60.0  # a student's clock this far from the exchange's is not reported
 FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"  # nbgrader's (ExchangeSubmit.timestamp_format), read by its parse_utc
 
@@ -76,7 +83,8 @@ class RamassageHorodate(ExchangeCollect):
     autograde reads it, is the later of that time and the student's claim:
     the claim can only make the submission later, never earlier.  Every
     copy is recorded in the course folder (:data:`HORODATAGES`: the
-    student's claim, the exchange's time, the time kept); a claim more than
+    student's claim, the exchange's time, the time kept, the content's
+    fingerprint for :func:`constater_arrivee`); a claim more than
     :data:`TOLERANCE_S` away from the exchange's time is logged as a warning
     and listed by the report.
     """
@@ -93,31 +101,136 @@ class RamassageHorodate(ExchangeCollect):
         ecart = (declare - fiable).total_seconds() if declare else None
         fiche = {"dossier": os.path.basename(src), "declare": declare.isoformat() if declare else None,
                  "echange": fiable.isoformat(), "source": comment if depot else f"collect time ({comment})",
-                 "retenu": retenu.isoformat(), "ecart_s": ecart}
+                 "retenu": retenu.isoformat(), "ecart_s": ecart, "arrivee": PAR_L_ECHANGE,
+                 "empreinte": empreinte_copie(Path(dest))}
         if ecart is None or abs(ecart) > TOLERANCE_S:
             self.log.warning("Submission %s/%s: the student's timestamp.txt says %s, the exchange %s (%s); "
                              "the time kept is %s", eleve, assignment, fiche["declare"] or "nothing readable",
                              fiche["echange"], fiche["source"], fiche["retenu"])
-        chemin = Path(self.coursedir.root) / HORODATAGES
-        tout = lire_horodatages(Path(self.coursedir.root))
-        tout[f"{eleve}/{assignment}"] = fiche
-        provisoire = chemin.with_suffix(".tmp")
-        provisoire.write_text(json.dumps(tout, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(provisoire, chemin)
+        _noter(Path(self.coursedir.root), f"{eleve}/{assignment}", fiche)
+
+
+def constater_arrivee(racine: Path, dossier: Path) -> dict:
+    """Set ``dossier``'s ``timestamp.txt`` (``submitted/<student>/<assignment>``) to the time the course saw it
+    arrive, from the course's record (:data:`HORODATAGES`); return that record.
+
+    A submission collect recorded with this content (its files but
+    ``timestamp.txt``) keeps collect's time.  Any other arrived off the
+    exchange: nbgrader's ``zip_collect``, a copy by hand into ``submitted/``,
+    or a collected copy changed since.  The time the course can vouch for is
+    then the earlier of when its files last changed in ``submitted/``
+    (:func:`heure_du_depot`: the import or the copy, a change time no one
+    can set back) and *now* (the course sees it); it is recorded the first
+    time, so that grading again keeps it.  Either way the student's claim
+    (``timestamp.txt``, which ``zip_collect`` also writes from the file's
+    name) only ever makes the submission later.  An off-exchange arrival is
+    logged and listed by the report (« Heures de rendu contestées »).
+    Run before nbgrader reads the time: by autograde's pre-convert hook
+    (``nbgrader_config.py``: :func:`crochet_arrivee`, or the crash-recovery
+    hook of an ``nbgrader autograde`` command line) and by
+    ``pipeline.correction_dask`` before it sends a submission away (with
+    this record, which its worker's hook then finds).
+    """
+    dossier = Path(dossier)
+    eleve, assignment = dossier.parts[-2:]
+    cle = f"{eleve}/{assignment}"
+    empreinte = empreinte_copie(dossier)
+    horodatage = dossier / "timestamp.txt"
+    declare = None if horodatage.is_symlink() else _lire_heure(horodatage)  # a link is no claim, never followed
+    fiche = lire_horodatages(racine).get(cle)
+    # a record written before collect kept the content's fingerprint vouches for what is there now
+    connue = isinstance(fiche, dict) and fiche.get("empreinte", empreinte) == empreinte
+    retenu_avant = _lire_iso(fiche.get("retenu")) if connue else None
+    if retenu_avant is not None:
+        retenu = max(retenu_avant, declare) if declare else retenu_avant
+        if retenu != retenu_avant or "empreinte" not in fiche:
+            fiche = {**fiche, "retenu": retenu.isoformat(), "empreinte": empreinte}
+            _noter(racine, cle, fiche)
+    else:
+        vu = datetime.datetime.now(datetime.timezone.utc)
+        try:
+            depot, comment = heure_du_depot(dossier)
+        except OSError as exc:
+            depot, comment = None, f"unreadable: {exc}"
+        observe = min(depot, vu) if depot else vu
+        retenu = max(observe, declare) if declare else observe
+        fiche = {"dossier": str(dossier.relative_to(racine)) if dossier.is_relative_to(racine) else str(dossier),
+                 "declare": declare.isoformat() if declare else None, "echange": observe.isoformat(),
+                 "source": f"off the exchange: {comment if depot else f'first seen by the course ({comment})'}",
+                 "retenu": retenu.isoformat(), "ecart_s": (declare - observe).total_seconds() if declare else None,
+                 "arrivee": HORS_ECHANGE, "empreinte": empreinte}
+        print(f"[pipeline.echange] submission {cle} did not come through the exchange's collect: its timestamp.txt "
+              f"says {fiche['declare'] or 'nothing readable'}, the course saw it at {fiche['echange']} "
+              f"({fiche['source']}); the time kept is {fiche['retenu']}", file=sys.stderr)
+        _noter(racine, cle, fiche)
+    texte = retenu.strftime(FORMAT)
+    if horodatage.is_symlink() or _lire_texte(horodatage) != texte:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=dossier, delete=False) as provisoire:  # O_EXCL
+            provisoire.write(texte)
+        os.replace(provisoire.name, horodatage)  # replaces a link itself, never writes where it points
+    return fiche
+
+
+def crochet_arrivee(racine: Path):
+    """``Autograde.pre_convert_hook`` where nbgrader runs without the crash-recovery hooks (the formgrader's
+    button, a Dask worker's course): each submission's time set by :func:`constater_arrivee`."""
+    def avant(notebooks=(), **_) -> None:
+        for dossier in {Path(nb).parent for nb in notebooks}:  # submitted/<student>/<assignment>
+            constater_arrivee(racine, dossier)
+    return avant
+
+
+def empreinte_fichiers(fichiers: Iterable[Path], base: Path) -> str:
+    """One hash of the files' paths (relative to ``base``) and contents, ``__pycache__`` aside."""
+    h = hashlib.sha256()
+    for f in sorted(p for p in fichiers if p.is_file() and "__pycache__" not in p.parts):
+        h.update(str(f.relative_to(base)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def empreinte_copie(dossier: Path) -> str:
+    """A submitted folder's content, its ``timestamp.txt`` aside (the one file the course rewrites)."""
+    return empreinte_fichiers((p for p in Path(dossier).rglob("*") if p != Path(dossier) / "timestamp.txt"), dossier)
+
+
+def _noter(racine: Path, cle: str, fiche: dict) -> None:
+    """``fiche`` as the record of submission ``cle`` in :data:`HORODATAGES`, replaced atomically."""
+    chemin = Path(racine) / HORODATAGES
+    tout = lire_horodatages(Path(racine))
+    tout[cle] = fiche
+    provisoire = chemin.with_suffix(".tmp")
+    provisoire.write_text(json.dumps(tout, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(provisoire, chemin)
+
+
+def _lire_texte(chemin: Path) -> str | None:
+    try:
+        return chemin.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _lire_iso(texte) -> datetime.datetime | None:
+    try:
+        heure = datetime.datetime.fromisoformat(texte)
+    except (TypeError, ValueError):
+        return None
+    return heure if heure.tzinfo else heure.replace(tzinfo=datetime.timezone.utc)
 
 
 def _lire_heure(chemin: Path) -> datetime.datetime | None:
     from nbgrader.utils import parse_utc
 
     try:
-        heure = parse_utc(chemin.read_text(encoding="utf-8").strip())
+        heure = parse_utc((_lire_texte(chemin) or "").strip())
     except (OSError, ValueError, UnicodeDecodeError, OverflowError):
         return None
     return heure.replace(tzinfo=datetime.timezone.utc) if heure.tzinfo is None else heure  # parse_utc: naive UTC
 
 
 def lire_horodatages(racine: Path) -> dict[str, dict]:
-    """The collect's record of each submission (:class:`RamassageHorodate`), ``{}`` if none."""
+    """The course's record of each submission's arrival (:class:`RamassageHorodate`, :func:`constater_arrivee`),
+    ``{}`` if none."""
     try:
         tout = json.loads((Path(racine) / HORODATAGES).read_text(encoding="utf-8"))
     except (OSError, ValueError):

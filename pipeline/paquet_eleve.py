@@ -19,12 +19,20 @@ installed as a plain (non-editable) package.  What it holds, all derived from th
 - the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
-import), the hidden SQL library and the reference queries, the judge, the clean room.  The board, the Q18 tree
-and Part III play with the fast engine (``awale_ref.engine``) and the exam's functions computed by it
-(``awale_ref.fonctions_moteur``, which the reduced exam imports in place of its graded functions) and with the
-student's own functions; the lycée board (Olympiades: its ``plateau_awale``, a ``modules_eleves``) with the lycée
-functions computed by it (its ``fonctions_moteur``, imported by the reduced lycée module); Othello's board, tree and
-evaluation passed by name with its graded functions computed on bitboards (its ``moteur``, a ``modules_eleves``).  ``tests/test_paquet_eleve.py`` checks the distribution.
+import), the hidden SQL library and the reference queries, the judge, the clean room.
+
+What it holds depends on the deadlines (``fermes``: the assignments whose due date is past, from the gradebook's
+``duedate`` or ``--fermes a,b``; by default every assignment is open).  No working version of an open
+assignment's graded function is shipped, under any name or form (:func:`retenues`): every function of the shipped
+modules is run on the hidden cases of every open graded function (``pipeline.essai_paquet``); each that answers
+(the engine-computed game functions: ``awale_ref.fonctions_moteur``, the lycée's ``fonctions_moteur``, Othello's
+``moteur``) becomes a stand-in that calls the student's function of that name (``awale_ref.fonctions_eleve``,
+which says in French which one is missing), and what only those functions read is left out (of the fast engine
+``awale_ref.engine``, only what the boards and the tree read: positions and constants).  The board, the Q18 tree,
+the AI and Part III thus play with the student's own functions; a closed assignment's functions come back as they
+are in the package.  :func:`installer` checks the result in a process with the distribution alone
+(:func:`reponses_du_paquet`).  ``tests/test_paquet_eleve.py`` and ``tests/test_paquet_echeances.py`` check the
+distribution.
 
 ``--paquet-seul DEST``: write the package's source tree only (``DEST/awale_ref``, ``DEST/pyproject.toml``).
 """
@@ -34,6 +42,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import datetime
 import importlib
 import inspect
 import io
@@ -57,7 +66,7 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
           "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
-          "grading/rendu.py")
+          "grading/rendu.py", "fonctions_eleve.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
@@ -170,6 +179,249 @@ def donnees_seules(module: str) -> str:
             '(pipeline.paquet_eleve)."""\n\n' + "".join(ast.unparse(n) + "\n" for n in valeurs if _cibles(n) & gardes))
 
 
+# ---------------------------------------------------------------- the deadlines
+CAS_ESSAYES = 12
+"""Hidden cases of a graded function each shipped function is tried on: spread over ``CAS_EXAMINES`` of its
+cases, as many of each of the reference's answers as can be (a boolean function: as many True as False)."""
+
+CAS_EXAMINES = 60
+
+
+def questions_du_devoir(assignment: str) -> list[str]:
+    """The questions an assignment grades: the ``corriger("QN", …)`` calls of its hidden tests."""
+    from pipeline.autograde.jugement import questions_cachees
+
+    return sorted({q for c in lire_source(assignment).cells if c.cell_type == "code"
+                   for q, _ in questions_cachees(c.source)})
+
+
+def devoirs_fermes_du_carnet(url: str | None = None, maintenant: datetime.datetime | None = None) -> set[str]:
+    """The assignments whose due date (nbgrader's gradebook, ``duedate``, UTC) is past; none without a date."""
+    from nbgrader.api import Gradebook
+
+    from pipeline.nbgrader_cli import url_gradebook
+
+    maintenant = maintenant or datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+    with Gradebook(url or url_gradebook(RACINE)) as gb:
+        return {a.name for a in gb.assignments if a.duedate is not None and a.duedate <= maintenant}
+
+
+def lire_fermes(noms: str) -> frozenset[str]:
+    """``--fermes a,b``: the assignments named, each one of the course's."""
+    fermes = frozenset(n.strip() for n in noms.split(",") if n.strip())
+    inconnus = fermes - set(ASSIGNMENTS)
+    if inconnus:
+        raise ErreurPaquet(f"unknown assignments {sorted(inconnus)}; known: {', '.join(ASSIGNMENTS)}")
+    return fermes
+
+
+def notes_ouvertes(fermes: frozenset[str] | set[str]) -> dict[tuple[str, str], tuple[Any, str, str]]:
+    """``{(reference module, graded function): (subject, question, assignment)}`` of the assignments not in
+    ``fermes``: what the students' environment must not answer."""
+    ouvertes = {}
+    for assignment in ASSIGNMENTS:
+        if assignment in fermes:
+            continue
+        sujet = sujet_de(assignment)
+        for question in questions_du_devoir(assignment):
+            nom = sujet.nom_note(question) if question in sujet.questions else None
+            if nom:
+                ouvertes.setdefault((sujet.module_reference, nom), (sujet, question, assignment))
+    return ouvertes
+
+
+def charges(ouvertes: dict) -> dict[str, dict]:
+    """Each open graded function's hidden cases as data (``pipeline.essai_paquet``): a few of its cases, the
+    arguments and the reference's observation encoded; the graded functions without cases (a question on a
+    program's text) are left out (what answers them is found by name)."""
+    from awale_ref.grading import executant
+
+    resultat = {}
+    for (module, nom), (sujet, question, _) in ouvertes.items():
+        spec = sujet.specs.get(question)
+        if spec is None or spec.nom != nom:
+            continue
+        reference = importlib.import_module(module)
+        with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():
+            tous = list(spec.cas())
+            par_reponse: dict[str, list] = {}  # the cases grouped by the reference's answer
+            for args in tous[::max(1, len(tous) // CAS_EXAMINES)][:CAS_EXAMINES]:
+                attendu = json.dumps(executant.encoder(spec.attendu(args, reference)), sort_keys=True)
+                par_reponse.setdefault(attendu, []).append([executant.encoder(spec.nommer(args)), attendu])
+            groupes = list(par_reponse.values())  # taken in turn: a constant answer gets few of them right
+            paires = [g[i] for i in range(max(map(len, groupes), default=0)) for g in groupes if i < len(g)]
+            paires = paires[:CAS_ESSAYES]
+        resultat[f"{module}.{nom}"] = {"observation": spec.observation, "fonctions": list(spec.positions_fonctions()),
+                                       "module_des_fonctions": module, "cas": paires}
+    return resultat
+
+
+def _unites(module: str) -> dict[str, tuple[ast.stmt, set[str]]]:
+    """The top-level definitions of ``module`` (functions, classes, assigned names): ``{name: (node, the
+    "module.name" of the package's definitions it reads)}``, a name read through an imported module
+    (``engine.play``) or imported from one (``from awale_ref.engine import EGALITE``) resolved to its module."""
+    import importlib.util
+
+    source = Path(importlib.util.find_spec(module).origin).read_text(encoding="utf-8")
+    arbre = ast.parse(source)
+    alias: dict[str, str] = {}  # local name -> "module" (a module) or "module.name" (a name imported from one)
+    paquet = module.split(".")[0]
+    for noeud in arbre.body:
+        if isinstance(noeud, ast.ImportFrom) and (noeud.module or "").split(".")[0] == paquet:
+            for a in noeud.names:
+                complet = f"{noeud.module}.{a.name}"
+                est_module = importlib.util.find_spec(complet) is not None if _sous_module(complet) else False
+                alias[a.asname or a.name] = complet if not est_module else "module:" + complet
+        elif isinstance(noeud, ast.Import):
+            for a in noeud.names:
+                if a.name.split(".")[0] == paquet:
+                    alias[a.asname or a.name.split(".")[0]] = "module:" + (a.name if a.asname else a.name.split(".")[0])
+    unites: dict[str, tuple[ast.stmt, set[str]]] = {}
+    for noeud in arbre.body:
+        if isinstance(noeud, (ast.FunctionDef, ast.ClassDef)):
+            noms = {noeud.name}
+        elif isinstance(noeud, (ast.Assign, ast.AnnAssign)):
+            noms = _cibles(noeud)
+        else:
+            continue
+        lus: set[str] = set()
+        for n in ast.walk(noeud):
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and alias.get(n.value.id, "").startswith(
+                    "module:"):
+                lus.add(f"{alias[n.value.id][7:]}.{n.attr}")
+            elif isinstance(n, ast.Name):
+                cible = alias.get(n.id)
+                if cible is None:
+                    lus.add(f"{module}.{n.id}")
+                elif not cible.startswith("module:"):
+                    lus.add(cible)
+        for nom in noms:
+            unites[nom] = (noeud, lus - {f"{module}.{nom}"})
+    return unites
+
+
+def _sous_module(nom: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(nom) is not None
+    except (ModuleNotFoundError, ValueError):
+        return False
+
+
+def _fermeture(depart: set[str], graphe: dict[str, set[str]]) -> set[str]:
+    """``depart`` and every definition of ``graphe`` it reads, transitively."""
+    vus, a_voir = set(), list(depart)
+    while a_voir:
+        nom = a_voir.pop()
+        if nom in vus or nom not in graphe:
+            continue
+        vus.add(nom)
+        a_voir += graphe[nom]
+    return vus
+
+
+def retenues(fermes: frozenset[str] | set[str]) -> tuple[dict[str, str], set[str]]:
+    """What the students' environment holds back while the assignments not in ``fermes`` are open:
+
+    - ``{"module.name": "QN de assignment"}``: the shipped functions that answer an open graded question, run
+      on its hidden cases (``pipeline.essai_paquet``): each becomes a stand-in calling the student's own
+      (``awale_ref.fonctions_eleve``);
+    - ``{"module.name"}``: the definitions those functions read (an engine's moves, search, tables),
+      transitively, that nothing else shipped reads: left out.
+    """
+    from pipeline import essai_paquet
+
+    ouvertes = notes_ouvertes(fermes)
+    modules = sorted(modules_livres())
+    reponses = essai_paquet.reponses(modules, charges(ouvertes))
+    graphe = {f"{m}.{nom}": lus for m in modules for nom, (_, lus) in _unites(m).items()}
+    a_remplacer: dict[str, str] = {}
+    for nom, notes in reponses.items():
+        module, fonction = notes[0].rsplit(".", 1)
+        _, question, assignment = ouvertes[(module, fonction)]
+        a_remplacer[nom] = f"{question} de {assignment}"
+    return a_remplacer, omises(a_remplacer, graphe, importees_des_miroirs())
+
+
+def importees_des_miroirs() -> set[str]:
+    """``"module.name"`` of what the reduced references import from the modules that mirror them
+    (:func:`a_la_place`): read from outside the shipped modules."""
+    importees = set()
+    for sujet in sujets().values():
+        moteur = _miroir(sujet.module_reference)
+        if moteur is not None:
+            importees |= {f"{moteur.__name__}.{n}" for n in noms_notes(sujet) if callable(getattr(moteur, n, None))}
+    return importees
+
+
+def omises(a_remplacer: dict[str, str] | set[str], graphe: dict[str, set[str]],
+           externes: set[str] = frozenset()) -> set[str]:
+    """What is left out with the functions ``a_remplacer``: the definitions they read (transitively), and every
+    definition of a module they read into that holds none of them (an engine: ``awale_ref.engine`` for the
+    exam's functions), but those the kept code reaches (every other definition, which reads a stand-in and no
+    further, and ``externes``, read from outside the shipped modules): an engine keeps only what the boards and
+    the tree read of it."""
+
+    def module(nom: str) -> str:
+        return nom.rsplit(".", 1)[0]
+
+    lues = _fermeture({l for nom in a_remplacer for l in graphe[nom]}, graphe) - set(a_remplacer)
+    moteurs = {module(n) for n in lues} - {module(n) for n in a_remplacer}
+    candidates = lues | {n for n in graphe if module(n) in moteurs}
+    coupe = {nom: set() if nom in a_remplacer else lus for nom, lus in graphe.items()}
+    racines = {nom for nom in graphe if nom not in a_remplacer and (nom not in candidates or nom in externes)}
+    gardees = _fermeture(racines, coupe)
+    return candidates - gardees
+
+
+def module_retenu(module: str, a_remplacer: dict[str, str], omises: set[str]) -> str:
+    """The source of ``module`` with its functions in ``a_remplacer`` replaced by stand-ins and its definitions
+    in ``omises`` left out."""
+    import importlib.util
+
+    lignes = Path(importlib.util.find_spec(module).origin).read_text(encoding="utf-8").splitlines(keepends=True)
+    changes = {}
+    for nom, (noeud, _) in _unites(module).items():
+        complet = f"{module}.{nom}"
+        debut = min([noeud.lineno, *(d.lineno for d in getattr(noeud, "decorator_list", []))]) - 1
+        if complet in a_remplacer:
+            changes[debut] = (noeud.end_lineno, (
+                "from awale_ref.fonctions_eleve import a_la_place_de as _a_la_place_de  # noqa: E402\n\n"
+                f"{nom} = _a_la_place_de({nom!r}, {a_remplacer[complet]!r}, __name__)  # not shipped before its due "
+                "date\n"))
+        elif complet in omises and changes.get(debut) is None:
+            changes[debut] = (noeud.end_lineno, "")
+    for debut, (fin, texte) in sorted(changes.items(), reverse=True):
+        lignes[debut:fin] = [texte]
+    return "".join(lignes)
+
+
+def modules_du_paquet(dest: Path) -> list[str]:
+    """Every module of the distribution written in ``dest``."""
+    return sorted(".".join(f.relative_to(dest).with_suffix("").parts).removesuffix(".__init__")
+                  for f in (dest / "awale_ref").rglob("*.py"))
+
+
+def reponses_du_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> dict:
+    """``{"module.name": [graded function, …]}``: what the distribution in ``dest`` answers among the graded
+    functions of the assignments not in ``fermes``, each of its functions run on their hidden cases in a process
+    that has the distribution alone (``pipeline/essai_paquet.py``); empty when nothing answers."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as dossier:
+        demande, reponse = Path(dossier) / "demande.json", Path(dossier) / "reponse.json"
+        demande.write_text(json.dumps({"modules": modules_du_paquet(Path(dest)),
+                                       "charges": charges(notes_ouvertes(frozenset(fermes)))}))
+        fin = subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande),
+                              str(reponse)], env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(dest).resolve()),
+                                                  "MPLBACKEND": "Agg", "HOME": dossier},
+                             cwd=dossier, capture_output=True, text=True, timeout=1800)
+        if fin.returncode:
+            raise ErreurPaquet(f"the students' environment in {dest} cannot be tried: {fin.stderr[-2000:]}")
+        return json.loads(reponse.read_text())
+
+
 # ---------------------------------------------------------------- the visible tests as data
 def _appels_tester(source: str) -> list[ast.Call]:
     return [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call) and getattr(n.func, "id", None) ==
@@ -186,6 +438,29 @@ def _espace(cellules: list[str], reference: types.ModuleType) -> dict:
     return espace
 
 
+def exemples_des_cellules(assignment: str):
+    """``(test cell, question, arguments)`` of each visible ``tester(question, f, *args)`` of the assignment's
+    course source that grades a function (``Sujet.specs``), in order: the arguments evaluated with the reference
+    and what the notebook imports from awale_ref (:func:`_espace`), on what the release keeps of the cell."""
+    sujet = sujet_de(assignment)
+    nb = lire_source(assignment)
+    espace = _espace([c.source for c in nb.cells if c.cell_type == "code"], sujet.reference())
+    for cell in nb.cells:
+        if "tests" not in cell.metadata.get("tags", []):
+            continue
+        for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
+            question = appel.args[0].value
+            if question not in sujet.specs:
+                continue
+            try:
+                args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
+                             for a in appel.args[2:])
+            except Exception as exc:
+                raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
+                                   f"from the reference and the notebook's imports ({exc!r})") from None
+            yield cell, question, args
+
+
 def donnees_visibles() -> dict:
     """``{grading module: {"fonctions", "reponses", "sql"}}``: every visible example with the reference's
     observation (and the rule families it falls in), the answer and SQL questions."""
@@ -199,41 +474,68 @@ def donnees_visibles() -> dict:
         d = donnees.setdefault(sujet.module_correction, {
             "fonctions": {}, "reponses": sorted(sujet.reponses), "sql": {}, "module_sql": "", "partie": None,
             **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
-        nb = lire_source(assignment)
-        code = [c.source for c in nb.cells if c.cell_type == "code"]
-        espace = _espace(code, reference)
-        for cell in nb.cells:
-            if "tests" not in cell.metadata.get("tags", []):
-                continue
-            for appel in _appels_tester(_CACHES.sub("", cell.source + "\n")):  # what the release keeps
-                question = appel.args[0].value
-                if question not in sujet.specs:
-                    continue
-                spec = sujet.specs[question]
-                try:
-                    args = tuple(eval(compile(ast.Expression(a), "<exemple>", "eval"), dict(espace))
-                                 for a in appel.args[2:])
-                except Exception as exc:
-                    raise ErreurPaquet(f"{assignment}: the arguments of {ast.unparse(appel)} cannot be computed "
-                                       f"from the reference and the notebook's imports ({exc!r})") from None
-                attendu = checks.attendu_de(spec, args, reference)
-                q = d["fonctions"].setdefault(question, {
-                    "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
-                    "libelles": dict(spec.libelles), "regle": spec.regle,
-                    "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
-                    "fonctions": list(spec.fonctions),
-                    "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
-                    "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
-                                  "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
-                    "exemples": {}})
-                exemple = q["exemples"][cle_exemple(args)] = {
-                    "attendu": executant.encoder(attendu),
-                    "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
-                if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
-                    acceptees = reponses_acceptees(spec, args, attendu)
-                    if acceptees is not None:
-                        exemple["acceptees"] = acceptees
+        for _, question, args in exemples_des_cellules(assignment):
+            spec = sujet.specs[question]
+            attendu = checks.attendu_de(spec, args, reference)
+            q = d["fonctions"].setdefault(question, {
+                "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
+                "libelles": dict(spec.libelles), "regle": spec.regle,
+                "contraintes": list(spec.contraintes), "module": spec.module, "presentation": spec.presentation,
+                "fonctions": list(spec.fonctions),
+                "plusieurs_reponses": spec.accepter is not None, "module_specs": _module_des_specs(sujet),
+                "familles": [{"nom": f.nom, "poids": f.poids, "cles": list(f.cles) if f.cles else None,
+                              "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
+                "exemples": {}})
+            exemple = q["exemples"][cle_exemple(args)] = {
+                "attendu": executant.encoder(attendu),
+                "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+            if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
+                acceptees = reponses_acceptees(spec, args, attendu)
+                if acceptees is not None:
+                    exemple["acceptees"] = acceptees
+                else:
+                    exemple["refusees"] = reponses_refusees(spec, args, attendu, reference)
     return donnees
+
+
+REPONSES_TRIVIALES = ("return None", "pass", "return {premier}", "return False", "return True", "return 0",
+                      "return []", "return {{}}")
+"""The bodies of the trivial answers (``{premier}``: the function's first parameter, returned unchanged): every
+visible test cell fails at least one of them (``tests/test_exemples_visibles.py``), and the students' environment
+fails them where it cannot judge other answers (:func:`reponses_refusees`)."""
+
+
+def reponses_triviales(nom: str, parametres: tuple[str, ...]) -> dict[str, types.FunctionType]:
+    """``{body: function}`` of each trivial answer, written as a student writes it in the notebook (``__main__``)."""
+    reponses = {}
+    for corps in REPONSES_TRIVIALES:
+        if "{premier}" in corps and not parametres:
+            continue
+        texte = corps.format(premier=parametres[0] if parametres else "")
+        espace = {"__name__": "__main__"}
+        exec(compile(f"def {nom}({', '.join(parametres)}):\n    {texte}\n", "<cellule de l'élève>", "exec"), espace)
+        reponses[texte] = espace[nom]
+    return reponses
+
+
+def reponses_refusees(spec, args: tuple, attendu: dict, reference: types.ModuleType) -> list[str]:
+    """The observations of the trivial answers (:data:`REPONSES_TRIVIALES`) on one visible example that the
+    subject's acceptance refuses, as each rule family hands them to it, as data (``visibles.cle``): for a question
+    whose acceptance reaches a reference and has no candidates, the other answers the students' visible test can
+    still fail (any other one is « jugée à la correction »)."""
+    import copy
+
+    from awale_ref.grading.familles import _restreint
+    from awale_ref.grading.visibles import cle
+
+    refusees = set()
+    for fonction in reponses_triviales(spec.nom, tuple(spec.parametres)).values():
+        obtenu = spec.observer(fonction, copy.deepcopy(args), reference)
+        for famille in spec.rubriques():
+            vu = _restreint(obtenu, famille)
+            if not spec.conforme(vu, _restreint(attendu, famille), args):
+                refusees.add(cle(vu))
+    return sorted(refusees)
 
 
 ACCEPTEES_MAX = 2_000
@@ -459,7 +761,8 @@ def _init_paquet() -> str:
 _INIT = '''"""awale_ref, student distribution (pipeline.paquet_eleve): no reference of a graded function, no
 answer, no hidden test. What the exam's notebooks are given is re-exported, as by the full package: the exam's
 given functions (``initialisation``…), and in place of the graded ones that Part III is given (``deplacer_graines``…)
-the exam's functions computed by the fast engine (``awale_ref.fonctions_moteur``, imported by the reduced exam)."""
+those of ``awale_ref.fonctions_moteur`` (imported by the reduced exam): computed by the fast engine once their
+assignment is closed, before that stand-ins calling the student's own (``awale_ref.fonctions_eleve``)."""
 
 {EXPORTS}
 ABSENT = ("n'est pas installé sur le serveur de la classe (il contiendrait une réponse) ; les notebooks du cours "
@@ -517,8 +820,11 @@ def a_la_place(module: str, notes: set[str]) -> str:
             '"""Each function of the full reference -> the functions of the module its code calls."""\n')
 
 
-def ecrire_paquet(dest: Path) -> Path:
-    """Write the student distribution's source tree in ``dest`` (``awale_ref/`` and ``pyproject.toml``)."""
+def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> Path:
+    """Write the student distribution's source tree in ``dest`` (``awale_ref/`` and ``pyproject.toml``).
+
+    ``fermes``: the assignments whose due date is past; every other one is open, and no working version of its
+    graded functions is written (:func:`retenues`).  By default every assignment is open."""
     from awale_ref.grading.visibles import module_des_formats
     from awale_ref.library import GRAINE, chemin_verifie
 
@@ -558,6 +864,9 @@ def ecrire_paquet(dest: Path) -> Path:
             shutil.copytree(sujet.dossier / "gabarits", _module_vers_chemin(module, dest).parent / "gabarits",
                             dirs_exist_ok=True)
         ecrire(module_des_formats(module), source_des_formats(sujet))
+    a_remplacer, omises = retenues(frozenset(fermes))
+    for module in sorted({n.rsplit(".", 1)[0] for n in [*a_remplacer, *omises]}):
+        ecrire(module, module_retenu(module, a_remplacer, omises))
     for ancien, actuel in anciens_modules().items():
         if ancien != "awale_ref.grading":
             ecrire(ancien, _renvoi(ancien, actuel))
@@ -596,8 +905,9 @@ def contraintes_epinglees() -> str:
     return "\n".join(lignes) + "\n"
 
 
-def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
-    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution."""
+def installer(env: Path, pip_args: tuple[str, ...] = (), fermes: frozenset[str] | set[str] = frozenset()) -> Path:
+    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution (the
+    assignments ``fermes`` closed, :func:`ecrire_paquet`), checked: nothing it ships answers an open one."""
     env = Path(env).resolve()
     if RACINE in env.parents or env == RACINE:
         raise ErreurPaquet(f"{env} is inside the course folder {RACINE}: the students could not use it once the "
@@ -605,7 +915,8 @@ def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     if not (env / "bin" / "python").exists():
         subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
     source = env / "paquet"
-    ecrire_paquet(source)
+    ecrire_paquet(source, fermes)
+    verifier_retenue(source, fermes)
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *pip_args]
     contraintes = env / "contraintes.txt"
     contraintes.write_text(contraintes_epinglees())
@@ -618,15 +929,40 @@ def installer(env: Path, pip_args: tuple[str, ...] = ()) -> Path:
     return env
 
 
+def verifier_retenue(dest: Path, fermes: frozenset[str] | set[str] = frozenset()) -> None:
+    """Refuse a distribution in ``dest`` where a shipped function still answers an open graded function."""
+    restes = reponses_du_paquet(dest, fermes)
+    if restes:
+        raise ErreurPaquet(f"the students' environment still answers open questions: {restes}")
+
+
+def fermes_par_defaut(url: str | None = None) -> frozenset[str]:
+    """The assignments closed by their due date in the course's gradebook; none when there is no gradebook."""
+    from pipeline.nbgrader_cli import url_gradebook
+
+    url = url or url_gradebook(RACINE)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        return frozenset()
+    return frozenset(devoirs_fermes_du_carnet(url))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Build the students' environment of the class server.")
     parser.add_argument("dest", type=Path, help="the virtualenv to create, outside the course folder")
     parser.add_argument("--paquet-seul", action="store_true", help="write only the package's source tree in DEST")
+    parser.add_argument("--fermes", help="comma-separated assignments whose due date is past (their graded "
+                                         "functions are shipped); default: the due dates of the course's gradebook")
+    parser.add_argument("--gradebook", help="the gradebook's URL (default: the course's)")
     args = parser.parse_args(argv)
+    try:
+        fermes = lire_fermes(args.fermes) if args.fermes is not None else fermes_par_defaut(args.gradebook)
+    except ErreurPaquet as exc:
+        parser.error(str(exc))
+    print("devoirs fermés (leurs fonctions sont livrées) : " + (", ".join(sorted(fermes)) or "aucun"))
     if args.paquet_seul:
-        print(f"écrit {ecrire_paquet(args.dest)}")
+        print(f"écrit {ecrire_paquet(args.dest, fermes)}")
     else:
-        print(f"environnement des élèves prêt : {installer(args.dest)}")
+        print(f"environnement des élèves prêt : {installer(args.dest, fermes=fermes)}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
   and the mark out of 20, and what is still to grade by hand;
 - ``reussite_par_question.png``: success rate of each question (Q1–Q25);
 - ``distribution_notes.png``: histogram of the marks out of 20;
-- ``rapport.md``: a summary in French;
+- ``rapport.md``: a summary in French, and ``rapport.html``, the same as a page (:func:`page_du_rapport`);
 - ``import_moodle.csv`` and ``eleves/<id>.html``: the Moodle gradebook
   import file and one summary page per student (``pipeline/bulletins.py``);
 - ``similarite/<a>__<b>.html``: the pairs of students whose answers are
@@ -43,6 +43,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+import mistune
+from markupsafe import Markup
+
+from awale_ref.gabarits import rendre
 from pipeline import bulletins, similarite
 from pipeline.build import ASSIGNMENTS, RACINE, CourseError, question_de, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
@@ -135,13 +139,24 @@ def copies_non_corrigees(racine: Path, assignments) -> dict[tuple[str, str], str
 
 
 def heures_contestees(racine: Path, assignments) -> dict[tuple[str, str], dict]:
-    """``{(student, assignment): the collect's record}`` of the submissions whose ``timestamp.txt`` disagrees with
-    the time the exchange received them (``pipeline.echange.RamassageHorodate``)."""
-    from pipeline.echange import TOLERANCE_S, lire_horodatages
+    """``{(student, assignment): the course's record}`` of the submissions whose ``timestamp.txt`` disagrees with
+    the time the exchange received them (``pipeline.echange.RamassageHorodate``), and of every submission whose
+    arrival the course did not see (``pipeline.echange.constater_arrivee``: zip_collect, a copy by hand)."""
+    from pipeline.echange import HORS_ECHANGE, TOLERANCE_S, lire_horodatages
 
     return {tuple(cle.split("/", 1)): fiche for cle, fiche in sorted(lire_horodatages(racine).items())
             if cle.count("/") == 1 and cle.split("/")[1] in assignments and isinstance(fiche, dict)
-            and (fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+            and (fiche.get("arrivee") == HORS_ECHANGE
+                 or fiche.get("ecart_s") is None or abs(fiche["ecart_s"]) > TOLERANCE_S)}
+
+
+def _heure_contestee(fiche: dict) -> str:
+    """One contested submission time in the report: the student's claim, the course's time, the time used."""
+    from pipeline.echange import HORS_ECHANGE
+
+    vue = ("hors de l'échange (zip_collect ou copie à la main), vue par le cours"
+           if fiche.get("arrivee") == HORS_ECHANGE else "reçue par l'échange")
+    return f"déclarée {fiche.get('declare') or 'illisible'}, {vue} {fiche.get('echange')}, retenue {fiche.get('retenu')}"
 
 
 def totaux(eleves: dict, maxima: dict[str, tuple[float, float]], notes: list[Note],
@@ -347,10 +362,10 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     contestees = heures_contestees(racine, maxima)
     if contestees:
         texte += ["**Heures de rendu contestées** (le `timestamp.txt` écrit par l'élève ne dit pas l'heure à "
-                  "laquelle l'échange a reçu la copie ; c'est la plus tardive des deux qui compte pour le retard, "
-                  "`pipeline/echange.py`) : "
-                  + ", ".join(f"{noms.get(e) or e} ({a} : déclarée {f['declare'] or 'illisible'}, reçue "
-                              f"{f['echange']}, retenue {f['retenu']})" for (e, a), f in sorted(contestees.items()))
+                  "laquelle l'échange a reçu la copie, ou la copie n'est pas passée par l'échange ; c'est la plus "
+                  "tardive des deux heures qui compte pour le retard, `pipeline/echange.py`) : "
+                  + ", ".join(f"{noms.get(e) or e} ({a} : {_heure_contestee(f)})"
+                              for (e, a), f in sorted(contestees.items()))
                   + ".", ""]
     if penalites:
         texte += ["Rendus en retard (pénalité de `pipeline/retard.py`, retirée du total) : "
@@ -371,7 +386,29 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")
+    ecrits.append(sortie / "rapport.html")
+    ecrits[-1].write_text(page_du_rapport("\n".join(texte), f"Rapport de correction — {titre}"), encoding="utf-8")
     return ecrits
+
+
+def page_du_rapport(markdown: str, titre: str) -> str:
+    """``rapport.md`` as an HTML page (template ``pipeline/gabarits/rapport.html``): the Markdown rendered by
+    mistune with its raw HTML escaped, tables kept, a link to another report's ``rapport.md`` made a link to
+    its page.
+
+    >>> page = page_du_rapport("# R\\n\\n| a <b> |\\n|---|\\n| [x](autre/rapport.md) |", "R & co")
+    >>> "<title>R &amp; co</title>" in page, "a &lt;b&gt;" in page, 'href="autre/rapport.html"' in page
+    (True, True, True)
+    """
+    corps = mistune.create_markdown(renderer=_RenduDuRapport(escape=True), plugins=["table"])(markdown)
+    return rendre("rapport.html", "pipeline", titre=titre, corps=Markup(corps))
+
+
+class _RenduDuRapport(mistune.HTMLRenderer):
+    """mistune's HTML, a link to a report's ``rapport.md`` leading to its page ``rapport.html``."""
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        return super().link(text, re.sub(r"(^|/)rapport\.md$", r"\1rapport.html", url), title)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -11,7 +11,9 @@ notebooks is checked on the real files; the scratch notebooks the tests write go
 - the negamax tree at depths 1–3 from the widest corpus position shown at its real size (item 5); from the
   start, at depth 3, the root's board in view as the tree's output comes into view, its digits measured
   on the screen at least 11 px tall (issue 23, item 7);
-- opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file (item 6).
+- opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file (item 6);
+- the Othello board: 64 clickable cells, their coordinates on the edges, the playable cells and the last
+  move marked; the figures of the Othello and attractor subjects shown once, at their size (issue 34).
 
 Screenshots go to $AWALE_ARTIFACTS (default: build/artefacts/, kept and ignored by git).  Needs /usr/bin/chromium
 (``scripts/setup.sh --browser``): in CI (CI=true) its absence is a failure, elsewhere a skip.
@@ -194,6 +196,12 @@ def _brouillon(nom: str, *cellules: str) -> str:
     return str((BROUILLONS / nom).relative_to(RACINE))
 
 
+def _executer_brouillon(page, url: str, nom: str, *cellules: str) -> None:
+    """Write a scratch notebook of ``cellules``, open it in JupyterLab and run all its cells."""
+    _ouvrir(page, url, _brouillon(nom, *cellules))
+    _tout_executer(page)
+
+
 def _lire_plateau(page) -> list[int]:
     """The seed counts drawn in the 12 pits, by board label."""
     return [int(page.locator(f".awale-coupe-{i} .awale-graines").inner_text()) for i in range(12)]
@@ -358,6 +366,91 @@ def test_the_depth_3_tree_from_the_start_shows_its_root_with_digits_11_px_tall(p
     pixels = np.asarray(Image.open(io.BytesIO(capture)).convert("L"))
     sombres = np.where((pixels < 100).any(axis=1))[0]
     assert sombres.max() - sombres.min() + 1 >= tree.HAUTEUR_CHIFFRE_MIN, pixels.shape
+
+
+# ---------------------------------------------------------------- the Othello and attractor subjects
+MESURE_OTHELLO = """plateau => {
+    const boite = e => e.getBoundingClientRect();
+    const centre = r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+    return {
+        cases: [...plateau.querySelectorAll('.othello-case')].map(c => {
+            const r = boite(c);
+            return {nom: [...c.classList].find(n => /^othello-case-[0-7]-[0-7]$/.test(n)), gauche: r.left,
+                    haut: r.top, largeur: r.width, hauteur: r.height, centre: centre(r),
+                    devant: document.elementFromPoint(...centre(r)) === c};
+        }),
+        coordonnees: [...plateau.querySelectorAll('.othello-coordonnee')].filter(c => c.innerText.trim()).map(c => (
+            {texte: c.innerText.trim(), centre: centre(boite(c)), taille: parseFloat(getComputedStyle(c).fontSize)})),
+        largeur: boite(plateau).width, sortie: boite(plateau.closest('.jp-OutputArea-output')).width,
+        jouables: plateau.querySelectorAll('.othello-jouable').length,
+        derniers: [...plateau.querySelectorAll('.othello-dernier')].length,
+    };
+}"""
+
+
+def test_the_othello_board_has_64_clickable_cells_with_their_coordinates(page, jupyterlab, artefacts):
+    """Issue 34: one clickable square per cell (a transparent button over its drawing, the button in front),
+    ``(x, y)`` at row x and column y as ``p[x][y]``, the row and column numbers on the edges (≥ 10 px), the
+    playable cells and the last move marked, the board within the notebook's width; a click plays, in French."""
+    _executer_brouillon(page, jupyterlab, "othello.ipynb",
+                        "from awale_ref.sujets.othello_epita_2024.plateau import PlateauOthello\n"
+                        "PlateauOthello(adversaire='IA joue Blanc', profondeur=1, vitesse=0)")
+    message = page.locator(".othello-message")
+    message.filter(has_text="Noir 2, Blanc 2. À Noir de jouer").wait_for()
+    plateau = page.locator(".othello-plateau")
+    plateau.scroll_into_view_if_needed()
+    mesure = plateau.evaluate(MESURE_OTHELLO)
+    cases = {tuple(int(v) for v in c["nom"].split("-")[2:]): c for c in mesure["cases"]}
+    assert len(mesure["cases"]) == 64 and len(cases) == 64
+    assert all(c["largeur"] >= 40 and c["hauteur"] >= 40 and c["devant"] for c in cases.values()), mesure["cases"]
+    for (x, y), c in cases.items():  # row x downwards, column y rightwards, on a regular grid
+        assert abs(c["haut"] - cases[(x, 0)]["haut"]) < 1 and abs(c["gauche"] - cases[(0, y)]["gauche"]) < 1
+        if x and y:
+            assert c["haut"] > cases[(x - 1, y)]["haut"] and c["gauche"] > cases[(x, y - 1)]["gauche"]
+    colonnes = [c for c in mesure["coordonnees"] if c["centre"][1] < cases[(0, 0)]["haut"]]
+    lignes = [c for c in mesure["coordonnees"] if c["centre"][0] < cases[(0, 0)]["gauche"]]
+    assert [c["texte"] for c in colonnes] == [str(i) for i in range(8)] == [c["texte"] for c in lignes], mesure
+    for i in range(8):
+        assert abs(colonnes[i]["centre"][0] - cases[(0, i)]["centre"][0]) < 2
+        assert abs(lignes[i]["centre"][1] - cases[(i, 0)]["centre"][1]) < 2
+    assert min(c["taille"] for c in mesure["coordonnees"]) >= 10
+    assert mesure["jouables"] == 4 and mesure["derniers"] == 0, mesure
+    assert mesure["largeur"] <= mesure["sortie"], mesure
+    page.locator(".othello-case-0-0").click()
+    message.filter(has_text="La case (0, 0) n'est pas jouable pour Noir").wait_for()
+    page.locator(".othello-case-2-3").click()  # Noir plays, the AI (Blanc) answers: one disc each way
+    message.filter(has_text="Noir 3, Blanc 3. À Noir de jouer").wait_for()
+    apres = plateau.evaluate(MESURE_OTHELLO)
+    assert apres["derniers"] == 1 and apres["jouables"] > 0, apres
+    plateau.screenshot(path=str(artefacts / "othello_plateau_jupyterlab.png"))
+
+
+def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupyterlab, artefacts):
+    """Issue 34: each figure of the attractor and Othello subjects, drawn as their notebooks draw it, is shown
+    once, never scaled down, within the notebook's width (its texts are ≥ 10 px at the figure's size:
+    ``tests/test_nouveaux_sujets_vus_par_l_eleve.py``)."""
+    _executer_brouillon(
+        page, jupyterlab, "figures_nouveaux_sujets.ipynb",
+        "from awale_ref.sujets.attracteurs import tablettes\nfrom awale_ref.sujets.attracteurs.dessins import "
+        "curseur_attracteur, dessiner_gagnantes, dessiner_graphe, dessiner_tableau\n"
+        "from awale_ref.sujets.othello_epita_2024.arbre import P_ARBRE, arbre_minmax, dessiner_arbre",
+        "dessiner_graphe(tablettes.G22, 2, 2)",
+        "dessiner_gagnantes(tablettes.G22, 2, 2, tablettes.DG22)",
+        "curseur_attracteur(tablettes.graphe(2, 3), 2, 3, joueur=1)",
+        "dessiner_tableau({(c, n): (c + n) % 2 == 0 for c in range(1, 5) for n in range(1, 5) if c * n <= 9})",
+        "display(dessiner_arbre(arbre_minmax(P_ARBRE, 1, 2)))")
+    images = page.locator(".jp-OutputArea-output img")
+    images.nth(4).wait_for()
+    page.wait_for_timeout(1000)  # nothing more comes
+    assert images.count() == 5  # each drawn once
+    for i in range(5):
+        image = images.nth(i)
+        image.scroll_into_view_if_needed()
+        taille = image.evaluate("i => ({vue: i.getBoundingClientRect().width, vraie: i.naturalWidth, "
+                                "sortie: i.closest('.jp-OutputArea-output').getBoundingClientRect().width})")
+        assert taille["vraie"] > 0 and taille["vue"] >= taille["vraie"] - 1, taille  # never scaled down
+        assert taille["vue"] <= taille["sortie"], taille
+        image.screenshot(path=str(artefacts / f"figure_nouveaux_sujets_{i}.png"))
 
 
 # ---------------------------------------------------------------- opening notebooks

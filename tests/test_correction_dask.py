@@ -249,8 +249,10 @@ def test_bad_input_gets_a_clear_error(modele, capsys):
 
 def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path):
     racine = _copie(modele, tmp_path / "cours")
-    # not a notebook's error (that one scores 0, below): nbgrader fails before any notebook, on the submission
-    (racine / "submitted" / "vierge" / "partie1_regles" / "timestamp.txt").write_text("pas une date")
+    # not a notebook's error (that one scores 0, below): the submission's time cannot be set, before any notebook
+    horodatage = racine / "submitted" / "vierge" / "partie1_regles" / "timestamp.txt"
+    horodatage.unlink()
+    horodatage.mkdir()
     bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
     assert set(bilan.echecs) == {("vierge", "partie1_regles")}
     assert len(bilan.corriges) == 2 and _soumissions_par_copie(racine) == [

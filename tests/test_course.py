@@ -132,23 +132,29 @@ def _role(cell: nbformat.NotebookNode) -> dict:
 @pytest.mark.parametrize("assignment", ASSIGNS)
 def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_path):
     """Each test cell of the release runs after a restart with only the tools cell and the student's answers
-    (the course's solutions, in notebook order) run before it: it needs no other given cell (issue 23)."""
+    (the course's solutions, in notebook order) run before it: it needs no other given cell (issue 23).  Each
+    given cell (a drawing, a board, given code) runs after a restart with the tools cell, then the answers and
+    the given cells above it, in notebook order (« run all above »)."""
     release = _lire(RACINE / "release" / assignment / f"{assignment}.ipynb")
     solutions = {_role(c)["grade_id"]: c.source for c in _lire(RACINE / "source" / assignment / f"{assignment}.ipynb").cells
                  if _role(c).get("solution") and c.cell_type == "code"}
     outils = next(c for c in release.cells if _role(c).get("grade_id") == "imports")
-    cellules, tests, reponses = [], [], []
+    cellules, tests, reponses, au_dessus = [], [], [], []  # answers; answers and given cells, in order
     for cell in release.cells:
         role = _role(cell)
-        if cell.cell_type != "code":
+        if cell.cell_type != "code" or cell is outils:
             continue
         if role.get("solution"):
             reponses.append(nbformat.v4.new_code_cell(solutions[role["grade_id"]]))
-        elif role.get("grade") and not role.get("solution"):  # a test cell: a fresh namespace, then what it may use
+            au_dessus.append(reponses[-1])
+        else:  # a test cell or a given cell: a fresh namespace, then what it may use
+            avant = reponses if role.get("grade") else au_dessus
             cellules += [nbformat.v4.new_code_cell("%reset -f"), nbformat.v4.new_code_cell(outils.source),
-                         *(nbformat.v4.new_code_cell(r.source) for r in reponses)]
-            tests.append((len(cellules), role["grade_id"]))
+                         *(nbformat.v4.new_code_cell(r.source) for r in avant)]
+            tests.append((len(cellules), role.get("grade_id")))
             cellules.append(nbformat.v4.new_code_cell(cell.source))
+            if not role.get("grade"):
+                au_dessus.append(cellules[-1])
     assert tests
     nb = nbformat.v4.new_notebook(cells=cellules, metadata=release.metadata)
     for fichier in (RACINE / "release" / assignment).iterdir():  # the files handed out with the notebook
@@ -161,3 +167,46 @@ def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_pat
     preparation = [f"{o.ename}: {o.evalue}"[:300] for c in nb.cells for o in c.outputs
                    if o.get("output_type") == "error" and c not in [nb.cells[i] for i, _ in tests]]
     assert not echecs and not preparation, (echecs, preparation)
+
+
+_CODE_EN_LIGNE = re.compile(r"`([A-Za-z_]\w*) = ([^`]+)`")
+
+
+@pytest.mark.parametrize("assignment", ASSIGNS)
+def test_les_reponses_que_suggere_l_enonce_tournent_apres_un_redemarrage(assignment):
+    """An answer the statement writes out (« Calculez `Q10_S1_S2 = sommets_12(G, 2, 2)` ») reads only names
+    that the tools cell, the answers before it or Python define: after a restart, with the tools cell and the
+    answers run, it runs as written (never a name that only a drawing cell defines)."""
+    import ast
+    import builtins
+
+    source = _lire(RACINE / "source" / assignment / f"{assignment}.ipynb")
+    reponses = set(re.findall(r"tester\(\s*[\"']([A-Za-z_]\w*)[\"']\s*,\s*\1\s*\)", "\n".join(
+        c.source for c in source.cells if c.cell_type == "code")))  # the answers given as values: tester("Q7", Q7)
+    definis = set(dir(builtins)) | {"display"}
+    manques = []
+    for cell in source.cells:
+        role = _role(cell)
+        if cell.cell_type == "markdown":
+            for nom, expression in _CODE_EN_LIGNE.findall(cell.source):
+                if nom not in reponses:
+                    continue
+                try:
+                    lus = {n.id for n in ast.walk(ast.parse(expression)) if isinstance(n, ast.Name)}
+                except SyntaxError:
+                    continue
+                if lus - definis:
+                    manques.append((nom, expression, sorted(lus - definis)))
+        elif cell.cell_type == "code" and (role.get("solution") or role.get("grade_id") == "imports"):
+            try:
+                arbre = ast.parse(cell.source)
+            except SyntaxError:
+                continue
+            for noeud in ast.walk(arbre):
+                if isinstance(noeud, ast.Name) and isinstance(noeud.ctx, ast.Store):
+                    definis.add(noeud.id)
+                elif isinstance(noeud, (ast.FunctionDef, ast.ClassDef)):
+                    definis.add(noeud.name)
+                elif isinstance(noeud, (ast.Import, ast.ImportFrom)):
+                    definis.update((a.asname or a.name).split(".")[0] for a in noeud.names)
+    assert not manques, manques

@@ -261,7 +261,7 @@ def _reponses_sans_famille() -> list[messages.Reponse]:
     r = messages.Reponse
     return [r(1, messages.Issue.MORT), r(1, messages.Issue.DELAI, secondes=3.5),
             r(1, messages.Issue.DELAI, exception=["ZeroDivisionError", "division by zero"], secondes=2),
-            r(1, messages.Issue.DELAI), r(1, messages.Issue.TROP_GROS, taille=10 ** 9), r(1, messages.Issue.ABSENT),
+            r(1, messages.Issue.DELAI), r(1, messages.Issue.TROP_GROS, taille=10 ** 9, texte="valeurs"), r(1, messages.Issue.ABSENT),
             r(1, messages.Issue.ILLISIBLE, texte="NameError" * 20),
             r(1, messages.Issue.PAS_UNE_FONCTION, texte="int", appelable=False),
             r(1, messages.Issue.PAS_UNE_FONCTION, texte="functools.partial", appelable=True),

@@ -39,8 +39,9 @@ from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import environnement, nbgrader
 from pipeline.autograde.jugement import questions_cachees
+from tests.test_noyau_sans_secret import secrets_du_cours
 from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SQL, Contexte, Soumission)
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte, Soumission)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie2_structure"
@@ -195,6 +196,40 @@ def classe_othello(tmp_path_factory) -> Classe:
     """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
     about a minute."""
     return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
+
+
+@pytest.fixture(scope="session")
+def classe_secrets(tmp_path_factory) -> Classe:
+    """``partie2_structure``: a notebook that looks for every secret of the course from the grading kernel."""
+    return classe_a_part(tmp_path_factory, A, SOUMISSIONS_SECRETS)
+
+
+def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_secrets):
+    """A notebook imports every reference, answer and key query it can name and prints every course file its
+    kernel can list: it earns only its honest points, and its graded notebook (the feedback) holds no line of a
+    graded function's reference, of a key query, of a solution or of a hidden test, of this assignment or any
+    other (``secrets_du_cours``)."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    soumission = next(s for s in SOUMISSIONS_SECRETS if s.nom == "lit_les_secrets_du_noyau")
+    _score_et_raisons(classe_secrets, soumission)
+    soumis = "\n".join(c.source for c in _lire_notebook(classe_secrets.racine / "submitted" / soumission.nom / A
+                                                       / f"{A}.ipynb").cells)
+    secrets = {s for s in secrets_du_cours() if s not in soumis}  # its own answers (Q4, Q8) are no secret to it
+    assert len(secrets) > 300  # every subject's graded functions, key queries, solutions and hidden tests
+    sortie = classe_secrets.sortie(soumission.nom)
+    montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
+    assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
+    assert "[secrets] import refusé : awale_ref.library" in sortie
+
+
+def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):
+    """``remplit_tmp`` writes files of 8 MiB into /tmp, then empty files, in the kernel and in the runner: each is
+    refused at its sandbox's limit (size, then file count), the honest answers keep their points, and the
+    teacher's log says which sandbox's /tmp was full."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    _score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "remplit_tmp"))
+    octets = [int(m) for m in re.findall(r"octets refusés après (\d+) Mio", classe_secrets.sortie("remplit_tmp"))]
+    assert octets and max(octets) <= 256
 
 
 @pytest.fixture(scope="session")
@@ -549,3 +584,81 @@ def test_hidden_test_calls_are_read_from_the_restored_test_cells():
                'from awale_ref.grading import corriger\ncorriger("Q8", deplacer_graines)\n### END HIDDEN TESTS\n')
     assert questions_cachees(cellule) == [("Q8", "deplacer_graines")]
     assert questions_cachees("tester('Q4', f, 1)\n") == [] and questions_cachees("def (") == []
+
+
+# ---------------------------------------------------------------- replies over the budget, calls hidden from the count
+from tests.hostile.budget import (ENFANTS_AU_PLUS, RAISON_FILS, SOUMISSIONS_BUDGET,  # noqa: E402
+                                  SOUMISSIONS_FILS)
+
+_MESURER_NBGRADER = ("import atexit, resource, sys\n"
+                     "atexit.register(lambda: sys.stderr.write('\\nPIC_NBGRADER %d\\n' % "
+                     "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+                     "sys.argv[0] = 'nbgrader'\n"
+                     "from nbgrader.apps.nbgraderapp import main\n"
+                     "main()\n")
+
+
+def autograder_et_mesurer(racine: Path, a: str = A) -> tuple[subprocess.CompletedProcess, int]:
+    """``nbgrader autograde`` of the class in ``racine``, and the peak resident memory of the ``nbgrader`` process
+    itself (bytes: its own ``ru_maxrss``, written when it exits; its kernels' and runners' are not in it)."""
+    from pipeline.nbgrader_cli import environnement_de_commande
+
+    with environnement_de_commande() as env:
+        fin = subprocess.run([sys.executable, "-c", _MESURER_NBGRADER, "autograde", a, "--log-level=INFO"],
+                             cwd=racine, env=env, text=True, capture_output=True)
+    pics = re.findall(r"PIC_NBGRADER (\d+)", fin.stderr)
+    assert pics, fin.stderr[-3000:]
+    return fin, int(pics[-1]) * 1024
+
+
+def _classe_mesuree(tmp_path_factory, nom: str, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
+    racine = tmp_path_factory.mktemp(nom)
+    ctx = preparer_cours(racine, a)
+    deposer(racine, ctx, soumissions, a)
+    fin, pic = autograder_et_mesurer(racine, a)
+    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
+    classe = Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
+                    lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
+    classe.pic = pic  # type: ignore[attr-defined]
+    return classe
+
+
+@pytest.fixture(scope="session")
+def classe_budget(tmp_path_factory) -> tuple[Classe, Classe]:
+    """``SOUMISSIONS_BUDGET`` graded, and beside it a class of its honest notebook alone (the memory baseline)."""
+    honnete = tuple(s for s in SOUMISSIONS_BUDGET if s.nom == "budget_honnete")
+    return (_classe_mesuree(tmp_path_factory, "cours_budget", A, SOUMISSIONS_BUDGET),
+            _classe_mesuree(tmp_path_factory, "cours_budget_honnete", A, honnete))
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_BUDGET, ids=[s.nom for s in SOUMISSIONS_BUDGET])
+def test_a_reply_over_the_budget_earns_nothing_and_the_rest_is_graded(classe_budget, soumission):
+    classe, _ = classe_budget
+    assert classe.code_retour == 0, classe.log[-3000:]
+    _score_et_raisons(classe, soumission)
+
+
+def test_replies_over_the_budget_cost_the_grader_a_bounded_memory(classe_budget):
+    """The ``nbgrader`` process's peak memory grading the expensive replies, against one honest notebook."""
+    classe, honnete = classe_budget
+    assert classe.pic - honnete.pic <= ENFANTS_AU_PLUS, (classe.pic / 2 ** 20, honnete.pic / 2 ** 20)
+
+
+@pytest.fixture(scope="session")
+def classe_fils(tmp_path_factory) -> Classe:
+    """``attracteurs_graphe``, Q15's recursion hidden in another thread or process (``SOUMISSIONS_FILS``)."""
+    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_FILS)
+
+
+@pytest.mark.parametrize("soumission", SOUMISSIONS_FILS, ids=[s.nom for s in SOUMISSIONS_FILS])
+def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(classe_fils, soumission):
+    assert classe_fils.code_retour == 0, classe_fils.log[-3000:]
+    obtenus = classe_fils.scores[soumission.nom]
+    for gid, points in classe_fils.maxima.items():
+        if gid in soumission.reussies:
+            assert obtenus.get(gid) == points, (gid, obtenus)
+        elif gid == "q15_tests":  # the dict is right: the value's share, never the memoisation's
+            assert obtenus.get(gid) is not None and 0 < obtenus[gid] < points, (gid, obtenus)
+        else:
+            assert obtenus.get(gid) == 0.0, (gid, obtenus)
+    assert RAISON_FILS in classe_fils.journal(soumission.nom) + classe_fils.sortie(soumission.nom)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
+from awale_ref.grading import bac_a_sable
 from awale_ref.grading import executant, juge, messages
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -141,7 +142,8 @@ def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once
     assert "pas un objet de type int" in verdicts["Q23"].message
     assert "réponse pas encore donnée" in verdicts["Q24"].message
     assert [a for a, _ in demarres] == [(), ("--sql",)]  # one runner, one SQL process
-    assert base not in demarres[0][1] and demarres[1][1] == [base]
+    assert demarres[0][1] == bac_a_sable.lecture("executant") and demarres[1][1] == bac_a_sable.lecture(
+        "sql", base_cachee=base)  # the runner: its two files only; the SQL process: the same and the hidden base
     demarres.clear()
     sans_sql = [juge.CelluleDeCode(0, "Q22 = 1"), juge.CelluleDeCode(1, questions=[("Q22", "Q22")])]
     assert "pas un objet de type" in juge.juger_notebook(sans_sql, base_sql=base, sujet=CCINP)["Q22"].message
@@ -224,8 +226,8 @@ def test_the_run_step_runs_a_query_reply_and_only_that():
 
 def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_query_with_the_margin(tmp_path,
                                                                                                   monkeypatch):
-    """``Executant`` adds its two files to a copy of the sandbox it is handed (the caller's object, reused for
-    another process, keeps its own list); the SQL process's reply is waited for the question's delay plus the same
+    """``Executant`` leaves the sandbox it is handed as it was (what it mounts, its two files and the hidden
+    database, comes from ``bac_a_sable.MONTAGES``); the SQL process's reply is waited for the question's delay plus the same
     margin as a cell's or a question's reply."""
     from awale_ref.grading import execution
 
@@ -234,7 +236,7 @@ def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_quer
     sqlite3.connect(base).close()
     prive = tmp_path / "prive"
     prive.mkdir()
-    sandbox = execution._sandbox(str(prive), [str(base)], limites, 16)
+    sandbox = execution._sandbox(str(prive), "sql", limites, 16, base_cachee=str(base))
     attentes = []
     attendre = execution.Executant._attendre
 
@@ -245,7 +247,7 @@ def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_quer
     monkeypatch.setattr(execution.Executant, "_attendre", noter)
     ex = execution.Executant(None, sandbox, limites, ("--sql",))
     try:
-        assert sandbox.lecture == [str(base)]
+        assert sandbox.lecture == [*bac_a_sable.protocole(), str(base)]
         attentes.clear()
         assert "obs" in ex.requete("SELECT 1", str(base))
         assert attentes and attentes[0] == pytest.approx(7 + execution._MARGE_S, abs=0.5)

@@ -42,7 +42,7 @@ REPONSES = [Reponse(0, Issue.PRET), Reponse(1, Issue.FAITE), Reponse(2, Issue.FI
             Reponse(2, Issue.ILLISIBLE, texte="ZeroDivisionError"),
             Reponse(2, Issue.PAS_UNE_FONCTION, texte="int", appelable=False),
             Reponse(2, Issue.DELAI, exception=["MemoryError", ""]), Reponse(2, Issue.DELAI),
-            Reponse(2, Issue.TROP_GROS, taille=10 ** 9)]
+            Reponse(2, Issue.TROP_GROS, taille=10 ** 9, texte="octets")]
 
 
 @pytest.mark.parametrize("reponse", REPONSES, ids=lambda r: r.issue.value)

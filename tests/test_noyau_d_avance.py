@@ -110,15 +110,20 @@ def test_off_by_default_in_the_library_on_in_the_course():
 
 
 def test_without_the_sandbox_the_kernel_still_leaves_the_hidden_tests_to_the_judge(tmp_path):
-    """Trusted mode (no bubblewrap): the kernel's ``corriger`` must not run the hidden tests again (the judge
-    decides); it did, and grading without the sandbox took twice as long as with it."""
+    """Trusted mode (no bubblewrap): the kernel must not run the hidden tests again (the judge decides; it did,
+    and grading without the sandbox took twice as long as with it): it runs on the students' package too, which
+    has no ``corriger``."""
+    from pipeline.autograde import paquet_noyau
+
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "import os\nprint(os.environ.get('AWALE_CORRECTION'))\n"
-        "from awale_ref.grading import corriger\ncorriger('Q4', lambda jeu: True)")])
+        "try:\n    from awale_ref.grading import corriger\nexcept ImportError:\n    print('pas de corriger')\n"
+        "import awale_ref\nprint(awale_ref.__file__)")])
     dossier = soumission(tmp_path / "alice", "A")
     nb, _ = ExecutionProtegee(timeout=60, bac_a_sable=False).preprocess(nb, {"metadata": {"path": str(dossier)}})
     texte = "".join(o.get("text", "") for o in nb.cells[0].outputs)
-    assert texte.startswith("juge\n") and "jugés par le correcteur" in texte, texte
+    assert texte.startswith("juge\npas de corriger\n"), texte
+    assert str(paquet_noyau.paquet_de_correction()) in texte
 
 
 def test_once_its_notebook_is_done_the_kernel_is_killed_and_reaped_not_asked_to_stop(tmp_path):

@@ -67,6 +67,7 @@ def test_les_exemples_sont_ceux_de_la_reference():
     assert o.plateau_depart() == o.p_depart and o.cases_frontieres_de(o.p_depart) == o.l_depart
     assert sorted(o.cases_frontieres_de(o.p_milieu)) == o.l_milieu
     assert o.cases_jouables(o.p_milieu, o.l_milieu, 1) == o.jouables_milieu
+    assert o.cases_jouables(o.p_milieu, o.l_milieu, -1) == o.jouables_milieu_j2
 
 
 def test_les_cas_limites_sont_ce_que_leur_nom_dit():
@@ -349,7 +350,7 @@ def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
 
 
 def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
-    """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``valide``),
+    """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``domaine``),
     and every smaller board tried is a valid input with fewer discs."""
     from awale_ref.grading import contre_exemples
 
@@ -366,7 +367,7 @@ def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
     assert sum(v != 0 for ligne in p for v in ligne) < sum(v != 0 for ligne in premier[0] for v in ligne)
     assert p[c[0]][c[1]] == 0
     for candidat in contre_exemples.candidats(spec, premier):
-        assert spec.valide(candidat) and contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, premier)
+        assert spec.domaine(candidat) and contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, premier)
 
 
 def test_le_plateau_html_passe_le_nettoyeur_et_echappe_l_appel():
@@ -392,7 +393,7 @@ def test_seules_les_questions_dont_le_premier_argument_est_un_plateau_ont_la_pre
 def test_le_moteur_du_serveur_de_la_classe_calcule_ce_que_calcule_la_reference():
     """The bitboard functions the students' environment plays with in place of the graded ones (``moteur``,
     ``pipeline.paquet_eleve``) observe as the reference on every grading case the question is specified for
-    (``Spec.valide``): same results, same changes to the lists they receive (``tests/test_paquet_eleve.py``: no reference's body is shipped)."""
+    (``Spec.domaine``): same results, same changes to the lists they receive (``tests/test_paquet_eleve.py``: no reference's body is shipped)."""
     from awale_ref.sujets.othello_epita_2024 import moteur
 
     noms = {n for n in vars(moteur) if not n.startswith("_") and callable(getattr(o, n, None))}
@@ -401,7 +402,7 @@ def test_le_moteur_du_serveur_de_la_classe_calcule_ce_que_calcule_la_reference()
     for question, spec in SUJET.specs.items():
         if spec.nom not in noms:
             continue
-        cas = [args for args in spec.cas() if spec.valide is None or spec.valide(args)]
+        cas = [args for args in spec.cas() if spec.domaine is None or spec.domaine(args)]
         assert len(cas) >= (1 if question == "Q1" else 20), question
         for args in cas:
             attendu = spec.observer(getattr(o, spec.nom), args, o)
@@ -471,4 +472,4 @@ def test_une_question_dont_l_est_la_frontiere_retrecit_avec_son_plateau(question
     premier = next(a for a in cas if not checks.verifier(spec, faux, [a], SUJET.reference()).ok)
     disques = [sum(v != 0 for ligne in a[0] for v in ligne) for a in (args, premier)]
     assert disques[0] < disques[1], disques
-    assert spec.valide(args) and args[1] == [c for c in args[1]] and sorted(args[1]) == o.cases_frontieres_de(args[0])
+    assert spec.domaine(args) and args[1] == [c for c in args[1]] and sorted(args[1]) == o.cases_frontieres_de(args[0])

@@ -32,7 +32,9 @@ _CACHES = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)
 @pytest.fixture(scope="module")
 def paquet(tmp_path_factory) -> Path:
     dest = tmp_path_factory.mktemp("eleve")
-    paquet_eleve.ecrire_paquet(dest)
+    # every assignment closed: the working versions of the graded functions (what the boards and Part III
+    # play with once the deadlines are past; tests/test_paquet_echeances.py checks the open ones)
+    paquet_eleve.ecrire_paquet(dest, fermes=ASSIGNMENTS)
     return dest
 
 

@@ -12,6 +12,7 @@ as in a notebook kernel (``tests/test_grading.notebook``).
 
 from __future__ import annotations
 
+import copy
 import inspect
 import os
 import signal
@@ -202,17 +203,22 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     assert "&lt;th&gt;" not in html and "&lt;p&gt;" not in html and "&lt;tbody&gt;" not in html
     assert "<script>document.title" not in html and "<b>gras</b>" in html
     assert "&lt;tbody&gt;" in clean_html(dessin_html([0] * 12, "f()"))  # what nbconvert's own filter did
-    # the formgrader's page (its template, as nbgrader's formgrader sets it) draws the same table (without the
-    # feedback's CSS: its template's CSSHTMLHeaderPreprocessor comes after any configured one)
-    import nbgrader.server_extensions.formgrader.handlers as formgrader
+    # the formgrader's page draws the same table
+    page = _page_du_formgrader(nb, config)
+    assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
 
+
+def _page_du_formgrader(nb, config) -> str:
+    """The formgrader's page of the graded notebook ``nb``: its template ("formgrade", which nbgrader's formgrader
+    sets before the course's config, whose template folders come first)."""
+    from nbconvert import HTMLExporter
+
+    config = copy.deepcopy(config)
     config.HTMLExporter.template_name = "formgrade"
-    config.HTMLExporter.extra_template_basedirs = [formgrader.template_path]
     ressources = {"assignment_id": "partie2_structure", "notebook_id": "partie2_structure", "submission_id": "x",
                   "index": 0, "total": 1, "base_url": "", "student": "e", "last_name": "", "first_name": "",
                   "notebook_path": "x.ipynb"}  # what nbgrader's SubmissionHandler gives
-    page = HTMLExporter(config=config).from_notebook_node(nb, resources=ressources)[0]
-    assert '<table class="awale-plateau">' in page and "<td>12</td>" in page and "&lt;th&gt;" not in page
+    return HTMLExporter(config=config).from_notebook_node(nb, resources=ressources)[0]
 
 
 # dessin_html([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], "f('<x>' & 1)") as string concatenation drew it, before the
@@ -348,3 +354,66 @@ def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(
     assert "1 exemple sur 4 échoue ; 3 réussis." in message
     assert "Exemple n° 1 — Q8 — deplacer_graines" in message and "[0, 0, 2, 0, 16" in message
     assert "corriger" not in message and "Traceback" not in message  # the French verdict only
+
+
+# ---------------------------------------------------------------- issue 34, item 6: the feedback page as written
+def _page_de_retour(nb, formgrader: bool = False) -> str:
+    """``nb`` through the course's autograde sanitiser, then rendered by the exporter of nbgrader's
+    ``GenerateFeedback`` with the course's config, without a gradebook (the scores given in ``resources``);
+    ``formgrader``: the formgrader's page instead."""
+    from pathlib import Path
+
+    from nbconvert.preprocessors.sanitize import SanitizeHTML
+    from traitlets.config.loader import PyFileConfigLoader
+    from traitlets.utils.importstring import import_item
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(Path(__file__).resolve().parent.parent)).load_config()
+    nettoyeurs = [import_item(nom) for nom in config.Autograde.autograde_preprocessors if isinstance(nom, str)]
+    nettoyeur = next(classe for classe in nettoyeurs if issubclass(classe, SanitizeHTML))
+    nb, _ = nettoyeur(config=config).preprocess(nb, {})
+    if formgrader:
+        return _page_du_formgrader(nb, config)
+    from nbgrader.converters import GenerateFeedback
+
+    generer = GenerateFeedback(config=config)  # sets the template "feedback" and its stylesheet's folder
+    exportateur = generer.exporter_class(parent=generer, config=generer.config)
+    ressources = {"nbgrader": {"notebook": "othello", "score": 1.0, "max_score": 2.0, "late_penalty": 0}}
+    return exportateur.from_notebook_node(nb, resources=ressources)[0]
+
+
+def test_the_feedback_shows_a_statements_inline_code_as_written_and_a_script_as_text():
+    """The autograde's sanitiser cleaned the Markdown's source as HTML (``n >= 1`` became ``n &gt;= 1``), then the
+    page's Markdown renderer escaped the code span again: the student read ``&gt;``.  Now the Markdown is cleaned
+    once, rendered; a script in it is still shown as text, never run."""
+    import nbformat
+
+    enonce = nbformat.v4.new_markdown_cell("Pour `n >= 1` et `a < b` : `p[x][y] & 1`. <script>document.title='X'</script>")
+    for formgrader in (False, True):  # the student's page, the teacher's
+        page = _page_de_retour(nbformat.v4.new_notebook(cells=[copy.deepcopy(enonce)]), formgrader)
+        assert "<code>n &gt;= 1</code>" in page and "<code>a &lt; b</code>" in page
+        assert "<code>p[x][y] &amp; 1</code>" in page
+        assert "&amp;gt;" not in page and "&amp;lt;" not in page and "&amp;amp;" not in page
+        assert "<script>document.title" not in page and "&lt;script&gt;document.title" in page
+
+
+def test_the_feedback_names_a_widget_and_speaks_french():
+    """A widget's output (its view needs a kernel) shows a French sentence, never its repr (``VBox(children=(…``
+    with its markup); nbgrader's labels are French, its structure kept (the panels, the table of contents)."""
+    import nbformat
+
+    from pipeline.html_permis import PHRASE_WIDGET
+
+    widget = nbformat.v4.new_code_cell("Plateau()", metadata={"nbgrader": {
+        "grade": False, "solution": False, "locked": True, "grade_id": "plateau", "schema_version": 3}})
+    widget.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/plain": "VBox(children=(HTML(value='<style>.awale{}</style>'),))",
+        "application/vnd.jupyter.widget-view+json": {"model_id": "1", "version_major": 2, "version_minor": 0}})]
+    reponse = nbformat.v4.new_code_cell("x = 1", metadata={"nbgrader": {
+        "grade": True, "solution": True, "locked": False, "grade_id": "q1_x", "points": 2, "score": 1.0,
+        "comment": "No response.", "schema_version": 3}})
+    page = _page_de_retour(nbformat.v4.new_notebook(cells=[widget, reponse]))
+    assert "VBox(" not in page and "&lt;style&gt;" not in page and PHRASE_WIDGET in page
+    assert "Votre réponse" in page and "Note : 1.0 / 2.0" in page and "Pas de réponse." in page
+    assert 'class="panel panel-primary nbgrader_cell"' in page and 'id="toc"' in page and '<html lang="fr">' in page
+    for anglais in ("Student's answer", "Grade cell", "Score:", "(Top)", "No response.", "Comments:"):
+        assert anglais not in page, anglais

@@ -311,13 +311,13 @@ def retour_othello(tmp_path_factory) -> Path:
 
 def test_the_othello_feedback_draws_its_failing_board_styled_in_a_browser(retour_othello):
     """Opened in Chromium: Othello's smallest failing board (Q9, the key's p[h][h]) is a styled table, each disc
-    in its cell with its colour on the green board, the coordinates around it, and its PNG is shown beside it
-    (screenshot in ``build/artefacts/``)."""
+    in its cell with its colour on the green board, the coordinates around it, the cell played (``c``) framed;
+    it is drawn once, no PNG of the same board after it (screenshot in ``build/artefacts/``)."""
     juge = _sorties(retour_othello, "partiel", "othello", "q9_tests")
-    appel = re.search(r"Pour le reproduire : est_direction_possible\((\[\[[-\d, \[\]]+\]\]), ", juge)
-    plateau = eval(appel.group(1))
-    assert "image/png" in nbformat.writes(nbformat.read(
-        retour_othello / "autograded" / "partiel" / "othello" / "othello.ipynb", as_version=4))
+    appel = re.search(r"Pour le reproduire : est_direction_possible\((\[\[[-\d, \[\]]+\]\]), \((\d), (\d)\), ",
+                      juge)
+    plateau, joue = eval(appel.group(1)), (int(appel.group(2)), int(appel.group(3)))
+    assert "image/png" not in _sorties(retour_othello, "partiel", "othello", "q9_tests")
     with _onglet(retour_othello / "feedback" / "partiel" / "othello" / "othello.html") as onglet:
         table = onglet.locator("table.othello-plateau").first
         table.scroll_into_view_if_needed()
@@ -330,11 +330,16 @@ def test_the_othello_feedback_draws_its_failing_board_styled_in_a_browser(retour
             return [c.className, s.backgroundColor, s.color, b.width, b.height]; })""")
         couleurs = {"othello-noir": "rgb(17, 17, 17)", "othello-blanc": "rgb(250, 250, 250)",
                     "othello-vide": "rgb(102, 187, 106)"}
-        assert len(style) == 64 and {c for c, *_ in style} >= {"othello-vide", "othello-noir"}
+        assert len(style) == 64 and {c.split()[0] for c, *_ in style} >= {"othello-vide", "othello-noir"}
         for classe, fond, couleur, largeur, hauteur in style:
-            assert fond == "rgb(46, 125, 50)" and couleur == couleurs[classe]  # the green board, the discs
+            assert fond == "rgb(46, 125, 50)" and couleur == couleurs[classe.split()[0]]  # the board, the discs
             assert largeur > 20 and hauteur > 20  # drawn as boxes, not run together
-        image = onglet.locator("img[src^='data:image/png']").first
-        assert image.evaluate("i => i.naturalWidth") >= 200  # the PNG of the board
+        jouees = [i for i, (classe, *_) in enumerate(style) if "othello-joue" in classe.split()]
+        assert jouees == [8 * joue[0] + joue[1]]  # the cell played, framed
+        cadre = table.locator("td.othello-joue").evaluate("c => getComputedStyle(c).boxShadow")
+        assert "241, 194, 50" in cadre, cadre
+        assert "la case jouée, " + str(joue) + ", est encadrée" in table.locator("xpath=..").inner_text()
+        sortie = onglet.locator("div.output_area", has=onglet.locator("div.othello-contre-exemple")).first
+        assert sortie.locator("xpath=..").locator("img").count() == 0  # one drawing: no PNG of the same board
         onglet.locator("div.othello-contre-exemple").first.screenshot(path=str(ARTEFACTS / "retour_othello_q9.png"))
     assert (ARTEFACTS / "retour_othello_q9.png").stat().st_size > 1000

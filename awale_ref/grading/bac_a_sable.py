@@ -13,7 +13,13 @@ per submission, built here as a command line:
 - when the grader is root, the code inside runs as ``nobody`` (65534) with
   no capabilities and ``no_new_privs``; otherwise in a user namespace;
 - limits (``prlimit``): address space, file size, processes, CPU time, no
-  core files.
+  core files; the private ``/tmp`` is a tmpfs of bounded size and, where the
+  grader is root, of bounded file count (remounted with ``nr_inodes`` inside
+  the sandbox before the privileges are dropped: an unprivileged user
+  namespace may not remount it);
+- what each party sees read-only is :data:`MONTAGES` (one table); the
+  course's own package is never mounted, and is hidden under an empty
+  read-only tmpfs where a mounted folder holds it (:func:`masques`).
 
 Where bubblewrap cannot run (not installed, macOS, a container without user
 namespaces) :func:`verifier_disponible` raises :class:`BacASableIndisponible`
@@ -42,6 +48,49 @@ from pathlib import Path
 
 UID_NOBODY = 65534
 VARIABLE_OPT_OUT = "AWALE_BAC_A_SABLE"
+
+MONTAGES: dict[str, tuple[str, ...]] = {
+    "noyau": ("paquet_eleve",),
+    "executant": ("protocole",),
+    "sql": ("protocole", "base_cachee"),
+}
+"""What each party of the grading sees read-only, besides the system and Python's installation, by source:
+``paquet_eleve`` the students' package built for grading (``pipeline.autograde.paquet_noyau``: no reference, no
+answer, no key query), first on the kernel's ``sys.path``; ``protocole`` the runner's own file and the protocol
+beside it (``executant.py``, ``messages.py``); ``base_cachee`` the notebook's hidden SQL database (the judge's SQL
+process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
+
+
+def protocole() -> list[str]:
+    """The runner's file and the protocol it loads from beside it."""
+    ici = os.path.dirname(os.path.abspath(__file__))
+    return [os.path.join(ici, "executant.py"), os.path.join(ici, "messages.py")]
+
+
+def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
+    """The read-only paths of ``partie`` (a key of :data:`MONTAGES`), each source's path given by the caller
+    (``protocole`` is found here); a source the table does not give that party is refused."""
+    attendues = MONTAGES[partie]
+    en_trop = sorted(set(sources) - set(attendues))
+    if en_trop:
+        raise ValueError(f"the {partie} mounts no {en_trop} (bac_a_sable.MONTAGES)")
+    chemins: list[str] = []
+    for source in attendues:
+        if source == "protocole":
+            chemins += protocole()
+        elif sources.get(source) is None:
+            raise ValueError(f"the {partie} needs its {source} (bac_a_sable.MONTAGES)")
+        else:
+            chemins.append(os.fspath(sources[source]))
+    return chemins
+
+
+def masques() -> list[str]:
+    """What no sandbox may see even where a mounted folder holds it: the course's package (installed in
+    ``site-packages``, say) and the course's cache (the hidden SQL libraries)."""
+    from awale_ref.library import dossier_cache
+
+    return [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), os.path.abspath(dossier_cache())]
 
 
 class BacASableIndisponible(RuntimeError):
@@ -113,8 +162,36 @@ def dossiers_python() -> list[str]:
     return [d for d in garde if not _sous_systeme(d)]
 
 
+def _dans(chemin: str, dossier: str) -> bool:
+    """``chemin`` is strictly inside ``dossier``."""
+    return chemin.startswith(dossier.rstrip("/") + "/")
+
+
 def _sous_systeme(chemin: str) -> bool:
     return chemin == "/usr" or chemin.startswith("/usr/")
+
+
+def stockage_plein(pid: int) -> str | None:
+    """Whether the private ``/tmp`` of the sandbox whose ``bwrap`` is process ``pid`` reached its size or file
+    limit (read from the host through a process of the sandbox, ``/proc/<child>/root/tmp``): what is used, in
+    words for the teacher's log; ``None`` when it is not full or cannot be read (the sandbox ended)."""
+    try:
+        enfants = [int(e) for t in os.listdir(f"/proc/{pid}/task")
+                   for e in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+    except (OSError, ValueError):
+        return None
+    for enfant in enfants:
+        try:
+            st = os.statvfs(f"/proc/{enfant}/root/tmp")
+        except OSError:
+            continue
+        libre, fichiers_libres = st.f_bavail * st.f_frsize, st.f_favail
+        if libre < 1024 ** 2 or fichiers_libres < 16:
+            return (f"its private /tmp is full ({(st.f_blocks * st.f_frsize - libre) // 1024 ** 2} MiB of "
+                    f"{st.f_blocks * st.f_frsize // 1024 ** 2} MiB, {st.f_files - st.f_ffree} files of {st.f_files}): "
+                    f"the student's code filled it and was refused more")
+        return None
+    return None
 
 
 def preparer_dossier_prive(chemin: str | Path) -> None:
@@ -244,6 +321,8 @@ class BacASable:
     fichier: int = 64 * 1024 ** 2                       # RLIMIT_FSIZE, bytes
     processus: int = 256                                # RLIMIT_NPROC
     cpu: int = 0                                        # RLIMIT_CPU, seconds (0: none)
+    stockage: int = 64 * 1024 ** 2                      # size of the private /tmp (tmpfs), bytes
+    fichiers_max: int = 4096                            # files and folders in the private /tmp (root only)
     environnement: dict[str, str] = field(default_factory=dict)
 
     def _points_de_montage(self) -> list[str]:
@@ -268,8 +347,17 @@ class BacASable:
             crees.add(chemin)
         # /tmp writable by the sandbox's user (the tmpfs is made before the switch to ``nobody``): else
         # IPython, matplotlib and ``tempfile`` fall back to the working folder and litter the student's copy.
-        args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
-        for chemin in [*dossiers_python(), *self.lecture]:
+        args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(self.stockage), "--tmpfs", "/tmp"]
+        montes = ["/usr", "/etc"]
+        for chemin in dossiers_python():
+            if os.path.exists(chemin) and not _sous_systeme(chemin):
+                parents(chemin)
+                args += ["--ro-bind", chemin, chemin]
+                montes.append(chemin)
+        caches = [m for m in masques() if os.path.isdir(m) and any(_dans(m, d) for d in montes)]
+        for masque in caches:  # an empty folder in its place, read-only once everything is mounted
+            args += ["--perms", "0555", "--size", "4096", "--tmpfs", masque]
+        for chemin in self.lecture:
             if os.path.exists(chemin) and not _sous_systeme(chemin):
                 parents(chemin)
                 args += ["--ro-bind", chemin, chemin]
@@ -277,6 +365,8 @@ class BacASable:
             source, chemin = (entree, entree) if isinstance(entree, str) else entree
             parents(chemin)
             args += ["--bind", source, chemin]
+        for masque in caches:
+            args += ["--remount-ro", masque]
         return args
 
     def commande(self, argv: list[str]) -> list[str]:
@@ -303,6 +393,9 @@ class BacASable:
             cmd += ["--setenv", cle, valeur]
         cmd += ["--chdir", self.repertoire, "--"]
         if en_root():
+            # the private /tmp's file count (bubblewrap sets only its size), before the privileges are dropped
+            cmd += ["/bin/sh", "-c", f"mount -o remount,nosuid,nodev,size={self.stockage},nr_inodes={self.fichiers_max}"
+                    ' /tmp && exec "$@"', "sh"]
             cmd += ["setpriv", f"--reuid={UID_NOBODY}", f"--regid={UID_NOBODY}", "--clear-groups",
                     "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
         limites = [f"--as={self.memoire}", f"--fsize={self.fichier}", f"--nproc={self.processus}", "--core=0"]

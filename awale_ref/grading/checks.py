@@ -20,7 +20,7 @@ import json
 import types
 from typing import Callable, Iterable
 
-from awale_ref.grading import contraintes, executant, familles, rendu, retrecissement
+from awale_ref.grading import contraintes, executant, familles, messages, rendu, retrecissement
 from awale_ref.grading.familles import (  # noqa: F401  (the judging by rule family; imported from here too)
     _INTERDIT, Bilan, _empreinte, _exception_de, _restreint, echec_famille, en_donnees, juger_familles, lire_cas,
     lire_reponse_sql, memo_max)
@@ -28,8 +28,8 @@ from awale_ref.grading.rendu import appel_reproductible, resultat_du_bilan  # no
 from awale_ref.grading.resultat import Contre, Resultat  # noqa: F401  (the records handed along the path)
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
-    LIBELLES, NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee, decrire_observation,
-    decrire_trop_long, libelle, message_echec)
+    LIBELLES, NE_S_ARRETE_PAS, _court, arguments_nommes, decrire_appel, decrire_exception_nommee, decrire_observation,
+    decrire_reussite, decrire_trop_grande, decrire_trop_long, libelle, message_echec)
 
 
 ContrainteViolee = executant.ContrainteViolee
@@ -129,6 +129,8 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         except _SansFin as arret:
             n = cas.index(arret.cas)
             return rendu.resultat_trop_long(spec, arret.cas, attendus[n], arret.secondes, n + 1, resume=not exemples)
+        except messages.ReponseTropGrande as exc:  # an answer over the reply's budget, as the judge would refuse it
+            return Resultat(False, f"{spec.question} — {decrire_trop_grande(exc.limite)}.")
         return conclure(spec, cas, reponses, attendus, raisons, evaluer if retrecir else None, reference,
                         resume=not exemples)
     finally:

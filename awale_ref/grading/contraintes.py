@@ -552,6 +552,32 @@ def appels_visibles(question: str, source: str) -> tuple[tuple[str, ...], ...]:
                  and noeud.args[0].value == question)
 
 
+def expressions_de_l_appel(question: str) -> tuple[str, ...] | None:
+    """The arguments, as the test cell wrote them, of the ``tester(question, f, *args)`` call running now:
+    read in the source of the first calling frame outside ``awale_ref`` (a notebook cell: IPython keeps its
+    source in ``linecache``), on the lines of that frame's current call; ``None`` when it cannot be read."""
+    paquet = __file__.rsplit("/grading/", 1)[0]
+    cadre = sys._getframe(1)
+    while cadre is not None and cadre.f_code.co_filename.startswith(paquet):
+        cadre = cadre.f_back
+    if cadre is None:
+        return None
+    source = "".join(linecache.getlines(cadre.f_code.co_filename))
+    try:
+        lu = ast.parse(source) if len(source) <= SOURCE_MAX else None
+    except (SyntaxError, ValueError):
+        lu = None
+    for noeud in ast.walk(lu) if lu else ():
+        fonction = getattr(noeud, "func", None)
+        nom = getattr(fonction, "id", None) or getattr(fonction, "attr", None)
+        if (isinstance(noeud, ast.Call) and nom == "tester"
+                and noeud.lineno <= cadre.f_lineno <= (noeud.end_lineno or noeud.lineno) and len(noeud.args) >= 2
+                and isinstance(noeud.args[0], ast.Constant) and noeud.args[0].value == question
+                and not any(isinstance(a, ast.Starred) for a in noeud.args)):
+            return tuple(ast.unparse(a) for a in noeud.args[2:])
+    return None
+
+
 def exemples_visibles(question: str, source: str, reference: types.ModuleType) -> list[tuple]:
     """The arguments of the visible ``tester(question, f, *args)`` calls of a test cell, evaluated with the
     reference (an example that does not evaluate is left out)."""

@@ -77,8 +77,6 @@ def _DEEPCOPY(valeur: Any) -> Any:
         return _LOADS(_DUMPS(valeur, _PROTOCOLE))
     except Exception:
         return _COPIE(valeur)
-PROFONDEUR_MAX = 200       # nesting of an encoded value
-TAILLE_MAX_REPONSE = 64 * 1024 ** 2
 
 if __package__:  # the judge's process, the kernel's
     from awale_ref.grading import messages
@@ -105,11 +103,15 @@ def _nom_type(valeur: Any) -> str:
     return t.__qualname__
 
 
-def encoder(valeur: Any, niveau: int = 0) -> Any:
+def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any:
     """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
 
     Tuples and dicts whose keys are not all ``str`` are tagged
-    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).
+    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).  ``niveau`` counts the JSON containers
+    around the value: past ``messages.IMBRICATION_MAX``, a value is refused (the reply's budget).  ``reste``:
+    the values the reply's budget still allows (``messages.BUDGET.valeurs`` for a new value); each container
+    takes its own and its elements' (fewer than its JSON text holds, ``messages.mesurer``), and
+    ``messages.ReponseTropGrande`` is raised once they run out: nothing over the budget is ever built.
     """
     t = type(valeur)
     if valeur is None or t is bool or t is str or t is float:
@@ -118,16 +120,23 @@ def encoder(valeur: Any, niveau: int = 0) -> Any:
         if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
             return {"__objet__": "entier trop grand"}
         return valeur
-    if niveau > PROFONDEUR_MAX:
+    if niveau > messages.IMBRICATION_MAX:
         return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
+    if t is list or t is tuple or t is dict:
+        if reste is None:
+            reste = [messages.BUDGET.valeurs]
+        reste[0] -= (2 if t is dict else 1) * len(valeur) + 1
+        if reste[0] < 0:
+            raise messages.ReponseTropGrande("valeurs", messages.BUDGET.valeurs - reste[0], messages.BUDGET.valeurs)
     if t is list:
-        return [encoder(v, niveau + 1) for v in valeur]
+        return [encoder(v, niveau + 1, reste) for v in valeur]
     if t is tuple:
-        return {"__tuple__": [encoder(v, niveau + 1) for v in valeur]}
+        return {"__tuple__": [encoder(v, niveau + 2, reste) for v in valeur]}
     if t is dict:
         if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
-            return {k: encoder(v, niveau + 1) for k, v in valeur.items()}
-        return {"__dict__": [[encoder(k, niveau + 1), encoder(v, niveau + 1)] for k, v in valeur.items()]}
+            return {k: encoder(v, niveau + 1, reste) for k, v in valeur.items()}
+        return {"__dict__": [[encoder(k, niveau + 3, reste), encoder(v, niveau + 3, reste)]
+                             for k, v in valeur.items()]}
     return {"__objet__": _nom_type(valeur)}
 
 
@@ -402,23 +411,117 @@ def _observer_appels(fonction: Callable, args: tuple) -> dict:
     """The value, and ``{name: calls}`` for every Python function called during the call, lambdas under
     ``<lambda>`` (a recursion written as a lambda is counted too); the runner's own frames and the
     comprehensions are left out.  A call that changes the profile function (``sys.setprofile``) makes the
-    count ``None``: it cannot be trusted."""
+    count ``None``: it cannot be trusted.  A call that starts a thread or a process (:class:`_Demarrages`),
+    whose calls this process cannot count, makes it the French reason why it was not counted."""
+    import threading
+
     compte: dict[str, int] = {}
 
     def profil(cadre: Any, evenement: str, arg: Any) -> None:
         if evenement == "call" and cadre.f_code.co_filename != __file__ and not _comprehension(cadre):
             nom = cadre.f_code.co_name
             compte[nom] = compte.get(nom, 0) + 1
+        elif evenement == "c_call" and arg in demarrages.fonctions:
+            demarrages.vus.append(getattr(arg, "__name__", "?"))
 
-    avant = sys.getprofile()
+    def profil_fil(cadre: Any, evenement: str, arg: Any) -> None:  # the first event of a thread started
+        demarrages.vus.append("thread")
+        sys.setprofile(None)
+
+    demarrages = _Demarrages()
+    avant, avant_fils = sys.getprofile(), threading.getprofile()
+    threading.setprofile(profil_fil)
     sys.setprofile(profil)
     try:
         resultat = fonction(*args)
     finally:
         fidele = sys.getprofile() is profil
         sys.setprofile(avant)
-    appels = dict(sorted(compte.items())) if fidele else None
+        threading.setprofile(avant_fils)
+        raison = demarrages.raison()
+    appels: Any = dict(sorted(compte.items())) if fidele else None
+    if raison is not None:
+        appels = raison
     return {messages.RENVOIE: resultat, messages.APPELS: appels, messages.ARGUMENTS: args}
+
+
+_EVENEMENTS_PROCESSUS = frozenset({"os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.system", "os.exec",
+                                   "subprocess.Popen"})
+"""The audit events (``sys.addaudithook``) of a process being started, whatever code reached them."""
+_TEMOINS: list[list] = []  # the lists of the calls being watched (:class:`_Demarrages`), for the audit hook
+
+
+def _audit(evenement: str, arguments: Any) -> None:
+    if _TEMOINS and evenement in _EVENEMENTS_PROCESSUS:
+        for vus in _TEMOINS:
+            vus.append(evenement)
+
+
+def _espace_pid_propre() -> bool:
+    """Whether this process runs in a PID namespace of its sandbox's own (``bac_a_sable``: bwrap is its
+    process 1): there, any thread or process started changes the namespace's last PID."""
+    try:
+        with _OUVRIR("/proc/1/comm", encoding="ascii", errors="replace") as f:
+            return f.read().strip() == "bwrap"
+    except OSError:
+        return False
+
+
+def _dernier_pid() -> int | None:
+    """The last PID given in this sandbox's PID namespace (``None`` outside the runner in a sandbox of its own)."""
+    if not _ETAT_DEMARRAGES.get("espace_propre"):  # set by the runner only (``principal``): nowhere else is the
+        return None  # namespace known to hold nothing but the runner
+    try:
+        with _OUVRIR("/proc/sys/kernel/ns_last_pid", encoding="ascii") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+_FILS = frozenset({"thread", "start_new_thread"})  # what :class:`_Demarrages` notes for a thread started
+_ETAT_DEMARRAGES: dict[str, Any] = {}  # per process: the audit hook added, the runner in a PID namespace of its own
+_OUVRIR = open  # captured before any student code exists (it may replace open)
+
+
+class _Demarrages:
+    """Watches one call of the kind ``appels`` for a thread or a process it starts: the audit events of a new
+    process (a hook added once per process), a C call that starts a thread seen by the profile, a thread of
+    ``threading`` (its profile hook), more threads alive after the call than before and, in a sandbox of its
+    own, any new PID in its namespace (every thread and process, however started)."""
+
+    def __init__(self) -> None:
+        import _thread
+        import threading
+
+        if "audit" not in _ETAT_DEMARRAGES:
+            sys.addaudithook(_audit)
+            _ETAT_DEMARRAGES["audit"] = True
+        self.vus: list[str] = []
+        self.fonctions = frozenset({_thread.start_new_thread, threading._start_new_thread, os.fork})
+        self.fils = _thread._count()
+        _TEMOINS.append(self.vus)
+        self.pid = _dernier_pid()
+
+    def raison(self) -> str | None:
+        """Stop watching; the French reason why the calls were not counted, or ``None``."""
+        import _thread
+
+        pid = _dernier_pid()
+        if self.vus in _TEMOINS:
+            _TEMOINS.remove(self.vus)
+        if _thread._count() > self.fils:
+            self.vus.append("thread")
+        if self.pid is not None and pid != self.pid:
+            self.vus.append("pid")
+        if not self.vus:
+            return None
+        vus = set(self.vus)
+        fils, autres = vus & _FILS, vus - _FILS - {"pid"}
+        quoi = ("un fil d'exécution (thread)" if fils and not autres else "un autre processus" if autres and not fils
+                else "un fil d'exécution (thread) ou un processus")
+        return (f"non comptés : la fonction a démarré {quoi} pendant l'appel, où ses appels ne peuvent pas être "
+                f"comptés ; la récursion et la mémoïsation sont jugées sur les appels faits par la fonction "
+                f"elle-même, sans thread ni processus")
 
 
 AFFICHE_AVANT_MAX = 10_000
@@ -560,8 +663,8 @@ def _evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde
     except RecursionError:
         return {"exception": ["RecursionError", ""]}
     except BaseException as exc:  # the student's code may raise anything, SystemExit included
-        if isinstance(exc, (_Delai, KeyboardInterrupt, AppelTropLong)):
-            raise
+        if isinstance(exc, (_Delai, KeyboardInterrupt, AppelTropLong, messages.ReponseTropGrande)):
+            raise  # (the reply's budget: the whole question is over it)
         try:
             message = str(exc)[:300]
         except BaseException:
@@ -837,22 +940,35 @@ def _question(ordre: Any, espace: dict, vu: dict | None = None,
         espace[objet.__name__] = graded
     installer_contraintes(ordre.contraintes, espace, garde)
     appel = avec_fonctions(graded, ordre.fonctions, vars(reference)) if ordre.fonctions else graded
-    # each case as its own JSON text: the judge recognises a text it has already judged without reading it
-    resultats = []
+    # each case as its own JSON text: the judge recognises a text it has already judged without reading it;
+    # the reply's budget counted as the texts are made (their values a megabyte at a time), so that a reply over
+    # it stops soon after the case that passes it
+    resultats: list[str] = []
+    octets = debut = lus = valeurs = 0  # bytes so far; the first text not counted yet, the bytes before it; values
     for args in deballer_cas(ordre.cas):
         cas = evaluer_cas(ordre.observation, appel, args, garde)
         if vu is not None and "exception" in cas:
             vu.setdefault("exception", cas["exception"])
-        resultats.append(json.dumps(cas,
-                                    ensure_ascii=False, allow_nan=True))
+        resultats.append(json.dumps(cas, ensure_ascii=False, allow_nan=True))
+        octets += len(resultats[-1])
+        if octets > messages.BUDGET.octets:
+            raise messages.ReponseTropGrande("octets", octets, messages.BUDGET.octets)
+        if octets - lus > 1 << 20:
+            valeurs = messages.mesurer_textes(resultats[debut:], deja=valeurs)
+            debut, lus = len(resultats), octets
+    messages.mesurer_textes(resultats[debut:], deja=valeurs)
     return Reponse(ordre.id, Issue.RESULTATS, resultats=resultats)
 
 
 def _envoyer(canal: Any, reponse: Any) -> None:
-    """One ``messages.Reponse`` on the judge's channel (too big: its size instead)."""
+    """One ``messages.Reponse`` on the judge's channel; over the reply's budget (``messages.BUDGET``, which
+    the judge enforces too), ``Issue.TROP_GROS`` instead: the limit exceeded and what was counted."""
     ligne = messages.ecrire(reponse)
-    if len(ligne) > TAILLE_MAX_REPONSE:
-        ligne = messages.ecrire(messages.Reponse(reponse.id, messages.Issue.TROP_GROS, taille=len(ligne)))
+    try:
+        messages.verifier_budget(ligne)  # the texts of ``resultats``: counted as they are made (``_question``)
+    except messages.ReponseTropGrande as exc:
+        ligne = messages.ecrire(messages.Reponse(reponse.id, messages.Issue.TROP_GROS, taille=exc.mesure,
+                                                 texte=exc.limite))
     canal.write(ligne)
     canal.flush()
 
@@ -922,6 +1038,7 @@ def principal(seul_dans_son_espace: bool = False) -> None:
     Issue, Reponse = messages.Issue, messages.Reponse
     seul_dans_son_espace = seul_dans_son_espace and (os.getpid(), os.getppid()) == (2, 1)  # a fresh namespace
     sys.setrecursionlimit(3000)
+    _ETAT_DEMARRAGES["espace_propre"] = _espace_pid_propre()  # before any student code exists
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 
@@ -969,6 +1086,8 @@ def principal(seul_dans_son_espace: bool = False) -> None:
                             source, store_history=False, silent=False))
                     except _Delai:
                         reponse = Reponse(ordre.id, Issue.DELAI, exception=vu.get("exception"))
+                    except messages.ReponseTropGrande as exc:  # the reply would be over the budget
+                        reponse = Reponse(ordre.id, Issue.TROP_GROS, taille=exc.mesure, texte=exc.limite)
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     _envoyer(sortie, reponse)
                 finally:

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
-from awale_ref.grading import bac_a_sable, executant, messages
+from awale_ref.grading import bac_a_sable, executant, messages, textes
 from awale_ref.grading.messages import Issue, MessageInvalide
 
 DELAI_CELLULE_S = 30.0
@@ -89,15 +89,14 @@ class Executant:
                  attendre: Callable[[], None] | None = None) -> None:
         self.limites = limites
         self.prive: str | None = None
-        script = os.path.abspath(executant.__file__)
-        protocole = os.path.abspath(messages.__file__)  # loaded by the runner from beside its own file
+        script = os.path.abspath(executant.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
         if sandbox is not None and demarrage is not None:
             arguments = (*arguments, "--espace-pid")
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
-        if sandbox is not None:  # a copy: the caller's sandbox is left as it was handed
-            commande = replace(sandbox, lecture=[*sandbox.lecture, script, protocole]).commande(argv)
+        if sandbox is not None:
+            commande = sandbox.commande(argv)
         else:
             import resource
 
@@ -114,7 +113,7 @@ class Executant:
                                      stderr=subprocess.DEVNULL, start_new_session=True, env=env,
                                      cwd=sandbox.repertoire if sandbox else self.prive,
                                      preexec_fn=None if sandbox is not None else limiter)
-        self.tampon = b""
+        self.tampon = bytearray()
         self.compteur = 0
         try:
             if attendre is not None:
@@ -141,12 +140,17 @@ class Executant:
             raise ExecutantBloque("le processus d'exécution s'est arrêté") from None
 
     def _lire(self, delai: float) -> messages.Reponse:
-        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes or the runner
-        sends too much); a line that is not a valid reply raises ``messages.MessageInvalide``."""
+        """The next reply, within ``delai`` seconds (:class:`ExecutantBloque` when none comes); a line that is
+        not a valid reply raises ``messages.MessageInvalide``, one over the reply's budget (``messages.BUDGET``:
+        bytes, values, depth) ``messages.ReponseTropGrande``, before anything is built from it."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         echeance = time.monotonic() + delai
-        while b"\n" not in self.tampon:
+        lu = 0  # what was already searched for the end of the line
+        while (fin := self.tampon.find(b"\n", lu)) < 0:
+            if len(self.tampon) > messages.BUDGET.octets:  # the rest of the line is never read
+                raise messages.ReponseTropGrande("octets", len(self.tampon), messages.BUDGET.octets)
+            lu = len(self.tampon)
             reste = echeance - time.monotonic()
             if reste <= 0 or not select.select([fd], [], [], reste)[0]:
                 raise ExecutantBloque("délai dépassé")
@@ -154,9 +158,8 @@ class Executant:
             if not morceau:
                 raise ExecutantBloque("le processus d'exécution s'est arrêté")
             self.tampon += morceau
-            if len(self.tampon) > executant.TAILLE_MAX_REPONSE + (1 << 20):
-                raise ExecutantBloque("réponse trop volumineuse")
-        ligne, self.tampon = self.tampon.split(b"\n", 1)
+        ligne = bytes(memoryview(self.tampon)[:fin])
+        del self.tampon[:fin + 1]
         return messages.lire_reponse(ligne)
 
     def _attendre(self, ident: int, delai: float) -> messages.Reponse:
@@ -195,6 +198,10 @@ class Executant:
 
     def fermer(self) -> None:
         """Kill the runner and wait until nothing of its sandbox runs any more (its whole PID namespace)."""
+        if self.prive is None:  # in its sandbox: the teacher's log says if the student's code filled its /tmp
+            plein = bac_a_sable.stockage_plein(self.proc.pid)
+            if plein:
+                self.limites.journal.append(f"runner: {plein}")
         init = bac_a_sable.init_du_bac(self.proc.pid)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
@@ -215,15 +222,20 @@ class Executant:
         delai = self.limites.borne(self.limites.delai_question)
         self._ecrire(messages.OrdreRequete(self.compteur, requete, base))
         reponse = self._attendre(self.compteur, delai + _MARGE_S)  # the same margin as every other order
+        if reponse.issue is Issue.TROP_GROS:  # rows over the reply's budget: the query's own failure
+            return {"erreur_sql": textes.decrire_trop_grande(reponse.texte) + " : la requête renvoie beaucoup trop "
+                                                                             "de données."}
         if reponse.issue is not Issue.SQL:
             raise MessageInvalide(f"outcome {reponse.issue.value!r} from the SQL process")
         return reponse.donnees
 
 
-def _sandbox(travail: str, lecture: list[str], limites: Limites, processus: int) -> bac_a_sable.BacASable:
+def _sandbox(travail: str, partie: str, limites: Limites, processus: int, **sources: str) -> bac_a_sable.BacASable:
+    """The sandbox of the runner or of the judge's SQL process: what it mounts is ``bac_a_sable.MONTAGES[partie]``."""
     bac_a_sable.preparer_dossier_prive(travail)
-    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=lecture, memoire=limites.memoire,
-                                 fichier=16 * 1024 ** 2, processus=processus)
+    return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=bac_a_sable.lecture(partie, **sources),
+                                 memoire=limites.memoire, fichier=16 * 1024 ** 2, processus=processus,
+                                 stockage=64 * 1024 ** 2)
 
 
 @contextlib.contextmanager
@@ -242,7 +254,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
             for lien in ignores:
                 limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
         os.makedirs(travail, exist_ok=True)
-        sandbox = _sandbox(travail, [], limites, 256) if avec_bac else None
+        sandbox = _sandbox(travail, "executant", limites, 256) if avec_bac else None
         try:
             ex = Executant(demarrage, sandbox, limites, attendre=attendre)
         except ExecutantBloque as exc:
@@ -277,7 +289,7 @@ class EvaluateurSql:
         try:
             if self.processus is None:
                 self.prive = tempfile.mkdtemp(prefix="awale_sql_")
-                sandbox = _sandbox(self.prive, [self.base], self.limites, 16) if self.avec_bac else None
+                sandbox = _sandbox(self.prive, "sql", self.limites, 16, base_cachee=self.base) if self.avec_bac else None
                 self.processus = Executant(None, sandbox, self.limites, ("--sql",))
             return self.processus.requete(requete, self.base)
         except BaseException:

@@ -25,7 +25,8 @@ from awale_ref.grading.messages import Issue
 from awale_ref.grading.resultat import Bilan, Resultat, echec
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
 from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee,
-                                      decrire_observation, decrire_trop_long, libelle, message_echec)
+                                      decrire_observation, decrire_trop_grande, decrire_trop_long, libelle,
+                                      message_echec)
 
 if TYPE_CHECKING:  # the plan step is the judge's, never shipped to students: named for the types only
     from awale_ref.grading.plan import Plan
@@ -226,7 +227,8 @@ def verdict_generique(ordre: messages.OrdreQuestion, reponse: messages.Reponse, 
         return echec_(f"{NE_S_ARRETE_PAS} : la correction a dépassé {duree:g} s "
                       f"(boucle ou récursion sans fin, ou fonction beaucoup trop lente).")
     if issue is Issue.TROP_GROS:
-        return echec_("votre fonction renvoie des données beaucoup trop volumineuses.")
+        return echec_(f"{decrire_trop_grande(str(reponse.texte))} ; votre réponse contient beaucoup trop de "
+                      f"données.")
     if issue is Issue.ABSENT:
         return echec_(f"`{expression}` n'existe pas : fonction ou variable absente, renommée, ou "
                       f"définie dans une cellule qui produit une erreur.")

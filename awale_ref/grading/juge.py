@@ -53,7 +53,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from awale_ref.grading import contraintes, familles, messages, rendu, retrecissement, sujets
+from awale_ref.grading import contraintes, familles, messages, rendu, retrecissement, sujets, textes
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
     DELAI_CELLULE_S, DELAI_QUESTION_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant, ExecutantBloque,
     Limites, demarrer, evaluer_candidats, executer)
@@ -245,6 +245,14 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         attente()  # no graded function's body in the sandbox while another process runs the student's code
     try:
         reponse = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the judge's SQL process)
+    except messages.ReponseTropGrande as exc:  # refused before it was parsed; the runner is started again
+        ex.limites.journal.append(f"{question} : réponse du processus d'exécution au-delà du budget ({exc}) ; "
+                                  f"il est relancé")
+        verdicts[question] = echec(question, f"{textes.decrire_trop_grande(exc.limite)} : la question est comptée "
+                                             f"fausse (votre code produit-il des données énormes, ou écrit-il sur "
+                                             f"le canal de la correction ?).")
+        correction.jugees.add(question)
+        return "bloque"
     except MessageInvalide as exc:  # forged or broken: never a pass, and the channel is not trusted any more
         ex.limites.journal.append(f"{question} : réponse invalide du processus d'exécution ({exc}) ; il est relancé")
         verdicts[question] = echec(question, "le processus d'exécution a renvoyé une réponse invalide (votre code "

@@ -11,7 +11,8 @@ written (:func:`ecrire`) and read (:func:`lire_ordre`, :func:`lire_reponse`).
 Reading a reply is strict: a line that is not JSON, an object without the
 current version, an unknown outcome, a missing, unknown or mistyped field
 raises :class:`MessageInvalide` (message in English; the judge turns it
-into a failed question, never a crash and never a pass).  What a reply
+into a failed question, never a crash and never a pass), and bounded: a reply over :data:`BUDGET` (bytes,
+values, depth) is :class:`ReponseTropGrande`, found by :func:`mesurer` before the line is parsed.  What a reply
 carries inside (each case's answer, an encoded value) is plain data that
 the judge decodes again (``executant.decoder``) before any comparison.
 
@@ -38,8 +39,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union, get_args
+from typing import Any, ClassVar, Sequence, Union, get_args
 
 VERSION = 2
 """The protocol's version: written in every message, checked on every reply (judge and runner come from the
@@ -175,7 +177,8 @@ class Issue(enum.Enum):
     ILLISIBLE = "illisible"                # evaluating the expression raised ``texte`` (an exception's name)
     PAS_UNE_FONCTION = "pas_une_fonction"  # the graded name is an object of type ``texte``
     DELAI = "delai"                        # the question's time ran out (``exception``: one seen before)
-    TROP_GROS = "trop_gros"                # the reply would have had ``taille`` characters
+    TROP_GROS = "trop_gros"                # the reply would have been over the budget (:data:`BUDGET`): its
+                                           # limit ``texte`` exceeded, ``taille`` what was counted
     MORT = "mort"                          # the child ended without answering (the judge's conclusion)
 
 
@@ -213,13 +216,137 @@ CHAMPS: dict[Issue, dict[str, tuple[type, ...]]] = {
     Issue.ILLISIBLE: {"texte": (str,)},
     Issue.PAS_UNE_FONCTION: {"texte": (str,), "appelable": (bool,)},
     Issue.DELAI: {"exception": (list, type(None)), "secondes": (*_NOMBRE, type(None))},
-    Issue.TROP_GROS: {"taille": (int,)},
+    Issue.TROP_GROS: {"taille": (int,), "texte": (str,)},
 }
 """The fields each outcome carries, and their JSON types (all required; ``None`` allowed where listed)."""
 
 LONGUEUR_MAX_REQUETE = 100_000
 """The longest query text the judge runs (characters); the runner sends at most one more character, so that
 the judge can say the query is too long (a longer text is an invalid reply)."""
+
+
+# ---------------------------------------------------------------- the budget of a reply (runner and judge)
+IMBRICATION_MAX = 200
+"""The deepest nesting of JSON containers a value encoded by the runner reaches (``executant.encoder`` counts a
+tuple as two levels, a dict with other keys than ``str`` as three: what they take in JSON); deeper, the value is
+a refusal marker."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one reply may hold, as its JSON text says it before anything is built from it: ``octets`` (its
+    line), ``valeurs`` (JSON values, every container, key and scalar counted: in the line, and in the texts
+    of its ``resultats`` together) and ``imbrication`` (nesting of JSON containers in any one text)."""
+
+    octets: int
+    valeurs: int
+    imbrication: int
+
+
+BUDGET = Budget(octets=16 * 1024 ** 2, valeurs=1_000_000, imbrication=IMBRICATION_MAX + 8)
+"""The one budget of a reply: the runner sends none over it (``executant._envoyer``: :attr:`Issue.TROP_GROS`
+instead), the judge reads none over it (:func:`lire_reponse`: :class:`ReponseTropGrande`).  The depth leaves
+room for the envelope around an encoded value (the reply, a case's answer, a game's data)."""
+
+LIMITES_DU_BUDGET = tuple(f.name for f in dataclasses.fields(Budget))
+"""The budget's limits, by name: what :attr:`Issue.TROP_GROS` and :class:`ReponseTropGrande` say was exceeded."""
+
+
+class ReponseTropGrande(MessageInvalide):
+    """A reply over :data:`BUDGET`, refused before it is parsed: ``limite`` (a name of
+    :data:`LIMITES_DU_BUDGET`), what was counted (``mesure``, at least) and ``maximum``."""
+
+    def __init__(self, limite: str, mesure: int, maximum: int) -> None:
+        super().__init__(f"reply over the budget: more than {maximum} {limite} ({mesure} at least)")
+        self.limite, self.mesure, self.maximum = limite, mesure, maximum
+
+
+_CHAINE = re.compile(rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+"""A JSON string (its commas and brackets are no structure); none holds a raw end of line, so texts joined by
+one are measured together (:func:`mesurer_textes`), no string running from one into the next.  Compiled when
+the module is loaded, before any student code exists."""
+_CROCHETS = bytes.maketrans(b"{}", b"[]")  # the depth does not depend on the kind of bracket
+_HORS_CROCHETS = bytes(c for c in range(256) if c not in b"[]{}")
+_HORS_PONCTUATION = bytes(c for c in range(256) if c not in b"[{,:")
+_GUILLEMETS_PAR_DECOUPE = 1 << 18  # a text with more quotes is rid of its strings by the pattern (less memory)
+
+
+def _sans_chaines(texte: bytes, guillemets: int) -> bytes:
+    """``texte`` (which has ``guillemets`` quotes) without its JSON strings: cut at its quotes (escapes first
+    removed) when it is well formed and has few enough, else by :data:`_CHAINE` (slower; a string never running
+    past an end of line)."""
+    if guillemets <= _GUILLEMETS_PAR_DECOUPE:
+        if b"\\" in texte:
+            texte = texte.replace(b"\\\\", b"").replace(b'\\"', b"")
+        morceaux = texte.split(b'"')
+        if len(morceaux) % 2 and b"\n" not in b"".join(morceaux[1::2]):
+            return b"".join(morceaux[0::2])
+    return _CHAINE.sub(b"", texte)
+
+
+def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
+    """How many JSON values ``texte`` holds at most (containers, keys and scalars), counted without parsing
+    it, in time and memory linear in its length; :class:`ReponseTropGrande` when they and ``deja`` (the values
+    counted before, in the same reply) exceed ``budget.valeurs``, or when its containers nest deeper than
+    ``budget.imbrication``.  ``texte`` need not be valid JSON (its parser says so after).
+
+    Every value but the outermost one follows ``[``, ``{``, ``,`` or ``:`` outside a string: their count,
+    plus one, bounds the values (counted first with the strings' own, a bound still, and without them only
+    when that one is over the budget).  The depth is how many passes that remove the innermost empty pairs of
+    brackets it takes to empty them (at most ``budget.imbrication + 1``).
+
+    >>> mesurer('{"a": [1, 2, "x,y"], "b": {}}'), mesurer(b'[[1], [2, [3]]]')  # 7 values (a comma in a string)
+    (10, 7)
+    >>> mesurer('["' + "," * 40 + '"]', Budget(octets=100, valeurs=10, imbrication=4))  # 2 values
+    2
+    >>> mesurer("[" * 300 + "]" * 300)
+    Traceback (most recent call last):
+    ...
+    awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 imbrication (209 at least)
+    """
+    texte = texte.encode("utf-8", "surrogatepass") if isinstance(texte, str) else bytes(texte)
+    valeurs = deja + 1 + len(texte.translate(None, _HORS_PONCTUATION))  # the strings' own counted too: more
+    if valeurs <= budget.valeurs and _assez_plat(texte, budget):  # (an honest reply: one pass, nothing cut)
+        return valeurs
+    guillemets = texte.count(b'"')
+    if deja + guillemets // 2 > budget.valeurs:  # every string is a value
+        raise ReponseTropGrande("valeurs", deja + guillemets // 2, budget.valeurs)
+    sans_chaines = _sans_chaines(texte, guillemets)
+    valeurs = deja + 1 + len(sans_chaines.translate(None, _HORS_PONCTUATION))
+    if valeurs > budget.valeurs:
+        raise ReponseTropGrande("valeurs", valeurs, budget.valeurs)
+    if not _assez_plat(sans_chaines, budget):
+        raise ReponseTropGrande("imbrication", budget.imbrication + 1, budget.imbrication)
+    return valeurs
+
+
+def _assez_plat(texte: bytes, budget: Budget) -> bool:
+    """Whether the brackets of ``texte`` nest at most ``budget.imbrication`` deep (brackets that do not pair
+    count as flat: the parser refuses them)."""
+    crochets = texte.translate(_CROCHETS, _HORS_CROCHETS)
+    for _ in range(budget.imbrication):
+        reste = crochets.replace(b"[]", b"")
+        if len(reste) == len(crochets):  # empty, or brackets that do not pair
+            return True
+        crochets = reste
+    return b"[]" not in crochets
+
+
+def mesurer_textes(textes: Sequence[str], budget: Budget = BUDGET, deja: int = 0) -> int:
+    """:func:`mesurer` of every text of ``textes`` (a reply's cases), in one pass: joined by an end of line,
+    which no JSON string holds raw, each text's values counted on their own and the deepest text's depth."""
+    if not textes:
+        return deja
+    return mesurer("\n".join(textes), budget, deja + len(textes) - 1)
+
+
+def verifier_budget(ligne: str | bytes, textes: Sequence[str] = (), budget: Budget = BUDGET) -> None:
+    """:class:`ReponseTropGrande` when a reply's ``ligne`` or the ``textes`` it carries (its ``resultats``,
+    together) are over ``budget`` (:func:`mesurer`)."""
+    if len(ligne) > budget.octets:
+        raise ReponseTropGrande("octets", len(ligne), budget.octets)
+    mesurer(ligne, budget)
+    mesurer_textes(textes, budget)
 
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
@@ -305,8 +432,10 @@ def _verifier_champ(nom: str, valeur: Any, types_permis: tuple[type, ...]) -> No
         raise MessageInvalide(f"field {nom!r} is a {type(valeur).__name__}, expected {attendu}")
 
 
-def lire_reponse(ligne: bytes | str) -> Reponse:
-    """A reply of the runner, checked field by field; :class:`MessageInvalide` for anything else."""
+def lire_reponse(ligne: bytes | str, budget: Budget = BUDGET) -> Reponse:
+    """A reply of the runner, checked field by field; :class:`MessageInvalide` for anything else, and
+    :class:`ReponseTropGrande` for a reply over ``budget``, found before the line (or a case's text) is parsed."""
+    verifier_budget(ligne, budget=budget)
     donnees = _objet(ligne)
     try:
         issue = Issue(donnees.get("issue"))
@@ -327,6 +456,10 @@ def lire_reponse(ligne: bytes | str) -> Reponse:
         _verifier_champ(nom, donnees[nom], types_permis)
     if issue is Issue.RESULTATS and not all(type(r) is str for r in donnees["resultats"]):
         raise MessageInvalide("field 'resultats' must be a list of JSON texts (str)")
+    if issue is Issue.RESULTATS:  # each case's text is parsed later (``familles.en_donnees``): counted now
+        mesurer_textes(donnees["resultats"], budget)
+    if issue is Issue.TROP_GROS and donnees["texte"] not in LIMITES_DU_BUDGET:
+        raise MessageInvalide("field 'texte' of outcome 'trop_gros' must name a limit of the budget")
     if issue is Issue.REQUETE and (donnees["requete"] is None) == (donnees["texte"] is None):
         raise MessageInvalide("exactly one of the fields 'requete' and 'texte' must be set")
     if issue is Issue.REQUETE and len(donnees["requete"] or "") > LONGUEUR_MAX_REQUETE + 1:

@@ -113,16 +113,23 @@ def fonctions_definies(texte: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=64)
 def cas_et_attendus(module_correction: str, question: str,
                     appels: tuple[tuple[str, ...], ...] = ()) -> tuple[list[tuple], list, list[dict], dict]:
-    """The inputs of a question (the test cell's visible examples, ``appels``: their arguments as source,
-    ``contraintes.Lecture.exemples``; then the corpus), packed for the runner, the reference's observations,
-    and the memo of the answers judged on them (``familles.juger_familles``): computed once for a whole class
+    """The inputs of a question inside its domain (the test cell's visible examples, ``appels``: their arguments
+    as source, ``contraintes.Lecture.exemples``; then the corpus: :func:`cas_prevus`), packed for the runner,
+    the reference's observations, and the memo of the answers judged on them (``familles.juger_familles``): computed once for a whole class
     (the test cell is the teacher's, restored from the gradebook, so it is the same for every student)."""
     sujet = sujets.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
-    exemples = [spec.nommer(args) for args in evaluer_appels(appels, vars(reference))]
-    cas = exemples + [c for c in spec.cas() if c not in exemples]
+    cas = [c for c in cas_prevus(spec, reference, appels) if spec.dans_le_domaine(c)]
     attendus = [spec.attendu(c, reference) for c in cas]
     return cas, executant.emballer_cas(cas), attendus, {}
+
+
+def cas_prevus(spec: Spec, reference: types.ModuleType, appels: tuple[tuple[str, ...], ...] = ()) -> list[tuple]:
+    """Every case the judge would grade ``spec`` on, before the domain is applied: the test cell's visible
+    examples (``appels``, their arguments as source, evaluated with the ``reference`` module), then the
+    corpus.  :func:`cas_et_attendus` keeps those inside the spec's domain (``Spec.domaine``)."""
+    exemples = [spec.nommer(args) for args in evaluer_appels(appels, vars(reference))]
+    return exemples + [c for c in spec.cas() if c not in exemples]
 
 
 # ---------------------------------------------------------------- one question

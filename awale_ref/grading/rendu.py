@@ -17,7 +17,8 @@ from typing import Any
 from awale_ref.grading.presentations import _appel, presentation
 from awale_ref.grading.resultat import Bilan, Contre, Resultat
 from awale_ref.grading.specs import Spec, payees
-from awale_ref.grading.textes import decrire_exception_nommee, decrire_observation, decrire_trop_long, message_echec
+from awale_ref.grading.textes import (decrire_exception_nommee, decrire_observation, decrire_trop_long, message_echec,
+                                     montrer_argument)
 
 
 class DessinImpossible(ValueError):
@@ -85,7 +86,8 @@ def appel_reproductible(spec: Spec, args: tuple) -> str:
         return (f"{spec.nom}({', '.join(repr(a) for a in arguments)}), en tapant au clavier, dans l'ordre : "
                 f"{', '.join(str(s) for s in saisies)}")
     fonctions = spec.positions_fonctions()  # a function passed by its name is written as the name
-    return f"{spec.nom}({', '.join(a if i in fonctions and type(a) is str else repr(a) for i, a in enumerate(args))})"
+    ecrits = [a if i in fonctions and type(a) is str else montrer_argument(a, None) for i, a in enumerate(args)]
+    return f"{spec.nom}({', '.join(ecrits)})"
 
 
 # ---------------------------------------------------------------- the counterexample, drawn by its subject

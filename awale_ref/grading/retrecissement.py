@@ -5,7 +5,7 @@ large input.  :func:`retrecir` shrinks it greedily, asking ``evaluer`` for the
 student's answers on each batch of smaller candidates and keeping the
 smallest one on which the student's function and the reference still
 disagree for the same rule.  Only valid inputs are tried (the spec's
-``valide`` and the family's selection), so the smaller case tests the same
+``domaine`` and the family's selection), so the smaller case tests the same
 rule.  ``evaluer`` is the runner in grading (plain data back) or the
 function itself in the student's kernel.  :func:`contre_exemple_du_bilan` chooses the case to shrink (the
 first failing family of the judged :class:`resultat.Bilan`; none for nbgrader's stub) and hands a
@@ -61,7 +61,7 @@ def candidats(spec: Spec, args: tuple) -> list[tuple]:
         cle = repr(nouveau)
         if cle in vus or taille(spec, nouveau) >= taille(spec, args):
             continue
-        if spec.valide is not None and not spec.valide(nouveau):
+        if not spec.dans_le_domaine(nouveau):
             continue
         vus.add(cle)
         res.append(nouveau)

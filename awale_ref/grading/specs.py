@@ -94,7 +94,11 @@ class Spec:
     # (``pipeline.paquet_eleve.reponses_acceptees``), and the students' visible test accepts exactly those.
     variantes: Callable[[tuple, Observation], Any] | None = None
     diagnostic: Callable[[tuple, Observation, Observation], str | None] | None = None
-    valide: Callable[[tuple], bool] | None = None  # inputs the function is specified for (when shrinking)
+    # The question's *domain*: the inputs the statement says what to answer on, as a predicate over a case's
+    # arguments; its docstring quotes the statement's words.  Every hidden case (the corpus and the test cell's
+    # visible examples) is inside it (``tests/test_domaines.py``), and a failing case shrinks within it
+    # (``retrecissement``).  ``None``: every input of the parameters' kinds.
+    domaine: Callable[[tuple], bool] | None = None
     module: str = ""  # the subject's reference module, where ``nom`` is defined (required)
     presentation: str = ""  # the subject's module that shrinks and draws a failing case (retrecissement, rendu)
     fonctions: tuple[str, ...] = ()  # parameters that take a function of the reference (see ``nommer``)
@@ -183,6 +187,10 @@ class Spec:
     def reference(self) -> Callable:
         """The reference function."""
         return getattr(self.module_reference(), self.nom)
+
+    def dans_le_domaine(self, args: tuple) -> bool:
+        """Whether the statement says what to answer on ``args`` (:attr:`domaine`)."""
+        return self.domaine is None or bool(self.domaine(args))
 
     def conforme(self, obtenu: Observation, attendu: Observation, args: tuple) -> bool:
         if obtenu == attendu:

@@ -38,7 +38,7 @@ import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import checks
+from awale_ref.grading import checks, contraintes
 from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
@@ -156,15 +156,6 @@ class Sujet:
             raise ValueError(f"{self.nom}: the judge reads one hidden file, these questions need {sorted(fichiers)}")
         return next(iter(fichiers), None)
 
-    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
-        """The files and environment variables the student's kernel reads while graded (all its kinds')."""
-        fichiers, variables = [], {}
-        for genre in self._types:
-            f, v = genre.lecture_noyau()
-            fichiers += f
-            variables.update(v)
-        return fichiers, variables
-
     def preparer_donnees(self) -> None:
         """The data its kinds build once per machine, before grading (the SQL libraries)."""
         for genre in self._types:
@@ -222,7 +213,8 @@ class Sujet:
         __tracebackhide__ = True
         self._inconnue(question)
         try:
-            self._tester(question, objet, *args)
+            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+                self._tester(question, objet, *args)
         except KeyboardInterrupt:
             if os.environ.get("AWALE_CORRECTION") == "juge":
                 raise

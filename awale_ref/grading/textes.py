@@ -9,10 +9,18 @@ case.  Nothing here calls another step of grading.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import contextlib
+import contextvars
+import types
+from typing import Any, Iterator, Mapping, Sequence
 
 from awale_ref.grading import messages
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+
+LONGUEUR_NOMMEE = 60
+"""An argument whose text is longer than this is shown by the expression the test cell wrote for it (``G22``),
+while :func:`arguments_nommes` holds it (a visible test); a shorter one is shown as its value."""
+_NOMMES: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar("arguments_nommes", default={})
 
 
 def _court(valeur: Any, limite: int = 300) -> str:
@@ -20,9 +28,46 @@ def _court(valeur: Any, limite: int = 300) -> str:
     return texte if len(texte) <= limite else texte[: limite - 1] + "…"
 
 
+@contextlib.contextmanager
+def arguments_nommes(args: Sequence, expressions: Sequence[str | None] | None) -> Iterator[None]:
+    """While it holds, an argument of ``args`` longer than :data:`LONGUEUR_NOMMEE` is shown by its
+    ``expressions`` (the source the test cell wrote for it, :func:`contraintes.expressions_de_l_appel`) when
+    that is shorter; a value equal to none of them (a shrunk case) is still shown as its value.
+
+    >>> G = {(i,): [[i + 1]] for i in range(20)}
+    >>> with arguments_nommes((G, 2), ("G22", "2")):
+    ...     montrer_argument(G), montrer_argument(2)
+    ('G22', '2')
+    >>> montrer_argument({(0,): []}), montrer_argument(len)
+    ('{(0,): []}', 'len')
+    """
+    noms = {}
+    for valeur, expression in zip(args, expressions or ()):
+        texte = repr(valeur)
+        if expression and len(texte) > LONGUEUR_NOMMEE and len(expression) < len(texte):
+            noms[texte] = expression
+    jeton = _NOMMES.set(noms)
+    try:
+        yield
+    finally:
+        _NOMMES.reset(jeton)
+
+
+def montrer_argument(valeur: Any, limite: int | None = 300) -> str:
+    """An argument as a verdict shows it: a function by its name, a big value by the name the test cell gave it
+    (:func:`arguments_nommes`), anything else as its value (cut at ``limite`` characters; ``None``: whole, as
+    a call that reproduces the case writes it)."""
+    if isinstance(valeur, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+        return valeur.__name__
+    texte = repr(valeur)
+    if len(texte) > LONGUEUR_NOMMEE and texte in _NOMMES.get():
+        return _NOMMES.get()[texte]
+    return texte if limite is None else _court(valeur, limite)
+
+
 def decrire_appel(spec: Spec, args: tuple) -> str:
     noms = spec.parametres
-    morceaux = [f"{nom}={val if nom in spec.fonctions and type(val) is str else _court(val)}"
+    morceaux = [f"{nom}={val if nom in spec.fonctions and type(val) is str else montrer_argument(val)}"
                 for nom, val in zip(noms, args)]
     return f"{spec.nom}({', '.join(morceaux)})"
 
@@ -68,6 +113,21 @@ def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) ->
     return " ; ".join(f"{libelle(cle, libelles)} {_court(val)}" for cle, val in obs.items())
 
 
+def decrire_reussite(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
+    """What a passed example's line shows of the reference's observation: its results, never how the reference
+    got them (its calls counted by function, :data:`messages.APPELS`: the student's functions are others).
+
+    >>> decrire_reussite({"renvoie": 3, "appels": {"gagnante": 22}})
+    'renvoie 3'
+    """
+    return " ; ".join(f"{libelle(cle, libelles)} {_court(val, LONGUEUR_REUSSITE)}" for cle, val in obs.items()
+                      if cle != messages.APPELS)
+
+
+LONGUEUR_REUSSITE = 160
+"""A passed example's line cuts each value it shows here: one or two screen lines per example."""
+
+
 NE_S_ARRETE_PAS = "la fonction ne s'arrête pas (récursion sans fin ?)"
 """What the student reads about a call that does not end: in the visible tests, the self-study checks and
 the grading alike."""
@@ -87,6 +147,21 @@ def decrire_trop_long(secondes: Any) -> str:
     """What the student reads about a call stopped by its time limit."""
     duree = f"{secondes:g} s" if type(secondes) in (int, float) else "le temps permis"
     return f"{NE_S_ARRETE_PAS} : l'appel dure plus de {duree} (boucle ou récursion sans fin, ou calcul bien trop long)"
+
+
+LIMITES_EN_CLAIR = {"octets": "octets de texte", "valeurs": "valeurs (nombres, chaînes, listes, clés…)",
+                   "imbrication": "niveaux de listes ou de dictionnaires imbriqués"}
+"""Each limit of the reply's budget (``messages.LIMITES_DU_BUDGET``), as the student reads it."""
+
+
+def decrire_trop_grande(limite: str, budget: messages.Budget = messages.BUDGET) -> str:
+    """Why a reply over the budget fails its question (``limite``: a name of ``messages.LIMITES_DU_BUDGET``).
+
+    >>> decrire_trop_grande("imbrication")
+    'réponse trop grande : plus de 208 niveaux de listes ou de dictionnaires imbriqués (la limite de la correction)'
+    """
+    return (f"réponse trop grande : plus de {getattr(budget, limite):_} {LIMITES_EN_CLAIR[limite]} "
+            f"(la limite de la correction)").replace("_", "\u202f")
 
 
 def message_echec(spec: Spec, args: tuple, attendu: str, obtenu: str, regle: str) -> str:

@@ -23,7 +23,6 @@ What a kind answers, for the questions it owns (each method has a default: nothi
                           object, ready *before* that object exists
 ``fichier_du_juge(qs)``   a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
                           (mounted read-only there; never in the runner nor the kernel: the hidden database)
-``lecture_noyau()``       the files and environment variables the student's kernel reads while graded
 ``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
 ``modules_eleves()``      its modules the students' environment gets as they are
 ``donnees_visibles()``    what the visible tests of the students' environment need (``visibles.json``)
@@ -78,9 +77,6 @@ class TypeDeQuestion:
     def fichier_du_juge(self, questions: set[str]) -> str | None:
         return None
 
-    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
-        return [], {}
-
     def preparer_donnees(self) -> None:
         return None
 
@@ -123,7 +119,7 @@ class Fonctions(TypeDeQuestion):
         if resultat.ok:
             obs = spec.observer(getattr(reference, spec.nom), args, reference)
             resultat.message = (f"{checks.decrire_appel(spec, args)} : "
-                                f"{checks.decrire_observation(obs, spec.libelles)}")
+                                f"{checks.decrire_reussite(obs, spec.libelles)}")
         return resultat
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
@@ -215,8 +211,7 @@ class QuestionsSQL(TypeDeQuestion):
     That module provides ``COLONNES``, ``format_sql(question, requete)`` (the visible test),
     ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
     ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
-    ``base_cachee()`` (the path of the hidden database), ``lecture_noyau()`` (what the
-    student's kernel reads while graded), ``preparer_bibliotheques()`` (built once per machine), and
+    ``base_cachee()`` (the path of the hidden database), ``preparer_bibliotheques()`` (built once per machine), and
     optionally ``FAMILLES_SQL`` (rule families per question) and ``POUR_LES_ELEVES`` (its helpers the
     students' environment may get).  The query always runs under the same guard
     (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
@@ -244,9 +239,6 @@ class QuestionsSQL(TypeDeQuestion):
 
     def fichier_du_juge(self, questions: set[str]) -> str | None:
         return self.sql().base_cachee() if questions & set(self.requetes) else None
-
-    def lecture_noyau(self) -> tuple[list[str], dict[str, str]]:
-        return self.sql().lecture_noyau()
 
     def preparer_donnees(self) -> None:
         self.sql().preparer_bibliotheques()

@@ -30,7 +30,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import checks, executant, messages
+from awale_ref.grading import checks, contraintes, executant, messages
 from awale_ref.grading.rendu import dessin_du_cas
 from awale_ref.grading.specs import Famille, Spec
 
@@ -80,8 +80,9 @@ def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_cor
     The subject's own acceptance when its specs module is in the distribution (the CCINP's), or its copy
     (``ACCEPTATIONS`` of the subject's formats module, copied where it holds no reference), or the answers
     it accepts on this example, computed by the build with the reference (``exemple["acceptees"]``:
-    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer passes here and is kept in
-    ``autres``: the judge decides, at grading."""
+    ``pipeline.paquet_eleve.reponses_acceptees``); otherwise every other answer but the trivial ones the subject
+    refuses on the example (``exemple["refusees"]``: ``pipeline.paquet_eleve.reponses_refusees``: a stub,
+    ``return None``, …) passes here and is kept in ``autres``: the judge decides, at grading."""
     if not d["plusieurs_reponses"]:
         return None
     try:
@@ -94,7 +95,8 @@ def _acceptation(question: str, d: dict, exemple: dict, autres: list, module_cor
     if "acceptees" in exemple:
         acceptees = frozenset(exemple["acceptees"])
         return lambda obtenu, attendu, args: cle(obtenu) in acceptees
-    return lambda obtenu, attendu, args: autres.append(obtenu) or True
+    refusees = frozenset(exemple.get("refusees", ()))  # the trivial answers the subject refuses here
+    return lambda obtenu, attendu, args: cle(obtenu) not in refusees and (autres.append(obtenu) or True)
 
 
 def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction: str) -> Spec:
@@ -127,7 +129,8 @@ class Testeur:
         __tracebackhide__ = True
         sujet = self._sujet()
         if question in sujet["fonctions"]:
-            message = self._fonction(question, sujet["fonctions"][question], objet, args)
+            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+                message = self._fonction(question, sujet["fonctions"][question], objet, args)
         elif question in sujet["reponses"]:
             message = self._reponse(question, objet)
         elif question in sujet["sql"]:
@@ -158,9 +161,9 @@ class Testeur:
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
-        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_observation(attendu, spec.libelles)
+        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_reussite(attendu, spec.libelles)
         if autres:
-            return (f"{appel} : {checks.decrire_observation(autres[0], spec.libelles)}. La référence donne "
+            return (f"{appel} : {checks.decrire_reussite(autres[0], spec.libelles)}. La référence donne "
                     f"{reference} ; l'énoncé admet d'autres réponses, la vôtre n'est jugée qu'à la correction.")
         return f"{appel} : {reference}"
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from awale_ref import engine, fonctions_moteur
+from awale_ref.fonctions_eleve import est_a_la_place
 
 FONCTIONS = (
     "deplacer_graines",
@@ -167,6 +168,9 @@ class Regles:
 
     def __init__(self, fonctions: dict[str, Callable] | None = None, **autres: Callable) -> None:
         donnees = fonctions_eleve(fonctions, autres, FONCTIONS, "unknown rule function")
+        # a stand-in (the students' environment before the due date) plays the student's function of that name
+        donnees = {**{nom: getattr(fonctions_moteur, nom) for nom in FONCTIONS
+                      if est_a_la_place(getattr(fonctions_moteur, nom))}, **donnees}
         self.fonctions = {nom: donnees.get(nom, getattr(fonctions_moteur, nom)) for nom in FONCTIONS}
         self.eleve = tuple(nom for nom in FONCTIONS if nom in donnees)
 
@@ -282,8 +286,19 @@ class Regles:
         return position
 
     def valeurs_ia(self, jeu: dict, profondeur: int) -> list[tuple[int, int]]:
-        """``[(case, valeur)]`` of the reference AI for each playable pit (the fast engine)."""
-        return engine.move_values(engine.from_jeu(jeu), profondeur)
+        """``[(case, valeur)]`` of the reference AI for each playable pit: the exam's root list ``vals_jeu``,
+        each pit's gain minus the value of the position it leads to (``fonctions_moteur``'s ``gain`` and
+        ``NegaAwale``, the fast engine; in the students' environment before the due date, stand-ins).
+
+        >>> Regles().valeurs_ia({'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], 'n': 0,
+        ...                      'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}, 1)
+        [(2, 0), (4, 8), (5, 0)]
+        """
+        valeurs = []
+        for case in fonctions_moteur.cases_possibles(fonctions_moteur.copie(jeu)):
+            gain, suite = fonctions_moteur.gain(fonctions_moteur.copie(jeu), case)
+            valeurs.append((case, gain - fonctions_moteur.NegaAwale(suite, profondeur, 1)))
+        return valeurs
 
     # ------------------------------------------------------------ one call each
     def accepte(self, plateau: list, case: int) -> bool:

@@ -24,8 +24,8 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
-import awale_ref
-from awale_ref.grading import bac_a_sable, sujets
+from awale_ref.grading import bac_a_sable
+from pipeline.autograde import paquet_noyau
 from pipeline.autograde import prive as api_privee
 from pipeline.autograde.limites import borner_erreur, taille_sortie
 from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
@@ -157,6 +157,9 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     memoire_noyau = Integer(4 * 1024 ** 3, help="RLIMIT_AS of the kernel, in bytes (0: none)").tag(config=True)
     fichier_max_noyau = Integer(256 * 1024 ** 2, help="RLIMIT_FSIZE of the kernel, in bytes (0: none)").tag(config=True)
+    stockage_noyau = Integer(256 * 1024 ** 2, help="size of the kernel's private /tmp, in bytes").tag(config=True)
+    fichiers_max_noyau = Integer(4096, help="files in the kernel's private /tmp (where the grader is root)"
+                                 ).tag(config=True)
     sortie_max = Integer(1024 ** 2, help="printed characters kept per cell; the rest is dropped").tag(config=True)
     redemarrages_max = Integer(5, help="kernel restarts allowed per notebook").tag(config=True)
     sortie_max_notebook = Integer(8 * 1024 ** 2, help="output characters kept per notebook").tag(config=True)
@@ -209,20 +212,24 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         travail = tempfile.mkdtemp(prefix="awale_noyau_")
         for prive in (ipc, travail):
             bac_a_sable.preparer_dossier_prive(prive)
-        lecture, environnement = [os.path.dirname(os.path.abspath(awale_ref.__file__))], {"AWALE_CORRECTION": "juge"}
-        for sujet in sujets.tous():  # what a subject's notebooks read while graded (an SQL library)
-            fichiers, variables = sujet.lecture_noyau()
-            lecture += fichiers
-            environnement.update(variables)
-        km.bac = bac_a_sable.BacASable(
-            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)], lecture=lecture,
-            memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
-            environnement=environnement)
+        km.bac = self.bac_du_noyau(ipc, travail)
         km.transport = "ipc"
         km.ip = os.path.join(ipc, "k")
         km.connection_file = os.path.join(ipc, "noyau.json")
         km.kernel_spec.interrupt_mode = "message"
         return km, [ipc, travail]
+
+    def bac_du_noyau(self, ipc: str, travail: str) -> bac_a_sable.BacASable:
+        """The kernel's sandbox: the students' package (``paquet_noyau``), never the course's, read-only and first
+        on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder and working copy
+        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``)."""
+        paquet = paquet_noyau.paquet_de_correction(self.log)
+        return bac_a_sable.BacASable(
+            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
+            lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
+            memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
+            stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
+            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
 
     def _arguments_noyau(self) -> list[str]:
         """The kernel's command-line arguments, as nbclient would give them (history in memory)."""
@@ -234,7 +241,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     def _cle_d_avance(self) -> tuple:
         """The settings a kernel is started with (the rest of its sandbox is the same for the whole process):
         a kernel started ahead serves only the same settings."""
-        return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, tuple(self._arguments_noyau()))
+        return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, self.stockage_noyau,
+                self.fichiers_max_noyau, paquet_noyau.empreinte(), tuple(self._arguments_noyau()))
 
     def _lancer_d_avance(self) -> None:
         """Start the next notebook's kernel now: it boots while this notebook runs."""
@@ -258,6 +266,10 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         nbclient then finds it dead and only removes its connection files.
         """
         processus = getattr(getattr(self.km, "provisioner", None), "process", None)
+        if processus is not None and self.avec_bac():
+            plein = bac_a_sable.stockage_plein(processus.pid)
+            if plein:
+                self.log.warning("Kernel of %s: %s", qui(self.resources), plein)
         if processus is not None and self.owns_km:
             init = bac_a_sable.init_du_bac(processus.pid) if self.avec_bac() else None
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
@@ -403,7 +415,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 options: dict[str, Any] = dict(SORTIES_DU_NOYAU)
                 if not self.avec_bac():
                     tmp = pile.enter_context(tempfile.TemporaryDirectory(prefix="noyau_"))
-                    options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp}
+                    options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp,
+                                      "PYTHONPATH": str(paquet_noyau.paquet_de_correction(self.log))}
                 pile.enter_context(self.setup_kernel(**options))
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())

@@ -57,11 +57,17 @@ def _ecrire_en_cours(racine: Path, en_cours: set[str]) -> None:
 
 
 def crochet_avant(racine: Path) -> Callable[..., None]:
-    """``Autograde.pre_convert_hook``: this student's submission is now in progress."""
+    """``Autograde.pre_convert_hook``: this student's submission is now in progress; its links are removed and
+    its time is the one the course saw it arrive (``pipeline.echange.constater_arrivee``)."""
+    from pipeline.echange import crochet_arrivee
+
+    arrivee = crochet_arrivee(racine)
+
     def avant(assignment: str = "", student: str = "", notebooks: list[str] = (), **_: Any) -> None:
         _ecrire_en_cours(racine, _lire_en_cours(racine) | _copies(list(notebooks)))
         for dossier in {Path(nb).parent for nb in notebooks}:  # submitted/<student>/<assignment>
             retirer_liens(dossier)
+        arrivee(notebooks=notebooks)
     return avant
 
 

@@ -25,8 +25,9 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
     messages as an error output (0).  Part of the points (rule families):
     the messages as text, then an ``execute_result`` holding the points,
     which nbgrader reads as partial credit.  A failure with a smallest
-    failing case adds its board, drawn (HTML for the feedback, text in the
-    notebook), and the call that reproduces it.
+    failing case adds its board, drawn once (HTML for the feedback, text in
+    the notebook; a picture where its subject draws no HTML), and the call
+    that reproduces it.
     """
     sorties = []
     for r in resultats:
@@ -51,7 +52,8 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
         if html:
             sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
                 "text/plain": texte_du_cas, "text/html": html}))
-        elif texte_du_cas:
+            continue  # one drawing of the case: its picture, when the subject draws one too, would repeat it
+        if texte_du_cas:
             sorties.append(NotebookNode(output_type="stream", name="stdout", text=texte_du_cas + "\n"))
         try:
             png = rendu.png_du_cas(contre)

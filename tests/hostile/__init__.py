@@ -757,7 +757,92 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
                _att(lambda ctx: _TOUJOURS_EGAL + "def graphe(C, N):\n    return Toujours()\n",
                     lambda ctx: _TOUJOURS_EGAL + "def dico_gagnant_opt(G):\n    import sys\n"
                                                  "    sys.setprofile(None)\n    return Toujours()\n"),
-               frozenset(), ("Q6 — graphe : 0 règle(s) sur 2", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
+               frozenset(), ("Q6 — graphe : 0 règle(s) sur 3", "Q15 — dico_gagnant_opt : 0 règle(s) sur 2")),
+)
+
+
+# ---- issue 33 item 1: the grading kernel holds no secret (graded in a class of its own: classe_secrets)
+_LIT_LES_SECRETS = r'''  # one line per module or file (nbgrader keeps 1,000 lines of a cell's output)
+import glob, importlib, inspect, os, re, sys
+print("[secrets] awale_ref vu :", importlib.import_module("awale_ref").__file__)
+for nom in ("awale_ref.sujets.ccinp_2024.exam", "awale_ref.exam", "awale_ref.facts", "awale_ref.library",
+            "awale_ref.corpus", "awale_ref.sujets.ccinp_2024.sql", "awale_ref.sujets.othello_epita_2024.sql",
+            "awale_ref.sujets.othello_epita_2024.othello", "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
+            "awale_ref.sujets.olympiades_2025_images.images", "awale_ref.sujets.attracteurs.tablettes",
+            "awale_ref.sujets.ccinp_2024.correction", "awale_ref.sujets.ccinp_2024.reponses"):
+    try:
+        module = importlib.import_module(nom)
+    except Exception as exc:
+        print("[secrets] import refusé :", nom, type(exc).__name__)
+        continue
+    for cle in ("REQUETES", "REPONSES", "Q18_VALEURS"):
+        if hasattr(module, cle):
+            print("[secrets]", nom, cle, getattr(module, cle))
+    try:
+        print("[secrets] source de", nom, ":", inspect.getsource(module)[:30000].replace("\n", " ⏎ "))
+    except Exception as exc:
+        print("[secrets] pas de source :", nom, type(exc).__name__)
+# every place a sandbox could show: the mounts, sys.path, the editable install's map of the course's package
+racines = set(sys.path) | {os.environ.get("AWALE_CACHE", ""), os.path.expanduser("~/.cache/awale_ref")}
+racines |= {ligne.split()[4] for ligne in open("/proc/self/mountinfo")}
+for finder in [f for p in sys.path if os.path.isdir(p) for f in glob.glob(os.path.join(p, "__editable__*finder.py"))]:
+    racines |= set(re.findall(r"'(/[^']+)'", open(finder).read()))
+racines |= {os.path.dirname(r) for r in list(racines) if r}
+vus = 0
+python = tuple(p.rstrip("/") + "/" for p in {sys.prefix, sys.base_prefix})  # Python itself: no course there
+for racine in sorted(r for r in racines if r and r not in ("/", "/proc", "/dev", "/usr", "/etc", "/sys")):
+    for dossier, sous, fichiers in os.walk(racine):
+        sous[:] = [s for s in sous if s not in ("__pycache__", "proc")
+                   and not os.path.join(dossier, s).startswith(python)]
+        for f in fichiers:
+            chemin = os.path.join(dossier, f)
+            if f.endswith((".py", ".sqlite", ".ipynb", ".json", ".sql")):
+                try:
+                    texte = open(chemin, errors="replace").read()
+                except Exception as exc:
+                    continue
+                if any(m in texte for m in ("SELECT", "def ", "HIDDEN")) and vus < 150:
+                    vus += 1
+                    print("[secrets] fichier", chemin, ":", texte[:3000].replace("\n", " ⏎ "))
+print("[secrets] fichiers lus :", vus)
+'''
+
+
+def _secrets(ctx: Contexte) -> dict[str, bytes]:
+    """Q4 and Q8 right; the Q4 cell then imports, lists and prints every reference, answer and key query it finds."""
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _LIT_LES_SECRETS}))}
+
+
+# ---- issue 33 item 6: every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
+_REMPLIT_TMP = r'''
+import os
+octets, n = 0, 0
+try:
+    for i in range(1024):  # bytes, 8 MiB a file, then files, until refused
+        with open(f"/tmp/gros_{i}", "wb") as f:
+            f.write(b"x" * 8 * 1024 ** 2)
+        octets += 8
+except OSError as exc:
+    print("[stockage] octets refusés après", octets, "Mio :", type(exc).__name__)
+try:
+    for i in range(200_000):
+        open(f"/tmp/vide_{i}", "w").close()
+        n += 1
+except OSError as exc:
+    print("[stockage] fichiers refusés après", n, ":", type(exc).__name__)
+'''
+
+
+def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
+    """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) fills /tmp with files, then bytes."""
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _REMPLIT_TMP}))}
+
+
+SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
+    Soumission("lit_les_secrets_du_noyau", _secrets, frozenset({T4, T8}), ("[secrets] fichiers lus",)),
+    Soumission("remplit_tmp", _remplit_tmp, frozenset({T4, T8}),
+               ("[stockage] fichiers refusés après", "[stockage] octets refusés après",
+                "Kernel of remplit_tmp/partie2_structure: its private /tmp is full", "runner: its private /tmp is full")),
 )
 
 

@@ -6,7 +6,11 @@ reference says why, in French):
 - lists of positions (``empile``, ``coups``, the successors in ``graphe``,
   ``sommets_12``) are compared as sets: the practical leaves their order free;
   a graph is compared as a graph (same vertices, same successors);
-- ``Tuple`` must recurse (Q5): the calls are counted (observation ``appels``);
+- ``Tuple`` must recurse (Q5): the calls are counted (observation ``appels``); ``est_gagnante`` and
+  ``min_max`` (Q13, Q30) must call themselves (constraint ``recursive``);
+- ``graphe`` (Q6) takes no position out of its file twice: the calls of ``coups`` are counted, at most
+  one per vertex (observation ``appels``, a rule family of its own);
+- each question is graded inside its domain (``DOMAINES``: what the statement answers on);
 - memoisation (Q15, Q32) is judged by counting calls, never by timing;
 - ``attracteurs_it`` (Q21) changes ``di`` in place: the dict after the call is
   judged (observation ``renvoie_et_arguments``), every reading of "one
@@ -89,15 +93,18 @@ def _cas_init() -> list[tuple]:
 
 
 def _cas_tuple() -> list[tuple]:
+    # lists of lists at any depth, each list holding lists only or numbers only (the domain, ``_d_tuple``)
     res: list[tuple] = [([],), ([[]],), ([0, 1],), ([[0, 1]],), ([[[1, 2], [3]], [4]],), ([[], [[]], [[[5]]]],),
-                        ([[1, [2, [3, [4]]]]],)]
+                        ([[[[[4]]], [[3, 2]]]],)]
     res += [(x,) for x in _positions(JEUX, 4)]
     res += [([[list(p) for p in s] for s in succ],) for succ in list(_graphe(2, 2).values())[:6]]
     return res
 
 
 def _cas_graphe() -> list[tuple]:
-    return list(JEUX) + [(3, 3), (4, 2), (2, 4)]
+    # up to 133 positions (C = 2, N = 4): a search that puts positions back in the file takes out 7,205 there
+    # (282,133 for C = N = 3, past a call's time limit once its calls are counted)
+    return list(JEUX) + [(2, 4)]
 
 
 def _cas_graphes(jeux: tuple = JEUX) -> Callable[[], list[tuple]]:
@@ -265,7 +272,25 @@ def meme_graphe(obtenu: Any, attendu: dict) -> bool:
 
 
 def _graphe_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
-    return set(obtenu) == {"renvoie"} and meme_graphe(obtenu["renvoie"], attendu["renvoie"])
+    """Q6: the same graph (``renvoie``); and (``appels``) no position taken out of the file twice
+    (LECTURES['graphe']): ``coups`` is called on each position the search takes out of the file, so at most
+    once per vertex of the graph."""
+    if "renvoie" in attendu and not meme_graphe(obtenu.get("renvoie"), attendu["renvoie"]):
+        return False
+    if "appels" not in attendu:
+        return True
+    appels = obtenu.get("appels")
+    return type(appels) is dict and appels.get("coups", 0) <= len(_graphe(*args))
+
+
+def _sorties_de_file(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q6: how many positions the search took out of the file (``coups`` called), against the vertices."""
+    appels = obtenu.get("appels")
+    if type(appels) is dict and appels.get("coups", 0) > len(_graphe(*args)):
+        return (f"{appels['coups']} positions sont sorties de la file (coups appelée {appels['coups']} fois) pour "
+                f"{len(_graphe(*args))} positions dans le graphe : une position déjà passée par la file ne doit pas "
+                f"y être remise")
+    return None
 
 
 def _sommets_acceptes(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
@@ -542,11 +567,128 @@ def _petit(args: tuple, attendu: Observation) -> bool:
     return args[0] * args[1] <= 4
 
 
+
+# ---------------------------------------------------------------- the domains: what the statement answers on
+def _piles(x: Any) -> bool:
+    """« une position est la liste triée des piles [couleur, hauteur] » (a tuple of piles too: a key of the
+    graph): piles of two ints, a colour from 0 and a height from 1."""
+    return (isinstance(x, (list, tuple))
+            and all(isinstance(p, (list, tuple)) and len(p) == 2 and all(type(v) is int for v in p)
+                    and p[0] >= 0 and p[1] >= 1 for p in x))
+
+
+def _d_position(args: tuple) -> bool:
+    """Q3, Q29 « coups(x) », « h(x, bool) » : x is a position (and bool a bool)."""
+    return _piles(args[0]) and all(type(b) is bool for b in args[1:])
+
+
+def _d_empile(args: tuple) -> bool:
+    """Q2 « x est une position, i < j les indices de deux de ses piles »."""
+    x, i, j = args
+    return _piles(x) and type(i) is int and type(j) is int and 0 <= i < j < len(x)
+
+
+def _d_jeu(args: tuple) -> bool:
+    """Q4, Q6, Q27, Q35 « C couleurs, N tablettes par couleur » (and Q35's depth p, « p coups en avance »):
+    C, N at least 1, p at least 0."""
+    C, N, *p = args
+    return type(C) is int and type(N) is int and C >= 1 and N >= 1 and all(type(v) is int and v >= 0 for v in p)
+
+
+def _liste_de_listes(L: Any) -> bool:
+    """« une liste de listes, à toute profondeur » : every element of a list is a list, or none is (a pile of
+    numbers); the same at every depth."""
+    if type(L) is not list:
+        return True
+    listes = [type(e) is list for e in L]
+    return (all(listes) or not any(listes)) and all(_liste_de_listes(e) for e in L)
+
+
+def _d_tuple(args: tuple) -> bool:
+    """Q5 « Tuple(L) qui transforme une liste de listes, à toute profondeur, en tuple de tuples » (its example
+    a position): a list whose lists hold either lists only or numbers only, at every depth
+    (LECTURES['tuple'])."""
+    return type(args[0]) is list and _liste_de_listes(args[0])
+
+
+def _est_graphe(G: Any) -> bool:
+    """« le graphe du jeu : un dictionnaire dont chaque clé est Tuple(x) … et la valeur coups(x) »: each key a
+    position (a tuple), each successor a position of the graph."""
+    return (type(G) is dict and all(type(x) is tuple and _piles(x) for x in G)
+            and all(type(s) is list and all(_piles(c) and t.Tuple(list(map(list, c))) in G for c in s)
+                    for s in G.values()))
+
+
+def _d_graphe(args: tuple) -> bool:
+    """Q14, Q15 « le dictionnaire {position: …} pour toutes les positions du graphe G »: G a graph of the game."""
+    return _est_graphe(args[0])
+
+
+def _d_graphe_du_jeu(args: tuple) -> bool:
+    """Q9, Q23, Q24 « G le graphe de (C, N) »: G is the graph of the game (C, N)."""
+    G, C, N = args
+    return _d_jeu((C, N)) and _est_graphe(G) and set(G) == set(_graphe(C, N))
+
+
+def _d_position_du_graphe(args: tuple) -> bool:
+    """Q13 « la position x (une liste ou un tuple) » of the graph G."""
+    G, x = args
+    return _est_graphe(G) and _piles(x) and t.Tuple([list(p) for p in x]) in G
+
+
+def _d_init_attracteurs(args: tuple) -> bool:
+    """Q18 « init_attracteurs(G, S1) », S1 the positions of G where J1 plays (Q9)."""
+    G, S1 = args
+    return _est_graphe(G) and type(S1) is tuple and all(x in G for x in S1)
+
+
+def _d_cond(args: tuple) -> bool:
+    """Q19, Q20, Q25 « x » a position of G, and « di » (or « dg ») a dictionary over x and its successors."""
+    G, d, x = args
+    cle = t.Tuple([list(p) for p in x]) if _piles(x) else None
+    return (type(G) is dict and cle in G and type(d) is dict
+            and all(t.Tuple([list(p) for p in c]) in d for c in G[cle]) and cle in d)
+
+
+def _d_attracteurs(args: tuple) -> bool:
+    """Q21, Q22 « di » a dictionary over every position of G, « Si » the positions of G of the player i."""
+    G, di, Si = args
+    return _est_graphe(G) and type(di) is dict and set(di) == set(G) and all(x in G for x in Si)
+
+
+def _d_strategies(args: tuple) -> bool:
+    """Q26 « dg : le dictionnaire des positions gagnantes » of G."""
+    G, dg = args
+    return _est_graphe(G) and type(dg) is dict and set(dg) == set(G)
+
+
+def _d_min_max(args: tuple) -> bool:
+    """Q30, Q32, Q34 « à la profondeur p » from the position x (p from 0; bool a bool)."""
+    x, p, *b = args
+    return _piles(x) and type(p) is int and p >= 0 and all(type(v) is bool for v in b)
+
+
+def _d_choix(args: tuple) -> bool:
+    """Q33 « la liste L (non vide) »: a non-empty list of numbers."""
+    (L,) = args
+    return type(L) is list and bool(L) and all(type(v) in (int, float) for v in L)
+
+
+DOMAINES: dict[str, Callable[[tuple], bool]] = {
+    "Q2": _d_empile, "Q3": _d_position, "Q4": _d_jeu, "Q5": _d_tuple, "Q6": _d_jeu, "Q9": _d_graphe_du_jeu,
+    "Q13": _d_position_du_graphe, "Q14": _d_graphe, "Q15": _d_graphe, "Q18": _d_init_attracteurs,
+    "Q19": _d_cond, "Q20": _d_cond, "Q21": _d_attracteurs, "Q22": _d_attracteurs, "Q23": _d_graphe_du_jeu,
+    "Q24": _d_graphe_du_jeu, "Q25": _d_cond, "Q26": _d_strategies, "Q27": _d_jeu, "Q29": _d_position,
+    "Q30": _d_min_max, "Q32": _d_min_max, "Q33": _d_choix, "Q34": _d_min_max, "Q35": _d_jeu}
+"""The domain of each question (``Spec.domaine``): every hidden case lies in it (``tests/test_domaines.py``)."""
+
+
 # ---------------------------------------------------------------- the specs
 def _s(question: str, nom: str, parametres: tuple, genre: str, cas: Callable, regle: str, **kw: Any) -> Spec:
-    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, **kw)
+    return Spec(question, nom, parametres, genre, cas, regle, module=MODULE, domaine=DOMAINES[question], **kw)
 
 
+_RECURSIVE = "récursive : la fonction s'appelle elle-même"
 _R_TIRAGES = "chaque résultat doit être permis, et chaque choix permis doit pouvoir sortir (tirage au hasard)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q2", "empile", ("x", "i", "j"), "renvoie", _cas_empile,
@@ -569,18 +711,23 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        familles=(Famille("listes imbriquées devenues tuples", 0.75, cles=("renvoie",)),
                  Famille("récursive : Tuple s'appelle sur les listes qu'elle contient", 0.25, _imbriquee,
                          cles=("appels",), accessoire=True))),
-    _s("Q6", "graphe", ("C", "N"), "renvoie", _cas_graphe,
+    _s("Q6", "graphe", ("C", "N"), "appels", _cas_graphe,
        "clés : les Tuple de toutes les positions atteignables depuis init(C, N) ; valeurs : coups(position) "
-       "(l'ordre des successeurs est libre)", accepter=_graphe_accepte,
-       familles=(Famille("petits jeux (C·N ≤ 4)", 0.5, _petit),
-                 Famille("jeux plus grands (jusqu'à 728 positions)", 0.5, _non(_petit)))),
+       "(l'ordre des successeurs est libre) ; une position déjà passée par la file n'y est pas remise",
+       accepter=_graphe_accepte, diagnostic=_sorties_de_file,
+       familles=(Famille("petits jeux (C·N ≤ 4)", 0.4, _petit, cles=("renvoie",)),
+                 Famille("jeux plus grands (jusqu'à 133 positions)", 0.35, _non(_petit), cles=("renvoie",)),
+                 Famille("chaque position ne sort qu'une fois de la file (coups appelée une fois par position)",
+                         0.25, cles=("appels",), accessoire=True))),
     _s("Q9", "sommets_12", ("G", "C", "N"), "renvoie", _cas_sommets,
        "S1 : les positions dont le nombre de piles a la parité de C*N (J1 y joue), S2 les autres ; deux tuples, "
        "ordre libre", accepter=_sommets_acceptes),
     _s("Q13", "est_gagnante", ("G", "x"), "renvoie", _cas_est_gagnante,
        "une position est gagnante si au moins un successeur ne l'est pas ; sans successeur, elle est perdante",
-       familles=(Famille("position sans successeur : perdante", 0.3, _sans_successeur, accessoire=True),
-                 Famille("position avec successeurs (récursion)", 0.7, _non(_sans_successeur)))),
+       contraintes=("recursive",),
+       familles=(Famille("position sans successeur : perdante", 0.25, _sans_successeur, accessoire=True),
+                 Famille("position avec successeurs", 0.55, _non(_sans_successeur)),
+                 Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q14", "dico_gagnant", ("G",), "renvoie", _cas_graphes(JEUX + ((2, 4),)),
        "le dictionnaire {position: est_gagnante(G, position)} pour toutes les positions du graphe"),
     _s("Q15", "dico_gagnant_opt", ("G",), "appels", _cas_graphes(JEUX + JEUX_MOYENS), "le même dictionnaire que "
@@ -634,8 +781,10 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q30", "min_max", ("x", "p", "bool"), "renvoie", _cas_min_max,
        "h(x, bool) à la profondeur 0 ou sans successeur ; sinon le max (bool) ou le min (not bool) des "
        "min_max(c, p-1, not bool) sur les successeurs c",
-       familles=(Famille("profondeur 0 ou position finale : h", 0.3, _profondeur_0_ou_finale, accessoire=True),
-                 Famille("récursion : max pour le joueur, min pour l'adversaire", 0.7, _non(_profondeur_0_ou_finale)))),
+       contraintes=("recursive",),
+       familles=(Famille("profondeur 0 ou position finale : h", 0.25, _profondeur_0_ou_finale, accessoire=True),
+                 Famille("max pour le joueur, min pour l'adversaire", 0.55, _non(_profondeur_0_ou_finale)),
+                 Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q32", "min_max_opt", ("x", "p", "bool"), "appels", _cas_min_max_opt,
        "la même valeur que min_max, chaque position rencontrée évaluée une fois (coups appelée au plus deux "
        "fois par position différente)", accepter=_memo_min_max,

@@ -445,15 +445,43 @@ LECTURES = {
         "successeurs). Les exemples de coups donnent l'ordre de la boucle i < j de l'énoncé ; un autre "
         "ordre est juste.",
     "tuple":
-        "Q5 : Tuple transforme une liste de listes, à toute profondeur, en tuple de tuples (Tuple([]) "
-        "vaut ()). La question demande une fonction récursive : la correction vérifie qu'elle s'appelle "
-        "elle-même sur une liste imbriquée (à l'exécution, pas seulement dans le texte du code).",
+        "Q5 : Tuple transforme une liste de listes, à toute profondeur, en tuple de tuples (Tuple([]) vaut "
+        "()). La question demande une fonction récursive : la correction vérifie qu'elle s'appelle "
+        "elle-même sur une liste imbriquée (à l'exécution, pas seulement dans le texte du code). « Une "
+        "liste de listes » (l'exemple de l'énoncé est une position) : Tuple n'est notée que sur des listes "
+        "dont chaque liste contient soit des listes, soit des nombres, à toute profondeur. Une liste qui "
+        "mélange nombres et listes, comme [[1, [2, [3, [4]]]]], n'est pas dans l'énoncé : ce cas caché est "
+        "retiré, et le corrigé de l'énoncé, qui ne regarde que le type du premier élément, a tous les "
+        "points.",
     "graphe":
-        "Q6 : les clés du graphe sont les Tuple des positions, les valeurs les listes (de listes) "
-        "renvoyées par coups. Le corrigé de l'énoncé remet dans la file une position déjà en file mais pas "
-        "encore traitée : le graphe obtenu est le même, mais chaque position est recalculée autant de fois "
-        "qu'elle a de prédécesseurs (d'où ses 6 560 s pour C = 3, N = 4). La référence note les positions "
-        "mises en file ; les deux écritures sont justes.",
+        "Q6 : les clés du graphe sont les Tuple des positions, les valeurs les listes (de listes) renvoyées "
+        "par coups. L'énoncé demande de ne pas remettre dans la file une position qui y est déjà passée : "
+        "la correction le note, sur sa propre part des points (un quart), en comptant les positions qui "
+        "sortent de la file, c'est-à-dire les appels de coups (jamais le temps) : au plus un par position "
+        "du graphe. Le corrigé de l'énoncé remet dans la file une position déjà en file mais pas encore "
+        "traitée : le graphe obtenu est le même, mais chaque position est recalculée autant de fois qu'elle "
+        "a de prédécesseurs (7 205 sorties de file pour les 133 positions de C = 2, N = 4 ; 282 133 pour "
+        "les 696 de C = N = 3 ; d'où ses 6 560 s pour C = 3, N = 4) : il perd ce quart. Les jeux notés vont "
+        "jusqu'à C = 2, N = 4 (133 positions).",
+    "recursives":
+        "Q5, Q13 et Q30 demandent une fonction récursive : la correction le note sur une part des points à "
+        "elle (Q13 et Q30 : un cinquième, perdu par une fonction qui ne s'appelle jamais elle-même ; Q5 : "
+        "ses appels comptés à l'exécution). Q15 et Q32 proposent une fonction récursive auxiliaire sans "
+        "l'exiger : seuls leurs appels comptés sont notés (une position étudiée une seule fois), et Q32 sur "
+        "un dictionnaire neuf à chaque appel (une mémoire gardée d'un appel à l'autre donne de fausses "
+        "valeurs sur les cas cachés, qui reprennent les mêmes positions à d'autres profondeurs).",
+    "domaines":
+        "Chaque question n'est notée que sur les entrées dont l'énoncé dit quoi faire (son domaine, écrit à "
+        "côté de sa spécification : une position triée de piles [couleur, hauteur], deux indices i < j de "
+        "ses piles, un graphe du jeu et ses positions, une profondeur p positive, une liste L non vide pour "
+        "choix_ind_max…). Un test vérifie que chaque cas caché et chaque exemple visible est dans le "
+        "domaine de sa question ; le correcteur écarte tout cas qui en sortirait.",
+    "corrige":
+        "Le corrigé de l'énoncé, transcrit comme un élève l'écrit dans les carnets "
+        "(tests/data/attracteurs_corrige_tp.py) et corrigé comme une copie, jusqu'à nbgrader autograde, "
+        "perd exactement ses trois erreurs : Q2 (empile, la règle « ni même couleur ni même hauteur », un "
+        "cinquième des points), Q6 (la file, un quart des points) et Q24 (dico_gagnant_att, toute la "
+        "question) ; toutes ses autres réponses ont tous les points.",
     "sommets":
         "Q9 : J1 joue en premier, depuis C*N piles ; chaque coup retire une pile, donc J1 joue sur les "
         "positions dont le nombre de piles a la parité de C*N. S1 et S2 sont des tuples de positions "

@@ -314,7 +314,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                            cles=("copie_independante",)))),
     _spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
-         "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, valide=_pit_non_vide,
+         "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, domaine=_pit_non_vide,
          familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet), ("plateau_apres",)),
                    Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
                            ("plateau_apres",)),
@@ -329,7 +329,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                    Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive"))),
     _spec("Q11", "test_famine", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
-         contraintes=("arguments_intacts",), valide=_pit_non_vide,
+         contraintes=("arguments_intacts",), domaine=_pit_non_vide,
          familles=(Famille("famine détectée après le semis et la récolte", 2 * _TIERS),
                    Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q12", "test_case", ("plateau", "case"), "renvoie",
@@ -365,14 +365,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          f"gain renvoie ({LIBELLES[messages.PREMIER_DE_PAIRE]}, {LIBELLES[messages.SECOND_DE_PAIRE]}) ; "
          "le nouveau jeu a son score, "
          "n et son plateau (tourné) mis à jour, et le jeu passé en argument n'est pas modifié",
-         contraintes=("arguments_intacts",), valide=_coup_jouable,
+         contraintes=("arguments_intacts",), domaine=_coup_jouable,
          familles=(Famille(LIBELLES[messages.PREMIER_DE_PAIRE], _TIERS, cles=(messages.PREMIER_DE_PAIRE,)),
                    Famille(f"{LIBELLES[messages.SECOND_DE_PAIRE]} (score, n, plateau tourné)", _TIERS,
                            cles=(messages.SECOND_DE_PAIRE,)),
                    Famille(_INTACTS + " (gain travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q19", "NegaAwale", ("jeu", "profondeur_max", "profondeur"), "renvoie", _negamax_cas,
          "NegaAwale renvoie ±500 ou 0 sur une partie finie, 0 à la profondeur maximale, sinon le maximum des "
-         "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)", valide=_profondeurs,
+         "g - NegaAwale(enfant) (la case à jouer à la racine, via max_vals)", domaine=_profondeurs,
          familles=(Famille("feuilles : partie finie (±500 ou 0)", _TIERS, _feuille),
                    Famille("limite de profondeur (0, et les seuls gains juste au-dessus)", _TIERS, _limite),
                    Famille("récursion sur plusieurs niveaux : max des g - NegaAwale(enfant)", _TIERS, _recursion))),

@@ -115,13 +115,6 @@ def base_cachee() -> str:
     return str(library.chemin_verifie(GRAINE_CACHEE))
 
 
-def lecture_noyau() -> tuple[list[str], dict[str, str]]:
-    """What the student's sandboxed kernel must read while graded: the visible library (``montrer_requete``),
-    and the environment that says where it is."""
-    visible = library.chemin_verifie(GRAINE_VISIBLE)
-    return [str(visible), str(visible) + ".sha256"], {"AWALE_CACHE": str(visible.parent)}
-
-
 def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
     """Build (once) the libraries the SQL questions use, so that no test has to wait for it.
 

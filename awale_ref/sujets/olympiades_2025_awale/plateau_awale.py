@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from awale_ref import engine, fonctions_moteur, notation
+from awale_ref.fonctions_eleve import est_a_la_place
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.sujets.olympiades_2025_awale import fonctions_moteur as fonctions_moteur_lycee
 from awale_ref.widget.regles import (FONCTIONS, ErreurEleve, PlateauEspion, Regles, appel_protege,
@@ -160,6 +161,8 @@ class ReglesLycee(Regles):
 
     def __init__(self, fonctions: dict[str, Callable] | None = None, **autres: Callable) -> None:
         donnees = fonctions_eleve(fonctions, autres, FONCTIONS_LYCEE, "the lycée board does not call")
+        # a stand-in (the students' environment before the due date) plays the student's function of that name
+        donnees = {**{nom: _MODULE[nom] for nom in FONCTIONS_LYCEE if est_a_la_place(_MODULE[nom])}, **donnees}
         self.eleve = tuple(nom for nom in FONCTIONS_LYCEE if nom in donnees)
         self.ecarts: list[Ecart] = []
         # The module's globals, where each student function replaces (checked) the reference's.

@@ -370,7 +370,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau_apres",)),)),
     _spec("Q5", "semer_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.plateau_case(toutes_les_cases=True),
           "on sème une graine par case dans le sens 0 → 1 → … → 11 → 0 en sautant la case de départ ; "
-          "la fonction renvoie l'indice de la dernière case semée", valide=_case_du_plateau,
+          "la fonction renvoie l'indice de la dernière case semée", domaine=_case_du_plateau,
           diagnostic=ccinp.diag_deplacer,
           familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet),
                             ("plateau_apres",)),
@@ -388,7 +388,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                             ccinp.chaine_jusqua_camp))),
     _spec("Q8", "test_famine", ("plt", "c"), "renvoie", _cas_famine,
           "True quand le coup AFFAME l'adversaire : après le semis et la récolte (sur une copie), ses cases 6 à 11 "
-          "sont toutes vides ; False sinon", contraintes=("arguments_intacts",), valide=_coup_du_joueur,
+          "sont toutes vides ; False sinon", contraintes=("arguments_intacts",), domaine=_coup_du_joueur,
           familles=(Famille("famine par la récolte (l'adversaire avait des graines)", 0.45, _adversaire_pourvu),
                     Famille("adversaire déjà sans graine : affamé si le coup ne lui en donne pas", 0.25,
                             _non(_adversaire_pourvu)),
@@ -414,7 +414,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q12", "tour_jeu", ("etat_jeu", "c"), "renvoie_et_jeu", _cas_tour_jeu,
           "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au "
           "score du joueur qui vient de jouer, on ajoute 1 à nb_tours, on tourne le plateau et on renvoie "
-          "tour_termine(etat_jeu)", valide=_case_jouee,
+          "tour_termine(etat_jeu)", domaine=_case_jouee,
           familles=(Famille("case refusée : rien ne change, renvoie True", 0.2, _case_refusee, accessoire=True),
                     Famille("coup sans récolte : semis, nb_tours, plateau tourné, valeur renvoyée", 0.4,
                             _coup_sans_recolte),

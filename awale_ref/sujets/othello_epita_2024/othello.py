@@ -96,6 +96,25 @@ LECTURES = {
         "cases atteignent la meilleure valeur, chacune est acceptée (la référence garde la première). "
         "La valeur de départ -10001 x j du corrigé suppose |f| <= 10000 : la référence part du premier "
         "coup, la correction n'emploie que des f dans cette borne.",
+    "q16_domaine":
+        "Q16 : l'énoncé dit quelle case et quelle valeur renvoyer parmi les cases jouables de l pour j ; il "
+        "ne dit rien quand aucune case de l n'est jouable. Q16 n'est donc notée que sur des positions où l "
+        "est la liste, non vide, des cases jouables de j : aucun cas caché ni exemple visible n'en sort (le "
+        "second exemple visible, pour J2, donne les cases jouables de J2, jouables_milieu_j2). Hors de ce "
+        "domaine, toute réponse est acceptée, (None, 10001) comme (None, None).",
+    "exigences":
+        "Ce que l'énoncé exige, phrase par phrase, et comment c'est noté : Q7 « chacune une seule fois » (une "
+        "liste comparée élément par élément, sans doublon), « sans test in » sur la liste construite (lu dans "
+        "le code) et « ne modifiez pas l » (sa famille, un quart des points) ; Q8 « sans vérifier qu'elle est "
+        "sur le plateau » (les cases du bord ont des voisines hors du plateau dans les cas cachés) ; Q9 « ne "
+        "jamais lire une case hors du plateau » (la famille des lignes qui vont jusqu'au bord, 40 % des "
+        "points : une lecture hors du plateau y plante ou y lit la ligne d'en face) ; Q13 « sans deepcopy » "
+        "(lu dans le code, et piégé à l'exécution) et « modifier la copie ne doit jamais modifier p » (la "
+        "copie indépendante, la moitié des points) ; Q14 « p ne doit pas être modifié » (30 %) ; Q17 et Q18 « récursive » (un quart "
+        "chacune) et « ne l'écrasez pas » (la case du joueur : les profondeurs 2 et 3) ; Q17 « on suppose ici "
+        "que le joueur qui doit jouer a toujours un coup » (son domaine). Q6 et Q15 demandent une borne « au "
+        "plus » : c'est la valeur attendue. Q2 demandait de trouver les cases « sans programme », ce qu'une "
+        "valeur ne montre pas : la phrase est devenue « trouvée à la main », un conseil.",
     "q17_c_ecrase":
         "Q17 : dans le corrigé, « c, val = ia_minmax(...) » écrase la case c de la boucle par la case "
         "renvoyée par l'appel récursif (un coup de l'adversaire) : la fonction renvoie alors un coup de "
@@ -181,6 +200,9 @@ l_milieu = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1), (2, 3), (2, 
 """Its frontier cells."""
 jouables_milieu = [(2, 3), (2, 4), (2, 6), (2, 7), (3, 7), (4, 1), (4, 7), (5, 0)]
 """The cells of ``l_milieu`` where J1 may play."""
+jouables_milieu_j2 = [(1, 1), (1, 2), (1, 4), (1, 5), (1, 6), (3, 1), (4, 6), (5, 3), (5, 4), (5, 5), (5, 6), (6, 2),
+                      (7, 0), (7, 1)]
+"""The cells of ``l_milieu`` where J2 may play (were it J2's turn)."""
 p_huit = [[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 1, 0, 1, 0, 0], [0, 0, -1, -1, -1, 0, 0, 0],
           [0, 1, -1, 0, -1, 1, 0, 0], [0, 0, -1, -1, -1, 0, 0, 0], [0, 1, 0, 1, 0, 1, 0, 0],
           [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]
@@ -201,7 +223,8 @@ EXEMPLES = {
                                                     (1, 0), (1, 1)])],
     "cases_jouables": [((p_depart, l_depart, 1), [(2, 3), (3, 2), (4, 5), (5, 4)]),
                        ((p_milieu, l_milieu, 1), jouables_milieu)],
-    "ia_naive": [((p_milieu, jouables_milieu, "score", 1), ((3, 7), 11))],
+    "ia_naive": [((p_milieu, jouables_milieu, "score", 1), ((3, 7), 11)),
+                 ((p_milieu, jouables_milieu_j2, "score", -1), ((4, 6), -5))],
     "ia_minmax": [((p_milieu, l_milieu, "score", 1, 2), ((3, 7), 4))],
     "ia_minmax_tp": [((p_passe, l_passe, "score", -1, 2, False), (None, 60))],
 }

@@ -23,7 +23,7 @@ awale_ref.sujets.othello_epita_2024.plateau.CoupRefuse: La case (0, 0) n'est pas
 
 from __future__ import annotations
 
-import html
+import functools
 import inspect
 import threading
 import time
@@ -131,31 +131,64 @@ class PartieOthello:
 
 
 # ---------------------------------------------------------------- the view
-COULEUR_FOND, COULEUR_JOUABLE, COULEUR_DERNIER = "#2e7d32", "#66bb6a", "#f1c232"
+COULEURS = {"fond": "#2e7d32", "jouable": "#a5d6a7", "dernier": "#f1c232"}
+"""The board's colours: the green cloth, the ring of a playable cell's dot, the frame of the last move."""
+TAILLE_CASE = 46  # px: a cell; its disc is 10 px smaller
+TAILLE_BORD = 24  # px: the row and column numbers around the board
 MODES = {"humains": (), "IA joue Blanc": (-1,), "IA joue Noir": (1,), "IA contre IA": (1, -1)}
 
 
-def html_case(valeur: int, jouable: bool, dernier: bool) -> str:
-    """One cell as HTML: a green square, a black or white disc, a dot where the player may play.
+@functools.cache
+def gabarits() -> Any:
+    """The macros of ``gabarits/plateau_othello.html`` (Jinja2, autoescape)."""
+    from awale_ref import gabarits as g
+
+    return g.environnement(__package__).get_template("plateau_othello.html").module
+
+
+def html_case(valeur: int, jouable: bool, dernier: bool, joueur: int = 1) -> str:
+    """One cell as HTML: a green square, a black or white disc, a dot of ``joueur``'s colour where they may
+    play, a yellow frame on the last move.
 
     >>> "#111" in html_case(1, False, False), "#fafafa" in html_case(-1, False, False)
     (True, True)
+    >>> "othello-jouable" in html_case(0, True, False), "othello-dernier" in html_case(1, False, True)
+    (True, True)
     """
-    fond = COULEUR_DERNIER if dernier else COULEUR_FOND
-    if valeur:
-        couleur = "#111" if valeur == 1 else "#fafafa"
-        contenu = f'<div style="width:30px;height:30px;border-radius:50%;background:{couleur};border:1px solid #000"></div>'
-    elif jouable:
-        contenu = f'<div style="width:10px;height:10px;border-radius:50%;background:{COULEUR_JOUABLE}"></div>'
-    else:
-        contenu = ""
-    return (f'<div style="width:38px;height:38px;background:{fond};border:1px solid #1b5e20;display:flex;'
-            f'align-items:center;justify-content:center;box-sizing:border-box">{contenu}</div>')
+    return str(gabarits().case(valeur, jouable, dernier, joueur, TAILLE_CASE, COULEURS))
+
+
+def _case(x: int, y: int, cliquer: Callable[[tuple[int, int]], None]) -> Any:
+    """One cell: its drawing with a transparent button laid over it (the whole square is clickable)."""
+    import ipywidgets as widgets
+
+    dessin = widgets.HTML(layout=widgets.Layout(grid_area="1 / 1", margin="0"))
+    bouton = widgets.Button(description="", tooltip=f"case ({x}, {y})", style=widgets.ButtonStyle(
+        button_color="transparent"), layout=widgets.Layout(grid_area="1 / 1", width="100%", height="100%",
+                                                           margin="0", padding="0"))
+    bouton.add_class("othello-case")
+    bouton.add_class(f"othello-case-{x}-{y}")
+    bouton.on_click(lambda _b: cliquer((x, y)))
+    taille = f"{TAILLE_CASE}px"
+    case = widgets.GridBox([dessin, bouton], layout=widgets.Layout(grid_template_columns=taille,
+                                                                   grid_template_rows=taille, width=taille,
+                                                                   height=taille))
+    case.dessin, case.bouton = dessin, bouton
+    return case
+
+
+def _coordonnee(texte: str) -> Any:
+    import ipywidgets as widgets
+
+    return widgets.HTML(str(gabarits().coordonnee(texte)), layout=widgets.Layout(margin="0"))
 
 
 class PlateauOthello:
     """The board in a notebook: ``PlateauOthello()`` as the last line of a cell.
 
+    Each of the 64 cells is one clickable square (a transparent button over its drawing), the row numbers
+    ``x`` down the left side and the column numbers ``y`` across the top, as ``p[x][y]`` reads the board;
+    small dots mark where the player to move may play, a yellow frame the last move.
     ``adversaire``: a key of :data:`MODES`; ``ia``: the AI function (default the reference's
     ``ia_minmax_tp``; the student's ``ia_minmax`` or ``ia_minmax_tp`` works too); ``evaluation``: its ``f``
     (default ``othello.evaluation_positions``); ``vitesse``: seconds between two steps of a capture.
@@ -183,26 +216,30 @@ class PlateauOthello:
         self.dernier: tuple[int, int] | None = None
         self._fil: threading.Thread | None = None
         self._verrou = threading.Lock()
-        self.cases = [[widgets.HTML(layout=widgets.Layout(width="40px", height="40px")) for _ in range(8)]
-                      for _ in range(8)]
-        boutons = []
+        self._dessins: dict[tuple[int, int], str] = {}  # what each cell shows: only a change is sent
+        self.cases = [[_case(x, y, self.cliquer) for y in range(8)] for x in range(8)]
+        enfants = [_coordonnee(""), *(_coordonnee(str(y)) for y in range(8))]
         for x in range(8):
-            for y in range(8):
-                bouton = widgets.Button(description=f"{x},{y}", layout=widgets.Layout(width="40px", height="18px"),
-                                        tooltip=f"jouer en ({x}, {y})")
-                bouton.on_click(lambda _b, c=(x, y): self.cliquer(c))
-                boutons.append(widgets.VBox([self.cases[x][y], bouton], layout=widgets.Layout(width="42px")))
-        self.grille = widgets.GridBox(boutons, layout=widgets.Layout(grid_template_columns="repeat(8, 42px)",
-                                                                     grid_gap="2px"))
+            enfants += [_coordonnee(str(x)), *self.cases[x]]
+        pistes = f"{TAILLE_BORD}px repeat(8, {TAILLE_CASE}px)"
+        self.grille = widgets.GridBox(enfants, layout=widgets.Layout(
+            grid_template_columns=pistes, grid_template_rows=pistes, grid_gap="0", width="max-content",
+            border="4px solid #1b5e20", padding="2px 6px 6px 2px"))
+        self.grille.add_class("othello-plateau")
         self.mode = widgets.Dropdown(options=list(MODES), value=adversaire, description="Adversaire")
         self.profondeur = widgets.IntSlider(value=profondeur, min=PROFONDEUR_MIN, max=PROFONDEUR_MAX,
                                             description="Profondeur")
-        self.nouvelle = widgets.Button(description="Nouvelle partie")
+        self.nouvelle = widgets.Button(description="Nouvelle partie", icon="refresh",
+                                       layout=widgets.Layout(width="auto"))
         self.nouvelle.on_click(lambda _b: self.recommencer())
         self.message = widgets.HTML(layout=widgets.Layout(min_height="40px"))
+        self.message.add_class("othello-message")
+        self.legende = widgets.HTML()
         self.mode.observe(lambda _c: self._lancer(self._suite_ia), names="value")
-        self.vue = widgets.VBox([widgets.HBox([self.mode, self.profondeur, self.nouvelle]), self.grille,
-                                 self.message])
+        self.vue = widgets.VBox([widgets.HTML(str(gabarits().style())),
+                                 widgets.HBox([self.mode, self.profondeur, self.nouvelle]), self.grille,
+                                 self.message, self.legende])
+        self.vue.add_class("othello")
         self._dessiner(self.partie.p)
         self._annoncer()
         self._lancer(self._suite_ia)
@@ -214,10 +251,14 @@ class PlateauOthello:
 
     # ------------------------------------------------------------ drawing
     def _dessiner(self, p: list, jouables: list | None = None) -> None:
-        jouables = [tuple(c) for c in (jouables if jouables is not None else self._jouables())]
+        jouables = {tuple(c) for c in (jouables if jouables is not None else self._jouables())}
         for x in range(8):
             for y in range(8):
-                self.cases[x][y].value = html_case(p[x][y], (x, y) in jouables, (x, y) == self.dernier)
+                dessin = html_case(p[x][y], (x, y) in jouables, (x, y) == self.dernier, self.partie.j)
+                if self._dessins.get((x, y)) != dessin:
+                    self._dessins[(x, y)] = dessin
+                    self.cases[x][y].dessin.value = dessin
+        self.legende.value = str(gabarits().legende(NOMS[self.partie.j]))
 
     def _jouables(self) -> list:
         try:
@@ -226,7 +267,7 @@ class PlateauOthello:
             return []
 
     def _ecrire(self, texte: str) -> None:
-        self.message.value = f'<div style="font:14px sans-serif">{html.escape(texte)}</div>'
+        self.message.value = str(gabarits().message(texte))
 
     def _annoncer(self) -> None:
         partie = self.partie
@@ -240,7 +281,7 @@ class PlateauOthello:
             self._ecrire(f"{debut}Partie finie : Noir {noirs}, Blanc {blancs}. {fin}")
         else:
             self._ecrire(f"{debut}Noir {noirs}, Blanc {blancs}. À {NOMS[partie.j]} de jouer "
-                         f"(points verts : les cases jouables).")
+                         f"(petits points : les cases jouables ; cliquez sur une case).")
 
     # ------------------------------------------------------------ moves
     def _lancer(self, tache: Callable[[], None]) -> None:

@@ -1,7 +1,7 @@
 """How a failing case of an Othello board is shrunk and drawn (the presentation module of the subject).
 
 ``awale_ref.grading.contre_exemples`` calls it: a failing case is made
-smaller by removing one disc at a time (the spec's ``valide`` keeps only the
+smaller by removing one disc at a time (the spec's ``domaine`` keeps only the
 inputs the question is specified for), and its board is drawn as a grid with
 its coordinates, ``·`` for an empty cell, ``●`` for a disc of 1 and ``○`` for
 a disc of -1, in text and in HTML (styled by ``pipeline/gabarits/awale.css``),
@@ -72,7 +72,7 @@ def frontiere(plateau: list) -> list[tuple[int, int]]:
 def variantes_du_cas(args: tuple, parametres: tuple) -> list[tuple]:
     """Smaller cases of a question whose list ``l`` is the frontier of its board ``p`` (Q7, Q11, Q17, Q18): one
     disc removed, and ``l`` made the new board's frontier with it (the cells kept in ``l``'s order, the new
-    ones after them, row by row); the spec's ``valide`` keeps those the question is specified for.
+    ones after them, row by row); the spec's ``domaine`` keeps those the question is specified for.
 
     >>> p = [[0] * 8 for _ in range(8)]
     >>> p[3][3], p[3][4] = -1, 1
@@ -95,19 +95,45 @@ def variantes_du_cas(args: tuple, parametres: tuple) -> list[tuple]:
     return cas
 
 
+def est_case(valeur: Any) -> bool:
+    """A cell ``(x, y)`` of the board (a tuple or a list of two ints from 0 to 7)."""
+    return (type(valeur) in (tuple, list) and len(valeur) == 2
+            and all(type(v) is int and 0 <= v < COTE for v in valeur))
+
+
 def dessin(args: tuple) -> dict:
-    """The board of a call's arguments (its first argument), as plain data; ``{}`` when it has none."""
-    return {"plateau": [list(ligne) for ligne in args[0]]} if args and est_plateau(args[0]) else {}
+    """The board of a call's arguments (its first argument) and the cell played, as plain data; ``{}`` when
+    it has no board.  The cell played (``joue``) is the first argument after the board that is a cell: ``c``
+    in the questions that play or test a cell (``cases_frontieres(p, l, c)``, ``est_direction_possible(p, c,
+    d, j)``, ``capturer(p, c, d)``, ``poser_jeton(p, c, j)``…).
+
+    >>> p = [[0] * 8 for _ in range(8)]
+    >>> dessin((p, [(2, 3)], (2, 4), 1))["joue"], "joue" in dessin((p, [(2, 3)], 1))
+    ([2, 4], False)
+    """
+    if not args or not est_plateau(args[0]):
+        return {}
+    joue = next((list(a) for a in args[1:] if est_case(a)), None)
+    return {"plateau": [list(ligne) for ligne in args[0]], **({"joue": joue} if joue is not None else {})}
+
+
+def _joue(contre: dict) -> tuple[int, int] | None:
+    return tuple(contre["joue"]) if est_case(contre.get("joue")) else None
 
 
 def texte(contre: dict) -> str:
-    """The board of a failing case drawn as text ('' when it has none)."""
-    return dessin_texte(contre["plateau"]) if est_plateau(contre.get("plateau")) else ""
+    """The board of a failing case drawn as text, and the cell played ('' when it has no board)."""
+    if not est_plateau(contre.get("plateau")):
+        return ""
+    joue = _joue(contre)
+    return dessin_texte(contre["plateau"]) + (f"\ncase jouée : {joue}" if joue is not None else "")
 
 
 def html_du_cas(contre: dict) -> str | None:
-    """The board of a failing case as HTML, with the call under it (``None`` when it has none)."""
-    return dessin_html(contre["plateau"], contre["appel"]) if est_plateau(contre.get("plateau")) else None
+    """The board of a failing case as HTML, the cell played framed, with the call under it (``None`` when it
+    has no board)."""
+    return (dessin_html(contre["plateau"], contre["appel"], _joue(contre)) if est_plateau(contre.get("plateau"))
+            else None)
 
 
 def dessin_texte(plateau: list) -> str:
@@ -117,18 +143,22 @@ def dessin_texte(plateau: list) -> str:
                      + [LEGENDE])
 
 
-def dessin_html(plateau: list, appel: str) -> str:
-    """The board as an HTML table (rows x, columns y, as :func:`dessin_texte`), with the call under it.
+def dessin_html(plateau: list, appel: str, joue: tuple[int, int] | None = None) -> str:
+    """The board as an HTML table (rows x, columns y, as :func:`dessin_texte`), the cell ``joue`` framed
+    (class ``othello-joue``), with the call under it.
 
     Drawn by the template ``gabarits/contre_exemple_othello.html`` of this subject (every value escaped).
 
     >>> '<td class="othello-noir">●</td>' in dessin_html([[1] * 8] * 8, "f('<x>')"), "&lt;x&gt;" in dessin_html([[1] * 8] * 8, "f('<x>')")
     (True, True)
+    >>> dessin_html([[0] * 8] * 8, "f()", (2, 3)).count('class="othello-vide othello-joue"')
+    1
     """
     from awale_ref import gabarits
 
     return gabarits.rendre("contre_exemple_othello.html", "awale_ref.sujets.othello_epita_2024", plateau=plateau,
-                           appel=appel, symboles=SYMBOLES, classes=CLASSES, legende=LEGENDE)
+                           appel=appel, symboles=SYMBOLES, classes=CLASSES, legende=LEGENDE,
+                           joue=tuple(joue) if joue is not None else None)
 
 
 # ---------------------------------------------------------------- the board as a picture
@@ -142,16 +172,16 @@ def dessiner_plateau(ax, gauche: float, haut: float, plateau: list, case: float,
     """Draw ``plateau`` on the matplotlib axes ``ax`` (y growing downwards): its top-left corner at
     ``(gauche, haut)``, cells of side ``case``, black discs for 1, white ones for -1, the cell ``joue``
     outlined in yellow."""
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Circle, Rectangle
 
     ax.add_patch(Rectangle((gauche, haut), COTE * case, COTE * case, facecolor=FOND, edgecolor=bord,
                            linewidth=epaisseur))
-    for x in range(COTE):
-        for y in range(COTE):
-            if plateau[x][y]:
-                ax.add_patch(Circle((gauche + (y + 0.5) * case, haut + (x + 0.5) * case), 0.42 * case,
-                                    facecolor="#111111" if plateau[x][y] == 1 else "#fafafa",
-                                    edgecolor="#000000", linewidth=0.4))
+    jetons = [Circle((gauche + (y + 0.5) * case, haut + (x + 0.5) * case), 0.42 * case,
+                     facecolor="#111111" if plateau[x][y] == 1 else "#fafafa", edgecolor="#000000", linewidth=0.4)
+              for x in range(COTE) for y in range(COTE) if plateau[x][y]]
+    # one collection, inside the board already counted: adding each disc would recompute the axes' limits
+    ax.add_collection(PatchCollection(jetons, match_original=True), autolim=False)
     if joue is not None:
         x, y = joue
         ax.add_patch(Rectangle((gauche + y * case, haut + x * case), case, case, fill=False, edgecolor="#f1c232",
@@ -159,7 +189,8 @@ def dessiner_plateau(ax, gauche: float, haut: float, plateau: list, case: float,
 
 
 def png(contre: dict) -> bytes | None:
-    """The board of a failing case as a PNG, with its coordinates (``None`` when the case has no board).
+    """The board of a failing case as a PNG, with its coordinates and the cell played outlined (``None`` when
+    the case has no board).
 
     >>> png({"plateau": [[0] * 8] * 8})[:4], png({})
     (b'\\x89PNG', None)
@@ -175,7 +206,7 @@ def png(contre: dict) -> bytes | None:
     figure = Figure(figsize=(3.0, 3.0), dpi=100)
     FigureCanvasAgg(figure)
     ax = figure.add_axes((0.1, 0.02, 0.86, 0.86))
-    dessiner_plateau(ax, 0, 0, plateau, 1.0)
+    dessiner_plateau(ax, 0, 0, plateau, 1.0, joue=_joue(contre))
     for i in range(COTE + 1):  # the grid
         ax.plot([0, COTE], [i, i], color=BORD, linewidth=0.6)
         ax.plot([i, i], [0, COTE], color=BORD, linewidth=0.6)

@@ -52,7 +52,7 @@ EVALUATIONS = ("score", "evaluation_positions")
 """The evaluation functions ``f`` of the AIs' hidden cases (functions of the reference, passed by name)."""
 _TIERS = 1 / 3
 PRESENTATION = "awale_ref.sujets.othello_epita_2024.presentation"
-"""How a failing case is shrunk (a disc removed at a time, while the input stays valid: each spec's ``valide``)
+"""How a failing case is shrunk (a disc removed at a time, while the input stays valid: each spec's ``domaine``)
 and its board drawn (``presentation``): the specs whose first argument is a board."""
 
 
@@ -392,7 +392,7 @@ def _selon_tp(etat: str):
     return lambda args, attendu: _etat_tp(args) == etat
 
 
-# ---------------------------------------------------------------- valid inputs (to shrink a failure)
+# ---------------------------------------------------------------- the domains: what the statement answers on
 def _plateau_valide(p: Any) -> bool:
     return (type(p) is list and len(p) == 8 and all(type(l) is list and len(l) == 8 for l in p)
             and all(v in (-1, 0, 1) for l in p for v in l))
@@ -447,7 +447,9 @@ def _valide_coup(args: tuple) -> bool:
 
 
 def _valide_naive(args: tuple) -> bool:
-    """Q16: ``l`` is the playable cells of ``j`` on the board (LECTURES['q16_l_et_ex_aequo']), not empty."""
+    """Q16, « parmi les cases jouables de l pour j, celle dont le plateau après le coup a la meilleure valeur » :
+    ``l`` is the playable cells of ``j`` on the board (LECTURES['q16_l_et_ex_aequo']), not empty (the statement
+    says nothing when no cell is playable: LECTURES['q16_domaine'])."""
     p, l, f, j = args
     return (_plateau_valide(p) and type(l) is list and bool(l)
             and sorted(l) == sorted(othello.cases_jouables(p, othello.cases_frontieres_de(p), j)))
@@ -458,21 +460,28 @@ _INTACT = "plateau reçu non modifié (un nouveau plateau est renvoyé)"
 _RECURSIVE = "récursivité (la fonction s'appelle elle-même)"
 
 
-VALIDES = {"Q7": _valide_frontiere, "Q9": _valide_case_vide, "Q10": _valide_case_vide, "Q11": _valide_frontiere,
+DOMAINES = {"Q7": _valide_frontiere, "Q9": _valide_case_vide, "Q10": _valide_case_vide, "Q11": _valide_frontiere,
            "Q12": _valide_capture, "Q14": _valide_coup, "Q16": _valide_naive, "Q17": _valide_frontiere,
            "Q18": _tp_coherent}
-"""The inputs each question is specified for, beyond a valid board (the smaller cases tried keep to them)."""
+"""The domain of each question beyond a valid board (``Spec.domaine``: its hidden cases and the smaller cases
+tried keep to it)."""
+
+
+def _code_de_plateau(args: tuple) -> bool:
+    """Q20, « le plateau dont le code est e » : ``e`` is the code of a board, an int from 0 to 3^64 - 1."""
+    return type(args[0]) is int and 0 <= args[0] < 3 ** 64
 
 
 def _plateau_si_plateau(args: tuple) -> bool:
-    """Any input whose first argument, if a list, is a valid board (the questions without a ``VALIDES`` entry)."""
+    """« Le plateau p est une liste de 8 lignes de 8 entiers » (LECTURES['plateau']): any input whose first
+    argument, if a list, is a valid board (the questions without a ``DOMAINES`` entry)."""
     return not args or not isinstance(args[0], list) or _plateau_valide(args[0])
 
 
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas, regle: str, **autres) -> Spec:
     return Spec(question, nom, parametres, genre, cas, regle, module=MODULE,
                 presentation=PRESENTATION if parametres[:1] == ("p",) else "",
-                valide=autres.pop("valide", VALIDES.get(question, _plateau_si_plateau)), **autres)
+                domaine=autres.pop("domaine", DOMAINES.get(question, _plateau_si_plateau)), **autres)
 
 
 SPECS: dict[str, Spec] = {s.question: s for s in [
@@ -553,7 +562,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "la somme des (1 + p[i][j]) × 3^(8i + j) sur les 64 cases"),
     _spec("Q20", "decode", ("e",), "image", _cas_decode,
           "le plateau dont la case n = 8i + j vaut le chiffre n de e en base 3, moins 1",
-          valide=lambda args: type(args[0]) is int and 0 <= args[0] < 3 ** 64,
+          domaine=_code_de_plateau,
           familles=(Famille("le plateau du code", 0.75, cles=("renvoie",)),
                     Famille("lignes distinctes", 0.25, cles=("lignes_distinctes",), accessoire=True))),
 ]}

@@ -63,12 +63,6 @@ def preparer_bibliotheques() -> None:
     base_cachee()
 
 
-def lecture_noyau() -> tuple[list[str], dict[str, str]]:
-    """What the student's sandboxed kernel must read while graded: nothing (the visible database is made in
-    memory by :mod:`.base`)."""
-    return [], {}
-
-
 def base_cachee() -> str:
     """The hidden database's file, written once in the course's cache (read-only, its SHA-256 beside it),
     its checksum verified at each call (``library.fichier_verifie``): a file changed behind the grader's back

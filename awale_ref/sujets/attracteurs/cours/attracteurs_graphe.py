@@ -188,7 +188,8 @@ corriger("Q5", Tuple)
 #
 # Attention aux positions déjà rencontrées : une position peut être atteinte par plusieurs chemins. Ne
 # la remettez pas dans la file si elle y est déjà passée (sinon le résultat est juste, mais le calcul
-# devient très long dès `C = 3`).
+# devient très long dès `C = 3`). La correction compte les positions qui sortent de la file (les appels
+# de `coups`) : chaque position du graphe doit en sortir une seule fois.
 
 # %% tags=["solution"] grade_id="q6_graphe"
 def graphe(C, N):
@@ -211,10 +212,10 @@ corriger("Q6", graphe)
 
 # %% tags=["readonly"] grade_id="dessin_g22"
 try:
-    Graphe = graphe(2, 2)
+    display(dessiner_graphe(graphe(2, 2), 2, 2))
 except NotImplementedError:  # Q6 pas encore écrite : le graphe de l'énoncé
-    from awale_ref.sujets.attracteurs.tablettes import G22 as Graphe
-dessiner_graphe(Graphe, 2, 2)
+    from awale_ref.sujets.attracteurs.tablettes import G22
+    display(dessiner_graphe(G22, 2, 2))
 
 # %% [markdown]
 # ## Q7 — Que comptent N1 et N2 ?
@@ -223,8 +224,8 @@ dessiner_graphe(Graphe, 2, 2)
 # (`{"N1": "...", "N2": "..."}`) :
 #
 # ```python
-# N1 = len(Graphe)
-# N2 = sum([len(Graphe[x]) for x in Graphe])
+# N1 = len(G)
+# N2 = sum([len(G[x]) for x in G])
 # ```
 
 # %% tags=["solution"] grade_id="q7_reponse"
@@ -294,7 +295,7 @@ corriger("Q9", sommets_12)
 # %% [markdown]
 # ## Q10 — S1 et S2 pour C = N = 2
 #
-# Calculez `Q10_S1_S2 = sommets_12(Graphe, 2, 2)` avec vos fonctions et vérifiez sur le dessin : J1 joue
+# Calculez `Q10_S1_S2 = sommets_12(graphe(2, 2), 2, 2)` avec vos fonctions et vérifiez sur le dessin : J1 joue
 # sur les positions à 4 et à 2 piles.
 
 # %% tags=["solution"] grade_id="q10_reponse"
@@ -313,10 +314,10 @@ corriger("Q10_S1_S2", Q10_S1_S2)
 # ## Q11 — Une partie
 #
 # Pour `C = N = 2`, jouez une partie en prenant à chaque coup le **premier** successeur de la liste
-# `Graphe[Tuple(x)]`, jusqu'à une position sans successeur. Rangez dans `Q11_partie` un dictionnaire
-# `{"partie": [x0, x1, ...], "gagnant": 1 ou 2}` : la liste des positions, de `init(2, 2)` à la dernière,
-# et le joueur qui gagne. (L'ordre de vos successeurs peut différer de celui d'un camarade : toute
-# partie permise, jouée jusqu'au bout, avec son vrai gagnant, est juste.)
+# `G[Tuple(x)]` du graphe `G = graphe(2, 2)`, jusqu'à une position sans successeur. Rangez dans
+# `Q11_partie` un dictionnaire `{"partie": [x0, x1, ...], "gagnant": 1 ou 2}` : la liste des positions,
+# de `init(2, 2)` à la dernière, et le joueur qui gagne. (L'ordre de vos successeurs peut différer de
+# celui d'un camarade : toute partie permise, jouée jusqu'au bout, avec son vrai gagnant, est juste.)
 
 # %% tags=["solution"] grade_id="q11_reponse"
 ### BEGIN SOLUTION
@@ -406,7 +407,8 @@ corriger("Q14", dico_gagnant)
 
 # %% tags=["readonly"] grade_id="dessin_gagnantes"
 try:
-    dessiner_gagnantes(Graphe, 2, 2, dico_gagnant(Graphe))
+    G = graphe(2, 2)
+    display(dessiner_gagnantes(G, 2, 2, dico_gagnant(G)))
 except NotImplementedError:
     print("Écrivez dico_gagnant (Q14) pour colorer le graphe.")
 
@@ -415,8 +417,8 @@ except NotImplementedError:
 #
 # `dico_gagnant` étudie de nombreuses fois les mêmes positions : une position atteinte par plusieurs
 # chemins est recalculée à chaque fois. Écrivez `dico_gagnant_opt(G)` qui renvoie le même dictionnaire en
-# étudiant **chaque position une seule fois** : une fonction récursive auxiliaire (à vous de la nommer,
-# par exemple dans `dico_gagnant_opt`) commence par regarder si la position est déjà dans le
+# étudiant **chaque position une seule fois** : par exemple, une fonction récursive auxiliaire (à vous de
+# la nommer, définie dans `dico_gagnant_opt` ou à côté) commence par regarder si la position est déjà dans le
 # dictionnaire en construction, et y range son résultat avant de le renvoyer. Utilisez `Tuple` pour
 # les clés.
 #

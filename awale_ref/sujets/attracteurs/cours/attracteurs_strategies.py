@@ -82,7 +82,7 @@ def dico_gagnant_opt(G):
 #
 # L'attracteur de J2 se construit de même en échangeant les rôles. On le range dans un dictionnaire
 # `{position: booléen}`. Une position de J1 est gagnante exactement quand elle est dans l'attracteur de
-# J1 : c'est une seconde façon de calculer `dico_gagnant`, sans récursion.
+# J1 : c'est une seconde façon de calculer `dico_gagnant`, par itérations successives.
 #
 # Le curseur ci-dessous montre l'attracteur de J1 pour `C = 2, N = 3`, étape par étape (la couleur dit à
 # quelle étape chaque position entre ; gris : pas encore, ou jamais).
@@ -170,8 +170,9 @@ def attracteurs_it(G, di, Si):
 
 
 # %% tags=["tests"] grade_id="q21_tests" points=1.5
-from awale_ref.sujets.attracteurs.tablettes import G22, S1_22
-tester("Q21", attracteurs_it, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S1_22)
+from awale_ref.sujets.attracteurs.tablettes import G22, S2_22
+# l'attracteur de départ de J2 (Q18) : les deux positions où J1 doit jouer sans le pouvoir ; S2_22 : celles de J2
+tester("Q21", attracteurs_it, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S2_22)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.attracteurs import corriger
 corriger("Q21", attracteurs_it)
@@ -195,8 +196,10 @@ def attracteurs_Ji(G, di, Si):
 
 
 # %% tags=["tests"] grade_id="q22_tests" points=1
-from awale_ref.sujets.attracteurs.tablettes import G22, S1_22
-tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S1_22)
+from awale_ref.sujets.attracteurs.tablettes import G22, S1_22, S2_22
+# depuis l'attracteur de départ (Q18) : celui de J2 avec ses positions S2_22, puis celui de J1 avec S1_22
+tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 1), (1, 3)), ((0, 3), (1, 1))) for x in G22}, S2_22)
+tester("Q22", attracteurs_Ji, G22, {x: x in (((0, 4),), ((1, 4),)) for x in G22}, S1_22)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.attracteurs import corriger
 corriger("Q22", attracteurs_Ji)
@@ -397,8 +400,8 @@ corriger("Q30", min_max)
 # ## Q32 — Min-max avec mémoïsation, et le tableau des gagnants
 #
 # Écrivez `min_max_opt(x, p, bool)` qui renvoie la même valeur que `min_max` en évaluant **chaque position
-# rencontrée une seule fois** : une fonction récursive intérieure et un dictionnaire **neuf à chaque
-# appel** de `min_max_opt`. *Pourquoi la clé `Tuple(x)` suffit-elle, sans `p` ni `bool` ?* Chaque coup
+# rencontrée une seule fois** (par exemple avec une fonction récursive intérieure), dans un dictionnaire
+# **neuf à chaque appel** de `min_max_opt`. *Pourquoi la clé `Tuple(x)` suffit-elle, sans `p` ni `bool` ?* Chaque coup
 # retire une pile : dans un même appel, le nombre de piles de `x` fixe la profondeur restante et le
 # joueur. La correction compte les appels de `coups` : au plus deux par position différente.
 #

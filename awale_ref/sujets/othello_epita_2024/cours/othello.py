@@ -82,7 +82,7 @@ corriger("Q1", plateau_depart)
 # ### Q2 — Les premiers coups de J1
 #
 # Sur le plateau de départ, où J1 peut-il poser son jeton ? Donnez la liste des cases dans `Q2_coups`,
-# **sans** programme : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
+# trouvée à la main : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
 
 # %% tags=["solution"] grade_id="q2_reponse"
 ### BEGIN SOLUTION
@@ -412,9 +412,9 @@ def ia_naive(p, l, f, j):
 
 
 # %% tags=["tests"] grade_id="q16_tests" points=1.5
-from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu
+from awale_ref.sujets.othello_epita_2024.othello import p_milieu, jouables_milieu, jouables_milieu_j2
 tester("Q16", ia_naive, p_milieu, jouables_milieu, score, 1)
-tester("Q16", ia_naive, p_milieu, jouables_milieu, score, -1)
+tester("Q16", ia_naive, p_milieu, jouables_milieu_j2, score, -1)
 ### BEGIN HIDDEN TESTS
 from awale_ref.sujets.othello_epita_2024 import corriger
 corriger("Q16", ia_naive)
@@ -489,8 +489,9 @@ corriger("Q18", ia_minmax_tp)
 # La cellule suivante dessine l'arbre que votre `ia_minmax_tp` explore à la profondeur 2 sur une fin de
 # partie (Noir joue) : chaque nœud porte son plateau et sa valeur, le maximum de ses enfants quand Noir
 # joue, le minimum quand Blanc joue ; le coup choisi est en vert. Comparez avec ce que vous attendez.
-# Puis jouez Noir contre votre IA (cliquez sous une case marquée d'un point vert ; la profondeur se
-# règle au-dessus du plateau).
+# Puis jouez Noir contre votre IA : cliquez sur une case marquée d'un petit point (une case où Noir peut
+# jouer) ; la case `(x, y)` est à la ligne `x` (numéros à gauche) et à la colonne `y` (numéros en haut),
+# le dernier coup est encadré de jaune, et la profondeur se règle au-dessus du plateau.
 
 # %% tags=["readonly"] grade_id="arbre_et_plateau"
 from awale_ref.sujets.othello_epita_2024.arbre import P_ARBRE, arbre_minmax, dessiner_arbre

@@ -1,0 +1,136 @@
+"""The students' package the grading kernel runs on: built once per course version, in the course's cache.
+
+While a submission is graded the student's kernel never sees the course's ``awale_ref`` (references, answers,
+key queries): it runs on the student distribution ``pipeline.paquet_eleve`` writes for the class server
+(``ecrire_paquet``), mounted read-only in its sandbox and first on its ``sys.path``.  That tree is built here
+once into ``<cache>/paquet_correction/<fingerprint>/`` (``library.dossier_cache()``), where the fingerprint is
+the SHA-256 of everything it is built from: every file of the course's package (its subjects and their
+``cours/`` included) and the builder's own modules.  A changed course gets a new folder; an unchanged one is
+found again in a few milliseconds.
+
+It is built before the class is graded, by whichever comes first: the explicit step ``python -m
+pipeline.autograde.paquet_noyau`` (the demo and ``pipeline.correction_dask`` run it before any notebook, so
+that no notebook's time budget pays for it), or the kernel's preprocessor on its first notebook (a plain
+``nbgrader autograde`` of the teacher's loop never grades with a stale package).  Builders of one machine take
+a lock and publish the finished tree by renaming it: a kernel never sees half a package.  Older versions are
+left in place (about 2 MB each; another course of the machine may still grade with one): delete the folder to
+reclaim them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import importlib.util
+import io
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import awale_ref
+
+CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.build")
+"""The builder's modules: their text is part of the fingerprint (a change of what ships rebuilds)."""
+
+RELECTURE_S = 2.0
+"""Within this many seconds of a check the fingerprint is taken as it was (one notebook asks it several times)."""
+
+_verrou_local = threading.Lock()
+_empreintes: dict[tuple, str] = {}
+_vu: tuple[float, str] | None = None
+
+
+def _fichiers() -> list[tuple[str, Path]]:
+    """(name in the fingerprint, file) of everything the package is built from."""
+    paquet = os.path.dirname(os.path.realpath(awale_ref.__file__))
+    fichiers = []
+    for dossier_, sous, noms in os.walk(paquet):
+        sous[:] = sorted(s for s in sous if s != "__pycache__")
+        for nom in sorted(noms):
+            if not nom.endswith(".pyc"):
+                chemin = os.path.join(dossier_, nom)
+                fichiers.append(("awale_ref/" + os.path.relpath(chemin, paquet).replace(os.sep, "/"), Path(chemin)))
+    for module in CONSTRUCTEURS:
+        fichiers.append((module, Path(importlib.util.find_spec(module).origin)))
+    return fichiers
+
+
+def empreinte() -> str:
+    """The fingerprint of what the package is built from: its files' sizes and times are read again after
+    ``RELECTURE_S`` seconds, their text hashed again only when one of them changed."""
+    global _vu
+    maintenant = time.monotonic()
+    if _vu is not None and maintenant - _vu[0] < RELECTURE_S:
+        return _vu[1]
+    fichiers = _fichiers()
+    etat = tuple((nom, (s := os.stat(p)).st_size, s.st_mtime_ns) for nom, p in fichiers)
+    if etat not in _empreintes:
+        h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
+        for nom, chemin in fichiers:
+            contenu = chemin.read_bytes()
+            h.update(f"{nom}\0{len(contenu)}\0".encode())
+            h.update(contenu)
+        _empreintes[etat] = h.hexdigest()[:16]
+    _vu = (maintenant, _empreintes[etat])
+    return _vu[1]
+
+
+def dossier() -> Path:
+    """Where the packages for grading are kept (one folder per fingerprint)."""
+    from awale_ref.library import dossier_cache
+
+    return dossier_cache() / "paquet_correction"
+
+
+def paquet_de_correction(journal=None) -> Path:
+    """The folder to put first on the grading kernel's ``sys.path`` (it holds ``awale_ref/``), built if missing.
+
+    ``journal``: a logger told when (and how long) it is built."""
+    cible = dossier() / empreinte()
+    if (cible / "awale_ref" / "__init__.py").exists():
+        return cible
+    with _verrou_local:
+        cible.parent.mkdir(parents=True, exist_ok=True)
+        with open(cible.parent / ".verrou", "a") as verrou:
+            fcntl.flock(verrou, fcntl.LOCK_EX)
+            if not (cible / "awale_ref" / "__init__.py").exists():
+                _construire(cible, journal)
+    return cible
+
+
+def _construire(cible: Path, journal) -> None:
+    from pipeline import paquet_eleve
+
+    debut = time.perf_counter()
+    provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            paquet_eleve.ecrire_paquet(provisoire)
+        (provisoire / "pyproject.toml").unlink(missing_ok=True)
+        for chemin in [provisoire, *provisoire.rglob("*")]:  # readable by the sandbox's user, writable by none
+            chemin.chmod(0o555 if chemin.is_dir() else 0o444)
+        os.rename(provisoire, cible)
+    except BaseException:
+        for chemin in [provisoire, *provisoire.rglob("*")]:
+            with contextlib.suppress(OSError):
+                chemin.chmod(0o755)
+        shutil.rmtree(provisoire, ignore_errors=True)
+        raise
+    if journal is not None:
+        journal.info("Students' package for the grading kernel built in %.1f s: %s", time.perf_counter() - debut,
+                     cible)
+
+
+def main() -> None:
+    debut = time.perf_counter()
+    chemin = paquet_de_correction()
+    print(f"paquet des élèves pour le noyau de correction : {chemin} ({time.perf_counter() - debut:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

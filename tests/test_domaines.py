@@ -1,0 +1,63 @@
+"""Every hidden case of every subject lies in its question's domain (``Spec.domaine``).
+
+The domain of a question is what its statement says what to answer on; a case outside it would grade an
+answer the statement never asked for.  The cases checked are the ones the judge plans
+(``plan.cas_prevus``): the visible examples of the course's test cells, then the spec's corpus; the judge
+itself keeps only those inside the domain (``plan.cas_et_attendus``), so this test fails on a source or a
+corpus that would otherwise lose cases silently.
+"""
+
+from __future__ import annotations
+
+import jupytext
+import pytest
+
+from awale_ref.grading import contraintes, plan, sujets
+from awale_ref.grading.types_question import Fonctions
+
+SUJETS_A_DOMAINE_COMPLET = ("othello_epita_2024", "attracteurs")
+"""The subjects whose every spec states its domain (the others state it where their statement restricts the
+inputs, and are checked there)."""
+
+
+def _appels_visibles(sujet: sujets.Sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """For each question of ``sujet``, the arguments (as source) of the visible examples of its test cell."""
+    res: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for devoir in sujet.devoirs:
+        for cellule in jupytext.read(sujet.source_du_devoir(devoir)).cells:
+            if "tests" in cellule.metadata.get("tags", []):
+                for question in sujet.specs:
+                    res[question] = res.get(question, ()) + contraintes.appels_visibles(question, cellule.source)
+    return res
+
+
+def _questions() -> list[tuple[str, str]]:
+    return [(sujet.module_correction.rsplit(".", 1)[1], question) for sujet in sujets.tous()
+            for question in sujet.specs if isinstance(sujet.type_de(question), Fonctions)]
+
+
+@pytest.mark.parametrize("paquet, question", _questions())
+def test_chaque_cas_cache_est_dans_le_domaine_de_sa_question(paquet, question):
+    sujet = sujets.sujet_du_module(f"awale_ref.sujets.{paquet}")
+    spec, reference = sujet.specs[question], sujet.reference()
+    cas = plan.cas_prevus(spec, reference, _appels_visibles(sujet).get(question, ()))
+    dehors = [c for c in cas if not spec.dans_le_domaine(c)]
+    assert not dehors, f"{paquet} {question}: {len(dehors)} case(s) outside the domain, e.g. {dehors[0]!r:.300}"
+
+
+@pytest.mark.parametrize("paquet", SUJETS_A_DOMAINE_COMPLET)
+def test_chaque_question_des_nouveaux_sujets_dit_son_domaine(paquet):
+    sujet = sujets.sujet_du_module(f"awale_ref.sujets.{paquet}")
+    for question, spec in sujet.specs.items():
+        assert spec.domaine is not None, question
+        assert (spec.domaine.__doc__ or "").strip(), f"{question}: the domain quotes no statement"
+
+
+def test_le_juge_ecarte_un_cas_hors_du_domaine():
+    """A visible example outside the domain (Othello Q16 with cells J2 cannot play) is not graded."""
+    sujet = sujets.sujet_du_module("awale_ref.sujets.othello_epita_2024")
+    appels = (("p_milieu", "jouables_milieu", "score", "-1"),)
+    spec, reference = sujet.specs["Q16"], sujet.reference()
+    assert not spec.dans_le_domaine(plan.cas_prevus(spec, reference, appels)[0])
+    cas = plan.cas_et_attendus(sujet.module_correction, "Q16", appels)[0]
+    assert cas == [c for c in spec.cas() if spec.dans_le_domaine(c)]

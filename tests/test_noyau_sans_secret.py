@@ -1,0 +1,180 @@
+"""The grading kernel holds no secret: nothing it can import or open holds an answer.
+
+The kernel's sandbox is built as ``nbgrader autograde`` builds it
+(``ExecutionProtegee.bac_du_noyau``), and Python inside it tries every file and module of the course that
+holds a secret, derived from the subjects: a line of a graded function's reference, of a key query, or of a
+hidden test or a solution of ``source/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import types
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import awale_ref
+from awale_ref.grading import bac_a_sable, sujets
+from pipeline.autograde import paquet_noyau
+
+RACINE = Path(__file__).resolve().parent.parent
+_BLOCS = re.compile(r"^[ \t]*### BEGIN (?:SOLUTION|HIDDEN TESTS)\n(.*?)^[ \t]*### END (?:SOLUTION|HIDDEN TESTS)",
+                    re.S | re.M)
+
+
+def _release() -> str:
+    return "\n".join(c.source for a in sujets.devoirs()
+                     for c in nbformat.read(RACINE / "release" / a / f"{a}.ipynb", as_version=4).cells)
+
+
+def secrets_du_cours() -> set[str]:
+    """The lines no grading kernel may show, derived from the subjects: each line (25 characters or more, imports
+    aside) of a graded function's reference body, of a key query (a subject's SQL module's ``REQUETES``, or those
+    of a module of the course it uses) and of a solution or hidden-test block of ``source/``, that neither a
+    release notebook nor the students' package holds."""
+    textes: list[str] = []
+    for sujet in sujets.tous():
+        reference = importlib.import_module(sujet.module_reference)
+        for question in sujet.questions:
+            nom = sujet.nom_note(question)
+            if nom and callable(getattr(reference, nom, None)):
+                textes.append(inspect.getsource(getattr(reference, nom)))
+        for genre in sujet.types_de_question:
+            if callable(getattr(genre, "sql", None)):
+                module = genre.sql()
+                for m in [module, *(v for v in vars(module).values() if isinstance(v, types.ModuleType)
+                                    and v.__name__.startswith("awale_ref."))]:
+                    textes += [str(r) for r in getattr(m, "REQUETES", {}).values()]
+    for assignment in sujets.devoirs():
+        for cell in nbformat.read(RACINE / "source" / assignment / f"{assignment}.ipynb", as_version=4).cells:
+            textes += _BLOCS.findall(cell.source)
+    public = "\n".join(f.read_text(errors="replace") for f in paquet_noyau.paquet_de_correction().rglob("*")
+                       if f.is_file() and f.suffix in (".py", ".json")) + _release()
+    return {ligne.strip() for texte in textes for ligne in texte.splitlines()
+            if len(ligne.strip()) >= 25 and ligne.strip() not in public
+            and not ligne.strip().startswith(("import ", "from "))}  # an import tells nothing
+
+
+def fichiers_secrets(secrets: set[str]) -> list[Path]:
+    """Every file of the course holding a secret line: of its package, of ``source/``, and the hidden databases."""
+    candidats = [p for p in Path(awale_ref.__file__).parent.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    candidats += sorted((RACINE / "source").rglob("*.ipynb"))
+    fichiers = [p for p in candidats if any(s in p.read_text(errors="replace") for s in secrets)]
+    for sujet in sujets.tous():  # the hidden databases the judge's SQL process reads
+        base = sujet.fichier_du_juge(set(sujet.questions))
+        if base:
+            fichiers.append(Path(base))
+    return fichiers
+
+
+def _module(chemin: Path) -> str | None:
+    paquet = Path(awale_ref.__file__).parent
+    if chemin.suffix != ".py" or paquet not in chemin.parents:
+        return None
+    parties = chemin.relative_to(paquet.parent).with_suffix("").parts
+    return ".".join(parties[:-1] if parties[-1] == "__init__" else parties)
+
+
+_SONDE = r"""
+import importlib, inspect, json, sys
+fichiers, modules = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+ouverts = []
+for chemin in fichiers:
+    try:
+        with open(chemin, "rb") as f:
+            f.read(1)
+        ouverts.append(chemin)
+    except OSError:
+        pass
+importes = {}
+for nom in modules:
+    try:
+        module = importlib.import_module(nom)
+    except Exception:  # absent, or not a module (a course's jupytext source): its file is tried above
+        continue
+    try:
+        importes[nom] = inspect.getsource(module)
+    except (OSError, TypeError):
+        importes[nom] = ""
+vu = importlib.import_module("awale_ref").__file__
+print(json.dumps({"ouverts": ouverts, "importes": importes, "awale_ref": vu}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux's")
+def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answer():
+    from pipeline.autograde.noyau import ExecutionProtegee
+
+    bac_a_sable.verifier_disponible()
+    secrets = secrets_du_cours()
+    assert len(secrets) > 300  # every subject's graded functions, key queries, solutions and hidden tests
+    fichiers = fichiers_secrets(secrets)
+    modules = sorted({m for f in fichiers if (m := _module(f))})
+    # the references of every subject, the answers, the key queries and the judge are among them
+    assert {"awale_ref.library", "awale_ref.facts", "awale_ref.sujets.ccinp_2024.exam",
+            "awale_ref.sujets.othello_epita_2024.sql"} <= set(modules), modules
+    with tempfile.TemporaryDirectory(prefix="awk", dir="/tmp") as ipc, tempfile.TemporaryDirectory() as travail:
+        for prive in (ipc, travail):
+            bac_a_sable.preparer_dossier_prive(prive)
+        bac = ExecutionProtegee().bac_du_noyau(ipc, travail)
+        commande = bac.commande([sys.executable, "-c", _SONDE, json.dumps([str(f) for f in fichiers]),
+                                 json.dumps(modules)])
+        fin = subprocess.run(commande, capture_output=True, text=True, timeout=300)
+    assert fin.returncode == 0, fin.stderr[-3000:]
+    vu = json.loads(fin.stdout.strip().splitlines()[-1])
+    assert Path(vu["awale_ref"]).is_relative_to(paquet_noyau.paquet_de_correction())
+    assert vu["ouverts"] == []  # no file of the course holding a secret can be opened
+    for nom, source in vu["importes"].items():  # a module found is the students' package's, which holds none
+        montres = sorted(s for s in secrets if s in source)
+        assert not montres, f"{nom}: {montres[:3]}"
+    assert not {"awale_ref.library", "awale_ref.corpus"} & set(vu["importes"])
+
+
+def test_each_party_mounts_only_what_the_one_table_gives_it(tmp_path):
+    """``bac_a_sable.MONTAGES`` is the one list: the kernel gets the students' package, the runner its two files,
+    the judge's SQL process those and the hidden base; a source a party is not given is refused."""
+    paquet = paquet_noyau.paquet_de_correction()
+    assert bac_a_sable.lecture("noyau", paquet_eleve=paquet) == [str(paquet)]
+    assert bac_a_sable.lecture("executant") == bac_a_sable.protocole()
+    assert bac_a_sable.lecture("sql", base_cachee="/b.sqlite") == [*bac_a_sable.protocole(), "/b.sqlite"]
+    for partie, sources in (("noyau", {"paquet_eleve": paquet, "base_cachee": "/b.sqlite"}),
+                            ("executant", {"base_cachee": "/b.sqlite"}), ("sql", {"paquet_eleve": paquet})):
+        with pytest.raises(ValueError, match="mounts no"):
+            bac_a_sable.lecture(partie, **sources)
+    with pytest.raises(ValueError, match="needs its"):
+        bac_a_sable.lecture("sql")
+
+
+def test_the_course_package_is_hidden_where_a_mounted_folder_holds_it(monkeypatch, tmp_path):
+    """Installed in ``site-packages`` (not editable), the course's package lies inside a folder every sandbox
+    mounts: an empty read-only tmpfs is mounted over it."""
+    site = tmp_path / "site-packages"
+    (site / "awale_ref").mkdir(parents=True)
+    monkeypatch.setattr(bac_a_sable, "dossiers_python", lambda: [str(site)])
+    monkeypatch.setattr(bac_a_sable, "masques", lambda: [str(site / "awale_ref")])
+    args = bac_a_sable.BacASable(repertoire="/").commande(["true"])
+    i = args.index(str(site / "awale_ref"))
+    assert args[i - 1] == "--tmpfs" and args[args.index("--remount-ro") + 1] == str(site / "awale_ref")
+
+
+def test_the_package_is_built_again_when_the_course_changes(monkeypatch, tmp_path):
+    """The cache is keyed by a fingerprint of what the package is built from: a changed file, a new folder."""
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    monkeypatch.setattr(paquet_noyau, "RELECTURE_S", 0)  # every call reads the files' sizes and times again
+    fichiers = paquet_noyau._fichiers()
+    assert any(n == "awale_ref/sujets/ccinp_2024/exam.py" for n, _ in fichiers)
+    assert any(n == "pipeline.paquet_eleve" for n, _ in fichiers)
+    avant = paquet_noyau.empreinte()
+    faux = tmp_path / "exam.py"
+    faux.write_text("# changed\n")
+    monkeypatch.setattr(paquet_noyau, "_fichiers", lambda: [*fichiers[:-1], (fichiers[-1][0], faux)])
+    assert paquet_noyau.empreinte() != avant
+    assert paquet_noyau.dossier() == tmp_path / "paquet_correction"
