@@ -98,6 +98,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import io
 import os
 import re
@@ -111,7 +112,7 @@ import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's pipeline package
-from pipeline import correction_dask, demo, demo_class  # noqa: E402
+from pipeline import correction_dask, demo, demo_class, echange  # noqa: E402
 from pipeline.build import ASSIGNMENTS, RACINE, serie  # noqa: E402
 from pipeline.report import lire_notes  # noqa: E402
 
@@ -144,10 +145,15 @@ def scores(racine: Path) -> dict[tuple[str, str, str], float | None]:
 
 def cours(dossier: Path, devoirs: tuple[str, ...] | None = None) -> tuple[Path, tuple[str, ...], int]:
     """A course copy with the demo class's submissions (of ``devoirs`` only, when given): (folder, assignments,
-    notebooks)."""
+    notebooks).  Each assignment's due date is set once its submissions are in, as the demo does: the class is
+    graded after its deadlines, as a teacher grades it (before a due date, the judge holds a graded function's
+    reference until the student's kernel has ended: docs/grading_security.md)."""
     with contextlib.redirect_stdout(io.StringIO()):
         assignments = demo.preparer_cours(dossier, devoirs=devoirs)
     copies = demo_class.ecrire_soumissions(dossier, assignments=assignments)
+    echeance = datetime.datetime.now(datetime.timezone.utc)
+    for assignment in assignments:
+        echange.fixer_echeance(dossier, assignment, echeance)
     return dossier, assignments, len(copies)
 
 

@@ -8,6 +8,8 @@ returned.  The same attacks through the real ``nbgrader autograde`` are ``tests/
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import nbformat
@@ -91,6 +93,40 @@ def test_no_graded_functions_body_enters_the_sandbox_before_the_kernel_has_ended
     # the runner's first order holds functions graded elsewhere (Part III in part II, Part II in part III)
     assert ecrits[0][0] and ecrits[0][1] == messages.Demarrage.TYPE and ecrits[0][2]
 
+
+
+def test_a_closed_assignments_functions_do_not_wait_and_an_open_ones_do(tmp_path, monkeypatch):
+    """The secrets are the graded functions of an assignment still open in the gradebook: Part II closed and
+    Part III open, partie3_ia's first order (Part II's functions) goes before the kernel ends, a question's
+    reference holding Part III's functions still waits; with no due date, everything waits."""
+    import datetime
+
+    from nbgrader.api import Gradebook
+
+    from pipeline.autograde.jugement import fonctions_publiques
+
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")  # its alembic
+    url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    maintenant = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+    with Gradebook(url) as gb:
+        gb.add_assignment("partie2_structure", duedate=maintenant - datetime.timedelta(hours=1))
+        gb.add_assignment("partie3_ia", duedate=maintenant + datetime.timedelta(hours=1))
+        gb.add_assignment("partie1_regles")
+    publiques = fonctions_publiques(url, CCINP)
+    assert {"deplacer_graines", "tour_joueur1", "copie"} <= publiques, publiques
+    assert not publiques & {"NegaAwale", "max_vals", "valeur"}, publiques
+    assert fonctions_publiques(None, CCINP) == frozenset()
+    assert fonctions_publiques(f"sqlite:///{tmp_path / 'absent' / 'gradebook.db'}", CCINP) == frozenset()
+
+    nb = nbformat.read(RACINE / "source" / "partie3_ia" / "partie3_ia.ipynb", as_version=4)
+    etapes, _ = VerdictsDesTestsCaches._etapes(nb)
+    attendre = lambda: None  # noqa: E731
+    correction = juge.CorrectionDuNotebook(etapes, sujet=CCINP, attendre=attendre, publiques=publiques)
+    assert correction.attente(correction.reference_non_notee) is None  # Part II's bodies: no secret any more
+    assert juge.CorrectionDuNotebook(etapes, sujet=CCINP, attendre=attendre).attente(
+        correction.reference_non_notee) is attendre
+    avec_la_partie3 = juge.reference_sans(set(), correction.module)
+    assert correction.attente(avec_la_partie3) is attendre  # Part III is still open
 
 SONDES = '''
 import ctypes, errno, os, platform

@@ -100,15 +100,17 @@ class CorrectionDuNotebook(PlanDuNotebook):
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None,
-                 attendre: Callable[[], None] | None = None) -> None:
+                 attendre: Callable[[], None] | None = None, publiques: frozenset[str] = frozenset()) -> None:
         super().__init__(etapes, base_sql, sujet)
         self.evaluateur_sql = evaluateur_sql
         self.attendre = attendre
+        self.publiques = publiques
 
     def attente(self, reference: str) -> Callable[[], None] | None:
         """What to wait for before ``reference`` enters the runner's sandbox: ``attendre`` (the end of the
-        student's kernel, ``pipeline.autograde``) when it holds a graded function's body, else nothing."""
-        return self.attendre if self.attendre is not None and self.secrets(reference) else None
+        student's kernel, ``pipeline.autograde``) when it holds the body of a graded function that is not one of
+        ``publiques`` (functions whose every assignment is closed), else nothing."""
+        return self.attendre if self.attendre is not None and self.secrets(reference) - self.publiques else None
 
 
 Juge = CorrectionDuNotebook
@@ -118,8 +120,8 @@ Juge = CorrectionDuNotebook
 # ---------------------------------------------------------------- a whole notebook
 def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
-                   sujet: sujets.Sujet | None = None, attendre: Callable[[], None] | None = None
-                   ) -> dict[str, Resultat]:
+                   sujet: sujets.Sujet | None = None, attendre: Callable[[], None] | None = None,
+                   publiques: frozenset[str] = frozenset()) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
 
     ``etapes``: the code cells in order (test cells carry their hidden
@@ -134,22 +136,25 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     student's kernel): called before a reference holding the body of a
     function the subject grades (``secrets``) enters the runner's sandbox,
     in the first order or a question's; it may raise :class:`BudgetEpuise`.
+    ``publiques``: graded functions whose bodies are no secret any more (every assignment grading them is
+    past its due date, so the students' environment holds them): their references do not wait.
     """
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
-            return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet, attendre)
+            return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet, attendre,
+                                   publiques)
     finally:
         contraintes.vider_caches()  # nothing of a student's source outlives the notebook
 
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None,
-                    attendre: Callable[[], None] | None) -> dict[str, Resultat]:
+                    attendre: Callable[[], None] | None, publiques: frozenset[str]) -> dict[str, Resultat]:
     if attendre is not None:  # once the kernel has ended, the judge's time starts again (``Limites.reprendre``)
         attendre = _puis_reprendre(attendre, limites)
     # the query questions' second process: started on the first query only, stopped with the notebook
     evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
-    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre)
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre, publiques)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import functools
 import json
 import threading
 import time
@@ -140,8 +141,9 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
-            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet,
-                                           resources.get(CLE_ATTENTE))
+            attente = resources.get(CLE_ATTENTE)
+            publiques = fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet) if attente else frozenset()
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", copie, evenement)
         return verdicts
@@ -164,6 +166,36 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
 def _empreinte(etapes: list[juge.CelluleDeCode]) -> str:
     """What the judge is given: the same fingerprint means the same verdicts."""
     return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
+
+
+def fonctions_publiques(db_url: str | None, sujet) -> frozenset[str]:
+    """The graded functions of ``sujet`` that are no secret any more: every assignment of the course grading one
+    is past its due date in the gradebook at ``db_url`` (the one source ``pipeline.paquet_eleve`` rebuilds the
+    students' environment from, with these functions' working versions).  A function graded by an assignment
+    still open, or without a due date, stays secret; so does everything when the gradebook cannot be read."""
+    if not db_url:
+        return frozenset()
+    from pipeline.paquet_eleve import devoirs_fermes_du_carnet
+
+    try:
+        fermes = devoirs_fermes_du_carnet(db_url)
+    except Exception:  # noqa: BLE001  (no readable gradebook: nothing is public)
+        return frozenset()
+    publiques: set[str] = set()
+    secretes: set[str] = set()
+    for devoir, questions in _questions_des_devoirs(sujet.module_correction).items():
+        noms = {nom for q in questions if (nom := sujet.nom_note(q))}
+        (publiques if devoir in fermes else secretes).update(noms)
+    return frozenset(publiques - secretes)
+
+
+@functools.lru_cache(maxsize=None)
+def _questions_des_devoirs(module_correction: str) -> dict[str, list[str]]:
+    """``{assignment: its hidden questions}`` of the course's assignments of one subject (read from the sources)."""
+    from pipeline.build import ASSIGNMENTS, sujet_de
+    from pipeline.paquet_eleve import questions_du_devoir
+
+    return {a: questions_du_devoir(a) for a in ASSIGNMENTS if sujet_de(a).module_correction == module_correction}
 
 
 CLE_ATTENTE = "awale_attente_du_noyau"  # VerdictsDesTestsCachesAnticipes: the judge's ``attendre`` (juge.juger_notebook)
