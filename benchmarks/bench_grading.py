@@ -1,7 +1,7 @@
 """Cost of grading, measured side by side in one run: where the time goes, and what scale needs.
 
 Run: ``.venv/bin/python benchmarks/bench_grading.py [--workers 2] [--sans-bac-a-sable] [--paires-attachees 3]
-[--demo 45]``
+[--demo 45] [--devoirs partie2_structure,partie3_ia]`` (``--devoirs``: those assignments only, a shorter run)
 
 In throw-away copies of the course (never in the project itself), with the
 demo class's submissions (``pipeline.demo_class``: every student who hands
@@ -98,6 +98,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import io
 import os
 import re
@@ -111,7 +112,7 @@ import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's pipeline package
-from pipeline import correction_dask, demo, demo_class  # noqa: E402
+from pipeline import correction_dask, demo, demo_class, echange  # noqa: E402
 from pipeline.build import ASSIGNMENTS, RACINE, serie  # noqa: E402
 from pipeline.report import lire_notes  # noqa: E402
 
@@ -142,11 +143,17 @@ def scores(racine: Path) -> dict[tuple[str, str, str], float | None]:
     return {(n.eleve, n.assignment, n.grade_id): n.score for n in notes}
 
 
-def cours(dossier: Path) -> tuple[Path, tuple[str, ...], int]:
-    """A course copy with the demo class's submissions: (folder, assignments, notebooks)."""
+def cours(dossier: Path, devoirs: tuple[str, ...] | None = None) -> tuple[Path, tuple[str, ...], int]:
+    """A course copy with the demo class's submissions (of ``devoirs`` only, when given): (folder, assignments,
+    notebooks).  Each assignment's due date is set once its submissions are in, as the demo does: the class is
+    graded after its deadlines, as a teacher grades it (before a due date, the judge holds a graded function's
+    reference until the student's kernel has ended: docs/grading_security.md)."""
     with contextlib.redirect_stdout(io.StringIO()):
-        assignments = demo.preparer_cours(dossier)
+        assignments = demo.preparer_cours(dossier, devoirs=devoirs)
     copies = demo_class.ecrire_soumissions(dossier, assignments=assignments)
+    echeance = datetime.datetime.now(datetime.timezone.utc)
+    for assignment in assignments:
+        echange.fixer_echeance(dossier, assignment, echeance)
     return dossier, assignments, len(copies)
 
 
@@ -191,14 +198,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--demo-devoirs", default=",".join(serie(ASSIGNMENTS[0])), metavar="A,B,…",
                         help="the assignments of that demo (default: the CCINP paper's four notebooks, the "
                              "goal's 45 × 4; 'tous': every assignment of the course)")
+    parser.add_argument("--devoirs", default=None, metavar="A,B,…",
+                        help="grade only these assignments of the demo class (a shorter run; default: all)")
     args = parser.parse_args(argv)
+    devoirs = tuple(args.devoirs.split(",")) if args.devoirs else None
     if args.workers < 2:
         parser.error("--workers must be at least 2 (it is compared with 1 worker)")
     if args.paires_attachees < 0:
         parser.error(f"--paires-attachees must be 0 or more, got {args.paires_attachees}")
     with tempfile.TemporaryDirectory(prefix="bench_grading_") as tmp:
-        racine, assignments, notebooks = cours(Path(tmp) / "cours_1")
-        racine_n, _, _ = cours(Path(tmp) / f"cours_{args.workers}")
+        racine, assignments, notebooks = cours(Path(tmp) / "cours_1", devoirs)
+        racine_n, _, _ = cours(Path(tmp) / f"cours_{args.workers}", devoirs)
         print(f"classe de démonstration : {len(demo_class.CLASSE)} élèves, {notebooks} notebooks, "
               f"{', '.join(assignments)} ; {os.cpu_count()} cœurs", flush=True)
 
@@ -217,10 +227,10 @@ def main(argv: list[str] | None = None) -> None:
         accelerations_attachees = []
         for essai in range(args.paires_attachees if attaches else 0):
             suffixe = f" ({essai + 1}/{args.paires_attachees})" if args.paires_attachees > 1 else ""
-            racine_c1, _, _ = cours(Path(tmp) / f"cours_1_coeur_{essai}")
+            racine_c1, _, _ = cours(Path(tmp) / f"cours_1_coeur_{essai}", devoirs)
             tc1, bc1 = autograde(racine_c1, assignments, 1, coeurs_par_worker=1)
             ligne(f"autograde, 1 worker sur 1 cœur{suffixe}", tc1, bc1)
-            racine_cn, _, _ = cours(Path(tmp) / f"cours_{args.workers}_coeurs_{essai}")
+            racine_cn, _, _ = cours(Path(tmp) / f"cours_{args.workers}_coeurs_{essai}", devoirs)
             tcn, bcn = autograde(racine_cn, assignments, args.workers, coeurs_par_worker=1)
             ligne(f"autograde, {args.workers} workers, 1 cœur chacun{suffixe}", tcn, bcn)
             accelerations_attachees.append(tc1 / tcn)
@@ -228,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
                            f"{args.workers} workers, 1 cœur chacun{suffixe}": (scores(racine_cn), bcn)})
 
         if args.sans_bac_a_sable:
-            racine_s, _, _ = cours(Path(tmp) / "cours_sans_bac")
+            racine_s, _, _ = cours(Path(tmp) / "cours_sans_bac", devoirs)
             os.environ["AWALE_BAC_A_SABLE"] = "non"
             try:
                 ts, bs = autograde(racine_s, assignments, 1)

@@ -108,7 +108,7 @@ def sujets() -> dict:
 
 def noms_notes(sujet) -> set[str]:
     """The reference functions a subject grades (from its specs and its Q21-like question)."""
-    return {nom for q in sujet.questions if (nom := sujet.nom_note(q))}
+    return set(sujet.noms_notes)
 
 
 def _scalaire(noeud: ast.expr) -> bool:

@@ -126,9 +126,9 @@ def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once
     demarres = []
     original = execution.Executant.__init__
 
-    def compter(self, demarrage, sandbox, limites, arguments=()):
+    def compter(self, demarrage, sandbox, limites, arguments=(), **options):
         demarres.append((tuple(arguments), list(sandbox.lecture)))
-        original(self, demarrage, sandbox, limites, arguments)
+        original(self, demarrage, sandbox, limites, arguments, **options)
 
     monkeypatch.setattr(execution.Executant, "__init__", compter)
     cellule = ("montes = [l.split()[4] for l in open('/proc/self/mountinfo')]\n"

@@ -28,7 +28,7 @@ with a French message naming the explicit opt-out for trusted work
 
 >>> b = BacASable(repertoire="/tmp/copie", ecriture=["/tmp/copie"])
 >>> cmd = b.commande(["python3", "-c", "print(1)"])
->>> cmd[0].endswith("bwrap"), "--unshare-net" in cmd, cmd[-3:]
+>>> any(c.endswith("bwrap") for c in cmd), "--unshare-net" in cmd, cmd[-3:]
 (True, True, ['python3', '-c', 'print(1)'])
 """
 
@@ -42,6 +42,7 @@ import stat
 import subprocess
 import sys
 import sysconfig
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -204,6 +205,36 @@ def preparer_dossier_prive(chemin: str | Path) -> None:
                     os.chown(nom, UID_NOBODY, UID_NOBODY)
 
 
+def init_du_bac(pid: int) -> int | None:
+    """The host PID of the init of the PID namespace of the sandbox whose ``bwrap`` process is ``pid`` (its child),
+    or ``None`` (no such process, or not a sandbox)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            enfants = f.read().split()
+    except OSError:
+        return None
+    return int(enfants[0]) if enfants else None
+
+
+def attendre_la_fin(init: int | None, delai: float = 10.0) -> bool:
+    """Wait until the sandbox whose namespace's init is ``init`` (:func:`init_du_bac`, read before its ``bwrap``
+    was killed) has no process left: its init exits only once every process of its PID namespace is gone.
+    ``True`` when gone within ``delai`` seconds."""
+    if init is None:
+        return True
+    fin = time.monotonic() + delai
+    while time.monotonic() < fin:
+        try:
+            with open(f"/proc/{init}/stat") as f:
+                etat = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if etat in ("Z", "X"):
+            return True
+        time.sleep(0.002)
+    return False
+
+
 def copier_sans_liens(source: str | Path, destination: str | Path) -> list[str]:
     """Copy a submission's folder, never following a symbolic link; return the links left out."""
     ignores: list[str] = []
@@ -222,6 +253,60 @@ def copier_sans_liens(source: str | Path, destination: str | Path) -> list[str]:
             elif stat.S_ISREG(mode):
                 shutil.copyfile(chemin, cible / nom, follow_symlinks=False)
     return ignores
+
+
+# ---------------------------------------------------------------- system calls refused in every sandbox (seccomp)
+# What one sandbox could leave for a later one, or read of another's, beside the files it may write: the kernel's
+# keyrings (a key added to the user keyring of ``nobody`` stays after its process and is read by any later
+# sandbox) and the page cache's state of a file all sandboxes read (``posix_fadvise`` empties it, ``preadv2``'s
+# ``RWF_NOWAIT``, ``mincore`` and ``cachestat`` read it without changing it).  Refused with EPERM; nothing the
+# notebooks, IPython or the kernel need.  Per architecture: the audit number of the ABI, then the calls' numbers.
+APPELS_REFUSES = {
+    "x86_64": (0xC000003E, {"add_key": 248, "request_key": 249, "keyctl": 250, "fadvise64": 221, "mincore": 27,
+                            "preadv2": 327, "pwritev2": 328, "cachestat": 451}),
+    "aarch64": (0xC00000B7, {"add_key": 217, "request_key": 218, "keyctl": 219, "fadvise64": 223, "mincore": 232,
+                             "preadv2": 286, "pwritev2": 287, "cachestat": 451}),
+}
+FD_SECCOMP = 9  # the descriptor bubblewrap reads the filter from (``--seccomp``)
+
+
+def filtre_seccomp(machine: str | None = None) -> bytes | None:
+    """The classic BPF program bubblewrap installs (``--seccomp``): EPERM for :data:`APPELS_REFUSES`, any other
+    call allowed; ``None`` on an architecture without a list (no filter: the channels stay, see the docs).
+    A call of another ABI of the same machine (x86_64's x32) is refused as a whole."""
+    import platform
+    import struct
+
+    arch, numeros = APPELS_REFUSES.get(machine or platform.machine(), (None, None))
+    if arch is None:
+        return None
+    LD_W_ABS, JEQ_K, JGE_K, RET_K = 0x20, 0x15, 0x35, 0x06
+    AUTORISER, REFUSER = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
+    appels = sorted(numeros.values())
+    n = len(appels)
+    # 0: arch; 1: another arch -> refuse; 2: nr; 3: x32 -> refuse; 4..4+n-1: each call -> refuse; allow; refuse
+    programme = [(LD_W_ABS, 0, 0, 4), (JEQ_K, 1, 0, arch), (RET_K, 0, 0, REFUSER), (LD_W_ABS, 0, 0, 0),
+                 (JGE_K, n + 1, 0, 0x40000000)]
+    programme += [(JEQ_K, n - i, 0, numero) for i, numero in enumerate(appels)]
+    programme += [(RET_K, 0, 0, AUTORISER), (RET_K, 0, 0, REFUSER)]
+    return b"".join(struct.pack("=HBBI", *instruction) for instruction in programme)
+
+
+@functools.lru_cache(maxsize=1)
+def fichier_seccomp() -> str | None:
+    """A read-only file holding :func:`filtre_seccomp`'s program (written once per process, removed at exit)."""
+    import atexit
+    import tempfile
+
+    programme = filtre_seccomp()
+    if programme is None:
+        return None
+    fd, chemin = tempfile.mkstemp(prefix="awale_seccomp_", suffix=".bpf")
+    with os.fdopen(fd, "wb") as f:
+        f.write(programme)
+    os.chmod(chemin, 0o444)
+    atexit.register(lambda: os.path.exists(chemin) and os.unlink(chemin))
+    return chemin
 
 
 @dataclass
@@ -285,10 +370,15 @@ class BacASable:
         return args
 
     def commande(self, argv: list[str]) -> list[str]:
-        """The command line running ``argv`` in this sandbox."""
+        """The command line running ``argv`` in this sandbox (through ``sh``, which opens the seccomp filter's
+        file on the descriptor bubblewrap reads, then becomes bubblewrap: the same process)."""
         bwrap = _bwrap() or "bwrap"
         cmd = [bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                "--die-with-parent", "--new-session"]
+        filtre = fichier_seccomp()
+        if filtre is not None:
+            cmd = ["/bin/sh", "-c", f'f=$1; shift; exec "$@" {FD_SECCOMP}<"$f"', "sh", filtre, *cmd,
+                   "--seccomp", str(FD_SECCOMP)]
         if not en_root():
             cmd += ["--unshare-user"]
         cmd += self._points_de_montage()

@@ -983,20 +983,60 @@ def _canaux() -> tuple[Any, Any]:
     return entree, sortie
 
 
-def principal() -> None:
-    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere."""
+def _autres_processus() -> list[int]:
+    """The processes of this PID namespace but its init (1) and this one."""
+    moi = os.getpid()
+    return [int(n) for n in os.listdir("/proc") if n.isdigit() and int(n) not in (1, moi)]
+
+
+def _tuer_les_restes(delai: float = 5.0) -> None:
+    """Kill every other process of the runner's PID namespace and wait until they are gone.
+
+    Called in the runner alone in its sandbox's PID namespace (its parent, the namespace's init, is bubblewrap's),
+    before and after each question: whatever a cell started in the background does not run beside the question's
+    child, and whatever that child left behind (a grandchild in a session of its own, a double fork) ends with
+    the question.  ``kill(-1)`` reaches
+    every process the runner may signal but the namespace's init and itself, atomically with respect to
+    ``fork`` (a fork bomb cannot outrun it); bubblewrap's init reaps them, this process its own children (a
+    cell's).  A process still there after
+    ``delai`` (in an uninterruptible wait) stops the runner: the judge then kills the whole sandbox.
+    """
+    import time
+
+    fin = time.monotonic() + delai
+    while True:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:  # nothing else to kill
+            pass
+        try:  # its own children (forked by a cell, then gone): reaped here, the others by the namespace's init
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            pass
+        if not _autres_processus():
+            return
+        if time.monotonic() > fin:
+            os._exit(3)
+        time.sleep(0.001)
+
+
+def principal(seul_dans_son_espace: bool = False) -> None:
+    """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere.
+
+    IPython is started before the first order is read, so that the judge may start the runner before it can send
+    the reference (``execution.Executant``'s ``attendre``).  ``seul_dans_son_espace`` (``--espace-pid``: the
+    judge's sandbox, where this process's parent is the PID namespace's init): before and after each question,
+    every other process of the namespace is killed (:func:`_tuer_les_restes`), so that a question's child runs
+    beside no other process of the student's and nothing it started outlives its question.
+    """
     entree, sortie = _canaux()
     import io
 
     sys.stdin = io.StringIO()  # input() gets EOF instead of waiting
     import builtins
     Issue, Reponse = messages.Issue, messages.Reponse
-    demarrage = messages.lire_ordre(entree.readline())
-    if not isinstance(demarrage, messages.Demarrage):
-        raise SystemExit("the first order must be 'demarrage'")
-    reference_non_notee = _module_reference(demarrage.module, demarrage.reference_non_notee)
-    sys.meta_path.insert(0, _Importeur(reference_non_notee, demarrage.module, tuple(demarrage.alias),
-                                       tuple(demarrage.factices)))
+    seul_dans_son_espace = seul_dans_son_espace and (os.getpid(), os.getppid()) == (2, 1)  # a fresh namespace
     sys.setrecursionlimit(3000)
     _ETAT_DEMARRAGES["espace_propre"] = _espace_pid_propre()  # before any student code exists
     from IPython.core.interactiveshell import InteractiveShell
@@ -1007,6 +1047,12 @@ def principal() -> None:
     config.InteractiveShell.colors = "nocolor"
     shell = InteractiveShell.instance(config=config)
     shell.user_ns["__name__"] = "__main__"
+    demarrage = messages.lire_ordre(entree.readline())
+    if not isinstance(demarrage, messages.Demarrage):
+        raise SystemExit("the first order must be 'demarrage'")
+    reference_non_notee = _module_reference(demarrage.module, demarrage.reference_non_notee)
+    sys.meta_path.insert(0, _Importeur(reference_non_notee, demarrage.module, tuple(demarrage.alias),
+                                       tuple(demarrage.factices)))
     dictionnaire = vars(builtins)
     originaux = dict(dictionnaire)  # put back in each question's child: the student's changes do not count
     signal.signal(signal.SIGALRM, _sonner)
@@ -1025,6 +1071,8 @@ def principal() -> None:
             _envoyer(sortie, Reponse(ordre.id, Issue.FAITE))
         elif ordre.TYPE in messages.QUESTIONS:
             sortie.flush()
+            if seul_dans_son_espace:  # what the cells started in the background: not beside the question's child
+                _tuer_les_restes()
             pid = os.fork()
             if pid == 0:  # the child: answers once, then dies without running any clean-up code
                 try:
@@ -1045,6 +1093,8 @@ def principal() -> None:
                 finally:
                     os._exit(0)
             os.waitpid(pid, 0)
+            if seul_dans_son_espace:
+                _tuer_les_restes()
             _envoyer(sortie, Reponse(ordre.id, Issue.FIN))
         elif isinstance(ordre, messages.Fin):
             break
@@ -1071,4 +1121,4 @@ def principal_sql() -> None:
 
 
 if __name__ == "__main__":
-    principal_sql() if sys.argv[1:] == ["--sql"] else principal()
+    principal_sql() if sys.argv[1:] == ["--sql"] else principal(seul_dans_son_espace="--espace-pid" in sys.argv[1:])

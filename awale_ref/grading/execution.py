@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from awale_ref.grading import bac_a_sable, executant, messages, textes
 from awale_ref.grading.messages import Issue, MessageInvalide
@@ -52,6 +52,12 @@ class Limites:
         """Seconds left in the notebook's budget (infinite without one)."""
         return float("inf") if self.echeance is None else self.echeance - time.monotonic()
 
+    def reprendre(self) -> None:
+        """The judge waited for the student's kernel, which had the notebook's budget: the judge's own time starts
+        now, as long again (the notebook then takes at most twice its budget)."""
+        if self.budget:
+            self.echeance = max(self.echeance or 0.0, time.monotonic() + self.budget)
+
     def borne(self, delai: float) -> float:
         """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
         reste = self.reste()
@@ -70,14 +76,22 @@ class ExecutantBloque(Exception):
 
 
 class Executant:
-    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout."""
+    """The runner, started in its sandbox; talks JSON lines over its stdin/stdout.
+
+    ``attendre``, when given, is called after the process is started and before ``demarrage`` is sent: the runner
+    boots meanwhile, holding nothing of the reference (``juge``: until the student's kernel has ended, when the
+    reference holds a secret the kernel lacks).  In a sandbox the runner is told it is alone in its PID namespace
+    (``--espace-pid``): it kills whatever a question left running when the question ends.
+    """
 
     def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
-                 limites: Limites, arguments: tuple[str, ...] = ()) -> None:
+                 limites: Limites, arguments: tuple[str, ...] = (),
+                 attendre: Callable[[], None] | None = None) -> None:
         self.limites = limites
         self.prive: str | None = None
-        delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
         script = os.path.abspath(executant.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
+        if sandbox is not None and demarrage is not None:
+            arguments = (*arguments, "--espace-pid")
         argv = [sys.executable, "-I", script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
@@ -102,6 +116,9 @@ class Executant:
         self.tampon = bytearray()
         self.compteur = 0
         try:
+            if attendre is not None:
+                attendre()
+            delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
             if demarrage is not None:
                 self._ecrire(demarrage)
             try:
@@ -180,15 +197,18 @@ class Executant:
         return reponse
 
     def fermer(self) -> None:
+        """Kill the runner and wait until nothing of its sandbox runs any more (its whole PID namespace)."""
         if self.prive is None:  # in its sandbox: the teacher's log says if the student's code filled its /tmp
             plein = bac_a_sable.stockage_plein(self.proc.pid)
             if plein:
                 self.limites.journal.append(f"runner: {plein}")
+        init = bac_a_sable.init_du_bac(self.proc.pid)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap, and with it the sandbox's PID namespace
         with contextlib.suppress(Exception):
             self.proc.kill()
         self.proc.wait()
+        bac_a_sable.attendre_la_fin(init)
         for flux in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(Exception):
                 flux.close()
@@ -220,10 +240,11 @@ def _sandbox(travail: str, partie: str, limites: Limites, processus: int, **sour
 
 @contextlib.contextmanager
 def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
-             fichiers: str | None) -> Iterator[Executant | None]:
+             fichiers: str | None, attendre: Callable[[], None] | None = None) -> Iterator[Executant | None]:
     """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
     (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
-    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does)."""
+    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
+    ``attendre``: called before ``demarrage`` is sent (:class:`Executant`)."""
     prive = tempfile.mkdtemp(prefix="awale_executant_")
     ex = None
     try:
@@ -235,7 +256,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
         os.makedirs(travail, exist_ok=True)
         sandbox = _sandbox(travail, "executant", limites, 256) if avec_bac else None
         try:
-            ex = Executant(demarrage, sandbox, limites)
+            ex = Executant(demarrage, sandbox, limites, attendre=attendre)
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
                 raise BudgetEpuise() from None

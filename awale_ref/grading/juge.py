@@ -51,6 +51,7 @@ import contextlib
 import functools
 import io
 from dataclasses import dataclass, field
+from typing import Callable
 
 from awale_ref.grading import contraintes, familles, messages, rendu, retrecissement, sujets, textes
 from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
@@ -98,9 +99,18 @@ class CorrectionDuNotebook(PlanDuNotebook):
     the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer`)."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
-                 sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None) -> None:
+                 sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None,
+                 attendre: Callable[[], None] | None = None, publiques: frozenset[str] = frozenset()) -> None:
         super().__init__(etapes, base_sql, sujet)
         self.evaluateur_sql = evaluateur_sql
+        self.attendre = attendre
+        self.publiques = publiques
+
+    def attente(self, reference: str) -> Callable[[], None] | None:
+        """What to wait for before ``reference`` enters the runner's sandbox: ``attendre`` (the end of the
+        student's kernel, ``pipeline.autograde``) when it holds the body of a graded function that is not one of
+        ``publiques`` (functions whose every assignment is closed), else nothing."""
+        return self.attendre if self.attendre is not None and self.secrets(reference) - self.publiques else None
 
 
 Juge = CorrectionDuNotebook
@@ -110,7 +120,8 @@ Juge = CorrectionDuNotebook
 # ---------------------------------------------------------------- a whole notebook
 def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
-                   sujet: sujets.Sujet | None = None) -> dict[str, Resultat]:
+                   sujet: sujets.Sujet | None = None, attendre: Callable[[], None] | None = None,
+                   publiques: frozenset[str] = frozenset()) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
 
     ``etapes``: the code cells in order (test cells carry their hidden
@@ -120,20 +131,30 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     ``sujet``: the subject, when
     the caller has already read it from the test cells.  A cell that blocks or kills
     the runner is left out and the runner started again; a question that
-    does, fails.
+    does, fails.  ``attendre``: blocks until no other process runs the
+    student's code (``pipeline.autograde`` starts the judge beside the
+    student's kernel): called before a reference holding the body of a
+    function the subject grades (``secrets``) enters the runner's sandbox,
+    in the first order or a question's; it may raise :class:`BudgetEpuise`.
+    ``publiques``: graded functions whose bodies are no secret any more (every assignment grading them is
+    past its due date, so the students' environment holds them): their references do not wait.
     """
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
-            return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet)
+            return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet, attendre,
+                                   publiques)
     finally:
         contraintes.vider_caches()  # nothing of a student's source outlives the notebook
 
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
-                    base_sql: str | None, sujet: sujets.Sujet | None) -> dict[str, Resultat]:
+                    base_sql: str | None, sujet: sujets.Sujet | None,
+                    attendre: Callable[[], None] | None, publiques: frozenset[str]) -> dict[str, Resultat]:
+    if attendre is not None:  # once the kernel has ended, the judge's time starts again (``Limites.reprendre``)
+        attendre = _puis_reprendre(attendre, limites)
     # the query questions' second process: started on the first query only, stopped with the notebook
     evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
-    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur)
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre, publiques)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     try:
@@ -142,7 +163,8 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
                 demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
                                                list(correction.sujet.noms_reference),
                                                [correction.sujet.module_correction])
-                with demarrer(demarrage, bac_a_sable, limites, fichiers) as ex:
+                with demarrer(demarrage, bac_a_sable, limites, fichiers,
+                              correction.attente(demarrage.reference_non_notee)) as ex:
                     bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
             except BudgetEpuise:
                 limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
@@ -158,6 +180,19 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
             verdicts.setdefault(question, echec(question, message_budget(limites) if epuise
                                                 else "la correction n'a pas pu juger cette réponse."))
     return verdicts
+
+
+def _puis_reprendre(attendre: Callable[[], None], limites: Limites) -> Callable[[], None]:
+    """``attendre``, then, the first time, a budget of the judge's own (``Limites.reprendre``): the student's kernel
+    it waited for had the notebook's."""
+    repris: list[bool] = []
+
+    def attendre_puis_reprendre() -> None:
+        attendre()
+        if not repris:
+            repris.append(True)
+            limites.reprendre()
+    return attendre_puis_reprendre
 
 
 def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: list[CelluleDeCode],
@@ -211,6 +246,8 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         verdicts[question] = plan
         correction.jugees.add(question)
         return "juge"
+    if attente := correction.attente(getattr(plan.ordre, "reference", "")):
+        attente()  # no graded function's body in the sandbox while another process runs the student's code
     try:
         reponse = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the judge's SQL process)
     except messages.ReponseTropGrande as exc:  # refused before it was parsed; the runner is started again

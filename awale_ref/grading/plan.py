@@ -103,6 +103,12 @@ def _reference_sans(noms: frozenset[str], module: str) -> str:
     return "".join(lignes)
 
 
+@functools.lru_cache(maxsize=256)
+def fonctions_definies(texte: str) -> frozenset[str]:
+    """The functions a reference text sent to the runner defines (its top-level ``def``)."""
+    return frozenset(n.name for n in analyser(texte).body if isinstance(n, ast.FunctionDef))
+
+
 # ---------------------------------------------------------------- a question's cases, computed once per class
 @functools.lru_cache(maxsize=64)
 def cas_et_attendus(module_correction: str, question: str,
@@ -210,6 +216,12 @@ class PlanDuNotebook:
         previous test cell (a question's own answer cells)."""
         debut = max((p for p in range(position) if self.etapes[p].questions), default=-1) + 1
         return [p for p in range(debut, position) if not self.etapes[p].questions]
+
+    def secrets(self, reference: str) -> frozenset[str]:
+        """The functions of ``reference`` (a text sent to the runner) that a question of the subject grades, in
+        this notebook's assignment or another: what the student's kernel never holds (the students' environment
+        has no body of a graded function), so what must not be in the runner's sandbox while the kernel runs."""
+        return fonctions_definies(reference) & self.sujet.noms_notes
 
     def reference_permise(self, *graded: str) -> str:
         """The reference without the functions ``graded`` and without every graded function not judged yet."""

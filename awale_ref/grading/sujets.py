@@ -25,6 +25,7 @@ assignments.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import os
@@ -180,6 +181,11 @@ class Sujet:
 
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
+
+    @functools.cached_property
+    def noms_notes(self) -> frozenset[str]:
+        """The reference functions its questions grade (every assignment of the subject's)."""
+        return frozenset(nom for q in self.questions if (nom := self.nom_note(q)))
 
     def nom_note(self, question: str) -> str | None:
         """The reference function a question grades (``None`` for an answer or an SQL query)."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import functools
 import json
+import threading
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from nbconvert.exporters.exporter import ResourcesDict
 from nbformat.notebooknode import NotebookNode
@@ -20,7 +22,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Integer
 
 from awale_ref.grading import bac_a_sable, juge, syntaxe
-from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, qui
+from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
 from pipeline.autograde.structure import est_cellule_de_test
 from pipeline.autograde.verdicts import sorties_du_verdict, sorties_hors_verdict
 
@@ -84,12 +86,16 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             return nb, resources
         etapes, tests = self._etapes(nb)
         self._echeance(resources)
+        if (fini := resources.get(CLE_NOYAU_FINI)) is not None:
+            fini.set()  # listed after the kernel's step: the kernel has ended
         anticipe = resources.pop(CLE_ANTICIPE, None)
         if anticipe is not None and anticipe[0] == _empreinte(etapes):
             debut = time.perf_counter()
             verdicts = anticipe[1].result()  # computed while the kernel ran (VerdictsDesTestsCachesAnticipes)
             self.log.info("Timing %s: judge waited %.3f s", qui(resources), time.perf_counter() - debut)
         else:  # no early start, or the cells changed since: judged here, on the cells as they are now
+            if anticipe is not None:  # its runner ends first: one runner at a time
+                concurrent.futures.wait([anticipe[1]])
             verdicts = self._juger(etapes, tests, resources)
         self._ecrire(tests, verdicts, resources)
         return nb, resources
@@ -135,7 +141,9 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
-            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet)
+            attente = resources.get(CLE_ATTENTE)
+            publiques = fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet) if attente else frozenset()
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", copie, evenement)
         return verdicts
@@ -160,6 +168,60 @@ def _empreinte(etapes: list[juge.CelluleDeCode]) -> str:
     return json.dumps([(e.index, e.source, e.questions, e.exemples) for e in etapes])
 
 
+def fonctions_publiques(db_url: str | None, sujet) -> frozenset[str]:
+    """The graded functions of ``sujet`` that are no secret any more: every assignment of the course grading one
+    is past its due date in the gradebook at ``db_url`` (the one source ``pipeline.paquet_eleve`` rebuilds the
+    students' environment from, with these functions' working versions).  A function graded by an assignment
+    still open, or without a due date, stays secret; so does everything when the gradebook cannot be read."""
+    if not db_url:
+        return frozenset()
+    from pipeline.paquet_eleve import devoirs_fermes_du_carnet
+
+    try:
+        fermes = devoirs_fermes_du_carnet(db_url)
+    except Exception:  # noqa: BLE001  (no readable gradebook: nothing is public)
+        return frozenset()
+    publiques: set[str] = set()
+    secretes: set[str] = set()
+    for devoir, questions in _questions_des_devoirs(sujet.module_correction).items():
+        noms = {nom for q in questions if (nom := sujet.nom_note(q))}
+        (publiques if devoir in fermes else secretes).update(noms)
+    return frozenset(publiques - secretes)
+
+
+@functools.lru_cache(maxsize=None)
+def _questions_des_devoirs(module_correction: str) -> dict[str, list[str]]:
+    """``{assignment: its hidden questions}`` of the course's assignments of one subject (read from the sources)."""
+    from pipeline.build import ASSIGNMENTS, sujet_de
+    from pipeline.paquet_eleve import questions_du_devoir
+
+    return {a: questions_du_devoir(a) for a in ASSIGNMENTS if sujet_de(a).module_correction == module_correction}
+
+
+CLE_ATTENTE = "awale_attente_du_noyau"  # VerdictsDesTestsCachesAnticipes: the judge's ``attendre`` (juge.juger_notebook)
+
+
+MARGE_NOYAU_S = 120.0  # how long past the budget the kernel may take to stop (its last cell cut, killed)
+
+
+class _AttenteDuNoyau:
+    """``juge.juger_notebook``'s ``attendre`` for a judge started beside the student's kernel: returns once the
+    kernel has ended (``CLE_NOYAU_FINI``, set by ``ExecutionProtegee``, or by :class:`VerdictsDesTestsCaches` after
+    it); raises ``juge.BudgetEpuise`` when the kernel outlives the notebook's budget by :data:`MARGE_NOYAU_S`, when
+    the judge is abandoned (the next notebook starts: :meth:`VerdictsDesTestsCachesAnticipes.abandonner`) or when
+    the process is ending."""
+
+    def __init__(self, fini: threading.Event, echeance: float) -> None:
+        self.fini, self.echeance, self.abandonne = fini, echeance, False
+
+    def __call__(self) -> None:
+        while not self.fini.wait(0.1):
+            if time.monotonic() > self.echeance + MARGE_NOYAU_S or not threading.main_thread().is_alive():
+                raise juge.BudgetEpuise()
+        if self.abandonne:
+            raise juge.BudgetEpuise()
+
+
 class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
     """Starts the judge before the student's kernel runs, so that both run at once (on two cores).
 
@@ -167,16 +229,39 @@ class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
     folder as nbgrader prepared them (the kernel works in a private copy), so starting it first changes
     no verdict. :class:`VerdictsDesTestsCaches`, after the kernel, takes the result if the cells are still
     the same (else it judges again) and writes it. Listed before ``ExecutionProtegee`` in nbgrader_config.py.
+
+    While the kernel runs, the runner gets no body of a graded function (``juge.juger_notebook``'s
+    ``attendre``: the first order or a question's waits for the kernel's end when its reference holds one), so
+    that no channel between the two sandboxes can carry one into the kernel, whose outputs reach the feedback.
+    One judge at a time: a judge still running when the next notebook starts is abandoned and waited for,
+    before that notebook's kernel runs anything (docs/grading_security.md).
     """
 
+    _precedents: ClassVar[dict[int, tuple[concurrent.futures.Future, _AttenteDuNoyau]]] = {}  # by grading thread
+
+    @classmethod
+    def abandonner(cls) -> None:
+        """End the judge of the previous notebook this thread graded (its kernel is gone: the verdicts were not
+        taken) and wait for it."""
+        precedent = cls._precedents.pop(threading.get_ident(), None)
+        if precedent is not None and not precedent[0].done():
+            precedent[1].abandonne = True
+            precedent[1].fini.set()
+            concurrent.futures.wait([precedent[0]])
+
     def preprocess(self, nb: NotebookNode, resources: ResourcesDict) -> tuple[NotebookNode, ResourcesDict]:
+        self.abandonner()
         if resources.get(CLE_ECHEC):
             return nb, resources
         etapes, tests = self._etapes(nb)
-        self._echeance(resources)  # the budget starts now, for the kernel too
+        echeance = self._echeance(resources)  # the budget starts now, for the kernel too
         if any(e.questions for e in etapes):
+            fini = resources.setdefault(CLE_NOYAU_FINI, threading.Event())
+            attente = resources[CLE_ATTENTE] = _AttenteDuNoyau(fini, echeance)
             fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
-            resources[CLE_ANTICIPE] = (_empreinte(etapes), fil.submit(self._juger, etapes, tests, resources))
+            futur = fil.submit(self._juger, etapes, tests, resources)
+            resources[CLE_ANTICIPE] = (_empreinte(etapes), futur)
+            type(self)._precedents[threading.get_ident()] = (futur, attente)
             fil.shutdown(wait=False)  # the thread ends with its verdicts
         return nb, resources
 

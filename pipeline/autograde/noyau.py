@@ -28,7 +28,7 @@ from awale_ref.grading import bac_a_sable
 from pipeline.autograde import paquet_noyau
 from pipeline.autograde import prive as api_privee
 from pipeline.autograde.limites import borner_erreur, taille_sortie
-from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, qui
+from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
 from pipeline.autograde.structure import est_cellule_de_test
 from pipeline.autograde.verdicts import sortie_erreur
 
@@ -271,9 +271,11 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             if plein:
                 self.log.warning("Kernel of %s: %s", qui(self.resources), plein)
         if processus is not None and self.owns_km:
+            init = bac_a_sable.init_du_bac(processus.pid) if self.avec_bac() else None
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 processus.kill()
                 processus.wait(10)
+            bac_a_sable.attendre_la_fin(init)  # nothing of the sandbox runs on beside the next steps
 
     # ---------------------------------------------------------------- kernel limits
     def _limiter_noyau(self) -> None:
@@ -367,6 +369,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         finally:
             for prive in self._prives:
                 shutil.rmtree(prive, ignore_errors=True)
+            if (fini := (resources or {}).get(CLE_NOYAU_FINI)) is not None:
+                fini.set()  # the kernel is killed: the judge started beside it may now send the references
             self.log.info("Timing %s: kernel %.3f s", qui(resources), time.perf_counter() - debut)
 
     def _preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:

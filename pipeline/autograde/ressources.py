@@ -8,6 +8,7 @@ CLE_ECHEANCE = "awale_echeance"  # time.monotonic() by which the notebook is gra
 CLE_ECHEC = "awale_correction"  # a notebook graded 0 for a reason (copies_a_zero.ExportateurPrudent); also the
 #                                 notebook-level metadata key that carries the reason into the graded notebook
 CLE_ANTICIPE = "awale_jugement_anticipe"  # the judge started before the kernel (VerdictsDesTestsCachesAnticipes)
+CLE_NOYAU_FINI = "awale_noyau_fini"  # a threading.Event set once the student's kernel has ended (ExecutionProtegee)
 
 
 def qui(resources: ResourcesDict | None) -> str:

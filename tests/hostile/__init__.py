@@ -844,3 +844,10 @@ SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
                ("[stockage] fichiers refusés après", "[stockage] octets refusés après",
                 "Kernel of remplit_tmp/partie2_structure: its private /tmp is full", "runner: its private /tmp is full")),
 )
+
+
+# ---- issue 33: no channel between a process that runs the student's code and one that holds a reference
+from tests.hostile.canaux import SOUMISSIONS_CANAUX, SOUMISSIONS_CANAUX_IA  # noqa: E402
+
+SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_CANAUX
+SOUMISSIONS_IA = SOUMISSIONS_IA + SOUMISSIONS_CANAUX_IA
