@@ -15,11 +15,6 @@ import pytest
 from awale_ref.grading import contraintes, plan, sujets
 from awale_ref.grading.types_question import Fonctions
 
-SUJETS_A_DOMAINE_COMPLET = ("othello_epita_2024", "attracteurs")
-"""The subjects whose every spec states its domain (the others state it where their statement restricts the
-inputs, and are checked there)."""
-
-
 def _appels_visibles(sujet: sujets.Sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
     """For each question of ``sujet``, the arguments (as source) of the visible examples of its test cell."""
     res: dict[str, tuple[tuple[str, ...], ...]] = {}
@@ -45,12 +40,13 @@ def test_chaque_cas_cache_est_dans_le_domaine_de_sa_question(paquet, question):
     assert not dehors, f"{paquet} {question}: {len(dehors)} case(s) outside the domain, e.g. {dehors[0]!r:.300}"
 
 
-@pytest.mark.parametrize("paquet", SUJETS_A_DOMAINE_COMPLET)
-def test_chaque_question_des_nouveaux_sujets_dit_son_domaine(paquet):
-    sujet = sujets.sujet_du_module(f"awale_ref.sujets.{paquet}")
-    for question, spec in sujet.specs.items():
-        assert spec.domaine is not None, question
-        assert (spec.domaine.__doc__ or "").strip(), f"{question}: the domain quotes no statement"
+@pytest.mark.parametrize("paquet, question", [(sujet.module_correction.rsplit(".", 1)[1], question)
+                                               for sujet in sujets.tous() for question in sujet.specs])
+def test_chaque_question_dit_son_domaine(paquet, question):
+    """Every spec of every subject states its domain, with a docstring that quotes its statement."""
+    spec = sujets.sujet_du_module(f"awale_ref.sujets.{paquet}").specs[question]
+    assert spec.domaine is not None, f"{paquet} {question} ({spec.nom}) states no domain (Spec.domaine)"
+    assert (spec.domaine.__doc__ or "").strip(), f"{paquet} {question} ({spec.nom}): the domain quotes no statement"
 
 
 def test_le_juge_ecarte_un_cas_hors_du_domaine():

@@ -281,19 +281,78 @@ def _non(selection: Callable[[tuple, Observation], bool]) -> Callable[[tuple, Ob
     return lambda args, attendu: not selection(args, attendu)
 
 
-def _pit_non_vide(args: tuple) -> bool:
+def plateau_valide(plateau: object) -> bool:
+    """Le plateau, « une liste de 12 entiers » (Partie II) : le nombre de graines de chaque case, positif ou
+    nul ; « les cases 0 à 5 sont toujours celles du joueur dont c'est le tour »."""
+    return type(plateau) is list and len(plateau) == 12 and all(type(g) is int and g >= 0 for g in plateau)
+
+
+def jeu_valide(jeu: object) -> bool:
+    """« Le jeu est un dictionnaire jeu : les noms des deux joueurs ('joueur1', 'joueur2'), leurs réserves
+    ('score', une liste [réserve du joueur1, réserve du joueur2]), le nombre de tours déjà joués ('n') et le
+    plateau ('plateau', une liste de 12 entiers) » (Partie II)."""
+    return (type(jeu) is dict and type(jeu.get("joueur1")) is str and type(jeu.get("joueur2")) is str
+            and type(jeu.get("score")) is list and len(jeu["score"]) == 2
+            and all(type(s) is int and s >= 0 for s in jeu["score"])
+            and type(jeu.get("n")) is int and jeu["n"] >= 0 and plateau_valide(jeu.get("plateau")))
+
+
+def _d_jeu(args: tuple) -> bool:
+    """Q4, Q5, Q7, Q13, Q14, Q16 : la fonction reçoit le dictionnaire jeu de la Partie II (à n'importe quel
+    tour, partie finie ou non : Q14 et Q16 ont justement à le dire)."""
+    return len(args) == 1 and jeu_valide(args[0])
+
+
+def _d_case_du_plateau(args: tuple) -> bool:
+    """Q9, Q10 : un plateau et l'indice d'une de ses cases (0 à 11) ; Q10 « reçoit le plateau juste après le
+    semis et la case où est tombée la dernière graine », qui peut être dans l'un ou l'autre camp."""
     plateau, case = args
-    return 0 <= case < 12 and plateau[case] > 0
+    return plateau_valide(plateau) and type(case) is int and 0 <= case < 12
+
+
+def _pit_non_vide(args: tuple) -> bool:
+    """Q8, Q11 : deplacer_graines « prend toutes les graines de case et les sème une à une dans les cases
+    suivantes » : une case du plateau (0 à 11) qui a au moins une graine (rien à semer sinon)."""
+    return _d_case_du_plateau(args) and args[0][args[1]] > 0
+
+
+def _d_saisie(args: tuple) -> bool:
+    """Q12 : test_case(plateau, case) « doit renvoyer True quand la case vérifie les trois conditions de
+    Q11 », et False sinon : toute case que le joueur peut saisir (un entier, négatif ou au-delà de 11 compris)."""
+    plateau, case = args
+    return plateau_valide(plateau) and type(case) is int
+
+
+def _d_tour_jeu(args: tuple) -> bool:
+    """Q15 : « Si la case n'est pas acceptable, la fonction affiche un message et renvoie True » ; sinon elle
+    joue le coup : le jeu de la Partie II et toute case saisie (un entier)."""
+    jeu, case = args
+    return jeu_valide(jeu) and type(case) is int
 
 
 def _coup_jouable(args: tuple) -> bool:
+    """Q17 : gain(jeu, case) « joue le coup case (supposé permis : inutile de le vérifier) » : une des
+    cases_possibles(jeu)."""
     jeu, case = args
-    return case in exam.cases_possibles(jeu)
+    return jeu_valide(jeu) and case in exam.cases_possibles(jeu)
 
 
 def _profondeurs(args: tuple) -> bool:
+    """Q19 : NegaAwale « applique la méthode ci-dessus au nœud jeu, situé à la profondeur profondeur (0 pour
+    la position de départ) d'une exploration limitée à profondeur_max » : 0 ≤ profondeur ≤ profondeur_max
+    (au plus 3, ce que le correcteur calcule)."""
     jeu, profondeur_max, profondeur = args
-    return 0 <= profondeur <= profondeur_max <= 3
+    return jeu_valide(jeu) and type(profondeur) is int and type(profondeur_max) is int and (
+        0 <= profondeur <= profondeur_max <= 3)
+
+
+def _d_max_vals(args: tuple) -> bool:
+    """Q20 : max_vals « reçoit une liste non vide de couples [case, valeur] » (une case de 0 à 5 et la
+    valeur du coup) et la profondeur du nœud, « 0 (on est à la racine de l'arbre) » ou plus."""
+    vals_jeu, profondeur = args
+    return (type(vals_jeu) is list and bool(vals_jeu) and type(profondeur) is int and profondeur >= 0
+            and all(type(v) is list and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < 6
+                    and type(v[1]) is int for v in vals_jeu))
 
 
 _INTACTS = "arguments non modifiés"
@@ -303,15 +362,15 @@ _TIERS = 1 / 3
 # ---------------------------------------------------------------- the specs
 _R_PARITE = "joueur1 joue quand jeu['n'] est pair (n commence à 0 et joueur1 commence)"
 SPECS: dict[str, Spec] = {s.question: s for s in [
-    _spec("Q4", "tour_joueur1", ("jeu",), "renvoie", jeux_tours_varies, _R_PARITE),
+    _spec("Q4", "tour_joueur1", ("jeu",), "renvoie", jeux_tours_varies, _R_PARITE, domaine=_d_jeu),
     _spec("Q5", "tourner_plateau", ("jeu",), "renvoie_et_jeu", _jeux,
-         "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé"),
+         "les cases 0 à 5 et 6 à 11 sont échangées (dans l'ordre), le reste du jeu ne change pas, rien n'est renvoyé", domaine=_d_jeu),
     _spec("Q7", "copie", ("jeu",), "copie", _jeux,
          "la copie est égale à l'original et ne partage aucune liste avec lui (copie profonde, sans deepcopy)",
          contraintes=("sans_deepcopy", "arguments_intacts"),
          familles=(Famille("copie égale à l'original", 0.5, cles=("renvoie",), accessoire=True),
                    Famille("copie indépendante (aucune liste partagée, original intact)", 0.5,
-                           cles=("copie_independante",)))),
+                           cles=("copie_independante",))), domaine=_d_jeu),
     _spec("Q8", "deplacer_graines", ("plateau", "case"), "renvoie_et_plateau", plateau_case(toutes_les_cases=True),
          "on sème une graine par case dans le sens 0→1→…→11→0 en sautant la case de départ ; "
          "la fonction renvoie l'indice de la dernière case semée", diagnostic=diag_deplacer, domaine=_pit_non_vide,
@@ -320,13 +379,13 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                            ("plateau_apres",)),
                    Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     _spec("Q9", "case_ramassable", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True, non_vide=False),
-         "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines"),
+         "une case est ramassable si elle est dans le camp adverse (indices 6 à 11) et contient 2 ou 3 graines", domaine=_d_case_du_plateau),
     _spec("Q10", "ramasser_graines", ("plateau", "case"), "renvoie_et_plateau", apres_semis,
          "on ramasse la case puis les précédentes tant qu'elles sont ramassables (camp adverse, 2 ou 3 graines) ; "
          "les cases ramassées sont vidées et la fonction renvoie le total", contraintes=("recursive",), diagnostic=diag_ramasser,
          familles=(Famille("la chaîne de récolte dans le camp adverse", _TIERS, _non(chaine_jusqua_camp)),
                    Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", _TIERS, chaine_jusqua_camp),
-                   Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive"))),
+                   Famille("récursivité (la fonction s'appelle elle-même)", _TIERS, contrainte="recursive")), domaine=_d_case_du_plateau),
     _spec("Q11", "test_famine", ("plateau", "case"), "renvoie", plateau_case(toutes_les_cases=True),
          "après le semis et la récolte (sur une copie), le camp adverse (cases 6 à 11) ne doit pas être vide",
          contraintes=("arguments_intacts",), domaine=_pit_non_vide,
@@ -334,20 +393,20 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                    Famille(_INTACTS + " (le test travaille sur une copie)", _TIERS, contrainte="arguments_intacts"))),
     _spec("Q12", "test_case", ("plateau", "case"), "renvoie",
          plateau_case(toutes_les_cases=True, non_vide=False, saisie_negative=True),
-         "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine"),
+         "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et ne provoque pas la famine", domaine=_d_saisie),
     _spec("Q13", "cases_possibles", ("jeu",), "renvoie", _jeux,
          "la liste, dans l'ordre croissant, des cases 0 à 5 acceptables selon test_case",
          contraintes=("arguments_intacts",),
          familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
                    Famille("positions où la famine interdit une case", 0.4, _famine_possible),
-                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts")), domaine=_d_jeu),
     _spec("Q14", "tour_suivant", ("jeu",), "renvoie", jeux_finis_et_autres,
          "la partie s'arrête si un score atteint 25, si n ≥ 100, s'il reste 3 graines ou moins, "
          "ou si le joueur qui doit jouer n'a aucune case possible",
          familles=(Famille("fin par le score (25 ou plus)", 0.25, _limite_q14("score")),
                    Famille("fin après 100 tours", 0.25, _limite_q14("tours")),
                    Famille("fin à 3 graines ou moins", 0.25, _limite_q14("graines")),
-                   Famille("fin quand le joueur n'a aucune case possible", 0.25, _limite_q14("bloque")))),
+                   Famille("fin quand le joueur n'a aucune case possible", 0.25, _limite_q14("bloque"))), domaine=_d_jeu),
     _spec("Q15", "tour_jeu", ("jeu", "case"), "renvoie_et_jeu", _jeux_et_cases,
          "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au score "
          "du joueur qui vient de jouer, on incrémente n, on tourne le plateau et on renvoie tour_suivant(jeu)",
@@ -355,12 +414,12 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                    Famille("coup joué : semis, récolte, score, n et plateau tourné", _TIERS, _non(_case_refusee),
                            ("jeu_apres",)),
                    Famille("valeur renvoyée après un coup joué (tour_suivant)", _TIERS, _non(_case_refusee),
-                           ("renvoie",)))),
+                           ("renvoie",))), domaine=_d_tour_jeu),
     _spec("Q16", "gagnant", ("jeu",), "renvoie_et_jeu", jeux_finis_et_autres,
          "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour), "
          "puis on renvoie le nom du joueur qui a le plus de graines, ou \"égalité\"", accepter=plateau_vide_ou_laisse("score"),
          familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
-                   Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
+                   Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",))), domaine=_d_jeu),
     _spec("Q17", "gain", ("jeu", "case"), "paire", _jeux_et_cases_jouables,
          f"gain renvoie ({LIBELLES[messages.PREMIER_DE_PAIRE]}, {LIBELLES[messages.SECOND_DE_PAIRE]}) ; "
          "le nouveau jeu a son score, "
@@ -382,7 +441,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
          contraintes=("sans_max_min_sort", "arguments_intacts"),
          familles=(Famille("à la racine : la case du premier maximum", 0.4, _racine),
                    Famille("ailleurs : la valeur maximale", 0.4, _non(_racine)),
-                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+                   Famille(_INTACTS, 0.2, contrainte="arguments_intacts")), domaine=_d_max_vals),
 ]}
 
 

@@ -60,7 +60,8 @@ LECTURES = {
         "premier échec : une case hors du camp (même hors de 0 à 11) donne False sans erreur. "
         "Sur les cases 0 à 11, le résultat est celui du test_case du CCINP. Le sujet ne parle "
         "pas des indices négatifs (une saisie comme -1) : test_case n'est noté que sur les "
-        "cases 0 à 11.",
+        "cases 0 à 11, et tour_jeu, qui s'appuie sur test_case pour refuser une case, aussi "
+        "(aucun de ses cas cachés ne joue -1).",
     "cases_possibles_ordre":
         "Le sujet demande « la liste des indices des cases acceptables » sans fixer d'ordre : "
         "la référence les donne dans l'ordre croissant, et toute liste des mêmes cases, "

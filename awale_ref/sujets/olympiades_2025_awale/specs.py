@@ -158,7 +158,7 @@ def _cas_famine() -> list[tuple]:
 
 
 def _cas_test_case() -> list[tuple]:
-    """Q9: every pit from 0 to 11, empty or not (a negative pit is not graded: LECTURES['test_case_cases'])."""
+    """Q9: every pit from 0 to 11, empty or not (a negative pit is not graded: LECTURES['test_case_court_circuit'])."""
     plateaux = [plt for plt, _ in _plateaux_de_famine()]
     plateaux = [p for i, p in enumerate(plateaux) if p not in plateaux[:i]]
     return (ccinp.plateau_case(toutes_les_cases=True, non_vide=False)()
@@ -175,7 +175,7 @@ def _cas_tour_termine() -> list[tuple]:
 
 def _cas_tour_jeu() -> list[tuple]:
     etats = _etats() + _etats_de_famine() + _fins_lyceennes()
-    return [(etat, case) for etat in etats for case in range(6)] + [(etats[0], 7), (etats[1], -1)]
+    return [(etat, case) for etat in etats for case in range(6)] + [(etats[0], 7)]
 
 
 def _cas_gagnant() -> list[tuple]:
@@ -337,19 +337,69 @@ def _meme_ensemble(obtenu: Observation, attendu: Observation, args: tuple) -> bo
             and all(type(c) is int for c in liste) and sorted(liste) == attendu["renvoie"])
 
 
-def _coup_du_joueur(args: tuple) -> bool:
+def etat_valide(etat_jeu: object) -> bool:
+    """« L'état de la partie est un dictionnaire etat_jeu à six clés : les noms "joueur1" (celui qui commence)
+    et "joueur2", leurs scores "score_j1" et "score_j2" (les graines récoltées), le nombre de tours déjà joués
+    "nb_tours" […] et le "plateau" » (le plateau du CCINP : 12 nombres de graines)."""
+    return (type(etat_jeu) is dict and set(etat_jeu) == {"joueur1", "joueur2", "score_j1", "score_j2",
+                                                          "nb_tours", "plateau"}
+            and type(etat_jeu["joueur1"]) is str and type(etat_jeu["joueur2"]) is str
+            and all(type(etat_jeu[k]) is int and etat_jeu[k] >= 0 for k in ("score_j1", "score_j2", "nb_tours"))
+            and ccinp.plateau_valide(etat_jeu["plateau"]))
+
+
+def _d_etat(args: tuple) -> bool:
+    """Q2, Q10, Q11, Q13 : la fonction reçoit etat_jeu, l'état d'une partie (à n'importe quel tour, finie ou
+    non : Q11 et Q13 ont justement à le dire)."""
+    return len(args) == 1 and etat_valide(args[0])
+
+
+def _d_plateau(args: tuple) -> bool:
+    """Q4 : tourner_plateau(plt) « tourne la liste plt elle-même » : un plateau de 12 cases."""
+    return len(args) == 1 and ccinp.plateau_valide(args[0])
+
+
+def _d_somme(args: tuple) -> bool:
+    """Q3 : somme(plt, n, p) « renvoie le nombre de graines des cases n à p, toutes deux comprises
+    (n <= p) » : deux cases du plateau, n avant p."""
+    plt, n, p = args
+    return ccinp.plateau_valide(plt) and type(n) is int and type(p) is int and 0 <= n <= p <= 11
+
+
+def _d_case(args: tuple) -> bool:
+    """Q6, Q7, Q9 : un plateau et une case c de 0 à 11 (Q7 : « c est la dernière case semée » ; Q9 : « la
+    fonction est notée sur les cases 0 à 11 », le sujet ne parle pas d'une saisie comme -1)."""
     plt, c = args
-    return 0 <= c <= 5 and plt[c] > 0
+    return ccinp.plateau_valide(plt) and type(c) is int and 0 <= c <= 11
+
+
+def _coup_du_joueur(args: tuple) -> bool:
+    """Q8 : test_famine(plt, c) dit si « jouer la case c » affame l'adversaire : une case du joueur courant
+    (0 à 5) qui a des graines à semer."""
+    plt, c = args
+    return _d_case(args) and c <= 5 and plt[c] > 0
 
 
 def _case_du_plateau(args: tuple) -> bool:
+    """Q5 : semer_graines(plt, c) : « on prend toutes les graines de la case c (non vide), on les sème » :
+    une case non vide de 0 à 11."""
     plt, c = args
-    return 0 <= c <= 11 and plt[c] > 0
+    return _d_case(args) and plt[c] > 0
 
 
 def _case_jouee(args: tuple) -> bool:
+    """Q12 : tour_jeu(etat_jeu, c) joue la case c si test_case l'accepte, sinon ne change rien : toute case
+    de 0 à 11 (comme test_case, le sujet ne parle pas d'une saisie négative : LECTURES['test_case_court_circuit'])."""
     etat, c = args
-    return -1 <= c <= 11
+    return etat_valide(etat) and type(c) is int and 0 <= c <= 11
+
+
+def _d_partie(args: tuple) -> bool:
+    """Q14 : awale(nom_joueur1, nom_joueur2), « une partie entre deux personnes au clavier » : deux noms
+    différents, et les cases tapées au clavier (des entiers, lus par int(input(...)))."""
+    nom_joueur1, nom_joueur2, saisies = args
+    return (type(nom_joueur1) is str and type(nom_joueur2) is str and nom_joueur1 != nom_joueur2
+            and all(type(c) is int for c in saisies))
 
 
 def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas: Callable[[], list[tuple]],
@@ -361,13 +411,13 @@ def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas:
 # ---------------------------------------------------------------- the specs
 SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q2", "tour_joueur1", ("etat_jeu",), "renvoie", _cas_tour_joueur1,
-          "joueur1 joue quand etat_jeu['nb_tours'] est pair (il commence, au tour 0)"),
+          "joueur1 joue quand etat_jeu['nb_tours'] est pair (il commence, au tour 0)", domaine=_d_etat),
     _spec("Q3", "somme", ("plt", "n", "p"), "renvoie", _cas_somme,
-          "le total des graines des cases n à p, toutes deux comprises", contraintes=("arguments_intacts",)),
+          "le total des graines des cases n à p, toutes deux comprises", contraintes=("arguments_intacts",), domaine=_d_somme),
     _spec("Q4", "tourner_plateau", ("plt",), "renvoie_et_plateau", _cas_plateau,
           "la liste plt elle-même est modifiée : ses cases 0 à 5 et 6 à 11 sont échangées, chaque moitié "
           "dans son ordre (un nouveau plateau renvoyé laisserait etat_jeu inchangé)",
-          familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau_apres",)),)),
+          familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau_apres",)),), domaine=_d_plateau),
     _spec("Q5", "semer_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.plateau_case(toutes_les_cases=True),
           "on sème une graine par case dans le sens 0 → 1 → … → 11 → 0 en sautant la case de départ ; "
           "la fonction renvoie l'indice de la dernière case semée", domaine=_case_du_plateau,
@@ -379,13 +429,13 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     _spec("Q6", "case_ramassable", ("plt", "c"), "renvoie",
           ccinp.plateau_case(toutes_les_cases=True, non_vide=False),
-          "une case est ramassable si elle est dans le camp adverse (6 à 11) et contient 2 ou 3 graines"),
+          "une case est ramassable si elle est dans le camp adverse (6 à 11) et contient 2 ou 3 graines", domaine=_d_case),
     _spec("Q7", "ramasser_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.apres_semis,
           "on ramasse la case c puis les précédentes tant qu'elles sont ramassables ; les cases ramassées sont "
           "vidées dans plt et la fonction renvoie le total", diagnostic=ccinp.diag_ramasser,
           familles=(Famille("la chaîne de récolte dans le camp adverse", 0.5, _non(ccinp.chaine_jusqua_camp)),
                     Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", 0.5,
-                            ccinp.chaine_jusqua_camp))),
+                            ccinp.chaine_jusqua_camp)), domaine=_d_case),
     _spec("Q8", "test_famine", ("plt", "c"), "renvoie", _cas_famine,
           "True quand le coup AFFAME l'adversaire : après le semis et la récolte (sur une copie), ses cases 6 à 11 "
           "sont toutes vides ; False sinon", contraintes=("arguments_intacts",), domaine=_coup_du_joueur,
@@ -395,13 +445,13 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille(_INTACTS + " (le test travaille sur une copie)", 0.3, contrainte="arguments_intacts"))),
     _spec("Q9", "test_case", ("plt", "c"), "renvoie", _cas_test_case,
           "une case est acceptable si elle est dans le camp du joueur (0 à 5), non vide, et si test_famine "
-          "est False (le coup n'affame pas)", contraintes=("arguments_intacts",)),
+          "est False (le coup n'affame pas)", contraintes=("arguments_intacts",), domaine=_d_case),
     _spec("Q10", "cases_possibles", ("etat_jeu",), "renvoie", _cas_etats,
           "la liste des indices des cases 0 à 5 acceptables selon test_case (dans n'importe quel ordre)",
           contraintes=("arguments_intacts",), accepter=_meme_ensemble,
           familles=(Famille("positions sans coup affamant", 0.4, _non(_famine_possible)),
                     Famille("positions où la famine interdit une case", 0.4, _famine_possible),
-                    Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+                    Famille(_INTACTS, 0.2, contrainte="arguments_intacts")), domaine=_d_etat),
     _spec("Q11", "tour_termine", ("etat_jeu",), "renvoie", _cas_tour_termine,
           "True quand la partie CONTINUE ; False dès qu'un joueur a 25 graines, que les deux en ont plus de 45 "
           "à eux deux, que le joueur qui doit jouer n'a aucune case acceptable, ou que nb_tours >= 100",
@@ -410,7 +460,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                     Famille("fin à plus de 45 graines ramassées à eux deux", 0.2, _limite("45")),
                     Famille("fin après 100 tours", 0.2, _limite("tours")),
                     Famille("fin quand le joueur n'a aucune case acceptable", 0.2, _limite("bloque")),
-                    Famille(_INTACTS, 0.2, contrainte="arguments_intacts"))),
+                    Famille(_INTACTS, 0.2, contrainte="arguments_intacts")), domaine=_d_etat),
     _spec("Q12", "tour_jeu", ("etat_jeu", "c"), "renvoie_et_jeu", _cas_tour_jeu,
           "une case refusée ne change rien et renvoie True ; sinon on sème, on récolte, on ajoute le gain au "
           "score du joueur qui vient de jouer, on ajoute 1 à nb_tours, on tourne le plateau et on renvoie "
@@ -426,7 +476,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "\"égalité\" (le plateau peut être vidé ou laissé)",
           accepter=ccinp.plateau_vide_ou_laisse("score_j1", "score_j2"),
           familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
-                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",)))),
+                    Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",))), domaine=_d_etat),
     _spec("Q14", "awale", ("nom_joueur1", "nom_joueur2", "saisies"), "saisies", _cas_awale,
           "tant que tour_termine dit que la partie continue : afficher le plateau, demander une case au joueur "
           "courant en le nommant (int(input(...))) et jouer tour_jeu ; à la fin, afficher le nom du gagnant "
@@ -435,7 +485,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           familles=(Famille("une case demandée par coup, jusqu'à la fin de la partie", 0.4, cles=("saisies_lues",)),
                     Famille("le joueur qui doit jouer nommé avant de lire sa case", 0.2, cles=("affiche_avant",),
                             accessoire=True),
-                    Famille("le gagnant affiché à la fin", 0.4, cles=("affiche_fin",)))),
+                    Famille("le gagnant affiché à la fin", 0.4, cles=("affiche_fin",))), domaine=_d_partie),
 ]}
 
 
@@ -445,8 +495,7 @@ def cas_caches(question: str) -> list[tuple]:
 
 
 # ---------------------------------------------------------------- the reasoning questions
-def _est_plateau(valeur: Any) -> bool:
-    return isinstance(valeur, list) and len(valeur) == 12 and all(type(g) is int and g >= 0 for g in valeur)
+_est_plateau = ccinp.plateau_valide
 
 
 def _format_plateaux_q1(valeur: Any) -> str | None:

@@ -366,26 +366,97 @@ def _variantes_compression(args: tuple, attendu: Observation) -> Any:
                                                       for (i, j, ha, la), cle in zip(rects, cles)])}
 
 
+def _est_image(img: Any) -> bool:
+    """« Une image du sujet a au moins une ligne et une colonne » (LECTURES['image_vide']) : une liste de
+    lignes, toutes de même longueur."""
+    return (type(img) is list and bool(img) and type(img[0]) is list and bool(img[0])
+            and all(type(l) is list and len(l) == len(img[0]) for l in img))
+
+
+def _d_creer_image(args: tuple) -> bool:
+    """Q2 : creer_image(n, m, c) « renvoie une nouvelle image de n lignes et m colonnes dont tous les pixels
+    valent c » : n ≥ 1 et m ≥ 1 (LECTURES['image_vide'] : creer_image(0, m, c) n'est pas noté)."""
+    n, m, c = args
+    return type(n) is int and type(m) is int and n >= 1 and m >= 1
+
+
+def _d_niveau(args: tuple) -> bool:
+    """Q4 : noir_ou_blanc(x) compare x à 128 ; « x peut être un nombre à virgule (une moyenne) » de niveaux
+    de 0 à 255."""
+    (x,) = args
+    return type(x) in (int, float) and 0 <= x <= 255
+
+
+def _d_image_rgb(args: tuple) -> bool:
+    """Q5, Q6 : passer_en_nb(img) et passer_en_8_couleurs(img) reçoivent « une image en couleurs » : chaque
+    pixel un triplet (r, v, b) de niveaux de 0 à 255."""
+    (img,) = args
+    return _est_image(img) and all(type(p) is tuple and len(p) == 3 and all(type(x) is int and 0 <= x <= 255
+                                                                            for x in p)
+                                   for ligne in img for p in ligne)
+
+
 def _ligne_valide(args: tuple) -> bool:
+    """Q8 : ligne_vers_image(nbcol, ligne01), « l'image dont les lignes sont les tranches successives de nbcol
+    pixels de ligne01 (sa longueur est un multiple de nbcol) » : nbcol ≥ 1 et une ligne non vide
+    (LECTURES['image_vide'])."""
     nbcol, ligne01 = args
     return type(nbcol) is int and nbcol >= 1 and bool(ligne01) and len(ligne01) % nbcol == 0
 
 
+def _d_ligne01(args: tuple) -> bool:
+    """Q9 : compte_0_1(ligne01) compte les plages d'une ligne de 0 et de 1 ; « les lignes du sujet viennent
+    d'images, jamais vides » (LECTURES['compte_commence_par_0'])."""
+    (ligne01,) = args
+    return type(ligne01) is list and bool(ligne01) and all(p in (0, 1) and type(p) is int for p in ligne01)
+
+
+def _d_code(args: tuple) -> bool:
+    """Q10 : decomprime_ligne(liste_entiers), les longueurs des plages ; « un nombre peut valoir 0 : il
+    n'ajoute aucun pixel » (LECTURES['entiers_positifs'] : des entiers ≥ 0)."""
+    (liste,) = args
+    return type(liste) is list and all(type(x) is int and x >= 0 for x in liste)
+
+
 def _position_valide(args: tuple) -> bool:
+    """Q14, Q16 : « le pixel pos » d'une image (ligne i, colonne j dans l'image) ; Q14 « sans dépasser la
+    colonne j_max (incluse) », une colonne de l'image."""
     img, (i, j), *reste = args
-    return bool(img) and bool(img[0]) and 0 <= i < len(img) and 0 <= j < len(img[0]) and all(
+    return _est_image(img) and 0 <= i < len(img) and 0 <= j < len(img[0]) and all(
         0 <= j_max < len(img[0]) for j_max in reste)
 
 
 def _image_valide(args: tuple) -> bool:
-    img = args[0]
-    return bool(img) and bool(img[0]) and all(len(l) == len(img[0]) for l in img)
+    """Q7, Q11, Q17 : image_vers_ligne, compresse_image et compression_rectangle reçoivent une image du sujet,
+    d'au moins une ligne et une colonne (LECTURES['image_vide'])."""
+    return _est_image(args[0])
 
 
 def _code_valide(args: tuple) -> bool:
+    """Q12 : decompresse_image(ncb, liste_entiers) renvoie « l'image de ncb colonnes codée par liste_entiers » :
+    ncb ≥ 1 et un code d'au moins un pixel dont le total est un multiple de ncb (LECTURES['image_vide'])."""
     ncb, liste = args
     total = sum(liste) if all(type(x) is int and x >= 0 for x in liste) else -1
     return type(ncb) is int and ncb >= 1 and total > 0 and total % ncb == 0
+
+
+def _d_image_compressee(args: tuple) -> bool:
+    """Q18 : decompression_rectangle reçoit « une image compressée valide » (ha, la, l_rect) : chaque pixel de
+    l'image ha × la couvert par exactement un rectangle de l_rect, sa couleur sous la clef "couleur" ou "coul"
+    (LECTURES['cle_couleur'])."""
+    ((ha, la, l_rect),) = args
+    if not (type(ha) is int and type(la) is int and ha >= 1 and la >= 1 and type(l_rect) is list):
+        return False
+    couverts = set()
+    for r in l_rect:
+        if not (type(r) is dict and len({images.CLE_COULEUR, images.CLE_COULEUR_EXEMPLES} & set(r)) == 1):
+            return False
+        (i, j), h, l = r.get("pos", (-1, -1)), r.get("ha", 0), r.get("la", 0)
+        pixels = {(a, b) for a in range(i, i + h) for b in range(j, j + l)}
+        if not (0 <= i and 0 <= j and h >= 1 and l >= 1 and i + h <= ha and j + l <= la) or pixels & couverts:
+            return False
+        couverts |= pixels
+    return len(couverts) == ha * la
 
 
 # ---------------------------------------------------------------- the specs
@@ -401,21 +472,21 @@ def _spec(question: str, nom: str, parametres: tuple[str, ...], genre: str, cas,
 SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q2", "creer_image", ("n", "m", "c"), "image", _cas_creer_image,
           "une liste de n lignes, chacune une nouvelle liste de m pixels de couleur c",
-          domaine=lambda args: type(args[0]) is int and type(args[1]) is int and args[0] >= 1 and args[1] >= 1,
+          domaine=_d_creer_image,
           familles=(Famille("n lignes de m pixels de couleur c", 2 * _TIERS, cles=("renvoie",)),
                     Famille(_DISTINCTES, _TIERS, cles=("lignes_distinctes",), accessoire=True))),
     _spec("Q4", "noir_ou_blanc", ("x",), "renvoie", _cas_noir_ou_blanc,
-          "0 si x < 128 (strictement), 1 sinon"),
+          "0 si x < 128 (strictement), 1 sinon", domaine=_d_niveau),
     _spec("Q5", "passer_en_nb", ("img",), "image", _cas_rgb,
           "chaque pixel devient noir_ou_blanc de la moyenne de ses trois niveaux, dans une nouvelle image",
           contraintes=("arguments_intacts",),
           familles=(Famille("pixels : seuil sur la moyenne des trois niveaux", 2 * _TIERS, cles=("renvoie",)),
-                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts"))),
+                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts")), domaine=_d_image_rgb),
     _spec("Q6", "passer_en_8_couleurs", ("img",), "image", _cas_rgb,
           "chaque niveau d'un pixel devient 0 s'il est < 128, 1 sinon ; le pixel reste un triplet (tuple), "
           "dans une nouvelle image", contraintes=("arguments_intacts",),
           familles=(Famille("pixels : chaque niveau seuillé à 128", 2 * _TIERS, cles=("renvoie",)),
-                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts"))),
+                    Famille(_INTACTE, _TIERS, contrainte="arguments_intacts")), domaine=_d_image_rgb),
     _spec("Q7", "image_vers_ligne", ("img",), "renvoie", _cas_nb_et_gris,
           "le couple (nombre de colonnes, liste de tous les pixels ligne après ligne)",
           domaine=_image_valide),
@@ -425,12 +496,12 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _spec("Q9", "compte_0_1", ("ligne01",), "renvoie", _cas_compte,
           "les longueurs des plages successives, en commençant toujours par le nombre de 0 (0 si la ligne "
           "commence par 1)", familles=(Famille("lignes qui commencent par 0", 0.5, _non(_commence_par_1)),
-                    Famille("lignes qui commencent par 1 : le code commence par 0", 0.5, _commence_par_1))),
+                    Famille("lignes qui commencent par 1 : le code commence par 0", 0.5, _commence_par_1)), domaine=_d_ligne01),
     _spec("Q10", "decomprime_ligne", ("liste_entiers",), "renvoie", _cas_decomprime,
           "les plages du code, alternativement de 0 et de 1, en commençant par les 0 (un nombre 0 n'ajoute rien)",
          
           familles=(Famille("codes sans 0", 0.5, _non(_premier_compte_nul)),
-                    Famille("codes avec un 0 (la ligne commence par 1)", 0.5, _premier_compte_nul))),
+                    Famille("codes avec un 0 (la ligne commence par 1)", 0.5, _premier_compte_nul)), domaine=_d_code),
     _spec("Q11", "compresse_image", ("img",), "renvoie", _cas_nb,
           "le couple (nombre de colonnes, code de toute l'image lue comme une seule ligne) : une plage continue "
           "d'une ligne à la suivante", domaine=_image_valide,
@@ -462,7 +533,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "l'image ha × la où chaque rectangle de l_rect est peint de sa couleur (clef \"couleur\" ou \"coul\")",
          
           familles=(Famille("clef \"couleur\"", 0.5, lambda a, o: "couleur" in a[0][2][0], ("renvoie",)),
-                    Famille("clef \"coul\" des exemples", 0.5, lambda a, o: "coul" in a[0][2][0], ("renvoie",)))),
+                    Famille("clef \"coul\" des exemples", 0.5, lambda a, o: "coul" in a[0][2][0], ("renvoie",))), domaine=_d_image_compressee),
 ]}
 
 
