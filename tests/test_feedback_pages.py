@@ -16,7 +16,6 @@ Screenshots of every page go to $AWALE_ARTIFACTS (default: build/artefacts/retou
 from __future__ import annotations
 
 import copy
-import datetime
 import os
 import re
 import time
@@ -27,7 +26,6 @@ import pytest
 
 import prerequis
 from pipeline.build import ASSIGNMENTS, RACINE, question_de, sujet_de
-from pipeline.echange import fixer_echeance
 from pipeline.nbgrader_cli import nbgrader_ici
 
 LARGEUR = 640
@@ -80,11 +78,6 @@ def retours(tmp_path_factory) -> dict[str, Path]:
         nbgrader_ici("generate_assignment", a, "--force", "--log-level=WARN", racine=racine)
         (racine / "submitted" / "eleve" / a).mkdir(parents=True)
         nbformat.write(copie_fausse(a, racine), racine / "submitted" / "eleve" / a / f"{a}.ipynb")
-    # graded after the deadlines, as a teacher grades: the kernel's package then holds every assignment's working
-    # functions (pipeline.autograde.paquet_noyau), so partie3_ia's board and tree run as in the class's environment
-    echeance = datetime.datetime.now(datetime.timezone.utc)
-    for a in ASSIGNMENTS:
-        fixer_echeance(racine, a, echeance)
     # every assignment in one command each: a notebook's sandboxed kernel starts while the one before is graded
     nbgrader_ici("autograde", "*", "--log-level=WARN", racine=racine)
     nbgrader_ici("generate_feedback", "*", "--force", "--log-level=WARN", racine=racine)

@@ -172,7 +172,6 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         "_s.path[:] = [p for p in _s.path if p not in ('', '.', _o.getcwd())]\n"
         "import awale_ref.grading\n_s.path[:] = _chemin\ndel _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
-    _fermes: frozenset[str] = frozenset()  # the assignments past their due date (the gradebook's), per notebook
     noyau_d_avance = Bool(False, help="keep one sandboxed kernel started ahead, in this process, for the next "
                                       "notebook (a process that grades one notebook after another: a Dask "
                                       "worker, nbgrader autograde of a class)").tag(config=True)
@@ -224,7 +223,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         """The kernel's sandbox: the students' package (``paquet_noyau``), never the course's, read-only and first
         on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder and working copy
         writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``)."""
-        paquet = paquet_noyau.paquet_de_correction(self.log, self._fermes)
+        paquet = paquet_noyau.paquet_de_correction(self.log)
         return bac_a_sable.BacASable(
             repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
             lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
@@ -243,7 +242,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         """The settings a kernel is started with (the rest of its sandbox is the same for the whole process):
         a kernel started ahead serves only the same settings."""
         return (self.kernel_name, self.memoire_noyau, self.fichier_max_noyau, self.stockage_noyau,
-                self.fichiers_max_noyau, paquet_noyau.empreinte(), self._fermes, tuple(self._arguments_noyau()))
+                self.fichiers_max_noyau, paquet_noyau.empreinte(), tuple(self._arguments_noyau()))
 
     def _lancer_d_avance(self) -> None:
         """Start the next notebook's kernel now: it boots while this notebook runs."""
@@ -363,8 +362,6 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         self._prives: list[str] = []
         self._dossier = (resources or {}).get("metadata", {}).get("path") or None
         self._echeance = (resources or {}).get(CLE_ECHEANCE)
-        # the kernel's package: the working functions of the assignments past their due date, as the students' has
-        self._fermes = paquet_noyau.devoirs_fermes((resources or {}).get("nbgrader", {}).get("db_url"))
         self.timeout_func = self._delai_de_cellule
         debut = time.perf_counter()
         try:
@@ -419,7 +416,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 if not self.avec_bac():
                     tmp = pile.enter_context(tempfile.TemporaryDirectory(prefix="noyau_"))
                     options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp,
-                                      "PYTHONPATH": str(paquet_noyau.paquet_de_correction(self.log, self._fermes))}
+                                      "PYTHONPATH": str(paquet_noyau.paquet_de_correction(self.log))}
                 pile.enter_context(self.setup_kernel(**options))
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())

@@ -87,13 +87,11 @@ def dossier() -> Path:
     return dossier_cache() / "paquet_correction"
 
 
-def paquet_de_correction(journal=None, fermes: frozenset[str] = frozenset()) -> Path:
+def paquet_de_correction(journal=None) -> Path:
     """The folder to put first on the grading kernel's ``sys.path`` (it holds ``awale_ref/``), built if missing.
 
-    ``journal``: a logger told when (and how long) it is built; ``fermes``: the assignments past their due date
-    (:func:`devoirs_fermes`), whose graded functions' working versions the package holds, as the students'
-    environment rebuilt after those deadlines does (``pipeline.paquet_eleve``)."""
-    cible = dossier() / (empreinte() + _suffixe(fermes))
+    ``journal``: a logger told when (and how long) it is built."""
+    cible = dossier() / empreinte()
     if (cible / "awale_ref" / "__init__.py").exists():
         return cible
     with _verrou_local:
@@ -101,38 +99,18 @@ def paquet_de_correction(journal=None, fermes: frozenset[str] = frozenset()) -> 
         with open(cible.parent / ".verrou", "a") as verrou:
             fcntl.flock(verrou, fcntl.LOCK_EX)
             if not (cible / "awale_ref" / "__init__.py").exists():
-                _construire(cible, journal, fermes)
+                _construire(cible, journal)
     return cible
 
 
-def _suffixe(fermes: frozenset[str]) -> str:
-    """The folder's name past the fingerprint: nothing when every assignment is open, else a hash of the closed."""
-    return "-" + hashlib.sha256(",".join(sorted(fermes)).encode()).hexdigest()[:8] if fermes else ""
-
-
-def devoirs_fermes(db_url: str | None) -> frozenset[str]:
-    """The course's assignments past their due date in the gradebook at ``db_url`` (none without a readable
-    gradebook): the same rule as ``pipeline.paquet_eleve`` and the judge's secrets
-    (``pipeline.autograde.jugement.fonctions_publiques``)."""
-    if not db_url:
-        return frozenset()
-    from pipeline.build import ASSIGNMENTS
-    from pipeline.paquet_eleve import devoirs_fermes_du_carnet
-
-    try:
-        return frozenset(devoirs_fermes_du_carnet(db_url)) & frozenset(ASSIGNMENTS)
-    except Exception:  # noqa: BLE001  (no readable gradebook: every assignment is open)
-        return frozenset()
-
-
-def _construire(cible: Path, journal, fermes: frozenset[str] = frozenset()) -> None:
+def _construire(cible: Path, journal) -> None:
     from pipeline import paquet_eleve
 
     debut = time.perf_counter()
     provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            paquet_eleve.ecrire_paquet(provisoire, fermes)
+            paquet_eleve.ecrire_paquet(provisoire)
         (provisoire / "pyproject.toml").unlink(missing_ok=True)
         for chemin in [provisoire, *provisoire.rglob("*")]:  # readable by the sandbox's user, writable by none
             chemin.chmod(0o555 if chemin.is_dir() else 0o444)
