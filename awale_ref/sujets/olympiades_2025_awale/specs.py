@@ -495,7 +495,9 @@ def cas_caches(question: str) -> list[tuple]:
 
 
 # ---------------------------------------------------------------- the reasoning questions
-_est_plateau = ccinp.plateau_valide
+def _est_plateau(valeur: Any) -> bool:
+    """A board of the lycée's game: the CCINP paper's (12 non-negative integers)."""
+    return ccinp.plateau_valide(valeur)
 
 
 def _format_plateaux_q1(valeur: Any) -> str | None:
