@@ -307,3 +307,25 @@ def test_unknown_question_is_an_english_api_error():
 def test_unwritten_stub_says_not_written_rather_than_not_recursive():
     stub = notebook("def ramasser_graines(plateau, case):\n    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
     assert "pas encore écrite" in echec("Q10", stub["ramasser_graines"])
+
+
+@pytest.mark.parametrize("cellule, francais", [
+    ("tester = print\ntester('Q10_S1_S2', Q10_S1_S2)", True),  # a value's test cell run before its answer (after a restart)
+    ("def f():\n    x += 1\n    return x\nf()", False),  # UnboundLocalError: a bug of the student's, as usual
+])
+def test_a_name_not_defined_in_the_kernel_says_in_french_to_run_its_cell_first(cellule, francais, capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import awale_ref.grading
+
+    shell = InteractiveShell.instance()
+    try:
+        awale_ref.grading._installer_affichage()
+        capsys.readouterr()
+        resultat = shell.run_cell(cellule)
+        sortie = capsys.readouterr().out
+    finally:
+        InteractiveShell.clear_instance()
+    assert isinstance(resultat.error_in_exec, NameError)
+    assert "Traceback" in sortie  # the student's frames stay
+    assert ("« Q10_S1_S2 » n'est pas défini dans ce noyau. Exécutez d'abord la cellule qui le définit" in sortie) is francais

@@ -21,9 +21,19 @@ from awale_ref.grading.sujets import EchecTest, Sujet, transmettre
 
 
 def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
-    """How IPython shows a failed test: the French message alone, without the grader's frames."""
-    lignes = str(valeur).splitlines() or [""]
-    stb = [f"\x1b[0;31m{etype.__name__}\x1b[0m: {lignes[0]}", *lignes[1:]]
+    """How IPython shows a failed test (the French message alone, without the grader's frames) and a name that
+    is not defined (its usual traceback, then what to do, in French); another ``NameError`` (a subclass) as
+    usual."""
+    if isinstance(valeur, EchecTest):
+        lignes = str(valeur).splitlines() or [""]
+        stb = [f"\x1b[0;31m{etype.__name__}\x1b[0m: {lignes[0]}", *lignes[1:]]
+    else:
+        stb = shell.InteractiveTB.structured_traceback(etype, valeur, tb, tb_offset=tb_offset)
+        if type(valeur) is NameError:
+            nom = getattr(valeur, "name", None) or str(valeur)
+            stb = [*stb, f"\x1b[0;31mNom inconnu\x1b[0m : « {nom} » n'est pas défini dans ce noyau. Exécutez "
+                         "d'abord la cellule qui le définit ; après un redémarrage du noyau, exécutez de nouveau les "
+                         "cellules depuis le début du notebook."]
     shell._showtraceback(etype, valeur, stb)  # private IPython API, checked in pipeline/autograde/prive.py
     return stb
 
@@ -35,7 +45,7 @@ def _installer_affichage() -> None:
         return
     shell = get_ipython()
     if shell is not None:
-        shell.set_custom_exc((EchecTest,), _montrer_echec)
+        shell.set_custom_exc((EchecTest, NameError), _montrer_echec)
         serie.installer(shell)  # every example of a test cell reported, one verdict at its end
 
 
