@@ -887,7 +887,7 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
 
 
 ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
-              "networkx", "Jinja2")
+              "Jinja2")
 """What a student's server needs besides the package: the single-user server, JupyterLab and nbgrader's
 assignment list, the kernel, the pictures and the HTML templates; versions from ``requirements.txt``."""
 

@@ -551,7 +551,7 @@ FIGURES_RECONSTRUITES = {
     "Q1": "Reconstruite : deux tablettes rouges (0) et deux noires (1). Situation 1 : les quatre tablettes "
           "côte à côte ; situation 2 : les deux rouges empilées (l'état donné par le corrigé).",
     "Q12": "Reconstruite : le graphe du jeu pour C = N = 2, 12 positions sur quatre niveaux (0 ; 1a–1d ; "
-           "2a–2e ; 3a–3b), tiré par le cours avec networkx. Les noms des positions suivent l'ordre du "
+           "2a–2e ; 3a–3b), tiré par le cours. Les noms des positions suivent l'ordre du "
            "parcours en largeur de la référence ; le corrigé (2b, 2e, 3a, 3b sans successeur ; 0, 1b, 1c, "
            "2a, 2c, 2d gagnantes) se retrouve sur ce dessin à un renommage près.",
 }
