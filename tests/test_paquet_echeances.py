@@ -52,6 +52,22 @@ def test_with_every_assignment_open_no_shipped_function_answers_a_graded_questio
     assert "def to_jeu(" in moteur and "def initial_position(" in moteur
 
 
+@pytest.mark.parametrize("module", ["awale_ref.sujets.ccinp_2024.exam", "awale_ref.sujets.olympiades_2025_awale.awale_lycee"])
+def test_a_working_test_famine_is_told_from_a_constant_though_nearly_every_case_is_true(module):
+    # 3,454 of Q11's 3,473 cases are True: the cases tried hold the rare answers too, so a constant is refused
+    import importlib
+
+    from pipeline import essai_paquet
+
+    reference = importlib.import_module(module)
+    charge = paquet_eleve.charges({k: v for k, v in paquet_eleve.notes_ouvertes(frozenset()).items()
+                                   if k == (module, "test_famine")})[f"{module}.test_famine"]
+    assert len({attendu for _, attendu in charge["cas"]}) == 2
+    assert essai_paquet.repond(charge, reference.test_famine)
+    assert not essai_paquet.repond(dict(charge), lambda plateau, case: True)
+    assert not essai_paquet.repond(dict(charge), lambda plateau, case: False)
+
+
 def test_a_closed_assignments_functions_come_back_and_only_them(partie2_fermee):
     # with every graded function sought: only those of the closed assignments are answered
     reponses = paquet_eleve.reponses_du_paquet(partie2_fermee)
