@@ -708,7 +708,8 @@ def _grading_init() -> str:
     table = {a: n for a, n in anciens_modules().items() if a == "awale_ref.grading"}
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
             '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nimport importlib\n'
-            'from typing import Any\n\nfrom awale_ref.grading import serie  # noqa: F401\n'
+            'from typing import Any\n\nfrom awale_ref.fonctions_eleve import FonctionManquante  # noqa: F401\n'
+            'from awale_ref.grading import serie  # noqa: F401\n'
             'from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n'
             f"_ANCIEN = {table.get('awale_ref.grading')!r}\n\n\n" + _affichage() + "\n\n_installer_affichage()\n\n\n"
             "def __getattr__(nom: str) -> Any:\n"

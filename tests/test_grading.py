@@ -309,11 +309,17 @@ def test_unwritten_stub_says_not_written_rather_than_not_recursive():
     assert "pas encore écrite" in echec("Q10", stub["ramasser_graines"])
 
 
-@pytest.mark.parametrize("cellule, francais", [
-    ("tester = print\ntester('Q10_S1_S2', Q10_S1_S2)", True),  # a value's test cell run before its answer (after a restart)
-    ("def f():\n    x += 1\n    return x\nf()", False),  # UnboundLocalError: a bug of the student's, as usual
+@pytest.mark.parametrize("cellule, pile, message", [
+    # a value's test cell run before its answer (after a restart): the traceback, then what to do
+    ("tester = print\ntester('Q10_S1_S2', Q10_S1_S2)", True,
+     "« Q10_S1_S2 » n'est pas défini dans ce noyau. Exécutez d'abord la cellule qui le définit"),
+    # UnboundLocalError: a bug of the student's, shown as usual
+    ("def f():\n    x += 1\n    return x\nf()", True, "UnboundLocalError"),
+    # a board calling a graded function not written yet: its French message alone, no frame of the package's
+    ("from awale_ref.fonctions_eleve import a_la_place_de\na_la_place_de('cases_possibles', 'Q13')([])", False,
+     "la fonction cases_possibles n'est pas encore définie"),
 ])
-def test_a_name_not_defined_in_the_kernel_says_in_french_to_run_its_cell_first(cellule, francais, capsys):
+def test_a_name_not_defined_in_the_kernel_says_in_french_what_to_do(cellule, pile, message, capsys):
     from IPython.core.interactiveshell import InteractiveShell
 
     import awale_ref.grading
@@ -327,5 +333,6 @@ def test_a_name_not_defined_in_the_kernel_says_in_french_to_run_its_cell_first(c
     finally:
         InteractiveShell.clear_instance()
     assert isinstance(resultat.error_in_exec, NameError)
-    assert "Traceback" in sortie  # the student's frames stay
-    assert ("« Q10_S1_S2 » n'est pas défini dans ce noyau. Exécutez d'abord la cellule qui le définit" in sortie) is francais
+    assert ("Traceback" in sortie) is pile and "<locals>" not in sortie
+    assert message in sortie
+    assert ("Nom inconnu" in sortie) is (type(resultat.error_in_exec) is NameError)

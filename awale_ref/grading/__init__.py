@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from awale_ref.fonctions_eleve import FonctionManquante
 from awale_ref.grading import serie
 from awale_ref.grading.sujets import EchecTest, Sujet, transmettre
 
 
 def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
-    """How IPython shows a failed test (the French message alone, without the grader's frames) and a name that
+    """How IPython shows a failed test and a graded function the student has not written yet, that a board or
+    the tree called (the French message alone, without the grader's or the package's frames), and a name that
     is not defined (its usual traceback, then what to do, in French); another ``NameError`` (a subclass) as
     usual."""
-    if isinstance(valeur, EchecTest):
+    if isinstance(valeur, (EchecTest, FonctionManquante)):
         lignes = str(valeur).splitlines() or [""]
         stb = [f"\x1b[0;31m{etype.__name__}\x1b[0m: {lignes[0]}", *lignes[1:]]
     else:
