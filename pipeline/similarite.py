@@ -1,9 +1,16 @@
 """Who copied from whom: how alike the students' answers are, for the teacher's report.
 
-nbgrader grades each notebook alone; this module compares the answer cells
-(nbgrader ``solution`` cells of code) of the notebooks handed in
-(``submitted/<student>/<assignment>/*.ipynb``) between students, question by
-question, the way MOSS does:
+nbgrader grades each notebook alone; this module compares the code of the
+notebooks handed in (``submitted/<student>/<assignment>/*.ipynb``) between
+students, question by question, the way MOSS does.
+
+**What is compared.**  Every code the student wrote, found by comparing the
+notebook's code cells with the release's (cells added, moved, re-labelled
+included), never by the notebook's own nbgrader metadata, which the student's
+notebook writes; a question's answer is the code that defines its function (the
+name its spec grades, in the subject the release's test cells name) or its
+value, wherever it was written, with the helpers that code uses
+(:func:`reponses_du_notebook`).  Then:
 
 1. **normalised code**: each answer goes through copydetect's tokenizer
    (the rules of ``copydetect.utils.filter_code``, pygments tokens): comments and spaces
@@ -200,19 +207,153 @@ def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- reading the notebooks
-def _est_reponse_code(cellule) -> bool:
-    nbgrader = cellule.get("metadata", {}).get("nbgrader", {})
-    return (cellule.cell_type == "code" and bool(nbgrader.get("solution")) and isinstance(nbgrader.get("grade_id"), str)
-            and isinstance(cellule.get("source"), str))
+@dataclass(frozen=True)
+class VersionEleve:
+    """What the release of one assignment gives every student, and where its answers go.
+
+    ``codes``: the sources of its code cells, in order; ``reponses[i]``: the ``grade_id`` of ``codes[i]`` when
+    it is an answer cell (the release's own metadata: written by the build, not by a student); ``noms``: the
+    name a question's answer defines (the function its spec grades, the value a structured answer names) ->
+    the ``grade_id`` of that question's answer cell, from the subject the release's test cells name;
+    ``textes``: the boilerplate (every code cell and every block of code shown in its text).
+    """
+
+    codes: tuple[str, ...]
+    reponses: tuple[str | None, ...]
+    noms: dict[str, str]
+    textes: tuple[str, ...]
+
+    @classmethod
+    def lire(cls, racine: Path, assignment: str) -> "VersionEleve":
+        dossier = racine / "release" / assignment
+        notebooks = sorted(dossier.glob("*.ipynb"))
+        if not notebooks:
+            raise ValueError(f"no release notebook in {dossier}: run nbgrader generate_assignment {assignment} "
+                             f"first (the release is the boilerplate left out of the comparison)")
+        cellules = [c for chemin in notebooks for c in nbformat.read(chemin, as_version=4).cells]
+        codes = [c for c in cellules if c.cell_type == "code" and isinstance(c.get("source"), str)]
+        reponses = []
+        for c in codes:
+            nbgrader = c.get("metadata", {}).get("nbgrader", {})
+            gid = nbgrader.get("grade_id")
+            reponses.append(gid if nbgrader.get("solution") and isinstance(gid, str) else None)
+        textes = [c.source for c in codes] + [bloc for c in cellules if c.cell_type == "markdown"
+                                              for bloc in _BLOC_DE_CODE.findall(c.source)]
+        return cls(tuple(c.source for c in codes), tuple(reponses),
+                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes))
 
 
-def reponses_du_notebook(chemin: Path) -> dict[str, str]:
-    """``{grade_id: code}`` of the answer cells (nbgrader ``solution`` code cells) of a notebook."""
+def _noms_des_reponses(sources: list[str], reponses: list[str | None]) -> dict[str, str]:
+    """``{name: grade_id}``: what each question of the subject the test cells ``sources`` name is answered by
+    (its graded function, or the value named like the question's answer), for the questions whose answer
+    cell is among ``reponses``."""
+    from awale_ref.grading import sujets
+    from pipeline.build import CourseError, question_de
+
+    try:
+        sujet = sujets.sujet_des_sources(sources)
+    except (ValueError, LookupError):
+        return {}
+    cellule_de: dict[str, str] = {}
+    for gid in reponses:
+        try:
+            cellule_de.setdefault(question_de(gid), gid) if gid else None
+        except CourseError:
+            continue
+    noms = {}
+    for q in sujet.questions:
+        nom, question = sujet.nom_note(q) or q, q.split("_")[0]   # "Q4" (a function), "Q1_cases" (a value)
+        if nom.isidentifier() and question in cellule_de:
+            noms[nom] = cellule_de[question]
+    return noms
+
+
+HORS_QUESTION = "hors_question"
+"""The pseudo-question of code written before any answer cell of the release and defining no answer."""
+
+
+def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
+    """``{grade_id: code}``: every code the student wrote in a notebook, by question.
+
+    The student's code is found by comparing the notebook's code cells with the release's (``version``),
+    never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
+    cell of the release, unchanged, is the student's. Each top-level statement of it goes to the question
+    whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
+    other statements to the answer cell of the release it stands at (the last answer cell before it in the
+    alignment of the two notebooks' code cells), or :data:`HORS_QUESTION`.
+    """
+    import difflib
+
     try:
         nb = nbformat.read(chemin, as_version=4)
     except Exception as exc:  # nbformat raises several kinds on a broken file
         raise ValueError(f"{chemin}: not a readable notebook ({exc})") from exc
-    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in nb.cells if _est_reponse_code(c)}
+    cellules = [c.source for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
+    donnes = {s.strip() for s in version.codes}
+    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in version.codes],
+                                     autojunk=False)
+    place = [0] * len(cellules)     # the release cell each cell of the notebook stands at (or after)
+    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
+        for i in range(i1, i2):
+            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
+    morceaux: list[_Morceau] = []
+    for source, j in zip(cellules, place):
+        if source.strip() in donnes or not source.strip():
+            continue
+        avant = [gid for gid in version.reponses[:max(j, -1) + 1] if gid]
+        morceaux += _morceaux(source, version.noms, avant[-1] if avant else HORS_QUESTION)
+    # a helper (a definition no question names) goes with the answer that uses it, wherever it was written
+    question = {i: m.question for i, m in enumerate(morceaux) if m.reponse}
+    while True:
+        nouveaux = {i: next((question[j] for j in sorted(question) if m.definis & morceaux[j].utilises), None)
+                    for i, m in enumerate(morceaux) if i not in question and m.definis}
+        nouveaux = {i: q for i, q in nouveaux.items() if q}
+        if not nouveaux:
+            break
+        question.update(nouveaux)
+    reponses: dict[str, list[str]] = defaultdict(list)
+    for i, m in enumerate(morceaux):
+        reponses[question.get(i, m.question)].append(m.texte)
+    return {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+
+
+@dataclass(frozen=True)
+class _Morceau:
+    """A top-level statement of a student's cell: the question it answers (``reponse``: it defines the
+    answer's name) or stands at, the names it defines and uses, its text."""
+
+    question: str
+    reponse: bool
+    definis: frozenset[str]
+    utilises: frozenset[str]
+    texte: str
+
+
+def _morceaux(source: str, noms: dict[str, str], ici: str) -> list[_Morceau]:
+    """The top-level statements of ``source``, each with the question whose answer it defines, else ``ici``;
+    a cell that does not parse is one piece, at ``ici``."""
+    import ast
+
+    try:
+        arbre = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return [_Morceau(ici, False, frozenset(), frozenset(), source.rstrip("\n"))]
+    lignes = source.splitlines(keepends=True)
+    morceaux = []
+    for noeud in arbre.body:
+        premiere = min([noeud.lineno] + [d.lineno for d in getattr(noeud, "decorator_list", [])])
+        texte = "".join(lignes[premiere - 1:noeud.end_lineno]).rstrip("\n")
+        if isinstance(noeud, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            definis = {noeud.name}
+        elif isinstance(noeud, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            cibles = noeud.targets if isinstance(noeud, ast.Assign) else [noeud.target]
+            definis = {n.id for c in cibles for n in ast.walk(c) if isinstance(n, ast.Name)}
+        else:
+            definis = set()
+        utilises = frozenset(n.id for n in ast.walk(noeud) if isinstance(n, ast.Name)) - definis
+        question = next((noms[n] for n in sorted(definis) if n in noms), None)
+        morceaux.append(_Morceau(question or ici, question is not None, frozenset(definis), utilises, texte))
+    return morceaux
 
 
 _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
@@ -221,35 +362,25 @@ _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
 def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
     """What the release of ``assignment`` gives every student: each code cell (stubs, statement's code,
     visible tests) and each block of code shown in its text."""
-    dossier = racine / "release" / assignment
-    notebooks = sorted(dossier.glob("*.ipynb"))
-    if not notebooks:
-        raise ValueError(f"no release notebook in {dossier}: run nbgrader generate_assignment {assignment} first "
-                         f"(the release is the boilerplate left out of the comparison)")
-    textes = []
-    for chemin in notebooks:
-        for c in nbformat.read(chemin, as_version=4).cells:
-            if c.cell_type == "code":
-                textes.append(c.source)
-            elif c.cell_type == "markdown":
-                textes += _BLOC_DE_CODE.findall(c.source)
-    return textes
+    return list(VersionEleve.lire(racine, assignment).textes)
 
 
-def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None
-                     ) -> dict[str, dict[str, str]]:
-    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``.
+def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None,
+                     version: VersionEleve | None = None) -> dict[str, dict[str, str]]:
+    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``
+    (:func:`reponses_du_notebook`, against ``version``, read from ``release/`` if not given).
 
     A notebook that cannot be read, or a symbolic link (never followed, as in grading), is skipped and
     added to ``illisibles`` if given (nbgrader's autograde reports it too); without that list, it raises
     :class:`ValueError`.
     """
+    version = version or VersionEleve.lire(racine, assignment)
     reponses: dict[str, dict[str, str]] = {}
     for chemin in sorted((racine / "submitted").glob(f"*/{assignment}/*.ipynb")):
         try:
             if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
                 raise ValueError(f"{chemin}: a symbolic link, not followed")
-            codes = reponses_du_notebook(chemin)
+            codes = reponses_du_notebook(chemin, version)
         except ValueError:
             if illisibles is None:
                 raise
@@ -466,8 +597,9 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     gabarits: dict[str, list[str]] = {}
     illisibles: list[Path] = []
     for a in assignments:
-        gabarits[a] = gabarit_de_la_version_eleve(racine, a)
-        for eleve, codes in reponses_rendues(racine, a, illisibles).items():
+        version = VersionEleve.lire(racine, a)
+        gabarits[a] = list(version.textes)
+        for eleve, codes in reponses_rendues(racine, a, illisibles, version).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
     analyse = comparer(reponses, gabarits, reglages)

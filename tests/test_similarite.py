@@ -8,12 +8,14 @@ grading; the whole demo's report is checked in tests/test_demo_class.py.
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pipeline import demo_class, similarite
-from pipeline.build import RACINE, serie
+from pipeline.build import RACINE, STUB_CODE, serie
 
 CCINP = serie("partie1_regles")
 
@@ -167,3 +169,30 @@ def test_les_empreintes_sont_les_memes_sur_plusieurs_processus(monkeypatch):
     deux = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=2)
     assert [(p.a, p.b, p.questions) for p in deux.paires] == [(p.a, p.b, p.questions) for p in seul.paires]
     assert seul.paires
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import deguisements  # noqa: E402
+
+
+@pytest.mark.parametrize("deguisement", [
+    lambda nb: deguisements.reponses_deplacees(nb, STUB_CODE),
+    deguisements.metadonnees_renommees,
+    lambda nb: deguisements.tout_dans_la_premiere(nb, STUB_CODE),
+], ids=["reponses_deplacees", "metadonnees_renommees", "tout_dans_la_premiere"])
+def test_les_reponses_sont_lues_ou_qu_elles_soient_ecrites(cours, tmp_path, deguisement):
+    """Théo's answers moved to new cells, relabelled, or all written in one cell: read all the same, each
+    under its question (the function it defines), and his pair with Chloé flagged on the same questions."""
+    for dossier in ("release", "submitted"):
+        shutil.copytree(cours / dossier, tmp_path / dossier, symlinks=True)
+    version = similarite.VersionEleve.lire(tmp_path, "partie2_structure")
+    chemin = tmp_path / "submitted" / "fournier_theo" / "partie2_structure" / "partie2_structure.ipynb"
+    avant = similarite.reponses_du_notebook(chemin, version)
+    nbformat.write(deguisement(nbformat.read(chemin, as_version=4)), chemin)
+    apres = similarite.reponses_du_notebook(chemin, version)
+    assert {"q10_ramasser_graines", "q13_cases_possibles"} <= set(apres)
+    for gid in ("q10_ramasser_graines", "q13_cases_possibles"):
+        assert similarite.normaliser(apres[gid])[0] == similarite.normaliser(avant[gid])[0], gid
+    theo = next(p for p in similarite.analyser(tmp_path, CCINP).paires if "fournier_theo" in (p.a, p.b))
+    assert theo.signalee()
+    assert {"q10_ramasser_graines", "q13_cases_possibles"} <= {q.question[1] for q in theo.questions_signalees()}
