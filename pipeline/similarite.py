@@ -12,15 +12,18 @@ name its spec grades, in the subject the release's test cells name) or its
 value, wherever it was written, with the helpers that code uses
 (:func:`reponses_du_notebook`).  Then:
 
-1. **normalised code**: each answer goes through copydetect's tokenizer
-   (the rules of ``copydetect.utils.filter_code``, pygments tokens): comments and spaces
-   go, every variable name becomes ``V``, every function name ``F``, every
-   string ``S``; renaming variables changes nothing;
-2. **fingerprints**: the hashes of its k-grams (``k`` characters of the
-   normalised code), winnowed (copydetect's ``winnow``: the smallest hash of
-   each window, so a passage of ``garantie`` characters always leaves one);
-   a fingerprint does not depend on where the passage is, so reordering
-   functions or statements hides only the few k-grams across the seams;
+1. **normalised code**: each answer becomes a sequence of syntax-tree tokens
+   (:mod:`pipeline.normalisation_code`, on Python's :mod:`ast`): names,
+   literals, comments and layout out; dead statements removed; the
+   statements of each block and the functions of a cell in a canonical
+   order; ``for``/``while`` on a range and ``x = x + e``/``x += e``
+   folded; renaming, reordering, inserting dead code or comments, or
+   switching loop forms changes nothing or little;
+2. **fingerprints**: the hashes of its k-grams (``k`` tokens), winnowed (the
+   smallest hash of each window, so a passage of ``garantie`` tokens always
+   leaves one); a fingerprint does not depend on where the passage is, so
+   what is added around a copied passage (a helper, a statement) hides only
+   the k-grams across the seams: the fingerprints tolerate insertions;
 3. **boilerplate**: every k-gram of what the release gives every student
    (the statement's code, the stubs of the answer cells, the visible tests:
    all the code cells of ``release/<assignment>/``, and the code shown in its
@@ -33,8 +36,12 @@ value, wherever it was written, with the helpers that code uses
    students), and nothing at all once more than ``part_commune`` of them,
    or more than ``df_max``, hold it: what most of the class writes (the
    course's own solution, an obvious idiom) is no evidence.  An answer
-   shorter than ``longueur_min`` characters of normalised code
-   (``return jeu['n'] % 2 == 0``) is left out altogether.
+   shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
+   left out altogether.
+
+Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
+(copydetect, used before, tokenises the text with pygments; its winnowing is
+pure Python there, 0.2 ms an answer, so the winnowing is numpy's here).
 
 **The scores.**  For a pair and a question, ``partage`` is the weight of the
 fingerprints both answers hold, and the *mass* of an answer the weight of all
@@ -55,7 +62,6 @@ student (``report/eleves/<id>.html``; never in the students' feedback).
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import itertools
 import math
 import multiprocessing
@@ -69,17 +75,16 @@ import nbformat
 import numpy as np
 
 from awale_ref.gabarits import rendre
-
-LANGAGE = "python"
+from pipeline.normalisation_code import etendues, jetons
 
 
 @dataclass(frozen=True)
 class Reglages:
     """The parameters of the comparison (the report prints them)."""
 
-    k: int = 20                  # noise threshold: k-grams of k characters of normalised code
-    garantie: int = 25           # a shared passage this long always leaves a shared fingerprint
-    longueur_min: int = 40       # shorter answers (normalised code, boilerplate included) are ignored
+    k: int = 10                  # noise threshold: k-grams of k tokens of normalised code
+    garantie: int = 14           # a shared passage of this many tokens always leaves a shared fingerprint
+    longueur_min: int = 24       # shorter answers (tokens of normalised code, boilerplate included) are ignored
     part_commune: float = 0.5    # a fingerprint of more than this share of the students weighs 0
     df_max: int = 10             # ... and so does one of more than df_max students (MOSS's -m)
     seuil: float = 0.5           # a pair is flagged from this score...
@@ -96,7 +101,7 @@ class Reglages:
 
     @property
     def fenetre(self) -> int:
-        """The winnowing window (copydetect's ``guarantee - noise + 1``)."""
+        """The winnowing window (``garantie - k + 1``)."""
         return self.garantie - self.k + 1
 
 
@@ -106,49 +111,20 @@ class Empreinte:
 
     code: str
     normalise: str
-    decalages: np.ndarray        # copydetect's offsets: normalised index -> characters removed before it
+    positions_jetons: np.ndarray  # (line, column, end line, end column) in the code of each token of ``normalise``
     hashes: np.ndarray           # unique fingerprints, boilerplate removed
     positions: dict[int, list[int]]
 
 
 def normaliser(code: str) -> tuple[str, np.ndarray]:
-    """The normalised code of ``code`` (copydetect's tokenizer) and its offsets to the original.
+    """The normalised token sequence of ``code`` (:func:`pipeline.normalisation_code.jetons`: one character
+    per syntax-tree token) and the position in the code of each token (line, column, end line, end column).
 
-    >>> normaliser("def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n")[0]
-    'defF(V):returnV["S"]%2==0'
+    >>> a = "def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n"
+    >>> normaliser(a)[0] == normaliser("def g(j):\\n    x = 3\\n    return j['m'] % 2 == 0\\n")[0]
+    True
     """
-    # copydetect.utils.filter_code's rules, with pygments' lexer made once: filter_code looks it up for each
-    # file, 0.7 ms, more than lexing a short answer takes
-    from pygments import token
-
-    sortie: list[str] = []
-    longueur, decalage, decalages = 0, 0, [[0, 0]]
-    for genre, texte in _lexer().get_tokens(code):
-        remplacement = ("V" if genre in (token.Name, token.Name.Variable, token.Name.Attribute)
-                        else "F" if genre in token.Name.Function else "O" if genre in token.Name.Class
-                        else "P" if genre in (token.Comment.Preproc, token.Comment.Hashbang) else None)
-        if remplacement is None and genre in token.Literal.String and texte not in ("'", '"'):
-            remplacement = "S"
-        if remplacement is not None:
-            sortie.append(remplacement)
-            longueur += 1
-            decalages.append([longueur - 1, decalage])
-            decalage += len(texte) - 1
-        elif genre in token.Text or genre in token.Comment:
-            decalages.append([longueur - 1, decalage])
-            decalage += len(texte)
-        else:
-            texte = '"' if genre in token.Literal.String else texte
-            sortie.append(texte)
-            longueur += len(texte)
-    return "".join(sortie), np.array(decalages)
-
-
-@functools.cache
-def _lexer():
-    from pygments import lexers
-
-    return lexers.get_lexer_by_name(LANGAGE)
+    return jetons(code)
 
 
 _BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
@@ -158,8 +134,8 @@ def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
     """Every k-gram hash of a normalised code (what a boilerplate removes).
 
     A polynomial hash modulo 2**64 of the k characters, computed at once for all the k-grams: the same in
-    every run (copydetect's ``hashed_kgrams`` uses Python's ``hash``, which changes with each process
-    unless ``PYTHONHASHSEED`` is set, and so would the report's weights).
+    every run (Python's ``hash`` of a string changes with each process unless ``PYTHONHASHSEED`` is set,
+    and so would the report's weights).
 
     >>> r = Reglages(k=3, garantie=3)
     >>> bool(kgrammes("abcab", r)[0] == kgrammes("xxabc", r)[-1]), len(kgrammes("abcab", r)), len(kgrammes("ab", r))
@@ -177,21 +153,35 @@ def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
         return (fenetres * puissances).sum(axis=1, dtype=np.uint64).view(np.int64)
 
 
+def winnow(hashes: np.ndarray, fenetre: int) -> np.ndarray:
+    """The indices of the fingerprints kept by robust winnowing (Schleimer, Wilkerson and Aiken, 2003): the
+    smallest hash of each window of ``fenetre`` consecutive hashes (the rightmost of equal ones), each index
+    once, in order; with fewer hashes than a window, the smallest of them.
+
+    >>> winnow(np.array([5, 3, 8, 3, 9, 1, 7]), 3).tolist()
+    [1, 3, 5]
+    """
+    if len(hashes) == 0:
+        return np.array([], dtype=np.int64)
+    fenetre = min(fenetre, len(hashes))
+    fenetres = np.lib.stride_tricks.sliding_window_view(hashes, fenetre)[:, ::-1]
+    return np.unique(np.arange(len(fenetres)) + fenetre - 1 - fenetres.argmin(axis=1))
+
+
 def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
     """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed."""
-    from copydetect.utils import winnow
-
-    normalise, decalages = normaliser(code)
+    normalise, positions_jetons = normaliser(code)
     tous = kgrammes(normalise, reglages)
     if len(tous) == 0:
-        return Empreinte(code, normalise, decalages, np.array([], dtype=np.int64), {})
-    hashes, indices = winnow(tous, window_size=reglages.fenetre, remove_duplicates=False)
+        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {})
+    indices = winnow(tous, reglages.fenetre)
+    hashes = tous[indices]
     place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
     garde = gabarit[place] != hashes if len(gabarit) else np.ones(len(hashes), dtype=bool)
     positions: dict[int, list[int]] = defaultdict(list)
     for h, i in zip(hashes[garde].tolist(), indices[garde].tolist()):
         positions[h].append(i)
-    return Empreinte(code, normalise, decalages, np.array(sorted(positions), dtype=np.int64), dict(positions))
+    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions))
 
 
 def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
@@ -609,17 +599,19 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
 
 # ---------------------------------------------------------------- highlighting the shared passages
 def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> list[tuple[int, int]]:
-    """The ``(start, end)`` character ranges of the original code covered by the fingerprints ``hashes``."""
-    from copydetect.utils import get_copied_slices
-
+    """The ``(start, end)`` character ranges of the original code the tokens of the fingerprints ``hashes``
+    come from (merged where they overlap)."""
     indices = np.array([i for h in hashes if h in e.positions for i in e.positions[h]], dtype=np.int64)
-    if len(indices) == 0:
+    if len(indices) == 0 or len(e.positions_jetons) == 0:
         return []
-    tranches = get_copied_slices(indices, reglages.k)
-    if len(e.decalages) > 0:  # normalised -> original, as copydetect.compare_files does
-        tranches = tranches + e.decalages[:, 1][np.clip(np.searchsorted(e.decalages[:, 0], tranches),
-                                                        0, e.decalages.shape[0] - 1)]
-    return [(int(d), int(f)) for d, f in zip(*tranches)]
+    couverts = np.unique((indices[:, None] + np.arange(reglages.k)).ravel())
+    passages: list[tuple[int, int]] = []
+    for debut, fin in sorted(etendues(e.code, e.positions_jetons[couverts[couverts < len(e.positions_jetons)]])):
+        if passages and debut <= passages[-1][1]:
+            passages[-1] = (passages[-1][0], max(passages[-1][1], fin))
+        else:
+            passages.append((debut, fin))
+    return passages
 
 
 def morceaux_surlignes(code: str, passages: list[tuple[int, int]]) -> list[tuple[str, bool]]:
@@ -660,14 +652,18 @@ AVERTISSEMENT = ("Un score élevé est une raison d'ouvrir les deux copies, pas 
 
 def comment_c_est_compte(reglages: Reglages) -> str:
     """How a pair was scored, in French, for the teacher."""
-    return (f"Le code des cellules de réponse est normalisé (commentaires et espaces retirés, noms de variables "
-            f"et de fonctions remplacés par V et F, chaînes par S : renommer ne cache rien), découpé en "
-            f"empreintes de {reglages.k} caractères (winnowing, comme MOSS, avec la bibliothèque copydetect) ; "
-            f"tout ce que la version élève donne (énoncé, squelettes, tests visibles) est retiré. Une empreinte "
-            f"que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien au-delà de "
-            f"{100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une réponse de "
-            f"moins de {reglages.longueur_min} caractères de code normalisé est ignorée (la réponse courte et "
-            f"évidente n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
+    return (f"Tout le code écrit par l'élève est lu, où qu'il soit dans le notebook (trouvé en comparant avec "
+            f"la version distribuée, pas d'après les métadonnées de la copie) ; la réponse à une question est le "
+            f"code qui définit sa fonction ou sa valeur, avec les fonctions auxiliaires qu'il appelle. Ce code "
+            f"est normalisé sur son arbre syntaxique : noms, valeurs, commentaires et mise en page retirés, "
+            f"instructions sans effet supprimées, instructions indépendantes et fonctions remises dans un ordre "
+            f"fixe, boucles for/while sur un intervalle et x = x + e / x += e confondues (renommer, réordonner "
+            f"ou ajouter du code mort ne cache rien) ; puis découpé en empreintes de {reglages.k} jetons "
+            f"(winnowing, comme MOSS) ; tout ce que la version élève donne (énoncé, squelettes, tests visibles) "
+            f"est retiré. Une empreinte que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien "
+            f"au-delà de {100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une "
+            f"réponse de moins de {reglages.longueur_min} jetons est ignorée (la réponse courte et évidente "
+            f"n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
             f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
             f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
             f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}.")
