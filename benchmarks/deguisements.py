@@ -49,6 +49,7 @@ def tout_dans_la_premiere(nb: nbformat.NotebookNode, stub: str) -> nbformat.Note
 import ast  # noqa: E402
 import builtins  # noqa: E402
 import re  # noqa: E402
+import zlib  # noqa: E402
 
 _BUILTINS = frozenset(dir(builtins))
 
@@ -63,7 +64,8 @@ class _Renommage(ast.NodeTransformer):
     elsewhere kept (the code must still run)."""
 
     def __init__(self, definis: set[str]) -> None:
-        self.table = {nom: f"{nom[:1]}x{i}" for i, nom in enumerate(sorted(definis))}
+        # the same new name for a name in every cell of a notebook (the notebook must still run)
+        self.table = {nom: f"{nom[:1]}_{zlib.crc32(nom.encode()):08x}" for nom in definis}
 
     def visit_Name(self, noeud: ast.Name) -> ast.AST:
         noeud.id = self.table.get(noeud.id, noeud.id)
@@ -157,15 +159,15 @@ def code_mort(code: str) -> str:
 
 
 def commentaires(code: str) -> str:
-    """A comment line and a blank line before every line that starts a statement, a comment at the end of
-    every line."""
+    """A comment line and a blank line before every line that starts a statement, a comment at its end
+    (but after a line continuation)."""
     debuts = {n.lineno for n in ast.walk(ast.parse(code)) if isinstance(n, ast.stmt)}
     sortie = []
     for numero, ligne in enumerate(code.splitlines(), 1):
         if numero in debuts:
             indentation = ligne[:len(ligne) - len(ligne.lstrip())]
             sortie += ["", f"{indentation}# étape {numero} : voir le cours"]
-            ligne += f"  # ligne {numero}"
+            ligne += "" if ligne.rstrip().endswith("\\") else f"  # ligne {numero}"
         sortie.append(ligne)
     return "\n".join(sortie) + "\n"
 

@@ -8,7 +8,9 @@ on Software Plagiarism Detection Systems*, KIT, 2025) on Python's own :mod:`ast`
   the start and one at the end of each block: names, literals, comments, blank lines and layout are
   gone, so renaming, re-commenting or re-spacing changes nothing;
 - **equivalent forms folded**: ``x = x + e`` is ``x += e``; ``range(n)`` is ``range(0, n)``;
-  ``i = a`` … ``while i < b: …; i += 1`` is ``for i in range(a, b): …``;
+  ``i = a`` … ``while i < b: …; i += 1`` is ``for i in range(a, b): …``; a call of a wrapper
+  of the cell (a function whose body returns one expression) is that expression, its parameters
+  replaced by the call's arguments;
 - **dead statements removed** (a def-use pass over each function, to a fixed point): an assignment
   to a name the function never reads, an expression statement that calls nothing, ``pass``, and
   whatever follows a ``return``, ``raise``, ``break`` or ``continue`` in its block;
@@ -68,6 +70,9 @@ def jetons(code: str) -> tuple[str, np.ndarray]:
     >>> c = "def g(liste):\\n    total = 0\\n    inutile = [1, 2]\\n    for i in range(len(liste)):\\n        total += liste[i]\\n    return total\\n"
     >>> jetons(b)[0] == jetons(c)[0]
     True
+    >>> d = "def h(v):\\n    return v\\n\\n" + a.replace("return s", "return h(s)")
+    >>> jetons(a)[0] in jetons(d)[0]
+    True
     """
     try:
         arbre = ast.parse(code)
@@ -75,7 +80,7 @@ def jetons(code: str) -> tuple[str, np.ndarray]:
         return _en_tableaux(_jetons_lexicaux(code))
     try:
         _retirer_le_code_mort(arbre)
-        emission = _Emission()
+        emission = _Emission(_enveloppes(arbre))
         emission.bloc(arbre.body, (1, 0, 1, 0))
     except RecursionError:
         return _en_tableaux(_jetons_lexicaux(code))
@@ -307,6 +312,18 @@ def _ordre_canonique(deps: list[_Dependances], cles: list[str]) -> list[int]:
 
 
 # ---------------------------------------------------------------- emitting the tokens
+def _enveloppes(arbre: ast.Module) -> dict[str, ast.FunctionDef]:
+    """The wrappers of a cell: its functions whose whole (pruned) body returns one expression, with plain
+    parameters; a call of one is emitted as that expression (an extra helper hides nothing)."""
+    return {f.name: f for f in arbre.body
+            if isinstance(f, ast.FunctionDef) and not f.decorator_list and len(f.body) == 1
+            and isinstance(f.body[0], ast.Return) and f.body[0].value is not None
+            and not (f.args.vararg or f.args.kwarg or f.args.kwonlyargs or f.args.posonlyargs or f.args.defaults)
+            and not any(isinstance(n, (ast.Lambda, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr))
+                        for n in ast.walk(f.body[0]))}
+
+
+
 _CHAMPS: dict[type, tuple[str, ...]] = {}
 _BARRIERES = _FIN_DE_BLOC + (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
 _RANGE_DEPART = _CODES[ast.Constant]
@@ -317,9 +334,24 @@ class _Emission:
     with the position ``(line, column, end line, end column)`` of the node it comes from (a compound
     statement: its first line)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enveloppes: dict[str, ast.FunctionDef] | None = None) -> None:
         self.sortie: list[tuple] = []
         self.deps = _Dependances()
+        self.enveloppes = enveloppes or {}
+        self.substitution: dict[str, ast.AST] | None = None
+
+    def _deplier(self, appel: ast.Call, position: tuple) -> bool:
+        """A call of a wrapper of the cell (:func:`_enveloppes`) as the expression it returns, its parameters
+        replaced by the call's arguments (one level: not inside another unfolded call)."""
+        fonction = self.enveloppes.get(appel.func.id) if type(appel.func) is ast.Name else None
+        if (fonction is None or self.substitution is not None or appel.keywords
+                or len(appel.args) != len(fonction.args.args)
+                or any(isinstance(a, ast.Starred) for a in appel.args)):
+            return False
+        self.substitution = {p.arg: a for p, a in zip(fonction.args.args, appel.args)}
+        self.noeud(fonction.body[0].value, position)
+        self.substitution = None
+        return True
 
     def bloc(self, instructions: list, position: tuple) -> None:
         if not instructions or not isinstance(instructions[0], ast.stmt):
@@ -350,6 +382,11 @@ class _Emission:
                 position = (noeud.lineno, noeud.col_offset, noeud.end_lineno, noeud.end_col_offset)
         deps = self.deps
         if genre is ast.Name:
+            if self.substitution is not None and noeud.id in self.substitution:
+                parametres, self.substitution = self.substitution, {}   # the argument: nothing replaced, nothing unfolded
+                self.noeud(parametres[noeud.id], position)
+                self.substitution = parametres
+                return
             self.sortie.append((_CODES[genre], *position))
             (deps.lus if type(noeud.ctx) is ast.Load else deps.definis).add(noeud.id)
             return
@@ -366,6 +403,8 @@ class _Emission:
             if racine := _racine(noeud):
                 deps.definis.add(racine)
         elif genre is ast.Call:
+            if self.enveloppes and self._deplier(noeud, position):
+                return
             if type(noeud.func) is ast.Attribute:
                 if racine := _racine(noeud.func.value):
                     deps.definis.add(racine)     # a method may change its object

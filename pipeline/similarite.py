@@ -9,8 +9,8 @@ notebook's code cells with the release's (cells added, moved, re-labelled
 included), never by the notebook's own nbgrader metadata, which the student's
 notebook writes; a question's answer is the code that defines its function (the
 name its spec grades, in the subject the release's test cells name) or its
-value, wherever it was written, with the helpers that code uses
-(:func:`reponses_du_notebook`).  Then:
+value, wherever it was written, with the helpers that code uses (a helper used
+by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
 
 1. **normalised code**: each answer becomes a sequence of syntax-tree tokens
    (:mod:`pipeline.normalisation_code`, on Python's :mod:`ast`): names,
@@ -269,8 +269,9 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
     never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
     cell of the release, unchanged, is the student's. Each top-level statement of it goes to the question
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
-    other statements to the answer cell of the release it stands at (the last answer cell before it in the
-    alignment of the two notebooks' code cells), or :data:`HORS_QUESTION`.
+    other statements to every answer that uses what they define (a helper), else to the answer cell of the
+    release they stand at (the last answer cell before it in the alignment of the two notebooks' code
+    cells), or :data:`HORS_QUESTION`.
     """
     import difflib
 
@@ -292,18 +293,23 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
             continue
         avant = [gid for gid in version.reponses[:max(j, -1) + 1] if gid]
         morceaux += _morceaux(source, version.noms, avant[-1] if avant else HORS_QUESTION)
-    # a helper (a definition no question names) goes with the answer that uses it, wherever it was written
-    question = {i: m.question for i, m in enumerate(morceaux) if m.reponse}
-    while True:
-        nouveaux = {i: next((question[j] for j in sorted(question) if m.definis & morceaux[j].utilises), None)
-                    for i, m in enumerate(morceaux) if i not in question and m.definis}
-        nouveaux = {i: q for i, q in nouveaux.items() if q}
-        if not nouveaux:
-            break
-        question.update(nouveaux)
+    # a helper (a definition no question names) goes with every answer that uses it, wherever it was written
+    questions: dict[int, set[str]] = {i: {m.question} for i, m in enumerate(morceaux) if m.reponse}
+    change = True
+    while change:
+        change = False
+        for i, m in enumerate(morceaux):
+            if m.reponse or not m.definis:
+                continue
+            utilisatrices = {q for j, qs in questions.items() if j != i and m.definis & morceaux[j].utilises for q in qs}
+            if not utilisatrices <= questions.get(i, set()):
+                questions.setdefault(i, set()).update(utilisatrices)
+                change = True
     reponses: dict[str, list[str]] = defaultdict(list)
     for i, m in enumerate(morceaux):
-        reponses[question.get(i, m.question)].append(m.texte)
+        for question in sorted(questions.get(i, {m.question})):
+            if m.texte not in reponses[question]:
+                reponses[question].append(m.texte)
     return {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
 
 
