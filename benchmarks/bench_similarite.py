@@ -12,6 +12,7 @@ writing of the pages.  ``python benchmarks/bench_similarite.py [--eleves 45 1000
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 import sys
@@ -66,11 +67,16 @@ def classe_synthetique(nombre: int, graine: int = 0
             reponses[q][eleve] = code
     copies = set()
     copieurs = hasard.sample(eleves, max(1, nombre // 50))
+    copies_de = []
     for copieur in copieurs:
         modele = hasard.choice([e for e in eleves if e not in copieurs])
+        copies_de.append(modele)
         copies.add(tuple(sorted((copieur, modele))))
         for q in reponses:
             reponses[q][copieur] = reponses[q][modele].replace(f"_{eleves.index(modele)}", "_copie")
+    modele_de = {copieur: modele for copieur, modele in zip(copieurs, copies_de)}
+    copies |= {tuple(sorted((a, b))) for a, b in itertools.combinations(copieurs, 2)
+               if modele_de[a] == modele_de[b]}   # two copiers of the same student copy each other too
     return reponses, copies
 
 
