@@ -1,19 +1,29 @@
 """Who copied from whom: how alike the students' answers are, for the teacher's report.
 
-nbgrader grades each notebook alone; this module compares the answer cells
-(nbgrader ``solution`` cells of code) of the notebooks handed in
-(``submitted/<student>/<assignment>/*.ipynb``) between students, question by
-question, the way MOSS does:
+nbgrader grades each notebook alone; this module compares the code of the
+notebooks handed in (``submitted/<student>/<assignment>/*.ipynb``) between
+students, question by question, the way MOSS does.
 
-1. **normalised code**: each answer goes through copydetect's tokenizer
-   (the rules of ``copydetect.utils.filter_code``, pygments tokens): comments and spaces
-   go, every variable name becomes ``V``, every function name ``F``, every
-   string ``S``; renaming variables changes nothing;
-2. **fingerprints**: the hashes of its k-grams (``k`` characters of the
-   normalised code), winnowed (copydetect's ``winnow``: the smallest hash of
-   each window, so a passage of ``garantie`` characters always leaves one);
-   a fingerprint does not depend on where the passage is, so reordering
-   functions or statements hides only the few k-grams across the seams;
+**What is compared.**  Every code the student wrote, found by comparing the
+notebook's code cells with the release's (cells added, moved, re-labelled
+included), never by the notebook's own nbgrader metadata, which the student's
+notebook writes; a question's answer is the code that defines its function (the
+name its spec grades, in the subject the release's test cells name) or its
+value, wherever it was written, with the helpers that code uses (a helper used
+by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
+
+1. **normalised code**: each answer becomes a sequence of syntax-tree tokens
+   (:mod:`pipeline.normalisation_code`, on Python's :mod:`ast`): names,
+   literals, comments and layout out; dead statements removed; the
+   statements of each block and the functions of a cell in a canonical
+   order; ``for``/``while`` on a range and ``x = x + e``/``x += e``
+   folded; renaming, reordering, inserting dead code or comments, or
+   switching loop forms changes nothing or little;
+2. **fingerprints**: the hashes of its k-grams (``k`` tokens), winnowed (the
+   smallest hash of each window, so a passage of ``garantie`` tokens always
+   leaves one); a fingerprint does not depend on where the passage is, so
+   what is added around a copied passage (a helper, a statement) hides only
+   the k-grams across the seams: the fingerprints tolerate insertions;
 3. **boilerplate**: every k-gram of what the release gives every student
    (the statement's code, the stubs of the answer cells, the visible tests:
    all the code cells of ``release/<assignment>/``, and the code shown in its
@@ -26,8 +36,12 @@ question, the way MOSS does:
    students), and nothing at all once more than ``part_commune`` of them,
    or more than ``df_max``, hold it: what most of the class writes (the
    course's own solution, an obvious idiom) is no evidence.  An answer
-   shorter than ``longueur_min`` characters of normalised code
-   (``return jeu['n'] % 2 == 0``) is left out altogether.
+   shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
+   left out altogether.
+
+Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
+(copydetect, used before, tokenises the text with pygments; its winnowing is
+pure Python there, 0.2 ms an answer, so the winnowing is numpy's here).
 
 **The scores.**  For a pair and a question, ``partage`` is the weight of the
 fingerprints both answers hold, and the *mass* of an answer the weight of all
@@ -48,7 +62,6 @@ student (``report/eleves/<id>.html``; never in the students' feedback).
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import itertools
 import math
 import multiprocessing
@@ -62,17 +75,16 @@ import nbformat
 import numpy as np
 
 from awale_ref.gabarits import rendre
-
-LANGAGE = "python"
+from pipeline.normalisation_code import etendues, jetons
 
 
 @dataclass(frozen=True)
 class Reglages:
     """The parameters of the comparison (the report prints them)."""
 
-    k: int = 20                  # noise threshold: k-grams of k characters of normalised code
-    garantie: int = 25           # a shared passage this long always leaves a shared fingerprint
-    longueur_min: int = 40       # shorter answers (normalised code, boilerplate included) are ignored
+    k: int = 10                  # noise threshold: k-grams of k tokens of normalised code
+    garantie: int = 14           # a shared passage of this many tokens always leaves a shared fingerprint
+    longueur_min: int = 24       # shorter answers (tokens of normalised code, boilerplate included) are ignored
     part_commune: float = 0.5    # a fingerprint of more than this share of the students weighs 0
     df_max: int = 10             # ... and so does one of more than df_max students (MOSS's -m)
     seuil: float = 0.5           # a pair is flagged from this score...
@@ -89,7 +101,7 @@ class Reglages:
 
     @property
     def fenetre(self) -> int:
-        """The winnowing window (copydetect's ``guarantee - noise + 1``)."""
+        """The winnowing window (``garantie - k + 1``)."""
         return self.garantie - self.k + 1
 
 
@@ -99,49 +111,20 @@ class Empreinte:
 
     code: str
     normalise: str
-    decalages: np.ndarray        # copydetect's offsets: normalised index -> characters removed before it
+    positions_jetons: np.ndarray  # (line, column, end line, end column) in the code of each token of ``normalise``
     hashes: np.ndarray           # unique fingerprints, boilerplate removed
     positions: dict[int, list[int]]
 
 
 def normaliser(code: str) -> tuple[str, np.ndarray]:
-    """The normalised code of ``code`` (copydetect's tokenizer) and its offsets to the original.
+    """The normalised token sequence of ``code`` (:func:`pipeline.normalisation_code.jetons`: one character
+    per syntax-tree token) and the position in the code of each token (line, column, end line, end column).
 
-    >>> normaliser("def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n")[0]
-    'defF(V):returnV["S"]%2==0'
+    >>> a = "def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n"
+    >>> normaliser(a)[0] == normaliser("def g(j):\\n    x = 3\\n    return j['m'] % 2 == 0\\n")[0]
+    True
     """
-    # copydetect.utils.filter_code's rules, with pygments' lexer made once: filter_code looks it up for each
-    # file, 0.7 ms, more than lexing a short answer takes
-    from pygments import token
-
-    sortie: list[str] = []
-    longueur, decalage, decalages = 0, 0, [[0, 0]]
-    for genre, texte in _lexer().get_tokens(code):
-        remplacement = ("V" if genre in (token.Name, token.Name.Variable, token.Name.Attribute)
-                        else "F" if genre in token.Name.Function else "O" if genre in token.Name.Class
-                        else "P" if genre in (token.Comment.Preproc, token.Comment.Hashbang) else None)
-        if remplacement is None and genre in token.Literal.String and texte not in ("'", '"'):
-            remplacement = "S"
-        if remplacement is not None:
-            sortie.append(remplacement)
-            longueur += 1
-            decalages.append([longueur - 1, decalage])
-            decalage += len(texte) - 1
-        elif genre in token.Text or genre in token.Comment:
-            decalages.append([longueur - 1, decalage])
-            decalage += len(texte)
-        else:
-            texte = '"' if genre in token.Literal.String else texte
-            sortie.append(texte)
-            longueur += len(texte)
-    return "".join(sortie), np.array(decalages)
-
-
-@functools.cache
-def _lexer():
-    from pygments import lexers
-
-    return lexers.get_lexer_by_name(LANGAGE)
+    return jetons(code)
 
 
 _BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
@@ -151,8 +134,8 @@ def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
     """Every k-gram hash of a normalised code (what a boilerplate removes).
 
     A polynomial hash modulo 2**64 of the k characters, computed at once for all the k-grams: the same in
-    every run (copydetect's ``hashed_kgrams`` uses Python's ``hash``, which changes with each process
-    unless ``PYTHONHASHSEED`` is set, and so would the report's weights).
+    every run (Python's ``hash`` of a string changes with each process unless ``PYTHONHASHSEED`` is set,
+    and so would the report's weights).
 
     >>> r = Reglages(k=3, garantie=3)
     >>> bool(kgrammes("abcab", r)[0] == kgrammes("xxabc", r)[-1]), len(kgrammes("abcab", r)), len(kgrammes("ab", r))
@@ -170,21 +153,35 @@ def kgrammes(normalise: str, reglages: Reglages) -> np.ndarray:
         return (fenetres * puissances).sum(axis=1, dtype=np.uint64).view(np.int64)
 
 
+def winnow(hashes: np.ndarray, fenetre: int) -> np.ndarray:
+    """The indices of the fingerprints kept by robust winnowing (Schleimer, Wilkerson and Aiken, 2003): the
+    smallest hash of each window of ``fenetre`` consecutive hashes (the rightmost of equal ones), each index
+    once, in order; with fewer hashes than a window, the smallest of them.
+
+    >>> winnow(np.array([5, 3, 8, 3, 9, 1, 7]), 3).tolist()
+    [1, 3, 5]
+    """
+    if len(hashes) == 0:
+        return np.array([], dtype=np.int64)
+    fenetre = min(fenetre, len(hashes))
+    fenetres = np.lib.stride_tricks.sliding_window_view(hashes, fenetre)[:, ::-1]
+    return np.unique(np.arange(len(fenetres)) + fenetre - 1 - fenetres.argmin(axis=1))
+
+
 def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
     """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed."""
-    from copydetect.utils import winnow
-
-    normalise, decalages = normaliser(code)
+    normalise, positions_jetons = normaliser(code)
     tous = kgrammes(normalise, reglages)
     if len(tous) == 0:
-        return Empreinte(code, normalise, decalages, np.array([], dtype=np.int64), {})
-    hashes, indices = winnow(tous, window_size=reglages.fenetre, remove_duplicates=False)
+        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {})
+    indices = winnow(tous, reglages.fenetre)
+    hashes = tous[indices]
     place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
     garde = gabarit[place] != hashes if len(gabarit) else np.ones(len(hashes), dtype=bool)
     positions: dict[int, list[int]] = defaultdict(list)
     for h, i in zip(hashes[garde].tolist(), indices[garde].tolist()):
         positions[h].append(i)
-    return Empreinte(code, normalise, decalages, np.array(sorted(positions), dtype=np.int64), dict(positions))
+    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions))
 
 
 def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
@@ -200,19 +197,159 @@ def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- reading the notebooks
-def _est_reponse_code(cellule) -> bool:
-    nbgrader = cellule.get("metadata", {}).get("nbgrader", {})
-    return (cellule.cell_type == "code" and bool(nbgrader.get("solution")) and isinstance(nbgrader.get("grade_id"), str)
-            and isinstance(cellule.get("source"), str))
+@dataclass(frozen=True)
+class VersionEleve:
+    """What the release of one assignment gives every student, and where its answers go.
+
+    ``codes``: the sources of its code cells, in order; ``reponses[i]``: the ``grade_id`` of ``codes[i]`` when
+    it is an answer cell (the release's own metadata: written by the build, not by a student); ``noms``: the
+    name a question's answer defines (the function its spec grades, the value a structured answer names) ->
+    the ``grade_id`` of that question's answer cell, from the subject the release's test cells name;
+    ``textes``: the boilerplate (every code cell and every block of code shown in its text).
+    """
+
+    codes: tuple[str, ...]
+    reponses: tuple[str | None, ...]
+    noms: dict[str, str]
+    textes: tuple[str, ...]
+
+    @classmethod
+    def lire(cls, racine: Path, assignment: str) -> "VersionEleve":
+        dossier = racine / "release" / assignment
+        notebooks = sorted(dossier.glob("*.ipynb"))
+        if not notebooks:
+            raise ValueError(f"no release notebook in {dossier}: run nbgrader generate_assignment {assignment} "
+                             f"first (the release is the boilerplate left out of the comparison)")
+        cellules = [c for chemin in notebooks for c in nbformat.read(chemin, as_version=4).cells]
+        codes = [c for c in cellules if c.cell_type == "code" and isinstance(c.get("source"), str)]
+        reponses = []
+        for c in codes:
+            nbgrader = c.get("metadata", {}).get("nbgrader", {})
+            gid = nbgrader.get("grade_id")
+            reponses.append(gid if nbgrader.get("solution") and isinstance(gid, str) else None)
+        textes = [c.source for c in codes] + [bloc for c in cellules if c.cell_type == "markdown"
+                                              for bloc in _BLOC_DE_CODE.findall(c.source)]
+        return cls(tuple(c.source for c in codes), tuple(reponses),
+                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes))
 
 
-def reponses_du_notebook(chemin: Path) -> dict[str, str]:
-    """``{grade_id: code}`` of the answer cells (nbgrader ``solution`` code cells) of a notebook."""
+def _noms_des_reponses(sources: list[str], reponses: list[str | None]) -> dict[str, str]:
+    """``{name: grade_id}``: what each question of the subject the test cells ``sources`` name is answered by
+    (its graded function, or the value named like the question's answer), for the questions whose answer
+    cell is among ``reponses``."""
+    from awale_ref.grading import sujets
+    from pipeline.build import CourseError, question_de
+
+    try:
+        sujet = sujets.sujet_des_sources(sources)
+    except (ValueError, LookupError):
+        return {}
+    cellule_de: dict[str, str] = {}
+    for gid in reponses:
+        try:
+            cellule_de.setdefault(question_de(gid), gid) if gid else None
+        except CourseError:
+            continue
+    noms = {}
+    for q in sujet.questions:
+        nom, question = sujet.nom_note(q) or q, q.split("_")[0]   # "Q4" (a function), "Q1_cases" (a value)
+        if nom.isidentifier() and question in cellule_de:
+            noms[nom] = cellule_de[question]
+    return noms
+
+
+HORS_QUESTION = "hors_question"
+"""The pseudo-question of code written before any answer cell of the release and defining no answer."""
+
+
+def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
+    """``{grade_id: code}``: every code the student wrote in a notebook, by question.
+
+    The student's code is found by comparing the notebook's code cells with the release's (``version``),
+    never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
+    cell of the release, unchanged, is the student's. Each top-level statement of it goes to the question
+    whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
+    other statements to every answer that uses what they define (a helper), else to the answer cell of the
+    release they stand at (the last answer cell before it in the alignment of the two notebooks' code
+    cells), or :data:`HORS_QUESTION`.
+    """
+    import difflib
+
     try:
         nb = nbformat.read(chemin, as_version=4)
     except Exception as exc:  # nbformat raises several kinds on a broken file
         raise ValueError(f"{chemin}: not a readable notebook ({exc})") from exc
-    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in nb.cells if _est_reponse_code(c)}
+    cellules = [c.source for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
+    donnes = {s.strip() for s in version.codes}
+    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in version.codes],
+                                     autojunk=False)
+    place = [0] * len(cellules)     # the release cell each cell of the notebook stands at (or after)
+    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
+        for i in range(i1, i2):
+            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
+    morceaux: list[_Morceau] = []
+    for source, j in zip(cellules, place):
+        if source.strip() in donnes or not source.strip():
+            continue
+        avant = [gid for gid in version.reponses[:max(j, -1) + 1] if gid]
+        morceaux += _morceaux(source, version.noms, avant[-1] if avant else HORS_QUESTION)
+    # a helper (a definition no question names) goes with every answer that uses it, wherever it was written
+    questions: dict[int, set[str]] = {i: {m.question} for i, m in enumerate(morceaux) if m.reponse}
+    change = True
+    while change:
+        change = False
+        for i, m in enumerate(morceaux):
+            if m.reponse or not m.definis:
+                continue
+            utilisatrices = {q for j, qs in questions.items() if j != i and m.definis & morceaux[j].utilises for q in qs}
+            if not utilisatrices <= questions.get(i, set()):
+                questions.setdefault(i, set()).update(utilisatrices)
+                change = True
+    reponses: dict[str, list[str]] = defaultdict(list)
+    for i, m in enumerate(morceaux):
+        for question in sorted(questions.get(i, {m.question})):
+            if m.texte not in reponses[question]:
+                reponses[question].append(m.texte)
+    return {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+
+
+@dataclass(frozen=True)
+class _Morceau:
+    """A top-level statement of a student's cell: the question it answers (``reponse``: it defines the
+    answer's name) or stands at, the names it defines and uses, its text."""
+
+    question: str
+    reponse: bool
+    definis: frozenset[str]
+    utilises: frozenset[str]
+    texte: str
+
+
+def _morceaux(source: str, noms: dict[str, str], ici: str) -> list[_Morceau]:
+    """The top-level statements of ``source``, each with the question whose answer it defines, else ``ici``;
+    a cell that does not parse is one piece, at ``ici``."""
+    import ast
+
+    try:
+        arbre = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return [_Morceau(ici, False, frozenset(), frozenset(), source.rstrip("\n"))]
+    lignes = source.splitlines(keepends=True)
+    morceaux = []
+    for noeud in arbre.body:
+        premiere = min([noeud.lineno] + [d.lineno for d in getattr(noeud, "decorator_list", [])])
+        texte = "".join(lignes[premiere - 1:noeud.end_lineno]).rstrip("\n")
+        if isinstance(noeud, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            definis = {noeud.name}
+        elif isinstance(noeud, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            cibles = noeud.targets if isinstance(noeud, ast.Assign) else [noeud.target]
+            definis = {n.id for c in cibles for n in ast.walk(c) if isinstance(n, ast.Name)}
+        else:
+            definis = set()
+        utilises = frozenset(n.id for n in ast.walk(noeud) if isinstance(n, ast.Name)) - definis
+        question = next((noms[n] for n in sorted(definis) if n in noms), None)
+        morceaux.append(_Morceau(question or ici, question is not None, frozenset(definis), utilises, texte))
+    return morceaux
 
 
 _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
@@ -221,35 +358,25 @@ _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
 def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
     """What the release of ``assignment`` gives every student: each code cell (stubs, statement's code,
     visible tests) and each block of code shown in its text."""
-    dossier = racine / "release" / assignment
-    notebooks = sorted(dossier.glob("*.ipynb"))
-    if not notebooks:
-        raise ValueError(f"no release notebook in {dossier}: run nbgrader generate_assignment {assignment} first "
-                         f"(the release is the boilerplate left out of the comparison)")
-    textes = []
-    for chemin in notebooks:
-        for c in nbformat.read(chemin, as_version=4).cells:
-            if c.cell_type == "code":
-                textes.append(c.source)
-            elif c.cell_type == "markdown":
-                textes += _BLOC_DE_CODE.findall(c.source)
-    return textes
+    return list(VersionEleve.lire(racine, assignment).textes)
 
 
-def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None
-                     ) -> dict[str, dict[str, str]]:
-    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``.
+def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None,
+                     version: VersionEleve | None = None) -> dict[str, dict[str, str]]:
+    """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``
+    (:func:`reponses_du_notebook`, against ``version``, read from ``release/`` if not given).
 
     A notebook that cannot be read, or a symbolic link (never followed, as in grading), is skipped and
     added to ``illisibles`` if given (nbgrader's autograde reports it too); without that list, it raises
     :class:`ValueError`.
     """
+    version = version or VersionEleve.lire(racine, assignment)
     reponses: dict[str, dict[str, str]] = {}
     for chemin in sorted((racine / "submitted").glob(f"*/{assignment}/*.ipynb")):
         try:
             if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
                 raise ValueError(f"{chemin}: a symbolic link, not followed")
-            codes = reponses_du_notebook(chemin)
+            codes = reponses_du_notebook(chemin, version)
         except ValueError:
             if illisibles is None:
                 raise
@@ -466,8 +593,9 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     gabarits: dict[str, list[str]] = {}
     illisibles: list[Path] = []
     for a in assignments:
-        gabarits[a] = gabarit_de_la_version_eleve(racine, a)
-        for eleve, codes in reponses_rendues(racine, a, illisibles).items():
+        version = VersionEleve.lire(racine, a)
+        gabarits[a] = list(version.textes)
+        for eleve, codes in reponses_rendues(racine, a, illisibles, version).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
     analyse = comparer(reponses, gabarits, reglages)
@@ -477,17 +605,19 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
 
 # ---------------------------------------------------------------- highlighting the shared passages
 def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> list[tuple[int, int]]:
-    """The ``(start, end)`` character ranges of the original code covered by the fingerprints ``hashes``."""
-    from copydetect.utils import get_copied_slices
-
+    """The ``(start, end)`` character ranges of the original code the tokens of the fingerprints ``hashes``
+    come from (merged where they overlap)."""
     indices = np.array([i for h in hashes if h in e.positions for i in e.positions[h]], dtype=np.int64)
-    if len(indices) == 0:
+    if len(indices) == 0 or len(e.positions_jetons) == 0:
         return []
-    tranches = get_copied_slices(indices, reglages.k)
-    if len(e.decalages) > 0:  # normalised -> original, as copydetect.compare_files does
-        tranches = tranches + e.decalages[:, 1][np.clip(np.searchsorted(e.decalages[:, 0], tranches),
-                                                        0, e.decalages.shape[0] - 1)]
-    return [(int(d), int(f)) for d, f in zip(*tranches)]
+    couverts = np.unique((indices[:, None] + np.arange(reglages.k)).ravel())
+    passages: list[tuple[int, int]] = []
+    for debut, fin in sorted(etendues(e.code, e.positions_jetons[couverts[couverts < len(e.positions_jetons)]])):
+        if passages and debut <= passages[-1][1]:
+            passages[-1] = (passages[-1][0], max(passages[-1][1], fin))
+        else:
+            passages.append((debut, fin))
+    return passages
 
 
 def morceaux_surlignes(code: str, passages: list[tuple[int, int]]) -> list[tuple[str, bool]]:
@@ -528,14 +658,18 @@ AVERTISSEMENT = ("Un score élevé est une raison d'ouvrir les deux copies, pas 
 
 def comment_c_est_compte(reglages: Reglages) -> str:
     """How a pair was scored, in French, for the teacher."""
-    return (f"Le code des cellules de réponse est normalisé (commentaires et espaces retirés, noms de variables "
-            f"et de fonctions remplacés par V et F, chaînes par S : renommer ne cache rien), découpé en "
-            f"empreintes de {reglages.k} caractères (winnowing, comme MOSS, avec la bibliothèque copydetect) ; "
-            f"tout ce que la version élève donne (énoncé, squelettes, tests visibles) est retiré. Une empreinte "
-            f"que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien au-delà de "
-            f"{100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une réponse de "
-            f"moins de {reglages.longueur_min} caractères de code normalisé est ignorée (la réponse courte et "
-            f"évidente n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
+    return (f"Tout le code écrit par l'élève est lu, où qu'il soit dans le notebook (trouvé en comparant avec "
+            f"la version distribuée, pas d'après les métadonnées de la copie) ; la réponse à une question est le "
+            f"code qui définit sa fonction ou sa valeur, avec les fonctions auxiliaires qu'il appelle. Ce code "
+            f"est normalisé sur son arbre syntaxique : noms, valeurs, commentaires et mise en page retirés, "
+            f"instructions sans effet supprimées, instructions indépendantes et fonctions remises dans un ordre "
+            f"fixe, boucles for/while sur un intervalle et x = x + e / x += e confondues (renommer, réordonner "
+            f"ou ajouter du code mort ne cache rien) ; puis découpé en empreintes de {reglages.k} jetons "
+            f"(winnowing, comme MOSS) ; tout ce que la version élève donne (énoncé, squelettes, tests visibles) "
+            f"est retiré. Une empreinte que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien "
+            f"au-delà de {100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une "
+            f"réponse de moins de {reglages.longueur_min} jetons est ignorée (la réponse courte et évidente "
+            f"n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
             f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
             f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
             f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}.")

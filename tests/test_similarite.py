@@ -7,13 +7,16 @@ grading; the whole demo's report is checked in tests/test_demo_class.py.
 
 from __future__ import annotations
 
+import random
 import shutil
+import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pipeline import demo_class, similarite
-from pipeline.build import RACINE, serie
+from pipeline.build import RACINE, STUB_CODE, serie
 
 CCINP = serie("partie1_regles")
 
@@ -41,7 +44,8 @@ def test_les_deux_copieurs_sont_classes_en_tete_et_personne_d_autre_n_est_signal
     # Lina copied two questions only: both are flagged, on their own and over partie3_ia
     lina = next(p for p in analyse.paires if "girard_lina" in (p.a, p.b))
     assert "q20_max_vals" in {q.question[1] for q in lina.questions_signalees()}
-    assert {q.question[1] for q in lina.questions} == {"q20_max_vals", "q21_awale_ia"}  # Q21: one digit of her own
+    # Q21 differs from the course's code by one number only, which the normalisation erases: no evidence
+    assert {q.question[1] for q in lina.questions} <= {"q20_max_vals", "q21_awale_ia"}
     assert lina.signalee("partie3_ia") and not lina.signalee("partie2_structure")
     assert analyse.classement("partie2_structure")[0].b == "fournier_theo"
     # Théo renamed Chloé's variables, and put her two functions of Q13 in the other order: both still show
@@ -87,12 +91,27 @@ _F2 = """def meilleur(plateau):
     return 'joueur2'"""
 
 
+def _expression(hasard: random.Random, profondeur: int) -> str:
+    """An expression of its own shape (the shape, not the names or numbers, is what the report compares)."""
+    if profondeur == 0:
+        return hasard.choice(["plateau[k % 12]", "k", "s[0]", "len(plateau)", "3"])
+    a, b = _expression(hasard, profondeur - 1), _expression(hasard, profondeur - 1)
+    return hasard.choice([f"({a} + {b})", f"({a} * {b})", f"max({a}, {b})", f"({a} if {b} > 2 else 1)",
+                          f"abs({a} - {b})", f"plateau[{a} % 12]", f"sum([{a}, {b}])", f"-{a}"])
+
+
 def _classe_honnete(n: int) -> dict[str, str]:
-    """``n`` honest answers to the same question, each written differently (numbers, operators, loops)."""
-    return {f"eleve{i:02d}": (f"def meilleur(plateau):\n    s{i} = [0] * {i + 2}\n    k = {i}\n"
-                              f"    while k < {12 + i}:\n        s{i}[k % {i + 2}] += plateau[k % 12] * {i + 3}\n"
-                              f"        k = k + {i % 3 + 1}\n    return s{i}[{i % 2}] > {i}\n")
-            for i in range(n)}
+    """``n`` honest answers to the same question, each written differently (its own loops and expressions)."""
+    reponses = {}
+    for i in range(n):
+        hasard = random.Random(i)
+        boucle = [f"for k in range({i}, 12):", "for k in plateau:", "while len(s) < 12:"][i % 3]
+        corps = "\n".join(f"        s.append({_expression(hasard, 3)})" for _ in range(1 + i % 2))
+        reponses[f"eleve{i:02d}"] = (f"def meilleur(plateau):\n    s = [{_expression(hasard, 1)}]\n    k = 0\n"
+                                     f"    {boucle}\n{corps}\n        k += 1\n"
+                                     f"    if {_expression(hasard, 2)} > {_expression(hasard, 2)}:\n"
+                                     f"        return {_expression(hasard, 3)}\n    return {_expression(hasard, 2)}\n")
+    return reponses
 
 
 def test_renommer_et_reordonner_les_fonctions_ne_cache_pas_la_copie():
@@ -115,7 +134,7 @@ def test_la_reponse_courte_et_evidente_partagee_par_beaucoup_n_accuse_personne()
     analyse = similarite.comparer(reponses, {"p": []})
     assert analyse.ignorees == 30                   # the short answers are not even compared
     assert analyse.signalees() == []                # what most of the class writes weighs nothing
-    assert all(p.score() == 0 for p in analyse.paires)
+    assert all(p.score() == 0 for p in analyse.paires if p.b < "e25")   # the 25 who wrote the idiom
 
 
 def test_le_gabarit_de_la_version_eleve_n_est_pas_une_copie():
@@ -167,3 +186,62 @@ def test_les_empreintes_sont_les_memes_sur_plusieurs_processus(monkeypatch):
     deux = similarite.comparer(reponses, {"p": [_F1[:40]]}, processus=2)
     assert [(p.a, p.b, p.questions) for p in deux.paires] == [(p.a, p.b, p.questions) for p in seul.paires]
     assert seul.paires
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import deguisements  # noqa: E402
+
+
+@pytest.mark.parametrize("deguisement", [
+    lambda nb: deguisements.reponses_deplacees(nb, STUB_CODE),
+    deguisements.metadonnees_renommees,
+    lambda nb: deguisements.tout_dans_la_premiere(nb, STUB_CODE),
+], ids=["reponses_deplacees", "metadonnees_renommees", "tout_dans_la_premiere"])
+def test_les_reponses_sont_lues_ou_qu_elles_soient_ecrites(cours, tmp_path, deguisement):
+    """Théo's answers moved to new cells, relabelled, or all written in one cell: read all the same, each
+    under its question (the function it defines), and his pair with Chloé flagged on the same questions."""
+    for dossier in ("release", "submitted"):
+        shutil.copytree(cours / dossier, tmp_path / dossier, symlinks=True)
+    version = similarite.VersionEleve.lire(tmp_path, "partie2_structure")
+    chemin = tmp_path / "submitted" / "fournier_theo" / "partie2_structure" / "partie2_structure.ipynb"
+    avant = similarite.reponses_du_notebook(chemin, version)
+    nbformat.write(deguisement(nbformat.read(chemin, as_version=4)), chemin)
+    apres = similarite.reponses_du_notebook(chemin, version)
+    assert {"q10_ramasser_graines", "q13_cases_possibles"} <= set(apres)
+    for gid in ("q10_ramasser_graines", "q13_cases_possibles"):
+        assert similarite.normaliser(apres[gid])[0] == similarite.normaliser(avant[gid])[0], gid
+    theo = next(p for p in similarite.analyser(tmp_path, CCINP).paires if "fournier_theo" in (p.a, p.b))
+    assert theo.signalee()
+    assert {"q10_ramasser_graines", "q13_cases_possibles"} <= {q.question[1] for q in theo.questions_signalees()}
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from bench_similarite import solutions  # noqa: E402
+
+_MODELES = sorted(code for code in solutions().values()   # the graded functions (a value's literals are erased)
+                  if deguisements.applicable(code) and "def " in code and len(similarite.normaliser(code)[0]) >= 60)
+
+
+def test_du_code_mort_apres_chaque_instruction_ne_cache_pas_la_copie():
+    """The cheapest disguise (``_ = k`` after every statement cuts every k-gram of the text) scores as the copy."""
+    copie = deguisements.code_mort(_reponse([_F1, _F2]))
+    assert copie.count("_ = ") >= 10
+    analyse = similarite.comparer({("p", "q1_meilleur"): {"ana": _reponse([_F1, _F2]), "bob": copie,
+                                                          **_classe_honnete(10)}}, {"p": []})
+    assert (analyse.paires[0].a, analyse.paires[0].b) == ("ana", "bob") and analyse.paires[0].score() == 1.0
+    assert [p for p in analyse.paires if p.signalee()] == [analyse.paires[0]]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(modele=st.sampled_from(_MODELES),
+       noms=st.sets(st.sampled_from(sorted(deguisements.DEGUISEMENTS_DU_CODE)), min_size=1, max_size=3))
+def test_une_copie_deguisee_reste_au_dessus_du_seuil(modele, noms):
+    """A sample of the evasion benchmark (benchmarks/bench_evasion.py): a course answer disguised in one or
+    several ways, in a class of answers written differently, is still flagged, and nobody else."""
+    copie = modele
+    for nom in sorted(noms):
+        copie = deguisements.DEGUISEMENTS_DU_CODE[nom](copie)
+    analyse = similarite.comparer({("p", "q1"): {"ana": modele, "bob": copie, **_classe_honnete(8)}}, {"p": []})
+    assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")], (noms, copie)
+    assert analyse.paires[0].score() >= analyse.reglages.seuil
