@@ -229,7 +229,15 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
-            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
+            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet), **self._variante()})
+
+    def _variante(self) -> dict[str, str]:
+        """The kernel's identity for the data cells (``awale_ref.grading.variantes``): the submission's nbgrader
+        student id, so that the graded notebook shows its author's data (the judge reads the same folder)."""
+        from awale_ref.grading.variantes import IDENTITE_CORRECTION
+
+        eleve = ((self.resources or {}).get("nbgrader") or {}).get("student")
+        return {IDENTITE_CORRECTION: str(eleve)} if eleve else {}
 
     def _arguments_noyau(self) -> list[str]:
         """The kernel's command-line arguments, as nbclient would give them (history in memory)."""
@@ -415,7 +423,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 options: dict[str, Any] = dict(SORTIES_DU_NOYAU)
                 if not self.avec_bac():
                     tmp = pile.enter_context(tempfile.TemporaryDirectory(prefix="noyau_"))
-                    options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp,
+                    options["env"] = {**os.environ, "AWALE_CORRECTION": "juge", "TMPDIR": tmp, **self._variante(),
                                       "PYTHONPATH": str(paquet_noyau.paquet_de_correction(self.log))}
                 pile.enter_context(self.setup_kernel(**options))
                 self._limiter_noyau()
