@@ -53,6 +53,7 @@ from typing import Any, Callable
 
 from awale_ref.grading import reponses_structurees
 from awale_ref.sujets.ccinp_2024 import specs as ccinp
+from awale_ref.sujets.ccinp_2024.specs import plateau_valide
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 
@@ -495,13 +496,10 @@ def cas_caches(question: str) -> list[tuple]:
 
 
 # ---------------------------------------------------------------- the reasoning questions
-def _est_plateau(valeur: Any) -> bool:
-    """A board of the lycée's game: the CCINP paper's (12 non-negative integers)."""
-    return ccinp.plateau_valide(valeur)
 
 
 def _format_plateaux_q1(valeur: Any) -> str | None:
-    if not (isinstance(valeur, dict) and set(valeur) == {4, 5} and all(_est_plateau(p) for p in valeur.values())):
+    if not (isinstance(valeur, dict) and set(valeur) == {4, 5} and all(plateau_valide(p) for p in valeur.values())):
         return "un dictionnaire {4: plateau après la semaille de la case 4, 5: plateau après celle de la case 5}"
     return None
 
@@ -511,7 +509,7 @@ def _format_parite(valeur: Any) -> str | None:
 
 
 def _format_plateau(valeur: Any) -> str | None:
-    return None if _est_plateau(valeur) else "une liste de 12 entiers positifs ou nuls"
+    return None if plateau_valide(valeur) else "une liste de 12 entiers positifs ou nuls"
 
 
 def _format_cases(valeur: Any) -> str | None:
