@@ -798,6 +798,28 @@ def grade_ids_reponse(racine: Path, assignment: str) -> set[str]:
     return set(_cellules_reponse(release))
 
 
+def reponses_de_la_variante(code: str, assignment: str, identifiant: str) -> str:
+    """An answer cell with each value asked on per-student data (``Sujet.variantes``) answered for the variant of
+    ``identifiant``: every ``Qn = …`` of such a question becomes the reference's answer on that student's data
+    (the statement's when variants are off). Other lines are kept.
+
+    >>> print(reponses_de_la_variante("# un mot\\nQ6_bits = 6", "partie1_regles", "x"))
+    # un mot
+    Q6_bits = 6
+    """
+    import ast
+
+    sujet = sujet_de(assignment)
+    lignes = code.split("\n")
+    for noeud in reversed(ast.parse(code).body):
+        if (isinstance(noeud, ast.Assign) and len(noeud.targets) == 1 and isinstance(noeud.targets[0], ast.Name)
+                and (variante := sujet.donnees_de(noeud.targets[0].id, identifiant)) is not None):
+            nom = noeud.targets[0].id
+            valeur = sujet.reponses[nom][1](variante[1])
+            lignes[noeud.lineno - 1:noeud.end_lineno] = [f"{nom} = {valeur!r}"]
+    return "\n".join(lignes)
+
+
 def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.NotebookNode,
                  assignment: str) -> nbformat.NotebookNode:
     """The notebook ``e`` hands in for ``assignment``: the release with the answers filled in."""
@@ -811,8 +833,8 @@ def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.Note
             cell.source = erreurs[gid].code
         elif cell.cell_type == "markdown":
             cell.source = justification(gid, e.style)
-        elif gid in solutions:
-            cell.source = solution_propre(solutions[gid].source)
+        elif gid in solutions:  # the course's answer, on this student's own data where it is drawn per student
+            cell.source = reponses_de_la_variante(solution_propre(solutions[gid].source), assignment, e.identifiant)
         else:
             raise ValueError(f"answer cell {gid!r} of the release is not in the source notebook")
     return rendu

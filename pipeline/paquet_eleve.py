@@ -711,8 +711,8 @@ def _sujet_init(sujet) -> str:
     # its data drawn per student: the modules that declare them are shipped (``Sujet.modules_pour_les_eleves``)
     modules = sorted({v.generer.__module__ for v in sujet.variantes})
     variantes = ("from awale_ref.grading.variantes import autre_variante, donnees_du_noyau  # noqa: F401\n"
-                 + "".join(f"import {m}\n" for m in modules)
-                 + f"\n_VARIANTES = tuple(v for m in ({''.join(f'{m}, ' for m in modules)}) for v in m.VARIANTES)\n\n\n"
+                 + "".join(f"from {m} import VARIANTES as _variantes{i}\n" for i, m in enumerate(modules))
+                 + f"\n_VARIANTES = ({''.join(f'*_variantes{i}, ' for i in range(len(modules)))})\n\n\n"
                  "def variante(nom: str):\n    return donnees_du_noyau(_VARIANTES, nom)\n") if modules else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
             "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n"
