@@ -156,3 +156,31 @@ def test_le_juge_note_chaque_copie_sur_la_variante_de_son_auteur():
     bob = juge.juger_notebook(_copie(reponses), bac_a_sable=False, limites=limites, auteur="bob")
     assert not bob["Q2_gains"].ok or not bob["Q1_cases"].ok
     assert repr(sujet.variante_de("Q1_cases").donnees("bob")) in bob["Q2_gains"].message
+
+
+# ---------------------------------------------------------------- the report: an answer of another variant
+def _rendu(racine, eleve: str, reponses: str) -> None:
+    import nbformat
+
+    dossier = racine / "submitted" / eleve / "partie1_regles"
+    dossier.mkdir(parents=True)
+    cellule = nbformat.v4.new_code_cell(reponses, metadata={"nbgrader": {"solution": True, "grade_id": "q2_reponse"}})
+    nbformat.write(nbformat.v4.new_notebook(cells=[cellule]), dossier / "partie1_regles.ipynb")
+
+
+def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, monkeypatch):
+    from pipeline.demo_class import reponses_de_la_variante
+    from pipeline.variantes_copiees import copies_de_variante, section_du_rapport
+
+    modele = "Q2_plateaux = {}\nQ2_gains = {}\n"
+    _rendu(tmp_path, "alice", reponses_de_la_variante(modele, "partie1_regles", "alice"))
+    _rendu(tmp_path, "bob", reponses_de_la_variante(modele, "partie1_regles", "alice"))  # Alice's answers
+    _rendu(tmp_path, "chloe", "Q2_plateaux = {2: [0] * 12}\nQ2_gains = {2: 0}\n")  # wrong for everyone
+    copies = copies_de_variante(tmp_path, ("partie1_regles",))
+    assert {(c.eleve, c.question, c.pour) for c in copies} == {("bob", "Q2_plateaux", ("alice",)),
+                                                               ("bob", "Q2_gains", ("alice",))}
+    section = "\n".join(section_du_rapport(copies, {"alice": "Alice Martin", "bob": "Bob Durand"}))
+    assert "Bob Durand — partie1_regles, Q2_gains : juste pour la variante de Alice Martin" in section
+    # with variants off every student has the statement's data: nothing to name
+    monkeypatch.setenv(variantes.REGLAGE, "non")
+    assert copies_de_variante(tmp_path, ("partie1_regles",)) == []

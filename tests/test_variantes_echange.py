@@ -3,7 +3,8 @@
 Two students fetch the same assignment (``pipeline.echange``): each one's kernel, on the class server
 (``JUPYTERHUB_USER``), shows their own figures.  Alice answers on hers; Bob hands in a copy of Alice's notebook
 whose answer cell even claims Alice's identity: the judge grades Bob on Bob's figures (his folder
-``submitted/bob/``), his graded notebook shows them, and Alice gets every point.
+``submitted/bob/``), his graded notebook shows them, Alice gets every point, and the teacher's report names
+Bob's answers as right for Alice's variant.
 """
 
 from __future__ import annotations
@@ -98,3 +99,12 @@ def test_deux_eleves_recuperent_des_donnees_differentes_et_chacun_est_note_sur_l
                zip(TESTS_DES_VALEURS, ("Q1_cases", "Q2_plateaux", "Q2_gains", "Q3_situation1", "Q3_situation2"))}
     for gid in perdus:
         assert repr(donnees[gid]) in textes[gid], textes[gid]
+
+    # the teacher's report names the answers that fit Alice's figures and not Bob's
+    from pipeline.report import ecrire_rapport
+
+    ecrire_rapport(racine, racine / "rapport", (A,))
+    rapport = (racine / "rapport" / "rapport.md").read_text(encoding="utf-8")
+    section = rapport.split("## Réponses justes pour la variante d'un autre élève")[1]
+    assert "juste pour la variante de alice" in section and "- bob — partie1_regles" in section
+    assert "- alice —" not in section
