@@ -10,8 +10,6 @@ Bob's answers as right for Alice's variant.
 from __future__ import annotations
 
 import os
-import re
-import shutil
 
 import nbformat
 import pytest
@@ -44,13 +42,8 @@ def _donnees_affichees(chemin, utilisateur: str, dossier) -> str:
     """What the figure cells print in the kernel of ``utilisateur`` on the class server (its outputs' text)."""
     nb = nbformat.read(chemin, as_version=4)
     nb.cells = [c for c in nb.cells if _gid(c) in ("imports", "figure4", "figure5")]
-    env = {**os.environ, variantes.UTILISATEUR_HUB: utilisateur}
-    client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(dossier)}})
-    client.km = client.create_kernel_manager()
-    client.start_new_kernel(env=env)
-    with client.setup_kernel(env=env):
-        for index, cell in enumerate(nb.cells):
-            client.execute_cell(cell, index)
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(dossier)}}).execute(
+        env={**os.environ, variantes.UTILISATEUR_HUB: utilisateur})
     return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
 
 
