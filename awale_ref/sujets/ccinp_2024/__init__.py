@@ -19,6 +19,7 @@ from typing import Any
 
 from awale_ref.grading import sujets
 from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
+from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.ccinp_2024.reponses import REPONSES_ATTENDUES, juger_q21, verifier_q21
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 from awale_ref.sujets.ccinp_2024.variantes import VARIANTES
@@ -36,8 +37,7 @@ SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.cci
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
-variante = SUJET.variante
-from awale_ref.grading.variantes import autre_variante  # noqa: E402  (self-study: another variant)
+variante = SUJET.variante  # a notebook's data cell: the student's own figures (autre_variante: in self-study)
 
 
 def __getattr__(nom: str) -> Any:
