@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import inspect
 import itertools
 import re
@@ -30,11 +31,13 @@ import textwrap
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import nbformat
 
 from awale_ref import facts
-from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, question_de, sujet_de
+from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, lire_source, question_de, sujet_de
+from pipeline.variantes_copiees import valeurs_litterales
 
 # Questions of each assignment (the split of COURSE.md).
 _PARTIES = {"partie1_regles": range(1, 4), "partie2_structure": range(4, 17), "partie3_ia": range(17, 22),
@@ -70,10 +73,17 @@ class Erreur:
     perdues: tuple[str, ...] = ()
     items_faux: float = 0
     devoir: str = ""  # the assignment (a CCINP one is found from the question's number)
+    # values asked on per-student data: the code this student writes, from ``code`` and their id (None: ``code``);
+    # what it keeps of each test cell is then judged on the student's own data (:func:`part_sur_la_variante`)
+    pour_l_eleve: Callable[[str, str], str] | None = None
 
     @property
     def assignment(self) -> str:
         return self.devoir or assignment_de(self.grade_id)
+
+    def code_de(self, identifiant: str) -> str:
+        """The cell the student ``identifiant`` hands in."""
+        return self.code if self.pour_l_eleve is None else self.pour_l_eleve(self.code, identifiant)
 
 
 @dataclass(frozen=True)
@@ -221,8 +231,16 @@ GAIN_Q2_FAUX = Erreur("q2_reponse", _code(f"""
         5: {facts.Q2_PLATEAUX[5]},
     }}
     Q2_gains = {{2: 0, 4: 7, 5: 0}}
-    """), ("q2_tests_gains",), "Q2 : erreur d'addition sur le gain de la case 4 (7 au lieu de 3 + 2 + 3)",
-    items_faux=1)
+    """), ("q2_tests_gains",), "Q2 : erreur d'addition sur le plus gros gain (7 au lieu de 3 + 2 + 3 dans l'énoncé)",
+    items_faux=1, pour_l_eleve=lambda code, qui: _gain_fausse(reponses_de_la_variante(code, "partie1_regles", qui)))
+
+def _gain_fausse(code: str) -> str:
+    """The cell ``code`` with its largest gain of ``Q2_gains`` off by one (an addition error)."""
+    gains = valeurs_litterales(code)["Q2_gains"]
+    case = max(gains, key=lambda c: (gains[c], c))
+    gains[case] = gains[case] - 1 if gains[case] else 1
+    return re.sub(r"(?m)^Q2_gains = .*$", f"Q2_gains = {gains!r}", code)
+
 
 _ARBRE_FAUX = {k: (g, vj) for k, (_, _, g, vj) in facts.Q18_ARBRE.items()}
 _ARBRE_FAUX["b"] = (4, 0)  # forgets to take the children's values into account
@@ -582,6 +600,25 @@ COPIES_DE_CAMILLE = (
 )
 
 
+def _valeurs_de(camarade: str) -> Callable[[str, str], str]:
+    """A cell of values answered right, but on the variant of ``camarade`` (a copy of their answers)."""
+    return lambda code, _qui: reponses_de_la_variante(code, "partie1_regles", camarade)
+
+
+VALEURS_DE_SARAH = tuple(
+    Erreur(gid, "\n".join(f"{nom} = {valeur!r}" for nom, valeur in valeurs), echecs,
+           f"{gid[:2].upper()} : réponses recopiées sur Sarah Lefebvre (justes pour sa variante, pas pour la sienne)",
+           pour_l_eleve=_valeurs_de("lefebvre_sarah"))
+    for gid, valeurs, echecs in (
+        ("q1_reponse", (("Q1_cases", facts.Q1_CASES_JOUABLES),), ("q1_tests",)),
+        ("q2_reponse", (("Q2_plateaux", facts.Q2_PLATEAUX), ("Q2_gains", facts.Q2_GAINS)),
+         ("q2_tests_plateaux", "q2_tests_gains")),
+        ("q3_reponse", (("Q3_situation1", facts.Q3_SITUATION1_PARTIE1), ("Q3_situation2", facts.Q3_SITUATION2)),
+         ("q3_tests_situation1", "q3_tests_situation2"))))
+"""The value answers of Part I copied from Sarah Lefebvre's: graded on the copier's own figures, they lose what
+the two variants do not share, and the report names them (``pipeline.variantes_copiees``)."""
+
+
 # ---------------------------------------------------------------- the class
 CLASSE: tuple[Eleve, ...] = (
     Eleve("lefebvre_sarah", "Sarah", "Lefebvre", "tout juste", style=0),
@@ -614,10 +651,15 @@ CLASSE: tuple[Eleve, ...] = (
     Eleve("fournier_theo", "Théo", "Fournier", "copie de Chloé Bernard, variables renommées, fonctions réordonnées",
           COPIES_DE_CHLOE, style=2),
     Eleve("girard_lina", "Lina", "Girard", "Q20 et Q21 copiées sur Camille Durand", COPIES_DE_CAMILLE, style=0),
+    # copies the value answers of Part I from a classmate whose figures are not hers (the report must name her)
+    Eleve("roux_emma", "Emma", "Roux", "réponses de la partie I recopiées sur Sarah Lefebvre (une autre variante)",
+          VALEURS_DE_SARAH, style=1),
 )
 
 COPIEURS = {"fournier_theo": "bernard_chloe", "girard_lina": "durand_camille"}
 """Who copied from whom in the demo class (each copier's pair must come first in the similarity report)."""
+COPIEURS_DE_VARIANTE = {"roux_emma": "lefebvre_sarah"}
+"""Who handed in a classmate's value answers (``pipeline.variantes_copiees`` must name them, with variants on)."""
 
 
 def _identifiant(prenom: str, nom: str) -> str:
@@ -682,6 +724,27 @@ def echecs_attendus(e: Eleve, assignment: str | None = None) -> set[str]:
 _ITEMS = {("partie1_regles", "Q2"): lambda: len(facts.Q2_GAINS), ("partie3_ia", "Q18"): lambda: len(facts.Q18_ARBRE),
           ("olympiades_images", "Q15"): lambda: 4}
 """How many items a literal answer graded per item has (per assignment: question numbers repeat across subjects)."""
+
+
+@functools.lru_cache(maxsize=None)
+def questions_des_tests(assignment: str) -> dict[str, tuple[str, ...]]:
+    """``{test cell's grade_id: the questions its hidden tests judge}`` of an assignment (its course source)."""
+    from pipeline.autograde.jugement import questions_cachees
+
+    return {c.metadata["grade_id"]: tuple(q for q, _ in questions_cachees(c.source))
+            for c in lire_source(assignment).cells if "tests" in c.metadata.get("tags", ()) and c.cell_type == "code"}
+
+
+def part_sur_la_variante(erreur: Erreur, grade_id: str, identifiant: str) -> float:
+    """The share of the test cell ``grade_id`` a value mistake keeps for the student ``identifiant``: their cell
+    judged as the judge does, on their own data (the values asked on per-student data)."""
+    from awale_ref.grading.reponses_structurees import verifier_reponse
+
+    sujet = sujet_de(erreur.assignment)
+    valeurs = valeurs_litterales(erreur.code_de(identifiant))
+    parts = [verifier_reponse(q, valeurs[q], sujet.reponses, sujet.donnees_de(q, identifiant)).part
+             for q in questions_des_tests(erreur.assignment)[grade_id]]
+    return sum(parts) / len(parts)
 
 
 def part_gardee(erreur: Erreur) -> float:
@@ -798,6 +861,28 @@ def grade_ids_reponse(racine: Path, assignment: str) -> set[str]:
     return set(_cellules_reponse(release))
 
 
+def reponses_de_la_variante(code: str, assignment: str, identifiant: str) -> str:
+    """An answer cell with each value asked on per-student data (``Sujet.variantes``) answered for the variant of
+    ``identifiant``: every ``Qn = …`` of such a question becomes the reference's answer on that student's data
+    (the statement's when variants are off). Other lines are kept.
+
+    >>> print(reponses_de_la_variante("# un mot\\nQ6_bits = 6", "partie1_regles", "x"))
+    # un mot
+    Q6_bits = 6
+    """
+    import ast
+
+    sujet = sujet_de(assignment)
+    lignes = code.split("\n")
+    for noeud in reversed(ast.parse(code).body):
+        if (isinstance(noeud, ast.Assign) and len(noeud.targets) == 1 and isinstance(noeud.targets[0], ast.Name)
+                and (variante := sujet.donnees_de(noeud.targets[0].id, identifiant)) is not None):
+            nom = noeud.targets[0].id
+            valeur = sujet.reponses[nom][1](variante[1])
+            lignes[noeud.lineno - 1:noeud.end_lineno] = [f"{nom} = {valeur!r}"]
+    return "\n".join(lignes)
+
+
 def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.NotebookNode,
                  assignment: str) -> nbformat.NotebookNode:
     """The notebook ``e`` hands in for ``assignment``: the release with the answers filled in."""
@@ -808,11 +893,11 @@ def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.Note
     erreurs = {err.grade_id: err for err in e.erreurs if err.assignment == assignment}
     for gid, cell in _cellules_reponse(rendu).items():
         if gid in erreurs:
-            cell.source = erreurs[gid].code
+            cell.source = erreurs[gid].code_de(e.identifiant)
         elif cell.cell_type == "markdown":
             cell.source = justification(gid, e.style)
-        elif gid in solutions:
-            cell.source = solution_propre(solutions[gid].source)
+        elif gid in solutions:  # the course's answer, on this student's own data where it is drawn per student
+            cell.source = reponses_de_la_variante(solution_propre(solutions[gid].source), assignment, e.identifiant)
         else:
             raise ValueError(f"answer cell {gid!r} of the release is not in the source notebook")
     return rendu
@@ -884,7 +969,8 @@ def scores_attendus(e: Eleve, bareme: dict[str, list[tuple[str, float, bool]]],
     >>> scores_attendus(eleve("bernard_chloe"), {"partie1_regles": [("q1_justification", 1, True)]})
     {('partie1_regles', 'q1_justification'): 0.5}
     """
-    echecs = {(erreur.assignment, gid): part_gardee(erreur) for erreur in e.erreurs for gid in erreur.echecs}
+    echecs = {(erreur.assignment, gid): part_gardee(erreur) if erreur.pour_l_eleve is None
+              else part_sur_la_variante(erreur, gid, e.identifiant) for erreur in e.erreurs for gid in erreur.echecs}
     attendus: dict[tuple[str, str], float | None] = {}
     for a, cellules in bareme.items():
         if a not in e.rendus:

@@ -67,7 +67,7 @@ COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "gr
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
           "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
-          "grading/rendu.py", "fonctions_eleve.py")
+          "grading/rendu.py", "fonctions_eleve.py", "grading/variantes.py")
 """Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
 loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
 ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
@@ -732,9 +732,15 @@ def _sujet_init(sujet) -> str:
     renvois = "".join(f"    if nom == {nom!r}:\n        from {module} import {nom}\n\n        return {nom}\n"
                       for nom, module in noms.items())
     suite = f"\n\ndef __getattr__(nom: str):\n{renvois}    raise AttributeError(nom)\n" if noms else ""
+    # its data drawn per student: the modules that declare them are shipped (``Sujet.modules_pour_les_eleves``)
+    modules = sorted({v.generer.__module__ for v in getattr(sujet, "variantes", ())})
+    variantes = ("from awale_ref.grading.variantes import autre_variante, donnees_du_noyau  # noqa: F401\n"
+                 + "".join(f"from {m} import VARIANTES as _variantes{i}\n" for i, m in enumerate(modules))
+                 + f"\n_VARIANTES = ({''.join(f'*_variantes{i}, ' for i in range(len(modules)))})\n\n\n"
+                 "def variante(nom: str):\n    return donnees_du_noyau(_VARIANTES, nom)\n") if modules else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
-            "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n"
-            "tester = Testeur(__name__).tester\n" + suite)
+            "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n"
+            + variantes + "\ntester = Testeur(__name__).tester\n" + suite)
 
 
 def fichiers_des_genres(sujet) -> dict[str, str]:

@@ -47,7 +47,7 @@ import mistune
 from markupsafe import Markup
 
 from awale_ref.gabarits import rendre
-from pipeline import bulletins, similarite
+from pipeline import bulletins, similarite, variantes_copiees
 from pipeline.build import ASSIGNMENTS, RACINE, CourseError, question_de, sujet_de
 from pipeline.nbgrader_cli import nom_du_gradebook, url_gradebook
 
@@ -383,6 +383,8 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     texte += ["", "Réussite par question (copies rendues) : "
               + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".", ""]
     texte += similarite.section_du_rapport(analyse, noms)
+    texte += variantes_copiees.section_du_rapport(variantes_copiees.copies_de_variante(
+        racine, tuple(a for a in maxima if a in ASSIGNMENTS)), noms)
     texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")

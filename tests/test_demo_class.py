@@ -12,8 +12,10 @@ scripts/demo.sh``) is the README's main command and ``benchmarks/bench_grading.p
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
+import os
 import html
 import re
 import shutil
@@ -22,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, contraintes
+from awale_ref.grading import checks, contraintes, variantes
 from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, report
 from pipeline.build import sujet_de
@@ -47,10 +49,31 @@ def _eleve(identifiant: str) -> demo_class.Eleve:
     return next(e for e in CLASSE if e.identifiant == identifiant)
 
 
+@pytest.fixture(autouse=True)
+def _variantes_actives():
+    """The demo as from a fresh clone: every student has their own figures (the test session turns them off)."""
+    with _avec_variantes():
+        yield
+
+
+@contextlib.contextmanager
+def _avec_variantes():
+    avant = os.environ.get(variantes.REGLAGE)
+    os.environ[variantes.REGLAGE] = "oui"
+    try:
+        yield
+    finally:
+        if avant is None:
+            os.environ.pop(variantes.REGLAGE, None)
+        else:
+            os.environ[variantes.REGLAGE] = avant
+
+
 @pytest.fixture(scope="session")
 def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
     racine = tmp_path_factory.mktemp("cours_demo")
-    demo.main(["--racine", str(racine), "--workers", "2"], classe=CLASSE)
+    with _avec_variantes():
+        demo.main(["--racine", str(racine), "--workers", "2"], classe=CLASSE)
     return racine
 
 
@@ -325,18 +348,23 @@ def test_devoirs_inconnus_refuses_avant_tout_travail(tmp_path, capsys):
     assert not (tmp_path / "cours").exists()
 
 
-def test_le_rapport_signale_les_deux_copieurs_en_tete_et_les_fiches_de_l_enseignant_seules(cours):
-    """pipeline/similarite.py in the demo's report: the two copying pairs ranked first, nobody else flagged;
-    a page per pair; the teacher's page of a copier names it, the page to send and the feedback never do."""
+def test_le_rapport_signale_les_copieurs_en_tete_et_les_fiches_de_l_enseignant_seules(cours):
+    """pipeline/similarite.py in the demo's report: the copying pairs ranked first, nobody else flagged (the two
+    who copy code, and the one who copies a classmate's literal answers: with per-student figures, the same
+    literal is no longer what the whole class writes); a page per pair; the teacher's page of a copier names it,
+    the page to send and the feedback never do."""
     rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
     section = rapport.split("## Copies semblables", 1)[1]
-    assert "**2 paire(s) signalée(s)**" in section and "pas une preuve" in section
+    copieurs = {**demo_class.COPIEURS, **demo_class.COPIEURS_DE_VARIANTE}
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
+    assert f"**{len(copieurs)} paire(s) signalée(s)**" in section and "pas une preuve" in section
     sur_l_epreuve = section.split("\n**", 1)[0]   # the paper's table, before the tables per assignment
     lignes = [l for l in sur_l_epreuve.splitlines() if l.startswith("| [")]
-    assert {l.split("]")[0][3:] for l in lignes[:2]} == {"Chloé Bernard et Théo Fournier",
-                                                        "Camille Durand et Lina Girard"}
-    assert all(l.endswith("| **oui** |") for l in lignes[:2]) and all(l.endswith("| non |") for l in lignes[2:])
-    for copieur, source in demo_class.COPIEURS.items():
+    assert {l.split("]")[0][3:] for l in lignes[:len(copieurs)]} == {
+        " et ".join(noms[x] for x in sorted((a, b))) for a, b in copieurs.items()}
+    assert all(l.endswith("| **oui** |") for l in lignes[:len(copieurs)])
+    assert all(l.endswith("| non |") for l in lignes[len(copieurs):])
+    for copieur, source in copieurs.items():
         a, b = sorted((copieur, source))
         assert (cours / "report" / "similarite" / f"{a}__{b}.html").exists()
         assert "Copies semblables" in _texte_html(cours / "report" / "eleves" / f"{copieur}.html")
@@ -345,3 +373,14 @@ def test_le_rapport_signale_les_deux_copieurs_en_tete_et_les_fiches_de_l_enseign
             assert "Copies semblables" not in retour.read_text(encoding="utf-8")
     assert "Copies semblables" not in _texte_html(cours / "report" / "eleves" / "martin_hugo.html")
 
+
+
+def test_le_rapport_nomme_l_eleve_qui_a_recopie_les_valeurs_d_une_autre_variante(cours):
+    """pipeline/variantes_copiees.py in the demo's report: the variant-copier, and nobody else, is named."""
+    rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
+    section = rapport.split("## Réponses justes pour la variante d'un autre élève", 1)[1].split("\n## ", 1)[0]
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
+    lignes = [l for l in section.splitlines() if l.startswith("- ")]
+    assert lignes and all(l.startswith(f"- {noms[c]} — ") for c in demo_class.COPIEURS_DE_VARIANTE for l in lignes)
+    for copieur, source in demo_class.COPIEURS_DE_VARIANTE.items():
+        assert f"juste pour la variante de {noms[source]}" in section

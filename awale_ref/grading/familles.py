@@ -291,7 +291,7 @@ def _juger_valeur(plan: Plan, reponse: messages.Reponse) -> Resultat:
         valeur = executant.decoder(reponse.valeur)
     except executant.ObjetRefuse as exc:
         return echec(question, f"votre réponse est {exc}.")
-    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses)
+    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses, plan.variante)
 
 
 def _juger_donnees(plan: Plan, reponse: messages.Reponse) -> Resultat:

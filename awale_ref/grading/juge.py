@@ -100,8 +100,9 @@ class CorrectionDuNotebook(PlanDuNotebook):
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
                  sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None,
-                 attendre: Callable[[], None] | None = None, publiques: frozenset[str] = frozenset()) -> None:
-        super().__init__(etapes, base_sql, sujet)
+                 attendre: Callable[[], None] | None = None, publiques: frozenset[str] = frozenset(),
+                 auteur: str | None = None) -> None:
+        super().__init__(etapes, base_sql, sujet, auteur)
         self.evaluateur_sql = evaluateur_sql
         self.attendre = attendre
         self.publiques = publiques
@@ -121,7 +122,7 @@ Juge = CorrectionDuNotebook
 def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
                    sujet: sujets.Sujet | None = None, attendre: Callable[[], None] | None = None,
-                   publiques: frozenset[str] = frozenset()) -> dict[str, Resultat]:
+                   publiques: frozenset[str] = frozenset(), auteur: str | None = None) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
 
     ``etapes``: the code cells in order (test cells carry their hidden
@@ -138,23 +139,26 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     in the first order or a question's; it may raise :class:`BudgetEpuise`.
     ``publiques``: graded functions whose bodies are no secret any more (every assignment grading them is
     past its due date, so the students' environment holds them): their references do not wait.
+    ``auteur``: the submission's nbgrader student id (its folder): the value questions asked on per-student
+    data are graded on this student's (``None``: on the statement's own data).
     """
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # the reference's own prints (tour_jeu on a refused pit)
             return _juger_notebook(etapes, bac_a_sable, limites or Limites(), fichiers, base_sql, sujet, attendre,
-                                   publiques)
+                                   publiques, auteur)
     finally:
         contraintes.vider_caches()  # nothing of a student's source outlives the notebook
 
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
                     base_sql: str | None, sujet: sujets.Sujet | None,
-                    attendre: Callable[[], None] | None, publiques: frozenset[str]) -> dict[str, Resultat]:
+                    attendre: Callable[[], None] | None, publiques: frozenset[str],
+                    auteur: str | None = None) -> dict[str, Resultat]:
     if attendre is not None:  # once the kernel has ended, the judge's time starts again (``Limites.reprendre``)
         attendre = _puis_reprendre(attendre, limites)
     # the query questions' second process: started on the first query only, stopped with the notebook
     evaluateur = EvaluateurSql(base_sql, bac_a_sable, limites) if base_sql else None
-    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre, publiques)
+    correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre, publiques, auteur)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
     try:

@@ -157,6 +157,7 @@ class Plan:
     reference: types.ModuleType | None = None
     reponses: Mapping[str, tuple] | None = None
     juger: Callable[[Any], Resultat] | None = None
+    variante: tuple[Any, Any] | None = None  # a value asked on per-student data: (Variante, the author's data)
 
 
 class PlanDuNotebook:
@@ -164,8 +165,11 @@ class PlanDuNotebook:
     plan and the judge's SQL process); it holds what a plan depends on across questions: which questions are
     judged already (``jugees``, set by the orchestrator), the SQL comparisons prepared once per notebook."""
 
-    def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None) -> None:
+    def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None,
+                 auteur: str | None = None) -> None:
         self.etapes = etapes
+        # the submission's nbgrader student id (its folder), never read in the notebook: the variant graded
+        self.auteur = auteur
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
         self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
         self.module = self.sujet.module_reference
@@ -273,7 +277,7 @@ class PlanDuNotebook:
         ordre = messages.OrdreValeur(
             question=question, expression=expression, reference=self.reference_permise(), module=self.module,
             substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
-        return Plan(ordre, reponses=genre.reponses)
+        return Plan(ordre, reponses=genre.reponses, variante=self.sujet.donnees_de(question, self.auteur))
 
     def ordre_partie(self, genre: PartieEntiere, question: str, expression: str, *_: Any) -> Plan:
         """The plan of a whole game (``types_question.PartieEntiere``): the runner's side sent as text, the

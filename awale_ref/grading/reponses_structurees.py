@@ -6,6 +6,10 @@ without a judge, the answer is compared with ``==``.  ``format_reponse`` is the
 visible test (the shape only, never the answer); ``verifier_reponse`` the
 hidden one.  ``en_ordre`` and ``credit_par_cle`` are judges a table may use.
 
+A question asked on a student's own data (a per-student variant, :mod:`awale_ref.grading.variantes`) has an
+expected value that takes the data (``lambda donnees: …``): :func:`verifier_reponse` is then given the data of
+the answer's author (``variante``: the ``Variante`` and its data), and its verdict shows them.
+
 >>> table = {"Q0": (lambda v: None if isinstance(v, int) else "un entier", lambda: 4, "2 + 2")}
 >>> format_reponse("Q0", "4", table).ok, verifier_reponse("Q0", 4, table).ok
 (False, True)
@@ -13,6 +17,7 @@ hidden one.  ``en_ordre`` and ``credit_par_cle`` are judges a table may use.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Mapping
 
 from awale_ref.grading.resultat import Resultat
@@ -28,22 +33,29 @@ def format_reponse(nom: str, valeur: Any, attendus: Mapping[str, tuple]) -> Resu
     return Resultat(True, f"{nom} : format correct (la justesse est vérifiée à la correction).")
 
 
-def verifier_reponse(nom: str, valeur: Any, attendus: Mapping[str, tuple]) -> Resultat:
-    """The hidden test of a structured answer: compared with the subject's expected value."""
+def verifier_reponse(nom: str, valeur: Any, attendus: Mapping[str, tuple],
+                     variante: tuple[Any, Any] | None = None) -> Resultat:
+    """The hidden test of a structured answer: compared with the subject's expected value (on the author's
+    data when the question has variants: ``variante`` is ``(Variante, data)``)."""
     forme = format_reponse(nom, valeur, attendus)
     if not forme.ok:
         return forme
-    _, attendu, indice, *juge = attendus[nom]
+    _, attendu_de, indice, *juge = attendus[nom]
+    attendu = attendu_de() if variante is None else attendu_de(variante[1])
     if juge:
-        return juge[0](nom, valeur, attendu(), indice)
-    if valeur != attendu():
-        return Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
-    return Resultat(True, f"{nom} : réponse exacte.", 1)
+        resultat = juge[0](nom, valeur, attendu, indice)
+    elif valeur != attendu:
+        resultat = Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
+    else:
+        resultat = Resultat(True, f"{nom} : réponse exacte.", 1)
+    if variante is None or variante[1] == variante[0].exemple:
+        return resultat
+    return dataclasses.replace(resultat, message=f"{resultat.message}\nSur {variante[0].decrire(variante[1])}.")
 
 
 def en_ordre(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
     """A judge for a set of cases given as a list: the order does not count (``attendu`` sorted)."""
-    return verifier_reponse(nom, sorted(valeur), {nom: (lambda v: None, lambda: attendu, indice)})
+    return verifier_reponse(nom, sorted(valeur), {nom: (lambda v: None, lambda: sorted(attendu), indice)})
 
 
 def credit_par_cle(unites: str, part: Callable[[Any, Any, Any], tuple[float, str]] | None = None

@@ -38,7 +38,8 @@ import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import checks, contraintes
+from awale_ref.grading import checks, contraintes, variantes
+from awale_ref.grading.variantes import Variante
 from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
@@ -86,6 +87,9 @@ class Sujet:
     noms_reference: tuple[str, ...] = ()  # other module names notebooks import the reference by
     modules_eleves: tuple[str, ...] = ()  # its modules the students' environment gets as they are (drawings)
     ordre: int = 0  # its place among the subjects of its paper (Exercise 1 before Exercise 2)
+    variantes: tuple[Variante, ...] = ()
+    """Its data sets drawn per student (:mod:`awale_ref.grading.variantes`): the value questions asked on them
+    are graded on each author's own data."""
 
     @property
     def dossier(self) -> Path:
@@ -133,6 +137,14 @@ class Sujet:
                 par_question[question] = genre
         object.__setattr__(self, "_types", tous_types)
         object.__setattr__(self, "_par_question", par_question)
+        de_question: dict[str, Variante] = {}
+        for variante in self.variantes:
+            for question in variante.questions:
+                if question not in self.reponses:
+                    raise ValueError(f"{self.nom}: the variant {variante.nom} names {question}, which is not one of "
+                                     f"its structured answers")
+                de_question[question] = variante
+        object.__setattr__(self, "_variante_de", de_question)
 
     # ------------------------------------------------------------ its kinds of question (the core reads these)
     @property
@@ -147,6 +159,20 @@ class Sujet:
     @property
     def questions(self) -> tuple[str, ...]:
         return tuple(q for genre in self._types for q in genre.questions)
+
+    # ------------------------------------------------------------ its data drawn per student
+    def variante_de(self, question: str) -> Variante | None:
+        """The data set ``question`` is asked on, when it is drawn per student."""
+        return self._variante_de.get(question)
+
+    def donnees_de(self, question: str, qui: str | None) -> tuple[Variante, Any] | None:
+        """``(Variante, the data of the student qui)`` of ``question``; ``None`` when it has no variants."""
+        variante = self.variante_de(question)
+        return None if variante is None else (variante, variante.donnees(qui))
+
+    def variante(self, nom: str) -> Any:
+        """The notebook's data cell: the data set ``nom`` of the student this kernel belongs to."""
+        return variantes.donnees_du_noyau(self.variantes, nom)
 
     def fichier_du_juge(self, questions: set[str] | list[str]) -> str | None:
         """The hidden file the judge's SQL process reads for these questions of a notebook (mounted read-only
@@ -163,7 +189,8 @@ class Sujet:
 
     def modules_pour_les_eleves(self) -> tuple[str, ...]:
         """Its modules the students' environment gets as they are: ``modules_eleves`` and its kinds'."""
-        return tuple(dict.fromkeys([*self.modules_eleves, *(m for g in self._types for m in g.modules_eleves())]))
+        return tuple(dict.fromkeys([*self.modules_eleves, *(m for g in self._types for m in g.modules_eleves()),
+                                    *(v.generer.__module__ for v in self.variantes)]))
 
     def donnees_visibles(self) -> dict:
         """What its kinds' visible tests need in the students' environment (``visibles.json``)."""

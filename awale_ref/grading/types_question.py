@@ -44,7 +44,7 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from awale_ref.grading import checks, presentations, reponses_structurees
+from awale_ref.grading import checks, presentations, reponses_structurees, variantes
 from awale_ref.grading.checks import Resultat
 
 if TYPE_CHECKING:  # only for the annotations
@@ -148,7 +148,9 @@ class Valeurs(TypeDeQuestion):
         return reponses_structurees.format_reponse(question, objet, self.reponses)
 
     def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
-        return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses)
+        # in one process (self-study, the clean room): the data of the kernel's own student
+        variante = sujet.donnees_de(question, variantes.identite())
+        return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses, variante)
 
 
 

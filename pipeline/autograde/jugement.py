@@ -143,7 +143,10 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             dossier = resources.get("metadata", {}).get("path") or None
             attente = resources.get(CLE_ATTENTE)
             publiques = fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet) if attente else frozenset()
-            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques)
+            # the variant graded is the submission's author's: its folder submitted/<student>/, never the notebook
+            auteur = resources.get("nbgrader", {}).get("student")
+            verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques,
+                                           auteur)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", copie, evenement)
         return verdicts

@@ -231,6 +231,16 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
             environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
 
+    def _code_variante(self) -> str | None:
+        """Run silently in the kernel before the student's first cell: its identity for the data cells
+        (``awale_ref.grading.variantes``), the submission's nbgrader student id, so that the graded notebook shows
+        its author's data (the judge reads the same folder).  Not in the kernel's environment: a kernel may be
+        started before its notebook is known (``noyau d'avance``)."""
+        from awale_ref.grading.variantes import IDENTITE_CORRECTION
+
+        eleve = getattr(self, "_eleve", None)
+        return f"import os as _os\n_os.environ[{IDENTITE_CORRECTION!r}] = {str(eleve)!r}\ndel _os" if eleve else None
+
     def _arguments_noyau(self) -> list[str]:
         """The kernel's command-line arguments, as nbclient would give them (history in memory)."""
         arguments = list(self.extra_arguments)
@@ -362,6 +372,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         self._prives: list[str] = []
         self._dossier = (resources or {}).get("metadata", {}).get("path") or None
         self._echeance = (resources or {}).get(CLE_ECHEANCE)
+        self._eleve = ((resources or {}).get("nbgrader") or {}).get("student")  # whose data the kernel shows
         self.timeout_func = self._delai_de_cellule
         debut = time.perf_counter()
         try:
@@ -423,6 +434,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
                 if self.code_demarrage:
                     self.wait_for_reply(self.kc.execute(self.code_demarrage, silent=True, store_history=False))
+                if code := self._code_variante():
+                    self.wait_for_reply(self.kc.execute(code, silent=True, store_history=False))
                 for index, cell in enumerate(self.nb.cells[:debut]):  # silent replay of the state
                     if cell.cell_type == "code" and index not in ignorees and not est_cellule_de_test(cell):
                         self.execute_cell(copy.deepcopy(cell), index, store_history=False)

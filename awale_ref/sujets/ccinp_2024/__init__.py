@@ -19,8 +19,10 @@ from typing import Any
 
 from awale_ref.grading import sujets
 from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
+from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.ccinp_2024.reponses import REPONSES_ATTENDUES, juger_q21, verifier_q21
 from awale_ref.sujets.ccinp_2024.specs import SPECS
+from awale_ref.sujets.ccinp_2024.variantes import VARIANTES
 
 PARTIE = PartieEntiere("Q21", "awale_ia", verifier=verifier_q21, juger=juger_q21, code=f"{__name__}.partie_ia",
                        fonctions_espionnees=frozenset({"NegaAwale"}))
@@ -29,12 +31,13 @@ SQL = QuestionsSQL(("Q22", "Q23", "Q24", "Q25"), f"{__name__}.sql")
 """Q22–Q25: queries on the opening library, checked by :mod:`.sql`."""
 
 SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
-                     types=(PARTIE, SQL), noms_reference=("awale_ref", "awale_ref.exam"),
+                     types=(PARTIE, SQL), variantes=VARIANTES, noms_reference=("awale_ref", "awale_ref.exam"),
                      modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"),
                      anciens_modules={"awale_ref.grading": __name__, "awale_ref.grading.sql": f"{__name__}.sql"})
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
+variante = SUJET.variante  # a notebook's data cell: the student's own figures (autre_variante: in self-study)
 
 
 def __getattr__(nom: str) -> Any:
@@ -46,4 +49,4 @@ def __getattr__(nom: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {nom!r}")
 
 
-__all__ = ["PARTIE", "QUESTIONS", "SQL", "SUJET", "corriger", "montrer_requete", "tester"]
+__all__ = ["PARTIE", "QUESTIONS", "SQL", "SUJET", "corriger", "montrer_requete", "tester", "variante", "autre_variante"]

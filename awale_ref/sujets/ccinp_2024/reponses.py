@@ -1,8 +1,9 @@
 """The CCINP's checks that are not "compare a function with the reference on a corpus".
 
-- the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18),
-  compared with ``awale_ref.facts`` (:data:`REPONSES_ATTENDUES`, the table
-  shape of ``awale_ref.grading.reponses_structurees``);
+- the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18)
+  (:data:`REPONSES_ATTENDUES`, the table shape of ``awale_ref.grading.reponses_structurees``):
+  Q1–Q3 computed by the reference on each student's own figures (:mod:`.variantes`), the others
+  compared with ``awale_ref.facts``;
 - Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
   ``NegaAwale(jeu, 6, 0)`` for every move (spied on, not searched).
 
@@ -10,7 +11,8 @@ Each check returns a ``Resultat`` with a French message.  ``format_*``
 functions are the visible tests: they check the shape of an answer without
 revealing it.
 
->>> verifier_reponse("Q1_cases", [5, 4, 2], REPONSES_ATTENDUES).ok
+>>> from awale_ref.sujets.ccinp_2024.variantes import VARIANTES
+>>> verifier_reponse("Q1_cases", [5, 4, 2], REPONSES_ATTENDUES, (VARIANTES[0], facts.FIGURE4)).ok
 True
 >>> verifier_reponse("Q6_bits", 5, REPONSES_ATTENDUES).ok
 False
@@ -29,7 +31,9 @@ from awale_ref.grading.reponses_structurees import credit_par_cle, en_ordre, for
 from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long
 from awale_ref.grading import executant
 from awale_ref.grading.executant import ObjetRefuse, decoder, sous_delai
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024.partie_ia import jouer
+from awale_ref.sujets.ccinp_2024.variantes import FIGURE4_ENONCE, FIGURE5_ENONCE
 
 
 def _est_plateau(valeur: Any) -> bool:
@@ -85,11 +89,37 @@ def _noeud(cle: str, obtenu: tuple, attendu: tuple) -> tuple[float, str]:
                              f"{'VJ' if not justes[1] else ''} inexact)")
 
 
+def _apres_coup(plateau: list, case: int, recolte: bool = True) -> tuple[list, int]:
+    """The board after Alice plays ``case`` (sown, then harvested unless ``recolte`` is false; not turned) and
+    her gain, as the reference plays it, on a copy."""
+    apres = list(plateau)
+    derniere = exam.deplacer_graines(apres, case)
+    return apres, exam.ramasser_graines(apres, derniere) if recolte else 0
+
+
+def _cases_jouables(plateau: list) -> list:
+    """Q1 on a board of figure 4 (which no move can starve: the famine plays no part)."""
+    return [case for case in range(6) if exam.test_case(plateau, case)]
+
+
+def _situation(plateau: list, recolte: bool = True) -> dict:
+    """Q3: Alice plays pit 5 (her only non-empty pit in figure 5)."""
+    apres, gain = _apres_coup(plateau, 5, recolte)
+    return {"plateau": apres, "gain": gain}
+
+
 def _q3_deux_lectures(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
-    """Q3, situation 1: the exam states the famine rule two ways; each reading is judged on its own terms."""
-    lectures = {"récolte annulée": facts.Q3_SITUATION1_PARTIE1, "coup interdit": facts.Q3_SITUATION1_COUP_INTERDIT}
-    for lecture, attendu in lectures.items():
-        if valeur == attendu:
+    """Q3, situation 1: the exam states the famine rule two ways; each reading is judged on its own terms.
+
+    ``attendu`` is the reading "cancelled harvest" (the sowing stays); the reading "forbidden move" is the
+    board before it: Alice's pit 5 gets back the seed sown in each of Bob's non-empty pits (in figure 5
+    she sows into Bob's row only, and a starved row is empty past the last pit sown)."""
+    semees = [case for case in range(6, 12) if attendu["plateau"][case]]
+    avant = [g - (case in semees) for case, g in enumerate(attendu["plateau"])]
+    avant[5] = len(semees)
+    lectures = {"récolte annulée": attendu, "coup interdit": {"plateau": avant, "gain": 0}}
+    for lecture, admise in lectures.items():
+        if valeur == admise:
             return Resultat(True, f"Q3_situation1 : réponse exacte (lecture « {lecture} » de la règle de la "
                                   f"famine ; dites dans la justification ce qui suit).", 1)
     return Resultat(False, f"Q3_situation1 : réponse inexacte ({valeur!r}) pour chacune des deux lectures. "
@@ -99,18 +129,22 @@ def _q3_deux_lectures(nom: str, valeur: dict, attendu: dict, indice: str) -> Res
 REPONSES_ATTENDUES: dict[str, tuple] = {
     # name: (format check, expected value, hint[, judge(value, expected, hint) -> Resultat]); without a
     # judge, the answer is compared with == (a subject's own answers use the same table shape)
-    "Q1_cases": (_format_cases, lambda: sorted(facts.Q1_CASES_JOUABLES),
+    # Q1–Q3 are asked on the student's own figures 4 and 5 (:mod:`.variantes`): their expected value takes them
+    # (called without data: the statement's own figures)
+    "Q1_cases": (_format_cases, lambda plateau=FIGURE4_ENONCE: _cases_jouables(plateau),
                  "les cases jouables sont non vides, dans le camp d'Alice, et n'affament pas Bob", en_ordre),
-    "Q2_plateaux": (_format_plateaux, lambda: facts.Q2_PLATEAUX,
+    "Q2_plateaux": (_format_plateaux,
+                    lambda plateau=FIGURE4_ENONCE: {c: _apres_coup(plateau, c)[0] for c in _cases_jouables(plateau)},
                     "un plateau par case jouable, après le semis (case de départ sautée) et la récolte",
                     credit_par_cle("plateaux")),
-    "Q2_gains": (_format_gains, lambda: facts.Q2_GAINS,
+    "Q2_gains": (_format_gains,
+                 lambda plateau=FIGURE4_ENONCE: {c: _apres_coup(plateau, c)[1] for c in _cases_jouables(plateau)},
                  "le gain d'un coup est le total des cases récoltées (2 ou 3 graines, camp adverse, en remontant)",
                  credit_par_cle("gains")),
-    "Q3_situation1": (_format_situation, lambda: facts.Q3_SITUATION1_PARTIE1,
+    "Q3_situation1": (_format_situation, lambda figure5=FIGURE5_ENONCE: _situation(figure5[0], recolte=False),
                       "deux lectures de la famine sont admises : récolte annulée (le semis a lieu, gain 0) ou "
                       "coup interdit (le plateau ne change pas, gain 0)", _q3_deux_lectures),
-    "Q3_situation2": (_format_situation, lambda: facts.Q3_SITUATION2,
+    "Q3_situation2": (_format_situation, lambda figure5=FIGURE5_ENONCE: _situation(figure5[1]),
                       "la récolte remonte tant que les cases du camp adverse ont 2 ou 3 graines"),
     "Q6_max_graines": (_format_entier, lambda: facts.Q6_MAX_GRAINES,
                        "une case peut contenir au plus toutes les graines du jeu"),

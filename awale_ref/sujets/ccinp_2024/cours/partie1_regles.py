@@ -101,9 +101,20 @@ Plateau(indices=True)
 #
 # C'est à Alice de jouer. Son camp est la rangée du bas (cases 0 à 5), celui de Bob la rangée du haut
 # (cases 6 à 11). Dans la liste Python `plateau`, la case d'indice `i` contient `plateau[i]` graines.
+#
+# **Chacun ses données.** Dans la version notée, chaque élève reçoit sa propre variante des figures 4
+# et 5, tirée de son identifiant (son compte sur le serveur de la classe, ou son identifiant nbgrader) :
+# répondez sur **votre** plateau, celui qu'affiche la cellule ci-dessous, et la correction vous note sur
+# lui. La figure de l'énoncé est `[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]` ; en autonomie, la cellule
+# l'affiche, et `autre_variante()` (puis une nouvelle exécution des cellules) en tire une autre pour
+# vous entraîner.
 
 # %% tags=["readonly"] grade_id="figure4"
-figure4 = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
+# Vos données (ne pas modifier) : la figure 4 de votre variante.
+from awale_ref.sujets.ccinp_2024 import autre_variante, variante
+
+figure4 = variante("figure4")
+print("Votre plateau :", figure4)
 affiche(figure4)
 
 # %% [markdown]
@@ -114,6 +125,7 @@ affiche(figure4)
 
 # %% tags=["solution"] grade_id="q1_reponse"
 ### BEGIN SOLUTION
+# (les réponses pour les figures de l'énoncé)
 Q1_cases = [2, 4, 5]
 ### END SOLUTION
 
@@ -125,7 +137,7 @@ corriger("Q1_cases", Q1_cases)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q1_justification" points=1
-# Alice ne peut prendre des graines que dans son camp, les cases 0 à 5, et seulement dans une case non
+# (Pour la figure de l'énoncé.) Alice ne peut prendre des graines que dans son camp, les cases 0 à 5, et seulement dans une case non
 # vide : les cases 0, 1 et 3 sont vides, il reste donc 2, 4 et 5. Aucun de ces trois coups ne vide le
 # camp de Bob : la case 2 ne sème que dans le camp d'Alice (cases 3 et 4) ; la case 5 ajoute des
 # graines chez Bob sans récolte ; la case 4 récolte les cases 9, 8 et 7 mais Bob garde des graines en
@@ -144,10 +156,12 @@ corriger("Q1_cases", Q1_cases)
 #
 # Exemple de forme (valeurs fausses) : `Q2_plateaux = {0: [4] * 12}` et `Q2_gains = {0: 0}`.
 #
-# Attention à la case 4 : elle contient 16 graines.
+# Attention à la case qui contient 12 graines ou plus : le semis fait un tour complet et saute la case
+# de départ.
 
 # %% tags=["solution"] grade_id="q2_reponse"
 ### BEGIN SOLUTION
+# (les réponses pour les figures de l'énoncé)
 Q2_plateaux = {
     2: [0, 0, 0, 1, 17, 5, 2, 1, 0, 1, 0, 1],
     4: [1, 1, 3, 1, 0, 7, 4, 0, 0, 0, 1, 2],
@@ -173,11 +187,15 @@ corriger("Q2_gains", Q2_gains)
 # %% [markdown]
 # ## La figure 5 : deux coups qui menacent de vider la rangée de Bob
 #
-# C'est encore à Alice de jouer ; dans les deux cas, elle n'a de graines que dans la case 5.
+# C'est encore à Alice de jouer ; dans les deux cas, elle n'a de graines que dans la case 5. Ici aussi,
+# chacun a sa variante (dans l'énoncé, `[0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]` et
+# `[0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1]`).
 
 # %% tags=["readonly"] grade_id="figure5"
-figure5_situation1 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0]
-figure5_situation2 = [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1]
+# Vos données (ne pas modifier) : les deux situations de la figure 5 de votre variante.
+figure5_situation1, figure5_situation2 = variante("figure5")
+print("Votre situation 1 :", figure5_situation1)
+print("Votre situation 2 :", figure5_situation2)
 print("Situation 1")
 affiche(figure5_situation1)
 print()
@@ -204,6 +222,7 @@ affiche(figure5_situation2)
 
 # %% tags=["solution"] grade_id="q3_reponse"
 ### BEGIN SOLUTION
+# (les réponses pour les figures de l'énoncé)
 Q3_situation1 = {"plateau": [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0], "gain": 0}
 Q3_situation2 = {"plateau": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "gain": 10}
 ### END SOLUTION
@@ -223,6 +242,8 @@ corriger("Q3_situation2", Q3_situation2)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q3_justification" points=2
+# (Pour la figure de l'énoncé.)
+#
 # **Situation 1.** Alice sème les 5 graines de la case 5 dans les cases 6 à 10, qui passent à 2 graines
 # chacune ; la dernière graine tombe en case 10. Les cases 10, 9, 8, 7 et 6 sont dans le camp de Bob et
 # ont 2 graines : la récolte les prendrait toutes, et Bob, dont la case 11 est vide, n'aurait plus

@@ -1,0 +1,61 @@
+"""The CCINP's data drawn per student: the positions of figures 4 (Q1, Q2) and 5 (Q3).
+
+Each generator draws, from a ``random.Random``, a position of which every sentence of the notebook stays
+true; it computes no answer (the expected answers are the reference's, on the judge's side:
+:mod:`awale_ref.sujets.ccinp_2024.reponses`).  Shipped as it is in the students' environment.
+
+- **Figure 4** (Alice to move): three non-empty pits in Alice's row, one of them with 12 to 17 seeds (its
+  sowing laps round and skips its own pit, as pit 4 does in the paper), the others 1 to 6; Bob's row holds
+  0 to 2 seeds a pit, except one pit with 4 to 6 seeds: whatever Alice plays, that pit keeps more than 3
+  seeds, so no move can starve Bob (the famine plays no part in Q1 and Q2, as in the paper) and the
+  position is never the paper's own (whose row of Bob has at most 2 seeds a pit).  At most 45 seeds.
+- **Figure 5** (Alice has seeds in pit 5 only, ``n`` of them, 2 to 5): Bob's pits 6 to ``5 + n`` hold 1 or
+  2 seeds (2 or 3 once sown: harvested from the last down to 6).  Situation 1: Bob's other pits are empty,
+  so the harvest would take all his seeds (the famine); situation 2: the same, with seeds in at least one
+  of Bob's pits past the last one sown (the same sowing, and Bob keeps seeds).  The paper's own pair is
+  drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+
+from awale_ref.grading.variantes import Variante
+
+FIGURE4_ENONCE = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
+FIGURE5_ENONCE = ([0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1])
+
+
+def figure4(rng: random.Random) -> list[int]:
+    """A position like the paper's figure 4 (see the module's docstring)."""
+    plateau = [0] * 12
+    jouables = rng.sample(range(6), 3)
+    grande = rng.choice(jouables)
+    for case in jouables:
+        plateau[case] = rng.randint(12, 17) if case == grande else rng.randint(1, 6)
+    garde = rng.randrange(6, 12)
+    for case in range(6, 12):
+        plateau[case] = rng.randint(4, 6) if case == garde else rng.choice((0, 1, 1, 2))
+    return plateau
+
+
+def figure5(rng: random.Random) -> tuple[list[int], list[int]]:
+    """The two situations of the paper's figure 5 (see the module's docstring)."""
+    while True:
+        n = rng.randint(2, 5)
+        situation1 = [0] * 5 + [n] + [rng.randint(1, 2) for _ in range(n)] + [0] * (6 - n)
+        situation2 = list(situation1)
+        apres = range(6 + n, 12)
+        for case in apres:
+            situation2[case] = rng.randint(0, 3)
+        if not any(situation2[6 + n:]):
+            situation2[rng.choice(apres)] = rng.randint(1, 3)
+        if (situation1, situation2) != FIGURE5_ENONCE:
+            return situation1, situation2
+
+
+VARIANTES = (
+    Variante("figure4", figure4, FIGURE4_ENONCE, ("Q1_cases", "Q2_plateaux", "Q2_gains"), "plateau"),
+    Variante("figure5", figure5, FIGURE5_ENONCE, ("Q3_situation1", "Q3_situation2"), "figure 5 (situations 1 et 2)"),
+)
+"""The CCINP's data sets drawn per student (``Sujet(variantes=...)``)."""

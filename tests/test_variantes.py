@@ -1,0 +1,186 @@
+"""Per-student variants of the value questions (``awale_ref.grading.variantes``), the seed and every subject's generators.
+
+- the seed comes from the identity (the kernel's: the grader's, the hub's, the self-study draw, the nbgrader id of a
+  fetched notebook; never what the notebook says), keyed by the course's setting; one setting turns variants off;
+- every declared generator draws valid inputs of its questions (in their domain, solvable, never the statement's
+  own data), and the reference's answer on a variant gets full marks on it (hypothesis, many seeds);
+- the judge grades a value on its author's variant (``juge.juger_notebook(auteur=...)``): a copy of a classmate's
+  answer fails, and the verdict shows the author's data.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from awale_ref.grading import juge, reponses_structurees, sujets, variantes
+from awale_ref.grading.variantes import Variante
+
+SUJETS = {s.module_correction: s for s in sujets.tous()}
+DECLAREES = [(s, v) for s in SUJETS.values() for v in s.variantes]
+identites = st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF), min_size=1, max_size=20)
+
+
+@pytest.fixture(autouse=True)
+def _actives(monkeypatch):
+    """Variants on (the test session turns them off for the tests written with the statement's answers)."""
+    monkeypatch.setenv(variantes.REGLAGE, "oui")
+    for variable in (variantes.IDENTITE_CORRECTION, variantes.UTILISATEUR_HUB, variantes.AUTONOMIE,
+                     "JPY_SESSION_NAME", variantes.SEL):
+        monkeypatch.delenv(variable, raising=False)
+
+
+# ---------------------------------------------------------------- the seed
+def test_la_graine_depend_de_l_identite_du_jeu_de_donnees_et_de_la_cle_du_cours(monkeypatch):
+    assert variantes.graine("alice", "figure4") == variantes.graine("alice", "figure4")
+    assert len({variantes.graine(qui, nom) for qui in ("alice", "bob") for nom in ("figure4", "figure5")}) == 4
+    avant = variantes.graine("alice", "figure4")
+    monkeypatch.setenv(variantes.SEL, "lycee-2027")
+    assert variantes.graine("alice", "figure4") != avant
+
+
+def test_un_reglage_rend_a_tous_les_donnees_de_l_enonce(monkeypatch):
+    v = Variante("x", lambda rng: rng.random(), 0.5, ())
+    assert v.donnees("alice") != v.donnees("bob")
+    monkeypatch.setenv(variantes.REGLAGE, "non")
+    assert v.donnees("alice") == v.donnees("bob") == 0.5
+
+
+def test_l_identite_du_noyau_dans_l_ordre(monkeypatch, tmp_path):
+    assert variantes.identite() is None  # self-study: the statement's data
+    nb = tmp_path / "partie1.ipynb"
+    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "metadata": {"nbgrader": {"grade": False}}}]}))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(nb))  # a notebook fetched with nbgrader: the nbgrader student id
+    assert variantes.identite() == variantes._utilisateur_nbgrader() is not None
+    monkeypatch.setenv(variantes.UTILISATEUR_HUB, "alice")
+    assert variantes.identite() == "alice"
+    monkeypatch.setenv(variantes.IDENTITE_CORRECTION, "bob")  # set by the grader only
+    assert variantes.identite() == "bob"
+
+
+def test_une_autre_variante_en_autonomie_seulement(monkeypatch, capsys):
+    assert variantes.autre_variante() is not None
+    tiree = variantes.identite()
+    assert tiree and tiree.startswith("autonomie-")
+    assert variantes.autre_variante() != tiree
+    monkeypatch.setenv(variantes.UTILISATEUR_HUB, "alice")
+    assert variantes.autre_variante() is None
+    assert "celle de votre compte" in capsys.readouterr().out
+    assert variantes.identite() == "alice"
+
+
+def test_chaque_variante_nomme_des_reponses_structurees_de_son_sujet():
+    assert DECLAREES, "no subject declares a variant"
+    for sujet, v in DECLAREES:
+        assert v.questions and set(v.questions) <= set(sujet.reponses), (sujet.nom, v.nom)
+        assert sujet.variante_de(v.questions[0]) is v
+    with pytest.raises(ValueError, match="not one of its structured answers"):
+        sujets.Sujet("essai", "m", "r", {}, {}, variantes=(Variante("x", lambda rng: 0, 0, ("Q0",)),))
+
+
+# ---------------------------------------------------------------- every generator, many seeds
+@pytest.mark.parametrize("sujet,variante", DECLAREES, ids=[f"{s.module_correction}:{v.nom}" for s, v in DECLAREES])
+@settings(max_examples=150, deadline=None)
+@given(qui=identites)
+def test_chaque_variante_est_valide_et_la_reponse_de_la_reference_y_a_tous_les_points(sujet, variante, qui):
+    donnees = variante.donnees(qui)
+    assert donnees != variante.exemple  # never the statement's own data
+    valides = VALIDITE[variante.nom]
+    valides(donnees)
+    for question in variante.questions:
+        attendu = sujet.reponses[question][1](donnees)
+        resultat = reponses_structurees.verifier_reponse(question, attendu, sujet.reponses, (variante, donnees))
+        assert resultat.ok and resultat.part == 1.0, (question, donnees, resultat.message)
+        assert repr(donnees) in resultat.message  # the verdict shows the author's data
+
+
+def _figure4_valide(plateau: list) -> None:
+    """In the domain of Q1–Q2 (a position of the game, Alice to move) and solvable as the notebook says: some
+    pits of Alice's row are empty, others not, one laps round, and no move starves Bob."""
+    from awale_ref.sujets.ccinp_2024 import exam
+
+    assert len(plateau) == 12 and all(isinstance(g, int) and g >= 0 for g in plateau) and 3 < sum(plateau) <= 48
+    assert 0 in plateau[:6] and any(plateau[:6]) and max(plateau[:6]) >= 12
+    for case in range(6):
+        if plateau[case]:
+            assert exam.test_famine(plateau, case), (plateau, case)
+
+
+def _figure5_valide(situations: tuple) -> None:
+    """Q3 as the notebook states it: Alice has seeds in pit 5 only; situation 1 starves Bob, situation 2 does
+    not, with the same sowing."""
+    from awale_ref.sujets.ccinp_2024 import exam
+
+    un, deux = situations
+    for plateau in situations:
+        assert len(plateau) == 12 and not any(plateau[:5]) and plateau[5] > 0 and sum(plateau) <= 48
+    assert not exam.test_famine(un, 5) and exam.test_famine(deux, 5)
+    assert un[:6 + un[5]] == deux[:6 + deux[5]]
+
+
+VALIDITE = {"figure4": _figure4_valide, "figure5": _figure5_valide}
+"""What each generator's variants must satisfy (a subject that declares a variant adds its check here)."""
+
+
+def test_chaque_generateur_a_sa_verification_de_validite():
+    assert {v.nom for _, v in DECLAREES} == set(VALIDITE)
+
+
+def test_les_variantes_different_d_un_eleve_a_l_autre():
+    for _, v in DECLAREES:
+        assert len({repr(v.donnees(f"eleve{i}")) for i in range(30)}) >= 20, v.nom
+
+
+# ---------------------------------------------------------------- the judge: the author's variant
+def _copie(reponses: str) -> list[juge.CelluleDeCode]:
+    return [juge.CelluleDeCode(0, "from awale_ref.sujets.ccinp_2024 import tester\n"),
+            juge.CelluleDeCode(1, reponses),
+            juge.CelluleDeCode(2, questions=[("Q1_cases", "Q1_cases"), ("Q2_gains", "Q2_gains")],
+                               exemples="from awale_ref.sujets.ccinp_2024 import corriger\n"
+                                        "corriger('Q1_cases', Q1_cases)\ncorriger('Q2_gains', Q2_gains)\n")]
+
+
+def test_le_juge_note_chaque_copie_sur_la_variante_de_son_auteur():
+    sujet = SUJETS["awale_ref.sujets.ccinp_2024"]
+    attendus = sujet.reponses
+    plateau = sujet.variante_de("Q1_cases").donnees("alice")
+    reponses = (f"Q1_cases = {attendus['Q1_cases'][1](plateau)!r}\n"
+                f"Q2_gains = {attendus['Q2_gains'][1](plateau)!r}\n")
+    limites = juge.Limites(delai_cellule=30, delai_question=60)
+    alice = juge.juger_notebook(_copie(reponses), bac_a_sable=False, limites=limites, auteur="alice")
+    assert all(r.ok for r in alice.values()), {q: r.message for q, r in alice.items()}
+    # the same cells handed in by bob: graded on bob's board, which the verdict shows
+    bob = juge.juger_notebook(_copie(reponses), bac_a_sable=False, limites=limites, auteur="bob")
+    assert not bob["Q2_gains"].ok or not bob["Q1_cases"].ok
+    assert repr(sujet.variante_de("Q1_cases").donnees("bob")) in bob["Q2_gains"].message
+
+
+# ---------------------------------------------------------------- the report: an answer of another variant
+def _rendu(racine, eleve: str, reponses: str) -> None:
+    import nbformat
+
+    dossier = racine / "submitted" / eleve / "partie1_regles"
+    dossier.mkdir(parents=True)
+    cellule = nbformat.v4.new_code_cell(reponses, metadata={"nbgrader": {"solution": True, "grade_id": "q2_reponse"}})
+    nbformat.write(nbformat.v4.new_notebook(cells=[cellule]), dossier / "partie1_regles.ipynb")
+
+
+def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, monkeypatch):
+    from pipeline.demo_class import reponses_de_la_variante
+    from pipeline.variantes_copiees import copies_de_variante, section_du_rapport
+
+    modele = "Q2_plateaux = {}\nQ2_gains = {}\n"
+    _rendu(tmp_path, "alice", reponses_de_la_variante(modele, "partie1_regles", "alice"))
+    _rendu(tmp_path, "bob", reponses_de_la_variante(modele, "partie1_regles", "alice"))  # Alice's answers
+    _rendu(tmp_path, "chloe", "Q2_plateaux = {2: [0] * 12}\nQ2_gains = {2: 0}\n")  # wrong for everyone
+    copies = copies_de_variante(tmp_path, ("partie1_regles",))
+    assert {(c.eleve, c.question, c.pour) for c in copies} == {("bob", "Q2_plateaux", ("alice",)),
+                                                               ("bob", "Q2_gains", ("alice",))}
+    section = "\n".join(section_du_rapport(copies, {"alice": "Alice Martin", "bob": "Bob Durand"}))
+    assert "Bob Durand — partie1_regles, Q2_gains : juste pour la variante de Alice Martin" in section
+    # with variants off every student has the statement's data: nothing to name
+    monkeypatch.setenv(variantes.REGLAGE, "non")
+    assert copies_de_variante(tmp_path, ("partie1_regles",)) == []
