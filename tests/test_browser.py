@@ -24,7 +24,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -35,6 +34,7 @@ import nbformat
 import pytest
 
 import prerequis
+from outils import port_libre
 from awale_ref.widget import Partie
 
 CHROMIUM = "/usr/bin/chromium"
@@ -53,12 +53,6 @@ NOTEBOOKS_OUVERTS = sorted(str(p.relative_to(RACINE)) for dossier in ("notebooks
 
 def _chromium_present() -> None:
     prerequis.navigateur()
-
-
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _api(url: str, chemin: str, methode: str = "GET"):
@@ -100,7 +94,7 @@ def jupyterlab(tmp_path_factory):
     env = dict(os.environ,
                JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
                JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_PLATFORM_DIRS="1", HOME=str(tmp_path))
-    port = _port_libre()
+    port = port_libre()
     journal = open(tmp_path / "jupyterlab.log", "w")
     serveur = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",

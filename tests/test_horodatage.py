@@ -21,7 +21,7 @@ from nbgrader.api import Gradebook
 
 from pipeline import echange
 from pipeline.nbgrader_cli import nbgrader, nbgrader_ici
-from tests.test_hostile import A, preparer_cours
+from tests.hostile.classe import A, preparer_cours
 
 
 def test_a_symbolic_link_or_another_filesystem_is_no_proof_of_time(tmp_path):
