@@ -20,6 +20,8 @@ import pytest
 from pipeline.nbgrader_cli import nbgrader
 from outils import autograder, lire_scores
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 RACINE = Path(__file__).resolve().parent.parent
 DONNEES = RACINE / "tests" / "data" / "avant_issue24"
 ATTENDUS = json.loads((DONNEES / "scores.json").read_text(encoding="utf-8"))

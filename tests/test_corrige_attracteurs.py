@@ -19,6 +19,8 @@ from awale_ref.grading import checks, contraintes, plan
 from awale_ref.sujets.attracteurs import SUJET
 from outils import appels_visibles, fichier_execute
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 CORRIGE = Path(__file__).parent / "data" / "attracteurs_corrige_tp.py"
 
 PERTES_DU_CORRIGE = {

@@ -29,6 +29,8 @@ from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 
 
 def _echantillon(e: demo_class.Eleve) -> demo_class.Eleve:

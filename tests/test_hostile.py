@@ -38,6 +38,8 @@ from tests.hostile import SOUMISSIONS
 from tests.hostile.classe import (A, Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,
                                   tests_autogrades)
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 
 def _empreintes() -> dict[str, str]:
     """What a kernel must never change: the package, the hidden library, the grader's user config."""

@@ -29,6 +29,8 @@ from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUM
 from tests.hostile.classe import (A, Classe, autograder, classe_a_part, deposer, lire_scores, preparer_cours,
                                   score_et_raisons, tests_autogrades)
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 
 @pytest.fixture(scope="session")
 def classe_ia(tmp_path_factory) -> Classe:

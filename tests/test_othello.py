@@ -25,6 +25,8 @@ from awale_ref.grading import checks, contraintes
 from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs
 from outils import fichier_execute
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 RACINE = Path(__file__).resolve().parent.parent
 CORRIGE = Path(__file__).parent / "data" / "othello_corrige_epita.py"
 

@@ -31,6 +31,8 @@ from pipeline import demo, demo_class, report
 from pipeline.build import RACINE
 from pipeline.nbgrader_cli import environnement
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 BASE = "awale"
 DEVOIRS = ("partie1_regles", "othello")
 """The assignments graded on the server: two series (CCINP, Othello), so two reports; the whole class and every
