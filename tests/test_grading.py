@@ -272,9 +272,17 @@ def test_unbounded_recursion_is_reported():
     assert "récursion infinie" in echec("Q4", rec)
 
 
-def test_prints_of_student_code_do_not_reach_the_verdict(ref_nb):
-    bavard = cellule("def tour_joueur1(jeu):\n    print('x' * 100000)\n    return jeu['n'] % 2 == 0\n")
-    corriger("Q4", bavard["tour_joueur1"])
+def test_prints_of_student_code_do_not_reach_the_verdict(capfd):
+    """A right answer that prints 100,000 characters passes with the usual verdict line and nothing else; a wrong
+    one fails with the usual message: none of its prints in the verdict or in the output."""
+    bavard = "def tour_joueur1(jeu):\n    print('x' * 100000)\n    return jeu['n'] % 2 == {}\n"
+    corriger("Q4", cellule(bavard.format(0))["tour_joueur1"])  # raises EchecTest if the prints cost the answer
+    sortie = capfd.readouterr()
+    assert sortie.out.startswith("✔ Q4 — tour_joueur1 :") and "x" * 100 not in sortie.out + sortie.err, sortie.out[:300]
+    message = echec("Q4", cellule(bavard.format(1))["tour_joueur1"])
+    assert message.startswith("Q4 — tour_joueur1 : un cas ne donne pas le résultat attendu.") and "x" * 100 not in message
+    sortie = capfd.readouterr()
+    assert "x" * 100 not in sortie.out + sortie.err, sortie.out[:300]
 
 
 def test_verdict_is_deterministic():
