@@ -61,7 +61,9 @@ def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
     questions = {m.question for m in MUTANTS[module]}
     attendues = set(banc.questions_des_fonctions(sujet).values()) | set(banc.questions_sql(sujet))
-    assert questions == attendues - SANS_MUTANT.get(module, set())
+    attendues -= SANS_MUTANT.get(module, set())
+    assert questions == attendues, (f"{sujet.nom}: no mutant for {sorted(attendues - questions)}, mutants of questions "
+                                    f"not graded {sorted(questions - attendues)}")
     assert len(MUTANTS[module]) > 300
     assert len(_echantillon(module)) >= len(questions)
 
@@ -76,7 +78,8 @@ def test_every_function_of_the_reference_is_mutated_or_says_why_not(module):
 def test_the_tables_are_keyed_by_the_names_of_real_subjects():
     noms = {sujet.nom for sujet in SUJETS.values()}
     for table in (banc.NON_NOTEES, banc.EQUIVALENTS, banc.HORS_DE_PORTEE):
-        assert set(table) <= noms, sorted(set(table) - noms)
+        assert set(table) <= noms, (f"benchmarks/bench_mutation.py: {sorted(set(table) - noms)} is no subject's "
+                                    f"display name (Sujet.nom); the tables are keyed by one of {sorted(noms)}")
 
 
 def test_a_subject_is_named_by_its_grading_module_or_its_assignment_and_a_wrong_name_is_refused():
