@@ -1,5 +1,6 @@
-"""The tools several test files share: a free port, a cell run as a notebook would, a course prepared in a
-temporary folder and graded by the real ``nbgrader``, the course's expected answers.
+"""The tools several test files share: a free port, a cell run as a notebook would, the course's expected answers
+(solutions, secrets, visible examples), a course prepared in a temporary folder and graded by the real
+``nbgrader``, the boards and drawings the board and tree tests measure.
 
 A test module imports them from here (``import outils``), never from another test module.
 """
@@ -157,3 +158,44 @@ def lire_scores(racine: Path, etudiants: list[str], devoir: str) -> dict[str, di
                 continue
             scores[etudiant] = {g.name: g.auto_score for g in sub.grades if g.cell.cell_type == "code"}
     return scores
+
+
+# ---------------------------------------------------------------- boards and drawings
+FAMINE = [0, 0, 0, 0, 1, 5, 1, 1, 1, 1, 1, 0]  # pit 5 would take all of Bob's seeds, pit 4 is fine
+
+
+def total(etape) -> int:
+    """The seeds of an animation step of the board widget: on the board, in the stores and in hand."""
+    return sum(etape.plateau) + sum(etape.score) + etape.en_main
+
+
+def engine_initial() -> dict:
+    """The CCINP's opening position (the exam's ``jeu`` dictionary)."""
+    return {"joueur1": "Alice", "joueur2": "Bob", "score": [0, 0], "n": 0, "plateau": [4] * 12}
+
+
+def mesurer_arbre(fig) -> dict:
+    """Measured on the PNG the notebook shows (1 px of the PNG = 1 CSS px at 100 % zoom, never scaled):
+    the height in pixels of every digit of the boards (its dark pixels), the box of the root's board's
+    first pit and the top of the root's label."""
+    import io
+
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    image = np.asarray(Image.open(io.BytesIO(fig._repr_png_())).convert("L"))
+    rendu = FigureCanvasAgg(fig).get_renderer()
+    hauteur = image.shape[0]
+    chiffres = []
+    for texte in fig.axes[0].texts:
+        if texte.get_text().isdigit():
+            x0, y0, x1, y1 = texte.get_window_extent(rendu).extents
+            boite = image[int(hauteur - y1):int(hauteur - y0) + 1, int(x0):int(x1) + 1]
+            sombres = np.where((boite < 100).any(axis=1))[0]
+            chiffres.append(int(sombres.max() - sombres.min() + 1))
+    racine = next(t for t in fig.axes[0].texts if t.get_text().startswith("(a)"))
+    premier = next(t for t in fig.axes[0].texts if t.get_text().isdigit())
+    x0, y0, x1, y1 = premier.get_window_extent(rendu).extents
+    return {"chiffres": chiffres, "haut_racine": hauteur - racine.get_window_extent(rendu).extents[3],
+            "premier_chiffre": (x0, hauteur - y1, x1 - x0, y1 - y0), "taille": image.shape[::-1]}

@@ -336,7 +336,7 @@ def test_the_depth_3_tree_from_the_start_shows_its_root_with_digits_11_px_tall(p
     from PIL import Image
 
     from awale_ref import tree
-    from test_tree import engine_initial, mesurer_arbre
+    from outils import engine_initial, mesurer_arbre
 
     mesure = mesurer_arbre(tree.dessiner_arbre(tree.arbre_negamax(engine_initial(), 3)))
     chemin = _brouillon("arbre_depart.ipynb", "from awale_ref.tree import arbre_negamax, dessiner_arbre",
