@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.nbgrader_cli import nbgrader
-from tests.test_hostile import autograder, lire_scores
+from outils import autograder, lire_scores
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DONNEES = RACINE / "tests" / "data" / "avant_issue24"
@@ -38,7 +40,7 @@ def test_a_notebook_released_before_the_move_scores_as_before(tmp_path: Path, as
         dossier = tmp_path / "submitted" / eleve / assignment
         dossier.mkdir(parents=True)
         shutil.copy(DONNEES / f"{assignment}__{eleve}.ipynb", dossier / f"{assignment}.ipynb")
-    fin = autograder(tmp_path, a=assignment)
+    fin = autograder(tmp_path, assignment)
     assert fin.returncode == 0, fin.stdout[-3000:] + fin.stderr[-3000:]
     scores = lire_scores(tmp_path, eleves, assignment)
     for eleve in eleves:

@@ -24,7 +24,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -35,7 +34,10 @@ import nbformat
 import pytest
 
 import prerequis
+from outils import port_libre
 from awale_ref.widget import Partie
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 CHROMIUM = "/usr/bin/chromium"
 RACINE = Path(__file__).resolve().parent.parent
@@ -53,12 +55,6 @@ NOTEBOOKS_OUVERTS = sorted(str(p.relative_to(RACINE)) for dossier in ("notebooks
 
 def _chromium_present() -> None:
     prerequis.navigateur()
-
-
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _api(url: str, chemin: str, methode: str = "GET"):
@@ -100,7 +96,7 @@ def jupyterlab(tmp_path_factory):
     env = dict(os.environ,
                JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
                JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_PLATFORM_DIRS="1", HOME=str(tmp_path))
-    port = _port_libre()
+    port = port_libre()
     journal = open(tmp_path / "jupyterlab.log", "w")
     serveur = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -340,7 +336,7 @@ def test_the_depth_3_tree_from_the_start_shows_its_root_with_digits_11_px_tall(p
     from PIL import Image
 
     from awale_ref import tree
-    from test_tree import engine_initial, mesurer_arbre
+    from outils import engine_initial, mesurer_arbre
 
     mesure = mesurer_arbre(tree.dessiner_arbre(tree.arbre_negamax(engine_initial(), 3)))
     chemin = _brouillon("arbre_depart.ipynb", "from awale_ref.tree import arbre_negamax, dessiner_arbre",

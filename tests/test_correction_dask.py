@@ -16,7 +16,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -27,6 +26,9 @@ import pytest
 from pipeline import correction_dask, demo, demo_class
 from pipeline.build import RACINE
 from pipeline.report import lire_notes
+from outils import port_libre
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 ASSIGNMENTS = ("partie1_regles", "partie3_sql")
 UN = ASSIGNMENTS[0]
@@ -34,12 +36,6 @@ UN = ASSIGNMENTS[0]
 
 def _de(scores: dict, assignment: str) -> dict:
     return {k: v for k, v in scores.items() if k[1] == assignment}
-
-
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +119,7 @@ def test_workers_pinned_each_to_its_own_core_and_what_they_start_stays_there(mod
 
 def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, une_fois, tmp_path):
     racine = _copie(modele, tmp_path / "cours")
-    port = _port_libre()
+    port = port_libre()
     adresse = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(RACINE)}
     dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]

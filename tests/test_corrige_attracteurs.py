@@ -17,7 +17,9 @@ import pytest
 
 from awale_ref.grading import checks, contraintes, plan
 from awale_ref.sujets.attracteurs import SUJET
-from tests.test_domaines import _appels_visibles
+from outils import appels_visibles, fichier_execute
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 CORRIGE = Path(__file__).parent / "data" / "attracteurs_corrige_tp.py"
 
@@ -30,15 +32,12 @@ PERTES_DU_CORRIGE = {
 
 
 def _corrige() -> tuple[dict, str]:
-    source = CORRIGE.read_text(encoding="utf-8")
-    espace: dict = {"__name__": "corrige"}
-    exec(compile(source, str(CORRIGE), "exec"), espace)
-    return espace, source
+    return fichier_execute(CORRIGE)
 
 
 def test_le_corrige_du_tp_perd_exactement_ses_erreurs():
     espace, source = _corrige()
-    reference, appels = SUJET.reference(), _appels_visibles(SUJET)
+    reference, appels = SUJET.reference(), appels_visibles(SUJET)
     for question, spec in SUJET.specs.items():
         cas = plan.cas_et_attendus(SUJET.module_correction, question, appels.get(question, ()))[0]
         resultat = checks.verifier(spec, espace[spec.nom], cas, reference,

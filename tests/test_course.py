@@ -20,6 +20,8 @@ from pipeline import demo
 from pipeline.build import ASSIGNMENTS, RACINE
 from pipeline.report import lire_notes
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 ASSIGNS = ASSIGNMENTS
 _SOLUTION_PLIEE = re.compile(r"<summary>💡 Voir une solution</summary>\s*```python\n(.*?)\n```", re.S)
 

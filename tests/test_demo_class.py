@@ -31,6 +31,8 @@ from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 
 
 def _echantillon(e: demo_class.Eleve) -> demo_class.Eleve:
@@ -233,7 +235,10 @@ def _verifier_rapport(cours: Path, dossier: Path, bareme: dict) -> None:
     # half marks: the students whose justifications get half, wherever they handed one in (Chloé Bernard, …)
     demis = [e.identifiant for e in CLASSE if not e.vierge and demo_class.note_manuelle(e, 1.0)[0] == 0.5
              and any(manuel for a in e.rendus if a in bareme for _, _, manuel in bareme[a])]
-    assert demis and all(0 < float(lignes[e]["points_manuels"]) < float(lignes[e]["max_manuels"]) for e in demis), demis
+    assert demis, (f"the series {dossier.name!r} has no hand-graded cell that a student of the simulated class "
+                   "(pipeline/demo_class.py) hands in and gets half marks on: give its paper a hand-graded answer "
+                   "cell (a justification) and the class a copy of it")
+    assert all(0 < float(lignes[e]["points_manuels"]) < float(lignes[e]["max_manuels"]) for e in demis), demis
     rapport = (dossier / "rapport.md").read_text(encoding="utf-8")
     assert "à la main" in rapport and "les notes sont définitives" in rapport
     for nom in ("reussite_par_question.png", "distribution_notes.png"):

@@ -9,21 +9,11 @@ corpus that would otherwise lose cases silently.
 
 from __future__ import annotations
 
-import jupytext
 import pytest
 
-from awale_ref.grading import contraintes, plan, sujets
+from awale_ref.grading import plan, sujets
 from awale_ref.grading.types_question import Fonctions
-
-def _appels_visibles(sujet: sujets.Sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """For each question of ``sujet``, the arguments (as source) of the visible examples of its test cell."""
-    res: dict[str, tuple[tuple[str, ...], ...]] = {}
-    for devoir in sujet.devoirs:
-        for cellule in jupytext.read(sujet.source_du_devoir(devoir)).cells:
-            if "tests" in cellule.metadata.get("tags", []):
-                for question in sujet.specs:
-                    res[question] = res.get(question, ()) + contraintes.appels_visibles(question, cellule.source)
-    return res
+from outils import appels_visibles
 
 
 def _questions() -> list[tuple[str, str]]:
@@ -35,7 +25,7 @@ def _questions() -> list[tuple[str, str]]:
 def test_chaque_cas_cache_est_dans_le_domaine_de_sa_question(paquet, question):
     sujet = sujets.sujet_du_module(f"awale_ref.sujets.{paquet}")
     spec, reference = sujet.specs[question], sujet.reference()
-    cas = plan.cas_prevus(spec, reference, _appels_visibles(sujet).get(question, ()))
+    cas = plan.cas_prevus(spec, reference, appels_visibles(sujet).get(question, ()))
     dehors = [c for c in cas if not spec.dans_le_domaine(c)]
     assert not dehors, f"{paquet} {question}: {len(dehors)} case(s) outside the domain, e.g. {dehors[0]!r:.300}"
 

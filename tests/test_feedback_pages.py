@@ -28,6 +28,8 @@ import prerequis
 from pipeline.build import ASSIGNMENTS, RACINE, question_de, sujet_de
 from pipeline.nbgrader_cli import nbgrader_ici
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 LARGEUR = 640
 ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts") / "retours"
 LIMITES_DE_TEST = """

@@ -22,9 +22,7 @@ from __future__ import annotations
 import copy
 import csv
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -36,8 +34,11 @@ import pytest
 from nbgrader.api import Gradebook
 
 import prerequis
+from outils import notebook_source, port_libre, preparer_cours, solutions
 from pipeline import report
 from pipeline.nbgrader_cli import environnement, nbgrader
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie1_regles"
@@ -58,16 +59,9 @@ JUSTIFICATION_PIRATE = (f"Les cases 2, 4 et 5.<script>{_ATTAQUE_JS}</script>\n\n
                         f"<img src=x onerror=\"{_ATTAQUE_JS}\">")
 
 
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _copie(release, source, pirate: bool):
     nb = copy.deepcopy(release)
-    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source for c in source.cells
-                 if c.metadata.get("nbgrader", {}).get("solution")}
+    reponses = solutions(source)
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader", {})
         if not meta.get("solution"):
@@ -75,7 +69,7 @@ def _copie(release, source, pirate: bool):
         if cell.cell_type == "markdown":
             cell.source = JUSTIFICATION_PIRATE if pirate else "Alice peut jouer les cases 2, 4 et 5."
         else:
-            cell.source = (CODE_PIRATE if pirate and meta["grade_id"] == "q1_reponse" else "") + solutions[meta["grade_id"]]
+            cell.source = (CODE_PIRATE if pirate and meta["grade_id"] == "q1_reponse" else "") + reponses[meta["grade_id"]]
     return nb
 
 
@@ -101,12 +95,8 @@ def _copie_distraite(release, source):
 def cours(tmp_path_factory) -> Path:
     prerequis.navigateur()
     racine = tmp_path_factory.mktemp("cours_formgrader")
-    shutil.copy(RACINE / "nbgrader_config.py", racine / "nbgrader_config.py")
-    (racine / "pipeline").symlink_to(RACINE / "pipeline")
-    (racine / "source" / A).mkdir(parents=True)
-    source = nbformat.read(RACINE / "source" / A / f"{A}.ipynb", as_version=4)
-    nbformat.write(source, racine / "source" / A / f"{A}.ipynb")
-    nbgrader("generate_assignment", A, "--force", racine=racine, capture=True)
+    preparer_cours(racine, (A,))
+    source = notebook_source(A, racine)
     release = nbformat.read(racine / "release" / A / f"{A}.ipynb", as_version=4)
     for eleve, pirate in (("honnete", False), ("pirate", True)):
         (racine / "submitted" / eleve / A).mkdir(parents=True)
@@ -121,7 +111,7 @@ def cours(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def serveur(cours: Path):
     """A Jupyter server with the formgrader on 127.0.0.1, in the course folder; stopped at the end."""
-    port = _port_libre()
+    port = port_libre()
     env = {k: v for k, v in environnement().items() if k != "JUPYTER_NO_CONFIG"}  # the extension's own config
     journal = open(cours / "serveur.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "jupyter", "server", "--no-browser", "--ip=127.0.0.1",

@@ -7,7 +7,6 @@ a notebook kernel, so that cloudpickle ships them by value like in real grading.
 from __future__ import annotations
 
 import inspect
-import textwrap
 
 import pytest
 
@@ -15,17 +14,11 @@ from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref import grading
 from awale_ref.grading import EchecTest, QUESTIONS, cleanroom, corriger
 from awale_ref.sujets.ccinp_2024 import specs
+from outils import cellule
 
 tester = grading.tester  # not imported by name: pytest would collect it
 
 CODE_QUESTIONS = [(q, s.nom) for q, s in specs.SPECS.items()] + [("Q21", "awale_ia")]
-
-
-def notebook(source: str) -> dict:
-    """Run ``source`` as a notebook cell would and return its namespace."""
-    espace = {"__name__": "__main__"}
-    exec(compile(textwrap.dedent(source), "<ipython-input-1>", "exec"), espace)
-    return espace
 
 
 def reference_notebook() -> dict:
@@ -33,7 +26,7 @@ def reference_notebook() -> dict:
             "case_ramassable", "ramasser_graines", "test_famine", "test_case", "cases_possibles", "tour_suivant",
             "tour_jeu", "gagnant", "gain", "NegaAwale", "max_vals", "awale_ia"]
     source = "\n\n".join(inspect.getsource(getattr(exam, nom)) for nom in noms)
-    return notebook("from __future__ import annotations\nEGALITE = 'égalité'\n" + source)
+    return cellule("from __future__ import annotations\nEGALITE = 'égalité'\n" + source)
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +62,7 @@ def test_hidden_corpus_is_large_and_deterministic():
 
 # ---------------------------------------------------------------- typical mistakes
 def test_q8_forgetting_to_skip_the_origin_pit():
-    nb = notebook("""
+    nb = cellule("""
         def deplacer_graines(plateau, case):
             graines = plateau[case]
             plateau[case] = 0
@@ -86,7 +79,7 @@ def test_q8_forgetting_to_skip_the_origin_pit():
 
 
 def test_q10_iterative_harvest_is_refused_even_if_correct():
-    nb = notebook("""
+    nb = cellule("""
         def ramasser_graines(plateau, case):
             total = 0
             while case_ramassable(plateau, case):
@@ -99,7 +92,7 @@ def test_q10_iterative_harvest_is_refused_even_if_correct():
 
 
 def test_q10_uses_the_reference_case_ramassable_even_if_the_student_one_is_wrong(ref_nb):
-    nb = notebook("""
+    nb = cellule("""
         def case_ramassable(plateau, case):
             return False
         def ramasser_graines(plateau, case):
@@ -113,14 +106,14 @@ def test_q10_uses_the_reference_case_ramassable_even_if_the_student_one_is_wrong
 
 
 def test_q7_shallow_copy_and_deepcopy_are_refused():
-    superficielle = notebook("def copie(jeu):\n    return dict(jeu)\n")["copie"]
+    superficielle = cellule("def copie(jeu):\n    return dict(jeu)\n")["copie"]
     assert "copie indépendante de l'original False" in echec("Q7", superficielle)
-    profonde = notebook("import copy\ndef copie(jeu):\n    return copy.deepcopy(jeu)\n")["copie"]
+    profonde = cellule("import copy\ndef copie(jeu):\n    return copy.deepcopy(jeu)\n")["copie"]
     assert "deepcopy" in echec("Q7", profonde)
 
 
 def test_q11_modifying_the_argument_is_refused():
-    nb = notebook("""
+    nb = cellule("""
         def test_famine(plateau, case):
             d = deplacer_graines(plateau, case)
             ramasser_graines(plateau, d)
@@ -130,7 +123,7 @@ def test_q11_modifying_the_argument_is_refused():
 
 
 def test_q14_off_by_one_in_the_end_conditions():
-    nb = notebook("""
+    nb = cellule("""
         def tour_suivant(jeu):
             if jeu['score'][0] > 25 or jeu['score'][1] > 25 or jeu['n'] > 100:
                 return False
@@ -142,7 +135,7 @@ def test_q14_off_by_one_in_the_end_conditions():
 
 
 def test_q14_strict_inequality_on_the_three_seeds_rule():
-    nb = notebook("""
+    nb = cellule("""
         def tour_suivant(jeu):
             if jeu['score'][0] >= 25 or jeu['score'][1] >= 25 or jeu['n'] >= 100:
                 return False
@@ -154,7 +147,7 @@ def test_q14_strict_inequality_on_the_three_seeds_rule():
 
 
 def test_q16_board_emptied_or_left_are_both_accepted(ref_nb):
-    sans_vider = notebook("""
+    sans_vider = cellule("""
         def gagnant(jeu):
             p = jeu['plateau']
             actif, adverse = sum(p[:6]), sum(p[6:])
@@ -173,7 +166,7 @@ def test_q16_board_emptied_or_left_are_both_accepted(ref_nb):
 
 
 def test_q17_gain_that_modifies_its_input():
-    nb = notebook("""
+    nb = cellule("""
         def gain(jeu, case):
             d = deplacer_graines(jeu['plateau'], case)
             g = ramasser_graines(jeu['plateau'], d)
@@ -187,7 +180,7 @@ def test_q17_gain_that_modifies_its_input():
 
 
 def test_q20_max_is_forbidden_even_when_hidden_in_a_helper():
-    nb = notebook("""
+    nb = cellule("""
         def plus_grand(valeurs):
             return max(valeurs)
         def max_vals(vals_jeu, profondeur):
@@ -200,7 +193,7 @@ def test_q20_max_is_forbidden_even_when_hidden_in_a_helper():
 
 
 def test_q20_last_maximum_instead_of_first():
-    nb = notebook("""
+    nb = cellule("""
         def max_vals(vals_jeu, profondeur):
             meilleur = vals_jeu[0]
             for paire in vals_jeu:
@@ -212,7 +205,7 @@ def test_q20_last_maximum_instead_of_first():
 
 
 def test_q21_wrong_depth_and_keyboard_input():
-    nb = notebook("""
+    nb = cellule("""
         def awale_ia(nom_joueur1, nom_joueur2):
             jeu = initialisation(nom_joueur1, nom_joueur2)
             jeu_continue = True
@@ -223,7 +216,7 @@ def test_q21_wrong_depth_and_keyboard_input():
             return gagnant(jeu)
     """)
     assert "profondeur_max=4" in echec("Q21", nb["awale_ia"])
-    clavier = notebook(inspect.getsource(exam.awale_jcj).replace("awale_jcj", "awale_ia"))
+    clavier = cellule(inspect.getsource(exam.awale_jcj).replace("awale_jcj", "awale_ia"))
     assert "input" in echec("Q21", clavier["awale_ia"])
 
 
@@ -247,50 +240,58 @@ def test_visible_test_of_an_answer_checks_only_its_shape(capsys):
 # ---------------------------------------------------------------- the reference and the clean room
 def test_reference_imported_from_awale_ref_is_refused():
     assert "awale_ref" in echec("Q8", exam.deplacer_graines)
-    alias = notebook("from awale_ref import deplacer_graines as ref\n"
+    alias = cellule("from awale_ref import deplacer_graines as ref\n"
                      "def deplacer_graines(plateau, case):\n    return ref(plateau, case)\n")
     assert "awale_ref" in echec("Q8", alias["deplacer_graines"])
-    dedans = notebook("def deplacer_graines(plateau, case):\n"
+    dedans = cellule("def deplacer_graines(plateau, case):\n"
                       "    import awale_ref\n    return awale_ref.deplacer_graines(plateau, case)\n")
     assert "awale_ref" in echec("Q8", dedans["deplacer_graines"])
 
 
 def test_patching_the_reference_in_the_kernel_does_not_change_the_verdict(monkeypatch):
-    faux = notebook("def deplacer_graines(plateau, case):\n    return 0\n")["deplacer_graines"]
+    faux = cellule("def deplacer_graines(plateau, case):\n    return 0\n")["deplacer_graines"]
     monkeypatch.setattr(exam, "deplacer_graines", faux)  # the kernel's reference now agrees with the student
     assert "Q8 — deplacer_graines" in echec("Q8", faux)
 
 
 def test_infinite_loop_is_stopped_with_a_clear_message(monkeypatch):
     monkeypatch.setattr(cleanroom, "DELAI_S", 3)
-    boucle = notebook("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
+    boucle = cellule("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
     assert "dépassé 3 s" in echec("Q4", boucle)
 
 
 @pytest.mark.parametrize("corps", ["import sys\n    sys.exit(0)", "import os\n    os._exit(3)"])
 def test_exit_in_student_code_gives_zero_not_a_crash(corps):
-    sortie = notebook(f"def tour_joueur1(jeu):\n    {corps}\n")["tour_joueur1"]
+    sortie = cellule(f"def tour_joueur1(jeu):\n    {corps}\n")["tour_joueur1"]
     message = echec("Q4", sortie)
     assert "Q4" in message
 
 
 def test_unbounded_recursion_is_reported():
-    rec = notebook("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
+    rec = cellule("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
     assert "récursion infinie" in echec("Q4", rec)
 
 
-def test_prints_of_student_code_do_not_reach_the_verdict(ref_nb):
-    bavard = notebook("def tour_joueur1(jeu):\n    print('x' * 100000)\n    return jeu['n'] % 2 == 0\n")
-    corriger("Q4", bavard["tour_joueur1"])
+def test_prints_of_student_code_do_not_reach_the_verdict(capfd):
+    """A right answer that prints 100,000 characters passes with the usual verdict line and nothing else; a wrong
+    one fails with the usual message: none of its prints in the verdict or in the output."""
+    bavard = "def tour_joueur1(jeu):\n    print('x' * 100000)\n    return jeu['n'] % 2 == {}\n"
+    corriger("Q4", cellule(bavard.format(0))["tour_joueur1"])  # raises EchecTest if the prints cost the answer
+    sortie = capfd.readouterr()
+    assert sortie.out.startswith("✔ Q4 — tour_joueur1 :") and "x" * 100 not in sortie.out + sortie.err, sortie.out[:300]
+    message = echec("Q4", cellule(bavard.format(1))["tour_joueur1"])
+    assert message.startswith("Q4 — tour_joueur1 : un cas ne donne pas le résultat attendu.") and "x" * 100 not in message
+    sortie = capfd.readouterr()
+    assert "x" * 100 not in sortie.out + sortie.err, sortie.out[:300]
 
 
 def test_verdict_is_deterministic():
-    faux = notebook("def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n")["case_ramassable"]
+    faux = cellule("def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n")["case_ramassable"]
     assert echec("Q9", faux) == echec("Q9", faux)
 
 
 def test_visible_test_reports_input_expected_obtained_and_rule():
-    faux = notebook("def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n")["case_ramassable"]
+    faux = cellule("def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n")["case_ramassable"]
     with pytest.raises(EchecTest) as info:
         tester("Q9", faux, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 2)
     message = str(info.value)
@@ -305,7 +306,7 @@ def test_unknown_question_is_an_english_api_error():
 
 
 def test_unwritten_stub_says_not_written_rather_than_not_recursive():
-    stub = notebook("def ramasser_graines(plateau, case):\n    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
+    stub = cellule("def ramasser_graines(plateau, case):\n    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
     assert "pas encore écrite" in echec("Q10", stub["ramasser_graines"])
 
 

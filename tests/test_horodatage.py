@@ -17,11 +17,14 @@ import time
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbgrader.api import Gradebook
 
 from pipeline import echange
 from pipeline.nbgrader_cli import nbgrader, nbgrader_ici
-from tests.test_hostile import A, preparer_cours
+from tests.hostile.classe import A, preparer_cours
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 
 def test_a_symbolic_link_or_another_filesystem_is_no_proof_of_time(tmp_path):

@@ -2,14 +2,16 @@
 
 One autograde of the whole hostile class (``tests/hostile``) runs once, in a
 temporary copy of the course (``source/partie2_structure``, the course's
-``nbgrader_config.py`` with shorter limits, ``pipeline`` linked).  Each
-submission's test then checks what it must give: the targeted questions 0,
-the honest part full marks, and a clear reason in the log or the feedback;
-then what must hold for the whole class: nothing written outside the
-sandboxes, nothing left running, no script in the graded notebooks or the
-feedback.  A small class is graded twice, the second time with ``nbgrader``
-killed in the middle and run again (determinism, no lost submission).  The
-judge (``awale_ref.grading.juge``) is also tested alone, without nbgrader.
+``nbgrader_config.py`` with shorter limits, ``pipeline`` linked:
+``tests/hostile/classe.py``).  Each submission's test then checks what it must
+give: the targeted questions 0, the honest part full marks, and a clear reason
+in the log or the feedback; then what must hold for the whole class: nothing
+written outside the sandboxes, nothing left running, no script in the graded
+notebooks or the feedback.  The judge (``awale_ref.grading.juge``) is also
+tested alone, without nbgrader.  The classes of the other assignments, the
+replies over the budget and the regrade after a kill are in
+``tests/test_hostile_devoirs.py`` (a file each, so that two test workers grade
+them side by side).
 """
 
 from __future__ import annotations
@@ -20,118 +22,23 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
-import sys
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbgrader.api import Gradebook, MissingEntry
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref import grading
 from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge, messages
 from awale_ref.grading.contre_exemples import dessin_du_cas
 import prerequis
-from pipeline.nbgrader_cli import environnement, nbgrader
+from pipeline.nbgrader_cli import nbgrader
 from pipeline.autograde.jugement import questions_cachees
-from tests.test_noyau_sans_secret import secrets_du_cours
-from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte, Soumission)
+from tests.hostile import SOUMISSIONS
+from tests.hostile.classe import (A, Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,
+                                  tests_autogrades)
 
-RACINE = Path(__file__).resolve().parent.parent
-A = "partie2_structure"
-# Shorter limits than the course's, so that the loops and bombs cost seconds, not minutes.
-LIMITES_DE_TEST = """
-c.Execute.timeout = 10
-c.ExecutionProtegee.memoire_noyau = 1536 * 1024 ** 2
-c.VerdictsDesTestsCaches.delai_cellule = 5
-c.VerdictsDesTestsCaches.delai_question = 8
-c.VerdictsDesTestsCaches.memoire = 1024 ** 3
-c.VerdictsDesTestsCaches.budget_notebook = 60
-"""
-
-
-@dataclass
-class Classe:
-    racine: Path
-    ctx: Contexte
-    log: str
-    code_retour: int
-    scores: dict[str, dict[str, float | None]]  # student -> test grade_id -> auto score
-    maxima: dict[str, float]                     # test grade_id -> points
-    assignment: str = A
-
-    def journal(self, etudiant: str) -> str:
-        """The log lines about one student: from its "Creating/updating student" line to the next one."""
-        debut = "[AutogradeApp | INFO] Creating/updating student with ID "
-        blocs = re.split(r"(?m)^(?=" + re.escape(debut) + ")", self.log)
-        return "".join(b for b in blocs if b.startswith(f"{debut}'{etudiant}'"))
-
-    def sortie(self, etudiant: str) -> str:
-        """The outputs of the autograded notebook (what the feedback shows), as text."""
-        chemin = self.racine / "autograded" / etudiant / self.assignment / f"{self.assignment}.ipynb"
-        if not chemin.exists():
-            return ""
-        cellules = json.loads(chemin.read_text(encoding="utf-8"))["cells"]
-        return "\n".join(json.dumps(o, ensure_ascii=False) for c in cellules for o in c.get("outputs", []))
-
-
-def _lire_notebook(chemin: Path) -> nbformat.NotebookNode:
-    for _ in range(20):  # another helper may be rebuilding the course right now
-        try:
-            return nbformat.read(chemin, as_version=4)
-        except (ValueError, OSError):
-            time.sleep(0.5)
-    return nbformat.read(chemin, as_version=4)
-
-
-def preparer_cours(racine: Path, a: str = A) -> Contexte:
-    """A private copy of the course with the current source notebook; generate the release there."""
-    (racine / "source" / a).mkdir(parents=True)
-    source = _lire_notebook(RACINE / "source" / a / f"{a}.ipynb")
-    nbformat.write(source, racine / "source" / a / f"{a}.ipynb")
-    (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
-    (racine / "pipeline").symlink_to(RACINE / "pipeline")
-    nbgrader("generate_assignment", a, "--force", racine=racine, capture=True)
-    return Contexte(release=_lire_notebook(racine / "release" / a / f"{a}.ipynb"), source=source)
-
-
-def deposer(racine: Path, ctx: Contexte, soumissions: tuple[Soumission, ...], a: str = A) -> None:
-    for s in soumissions:
-        dossier = racine / "submitted" / s.nom / a
-        dossier.mkdir(parents=True)
-        for nom, contenu in s.construire(ctx).items():
-            if isinstance(contenu, tuple):  # ("symlink", target)
-                os.symlink(contenu[1], dossier / nom)
-            else:
-                (dossier / nom).write_bytes(contenu)
-
-
-def lire_scores(racine: Path, etudiants: list[str], a: str = A) -> dict[str, dict[str, float | None]]:
-    scores = {}
-    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
-        for etudiant in etudiants:
-            try:
-                sub = gb.find_submission_notebook(a, a, etudiant)
-            except MissingEntry:
-                scores[etudiant] = {}
-                continue
-            scores[etudiant] = {g.name: g.auto_score for g in sub.grades if g.cell.cell_type == "code"}
-    return scores
-
-
-def autograder(racine: Path, *options: str, a: str = A) -> subprocess.CompletedProcess:
-    return nbgrader("autograde", a, "--log-level=INFO", *options, racine=racine, check=False, capture=True)
-
-
-def tests_autogrades(ctx: Contexte) -> dict[str, float]:
-    return {c.metadata["nbgrader"]["grade_id"]: float(c.metadata["nbgrader"]["points"]) for c in ctx.release.cells
-            if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")}
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 
 def _empreintes() -> dict[str, str]:
@@ -168,116 +75,10 @@ def classe(tmp_path_factory) -> Classe:
     return classe
 
 
-def classe_a_part(tmp_path_factory, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
-    """A small class of assignment ``a``, graded apart: one autograde more, tens of seconds."""
-    racine = tmp_path_factory.mktemp(f"cours_hostile_{a}")
-    ctx = preparer_cours(racine, a)
-    deposer(racine, ctx, soumissions, a)
-    fin = autograder(racine, a=a)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
-    return Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                  lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
-
-
-@pytest.fixture(scope="session")
-def classe_ia(tmp_path_factory) -> Classe:
-    """``partie3_ia`` (the constraint of Q20)."""
-    return classe_a_part(tmp_path_factory, A_IA, SOUMISSIONS_IA)
-
-
-@pytest.fixture(scope="session")
-def classe_att(tmp_path_factory) -> Classe:
-    """``attracteurs_graphe`` (forged graphs and dicts, issue 26)."""
-    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
-
-
-@pytest.fixture(scope="session")
-def classe_othello(tmp_path_factory) -> Classe:
-    """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
-    about a minute."""
-    return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
-
-
-@pytest.fixture(scope="session")
-def classe_secrets(tmp_path_factory) -> Classe:
-    """``partie2_structure``: a notebook that looks for every secret of the course from the grading kernel."""
-    return classe_a_part(tmp_path_factory, A, SOUMISSIONS_SECRETS)
-
-
-def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_secrets):
-    """A notebook imports every reference, answer and key query it can name and prints every course file its
-    kernel can list: it earns only its honest points, and its graded notebook (the feedback) holds no line of a
-    graded function's reference, of a key query, of a solution or of a hidden test, of this assignment or any
-    other (``secrets_du_cours``)."""
-    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
-    soumission = next(s for s in SOUMISSIONS_SECRETS if s.nom == "lit_les_secrets_du_noyau")
-    _score_et_raisons(classe_secrets, soumission)
-    soumis = "\n".join(c.source for c in _lire_notebook(classe_secrets.racine / "submitted" / soumission.nom / A
-                                                       / f"{A}.ipynb").cells)
-    secrets = {s for s in secrets_du_cours() if s not in soumis}  # its own answers (Q4, Q8) are no secret to it
-    assert len(secrets) > 300  # every subject's graded functions, key queries, solutions and hidden tests
-    sortie = classe_secrets.sortie(soumission.nom)
-    montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
-    assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
-    assert "[secrets] import refusé : awale_ref.library" in sortie
-
-
-def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):
-    """``remplit_tmp`` writes files of 8 MiB into /tmp, then empty files, in the kernel and in the runner: each is
-    refused at its sandbox's limit (size, then file count), the honest answers keep their points, and the
-    teacher's log says which sandbox's /tmp was full."""
-    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
-    _score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "remplit_tmp"))
-    octets = [int(m) for m in re.findall(r"octets refusés après (\d+) Mio", classe_secrets.sortie("remplit_tmp"))]
-    assert octets and max(octets) <= 256
-
-
-@pytest.fixture(scope="session")
-def classe_sql(tmp_path_factory) -> Classe:
-    """``partie3_sql`` (the hidden opening library looked for in the runner and the kernel)."""
-    return classe_a_part(tmp_path_factory, A_SQL, SOUMISSIONS_SQL)
-
-
 # ---------------------------------------------------------------- each submission meets its expectation
 @pytest.mark.parametrize("soumission", SOUMISSIONS, ids=[s.nom for s in SOUMISSIONS])
 def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
-    _score_et_raisons(classe, soumission)
-
-
-@pytest.mark.parametrize("soumission", SOUMISSIONS_IA, ids=[s.nom for s in SOUMISSIONS_IA])
-def test_each_submission_of_partie3_ia_gets_its_expected_score_and_reason(classe_ia, soumission):
-    assert classe_ia.code_retour == 0, classe_ia.log[-3000:]
-    _score_et_raisons(classe_ia, soumission)
-
-
-@pytest.mark.parametrize("soumission", [
-    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=OTHELLO_TROUS_CONNUS[s.nom]))
-    if s.nom in OTHELLO_TROUS_CONNUS else s for s in SOUMISSIONS_OTHELLO], ids=[s.nom for s in SOUMISSIONS_OTHELLO])
-def test_each_submission_of_othello_gets_its_expected_score_and_reason(classe_othello, soumission):
-    assert classe_othello.code_retour == 0, classe_othello.log[-3000:]
-    _score_et_raisons(classe_othello, soumission)
-
-
-@pytest.mark.parametrize("soumission", SOUMISSIONS_SQL, ids=[s.nom for s in SOUMISSIONS_SQL])
-def test_each_submission_of_the_sql_part_gets_its_expected_score_and_reason(classe_sql, soumission):
-    assert classe_sql.code_retour == 0, classe_sql.log[-3000:]
-    _score_et_raisons(classe_sql, soumission)
-
-
-@pytest.mark.parametrize("soumission", SOUMISSIONS_ATT, ids=[s.nom for s in SOUMISSIONS_ATT])
-def test_each_submission_of_attracteurs_graphe_gets_its_expected_score_and_reason(classe_att, soumission):
-    assert classe_att.code_retour == 0, classe_att.log[-3000:]
-    _score_et_raisons(classe_att, soumission)
-
-
-def _score_et_raisons(classe: Classe, soumission: Soumission) -> None:
-    obtenus = classe.scores[soumission.nom]
-    attendus = {gid: (pts if gid in soumission.reussies else 0.0) for gid, pts in classe.maxima.items()}
-    assert {gid: obtenus.get(gid) for gid in attendus} == attendus  # a notebook nbgrader cannot read: 0 everywhere
-    visible = classe.journal(soumission.nom) + classe.sortie(soumission.nom)
-    for raison in soumission.raisons:  # (the convert hooks log before nbgrader names the student: any line naming it)
-        assert raison in visible or any(raison in l and f"/{soumission.nom}/" in l for l in classe.log.splitlines()), \
-            f"{soumission.nom}: «{raison}» is neither in the log nor in the feedback"
+    score_et_raisons(classe, soumission)
 
 
 def test_the_class_is_graded_to_the_end_and_exported(classe):
@@ -416,50 +217,6 @@ def test_every_output_byte_and_every_source_is_bounded(classe, nom):
     assert len(classe.log) < 20 * 1024 ** 2
 
 
-# ---------------------------------------------------------------- determinism and recovery
-PETITE_CLASSE = tuple(s for s in SOUMISSIONS if s.nom in ("honnete", "kill_9", "remplace_corriger"))
-
-
-def test_grading_again_after_a_kill_gives_the_same_scores_and_loses_no_one(tmp_path):
-    """Graded once; then graded again from scratch, nbgrader being killed in the middle of the second
-    student and simply run again: every student is graded twice and the scores are identical."""
-    racine = tmp_path / "cours"
-    racine.mkdir()
-    ctx = preparer_cours(racine)
-    deposer(racine, ctx, PETITE_CLASSE)
-    etudiants = sorted(s.nom for s in PETITE_CLASSE)
-    assert autograder(racine).returncode == 0
-    scores = lire_scores(racine, etudiants)
-    assert scores["honnete"]["q8_tests"] == tests_autogrades(ctx)["q8_tests"] > 0 == scores["kill_9"]["q4_tests"]
-
-    shutil.rmtree(racine / "autograded")
-    (racine / "gradebook.db").unlink()
-    nbgrader("generate_assignment", A, "--force", racine=racine, capture=True)
-    proc = subprocess.Popen([sys.executable, "-m", "nbgrader", "autograde", A], cwd=racine, env=environnement(),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    premier, second = (racine / "autograded" / e / A / f"{A}.ipynb" for e in etudiants[:2])
-    while proc.poll() is None and not (_execute(premier) and second.exists()):
-        time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)  # nbgrader and the kernel it started
-    proc.wait()
-    assert second.exists() and not _execute(second)  # killed half-way: sanitized, not executed
-    reprise = autograder(racine)
-    assert reprise.returncode == 0
-    assert f"autograde interrupted for {etudiants[1]}/{A}" in reprise.stderr
-    assert lire_scores(racine, etudiants) == scores
-    for etudiant in etudiants:
-        assert _execute(racine / "autograded" / etudiant / A / f"{A}.ipynb"), etudiant
-
-
-def _execute(chemin: Path) -> bool:
-    """The autograded notebook exists and was executed (not just sanitized)."""
-    try:
-        nb = json.loads(chemin.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return any(c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code")
-
-
 # ---------------------------------------------------------------- the judge alone (no nbgrader, fast)
 RAPIDE = juge.Limites(delai_cellule=2, delai_question=3)
 JUSTE_Q4 = "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
@@ -584,81 +341,3 @@ def test_hidden_test_calls_are_read_from_the_restored_test_cells():
                'from awale_ref.grading import corriger\ncorriger("Q8", deplacer_graines)\n### END HIDDEN TESTS\n')
     assert questions_cachees(cellule) == [("Q8", "deplacer_graines")]
     assert questions_cachees("tester('Q4', f, 1)\n") == [] and questions_cachees("def (") == []
-
-
-# ---------------------------------------------------------------- replies over the budget, calls hidden from the count
-from tests.hostile.budget import (ENFANTS_AU_PLUS, RAISON_FILS, SOUMISSIONS_BUDGET,  # noqa: E402
-                                  SOUMISSIONS_FILS)
-
-_MESURER_NBGRADER = ("import atexit, resource, sys\n"
-                     "atexit.register(lambda: sys.stderr.write('\\nPIC_NBGRADER %d\\n' % "
-                     "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
-                     "sys.argv[0] = 'nbgrader'\n"
-                     "from nbgrader.apps.nbgraderapp import main\n"
-                     "main()\n")
-
-
-def autograder_et_mesurer(racine: Path, a: str = A) -> tuple[subprocess.CompletedProcess, int]:
-    """``nbgrader autograde`` of the class in ``racine``, and the peak resident memory of the ``nbgrader`` process
-    itself (bytes: its own ``ru_maxrss``, written when it exits; its kernels' and runners' are not in it)."""
-    from pipeline.nbgrader_cli import environnement_de_commande
-
-    with environnement_de_commande() as env:
-        fin = subprocess.run([sys.executable, "-c", _MESURER_NBGRADER, "autograde", a, "--log-level=INFO"],
-                             cwd=racine, env=env, text=True, capture_output=True)
-    pics = re.findall(r"PIC_NBGRADER (\d+)", fin.stderr)
-    assert pics, fin.stderr[-3000:]
-    return fin, int(pics[-1]) * 1024
-
-
-def _classe_mesuree(tmp_path_factory, nom: str, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
-    racine = tmp_path_factory.mktemp(nom)
-    ctx = preparer_cours(racine, a)
-    deposer(racine, ctx, soumissions, a)
-    fin, pic = autograder_et_mesurer(racine, a)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
-    classe = Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                    lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
-    classe.pic = pic  # type: ignore[attr-defined]
-    return classe
-
-
-@pytest.fixture(scope="session")
-def classe_budget(tmp_path_factory) -> tuple[Classe, Classe]:
-    """``SOUMISSIONS_BUDGET`` graded, and beside it a class of its honest notebook alone (the memory baseline)."""
-    honnete = tuple(s for s in SOUMISSIONS_BUDGET if s.nom == "budget_honnete")
-    return (_classe_mesuree(tmp_path_factory, "cours_budget", A, SOUMISSIONS_BUDGET),
-            _classe_mesuree(tmp_path_factory, "cours_budget_honnete", A, honnete))
-
-
-@pytest.mark.parametrize("soumission", SOUMISSIONS_BUDGET, ids=[s.nom for s in SOUMISSIONS_BUDGET])
-def test_a_reply_over_the_budget_earns_nothing_and_the_rest_is_graded(classe_budget, soumission):
-    classe, _ = classe_budget
-    assert classe.code_retour == 0, classe.log[-3000:]
-    _score_et_raisons(classe, soumission)
-
-
-def test_replies_over_the_budget_cost_the_grader_a_bounded_memory(classe_budget):
-    """The ``nbgrader`` process's peak memory grading the expensive replies, against one honest notebook."""
-    classe, honnete = classe_budget
-    assert classe.pic - honnete.pic <= ENFANTS_AU_PLUS, (classe.pic / 2 ** 20, honnete.pic / 2 ** 20)
-
-
-@pytest.fixture(scope="session")
-def classe_fils(tmp_path_factory) -> Classe:
-    """``attracteurs_graphe``, Q15's recursion hidden in another thread or process (``SOUMISSIONS_FILS``)."""
-    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_FILS)
-
-
-@pytest.mark.parametrize("soumission", SOUMISSIONS_FILS, ids=[s.nom for s in SOUMISSIONS_FILS])
-def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(classe_fils, soumission):
-    assert classe_fils.code_retour == 0, classe_fils.log[-3000:]
-    obtenus = classe_fils.scores[soumission.nom]
-    for gid, points in classe_fils.maxima.items():
-        if gid in soumission.reussies:
-            assert obtenus.get(gid) == points, (gid, obtenus)
-        elif gid == "q15_tests":  # the dict is right: the value's share, never the memoisation's
-            assert obtenus.get(gid) is not None and 0 < obtenus[gid] < points, (gid, obtenus)
-        else:
-            assert obtenus.get(gid) == 0.0, (gid, obtenus)
-    assert RAISON_FILS in classe_fils.journal(soumission.nom) + classe_fils.sortie(soumission.nom)

@@ -34,7 +34,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import stat
 import subprocess
 import sys
@@ -48,8 +47,11 @@ import pytest
 from nbgrader.api import Gradebook
 
 import prerequis
+from outils import notebook_source, port_libre, solutions
 from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DEPLOY = RACINE / "deploy" / "jupyterhub"
@@ -57,12 +59,6 @@ A = "partie2_structure"
 CHROMIUM = prerequis.CHROMIUM
 PROXY = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
 BIN = Path(sys.executable).parent
-
-
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _ouvrir_aux_autres(chemins: list[Path]) -> list[tuple[Path, int]]:
@@ -94,7 +90,7 @@ class Salle:
         self.cours = base / "cours"
         self.echange = base / "echange"
         self.env_eleves = Path(os.environ.get("AWALE_ENV_ELEVES_TEST") or base / "env-eleves")
-        self.port = _port_libre()
+        self.port = port_libre()
         self.url = f"http://127.0.0.1:{self.port}"
         self.hub: subprocess.Popen | None = None
 
@@ -151,8 +147,8 @@ def _demarrer_hub(salle: Salle) -> None:
     env = {**os.environ, "AWALE_COURS": str(salle.cours), "AWALE_ECHANGE": str(salle.echange),
            "AWALE_HUB_ETAT": str(etat), "AWALE_ENSEIGNANTS": salle.prof,
            "AWALE_ELEVES": f"{salle.eleve},{salle.autre}", "AWALE_ENV_ELEVES": str(salle.env_eleves),
-           "AWALE_HUB_URL": salle.url, "AWALE_HUB_API_URL": f"http://127.0.0.1:{_port_libre()}",
-           "AWALE_PROXY_API_URL": f"http://127.0.0.1:{_port_libre()}"}
+           "AWALE_HUB_URL": salle.url, "AWALE_HUB_API_URL": f"http://127.0.0.1:{port_libre()}",
+           "AWALE_PROXY_API_URL": f"http://127.0.0.1:{port_libre()}"}
     env.pop("JUPYTER_NO_CONFIG", None)
     journal = open(salle.base / "hub.log", "w")
     salle.hub = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(DEPLOY / "jupyterhub_config.py")], cwd=etat,
@@ -262,11 +258,6 @@ def _bouton_du_formgrader(onglet, page: str, ligne: str, colonne: str, succes: s
     assert succes in fenetre.inner_text(), fenetre.inner_text()
 
 
-def _solution(grade_id: str) -> str:
-    source = nbformat.read(RACINE / "source" / A / f"{A}.ipynb", as_version=4)
-    return next(c.source for c in source.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
-
-
 def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_graded(salle, navigateur):
     debut = time.monotonic()
     contexte, onglet = _connexion(navigateur, salle, salle.eleve)
@@ -292,7 +283,7 @@ def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_gr
     cellule = carnet.locator(".jp-Cell", has=carnet.locator(".cm-content", has_text="def copie(jeu):"))
     cellule.locator(".cm-content").click()
     carnet.keyboard.press("ControlOrMeta+a")
-    carnet.keyboard.insert_text(_solution("q7_copie"))
+    carnet.keyboard.insert_text(solutions(notebook_source(A))["q7_copie"])
     carnet.keyboard.press("ControlOrMeta+s")
     carnet.wait_for_function("() => !document.querySelector('.jp-mod-current.jp-mod-dirty')")
     carnet.wait_for_timeout(1000)

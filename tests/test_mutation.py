@@ -61,7 +61,9 @@ def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
     questions = {m.question for m in MUTANTS[module]}
     attendues = set(banc.questions_des_fonctions(sujet).values()) | set(banc.questions_sql(sujet))
-    assert questions == attendues - SANS_MUTANT.get(module, set())
+    attendues -= SANS_MUTANT.get(module, set())
+    assert questions == attendues, (f"{sujet.nom}: no mutant for {sorted(attendues - questions)}, mutants of questions "
+                                    f"not graded {sorted(questions - attendues)}")
     assert len(MUTANTS[module]) > 300
     assert len(_echantillon(module)) >= len(questions)
 
@@ -76,7 +78,8 @@ def test_every_function_of_the_reference_is_mutated_or_says_why_not(module):
 def test_the_tables_are_keyed_by_the_names_of_real_subjects():
     noms = {sujet.nom for sujet in SUJETS.values()}
     for table in (banc.NON_NOTEES, banc.EQUIVALENTS, banc.HORS_DE_PORTEE):
-        assert set(table) <= noms, sorted(set(table) - noms)
+        assert set(table) <= noms, (f"benchmarks/bench_mutation.py: {sorted(set(table) - noms)} is no subject's "
+                                    f"display name (Sujet.nom); the tables are keyed by one of {sorted(noms)}")
 
 
 def test_a_subject_is_named_by_its_grading_module_or_its_assignment_and_a_wrong_name_is_refused():
@@ -140,8 +143,9 @@ def test_the_equivalent_and_out_of_reach_lists_name_real_mutants_that_survive(mo
     inconnus = exclus - set(par_cle)
     assert not inconnus, f"listed mutants that no longer exist: {sorted(inconnus)}"
     assert not set(banc.equivalents(sujet)) & set(banc.hors_de_portee(sujet))
-    tues = [cle for cle in sorted(exclus) if banc.juger(par_cle[cle], attendus[sujet.nom]) != "survivant"]
-    assert not tues, f"listed as surviving, but the hidden tests kill them: {tues}"
+    verdicts = {cle: banc.juger(par_cle[cle], attendus[sujet.nom]) for cle in sorted(exclus)}
+    tues = {cle: verdict for cle, verdict in verdicts.items() if verdict != "survivant"}
+    assert not tues, f"{sujet.nom}: listed as surviving, but the hidden tests kill them (or time out): {tues}"
 
 
 def test_a_mutant_that_ignores_its_alarm_and_leaves_a_child_behind_is_stopped(monkeypatch):

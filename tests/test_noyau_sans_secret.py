@@ -8,59 +8,20 @@ hidden test or a solution of ``source/``.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
-import re
 import subprocess
 import sys
 import tempfile
-import types
 from pathlib import Path
 
-import nbformat
 import pytest
 
 import awale_ref
 from awale_ref.grading import bac_a_sable, sujets
 from pipeline.autograde import paquet_noyau
+from outils import secrets_du_cours
 
 RACINE = Path(__file__).resolve().parent.parent
-_BLOCS = re.compile(r"^[ \t]*### BEGIN (?:SOLUTION|HIDDEN TESTS)\n(.*?)^[ \t]*### END (?:SOLUTION|HIDDEN TESTS)",
-                    re.S | re.M)
-
-
-def _release() -> str:
-    return "\n".join(c.source for a in sujets.devoirs()
-                     for c in nbformat.read(RACINE / "release" / a / f"{a}.ipynb", as_version=4).cells)
-
-
-def secrets_du_cours() -> set[str]:
-    """The lines no grading kernel may show, derived from the subjects: each line (25 characters or more, imports
-    aside) of a graded function's reference body, of a key query (a subject's SQL module's ``REQUETES``, or those
-    of a module of the course it uses) and of a solution or hidden-test block of ``source/``, that neither a
-    release notebook nor the students' package holds."""
-    textes: list[str] = []
-    for sujet in sujets.tous():
-        reference = importlib.import_module(sujet.module_reference)
-        for question in sujet.questions:
-            nom = sujet.nom_note(question)
-            if nom and callable(getattr(reference, nom, None)):
-                textes.append(inspect.getsource(getattr(reference, nom)))
-        for genre in sujet.types_de_question:
-            if callable(getattr(genre, "sql", None)):
-                module = genre.sql()
-                for m in [module, *(v for v in vars(module).values() if isinstance(v, types.ModuleType)
-                                    and v.__name__.startswith("awale_ref."))]:
-                    textes += [str(r) for r in getattr(m, "REQUETES", {}).values()]
-    for assignment in sujets.devoirs():
-        for cell in nbformat.read(RACINE / "source" / assignment / f"{assignment}.ipynb", as_version=4).cells:
-            textes += _BLOCS.findall(cell.source)
-    public = "\n".join(f.read_text(errors="replace") for f in paquet_noyau.paquet_de_correction().rglob("*")
-                       if f.is_file() and f.suffix in (".py", ".json")) + _release()
-    return {ligne.strip() for texte in textes for ligne in texte.splitlines()
-            if len(ligne.strip()) >= 25 and ligne.strip() not in public
-            and not ligne.strip().startswith(("import ", "from "))}  # an import tells nothing
 
 
 def fichiers_secrets(secrets: set[str]) -> list[Path]:

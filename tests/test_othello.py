@@ -23,6 +23,9 @@ from hypothesis import given, settings, strategies as st
 
 from awale_ref.grading import checks, contraintes
 from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs
+from outils import fichier_execute
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 CORRIGE = Path(__file__).parent / "data" / "othello_corrige_epita.py"
@@ -40,10 +43,7 @@ PERTES_DU_CORRIGE = {
 
 
 def _corrige() -> tuple[dict, str]:
-    source = CORRIGE.read_text(encoding="utf-8")
-    espace: dict = {"__name__": "corrige"}
-    exec(compile(source, str(CORRIGE), "exec"), espace)
-    return espace, source
+    return fichier_execute(CORRIGE)
 
 
 # ---------------------------------------------------------------- the reference and the specs

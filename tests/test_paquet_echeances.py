@@ -22,6 +22,8 @@ from pipeline import paquet_eleve
 from pipeline.autograde.jugement import questions_cachees
 from pipeline.build import RACINE, sujet_de
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 PARTIE2 = frozenset({"partie1_regles", "partie2_structure"})
 FERMES = PARTIE2 | {"olympiades_awale"}
 """Parts I and II and the lycée awalé (whose sowing is the CCINP's deplacer_graines: open, it keeps it out)."""

@@ -25,6 +25,8 @@ from awale_ref.grading import messages
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
 
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+
 _SOLUTION = re.compile(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", re.S)
 _CACHES = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)
 

@@ -17,7 +17,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,9 +26,12 @@ from pathlib import Path
 import pytest
 
 import prerequis
+from outils import port_libre
 from pipeline import demo, demo_class, report
 from pipeline.build import RACINE
 from pipeline.nbgrader_cli import environnement
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 BASE = "awale"
 DEVOIRS = ("partie1_regles", "othello")
@@ -42,12 +44,6 @@ def _binaires() -> Path | None:
         return Path(shutil.which("initdb")).parent
     trouves = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     return Path(trouves[-1]).parent if trouves else None
-
-
-def _port_libre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +66,7 @@ def serveur():
         shutil.chown(dossier, "postgres")
         os.chmod(dossier, 0o700)
         en_tant_que = ["runuser", "-u", "postgres", "--"]
-    port = _port_libre()
+    port = port_libre()
     subprocess.run([*en_tant_que, str(binaires / "initdb"), "-D", str(donnees), "-U", "postgres",
                     "--auth=trust", "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
     options = f"-c listen_addresses=127.0.0.1 -p {port} -k {dossier} -c fsync=off -c synchronous_commit=off"

@@ -27,7 +27,7 @@ from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.facts import Q18_JEU
 from awale_ref.grading import EchecTest, checks
 from awale_ref.sujets import olympiades_2025_images as correction_images
-from tests.test_grading import notebook
+from outils import cellule
 
 tester = grading.tester  # not imported by name: pytest would collect it
 
@@ -38,7 +38,7 @@ NEGAAWALE = inspect.getsource(exam.NegaAwale).split('    """', 2)[0] + inspect.g
 
 def negaawale(remplacer: str, par: str) -> object:
     assert remplacer in NEGAAWALE
-    espace = notebook("from awale_ref import tour_suivant, tour_joueur1, gagnant, cases_possibles, gain, max_vals\n"
+    espace = cellule("from awale_ref import tour_suivant, tour_joueur1, gagnant, cases_possibles, gain, max_vals\n"
                       + NEGAAWALE.replace(remplacer, par))
     return espace["NegaAwale"]
 
@@ -57,7 +57,7 @@ def sans_resume(message: str) -> None:
 
 # ---------------------------------------------------------------- item 1: one example, no claim it did not check
 def test_q10_without_the_pit_test_names_the_example_not_rules():
-    sans_test = notebook("def ramasser_graines(plateau, case):\n    g = plateau[case]\n    plateau[case] = 0\n"
+    sans_test = cellule("def ramasser_graines(plateau, case):\n    g = plateau[case]\n    plateau[case] = 0\n"
                          "    return g + ramasser_graines(plateau, case - 1)\n")["ramasser_graines"]
     message = echec_visible(tester, "Q10", sans_test, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 9)
     sans_resume(message)
@@ -75,7 +75,7 @@ def test_q19_with_the_finished_game_test_reversed_names_the_example_not_rules():
 
 
 def test_olympiades_q5_never_blames_an_input_left_untouched():
-    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    gris = cellule("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
     message = echec_visible(correction_images.tester, "Q5", gris, [[(255, 0, 0), (127, 128, 128), (128, 128, 128)]])
     sans_resume(message)
     assert "non modifiée" not in message
@@ -113,7 +113,7 @@ def test_q19_without_the_depth_step_stops_in_seconds_with_a_french_message(monke
 
 def test_an_endless_loop_that_catches_everything_still_stops(monkeypatch):
     monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
-    tetu = notebook("def tour_joueur1(jeu):\n    while True:\n        try:\n            while True:\n"
+    tetu = cellule("def tour_joueur1(jeu):\n    while True:\n        try:\n            while True:\n"
                     "                pass\n        except BaseException:\n            pass\n")["tour_joueur1"]
     debut = time.monotonic()
     message = echec_visible(tester, "Q4", tetu, exam.initialisation("A", "B"))
@@ -123,7 +123,7 @@ def test_an_endless_loop_that_catches_everything_still_stops(monkeypatch):
 
 def test_q21_a_game_that_never_ends_stops_in_seconds(monkeypatch):
     monkeypatch.setattr(checks, "DELAI_APPEL_S", 1.0)
-    sans_fin = notebook("from awale_ref import initialisation, tour_jeu, gagnant\n"
+    sans_fin = cellule("from awale_ref import initialisation, tour_jeu, gagnant\n"
                         "def awale_ia(nom_joueur1, nom_joueur2):\n    jeu = initialisation(nom_joueur1, nom_joueur2)\n"
                         "    jeu_continue = True\n    while jeu_continue:\n        case_choisie = NegaAwale(jeu, 6, 0)\n"
                         "    return gagnant(jeu)\n")["awale_ia"]
@@ -134,7 +134,7 @@ def test_q21_a_game_that_never_ends_stops_in_seconds(monkeypatch):
 
 
 def test_endless_recursion_has_the_same_message():
-    rec = notebook("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
+    rec = cellule("def tour_joueur1(jeu):\n    return tour_joueur1(jeu)\n")["tour_joueur1"]
     assert "la fonction ne s'arrête pas (récursion sans fin ?)" in echec_visible(
         tester, "Q4", rec, exam.initialisation("A", "B"))
 
@@ -151,7 +151,7 @@ def test_self_study_check_stops_an_endless_call_in_seconds_with_the_call(monkeyp
 
 
 def test_ctrl_c_during_a_visible_test_gives_a_message_not_a_traceback():
-    boucle = notebook("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
+    boucle = cellule("def tour_joueur1(jeu):\n    while True:\n        pass\n")["tour_joueur1"]
     minuterie = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     minuterie.start()
     try:
@@ -168,7 +168,7 @@ def test_no_time_limit_in_the_grading_kernel(monkeypatch):
     monkeypatch.setattr(checks.executant, "evaluer_cas",
                         lambda *a, **k: vus.append(a[4] if len(a) > 4 else k.get("delai")) or {"obs": None})
     with pytest.raises(EchecTest):
-        tester("Q4", notebook("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
+        tester("Q4", cellule("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
     assert vus == [None]
 
 
@@ -254,11 +254,11 @@ def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
     from pipeline.bulletins import points_du_retour
     from pipeline.autograde.verdicts import sorties_du_verdict
 
-    gris = notebook("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
+    gris = cellule("def passer_en_nb(img):\n    return [[(0, 0, 0) for p in l] for l in img]\n")["passer_en_nb"]
     spec = correction_images.SUJET.specs["Q5"]
-    cellule = nbformat.v4.new_code_cell("")
-    cellule.outputs = sorties_du_verdict([checks.verifier(spec, gris, spec.cas()[:30])], 1.0)
-    points = points_du_retour(cellule)
+    notee = nbformat.v4.new_code_cell("")
+    notee.outputs = sorties_du_verdict([checks.verifier(spec, gris, spec.cas()[:30])], 1.0)
+    points = points_du_retour(notee)
     assert "✘ pixels : seuil sur la moyenne des trois niveaux" in points
     assert any(p.startswith("– image reçue non modifiée") for p in points)
     assert not any(p.startswith("✘ image reçue") for p in points)

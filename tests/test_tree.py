@@ -15,6 +15,7 @@ from awale_ref import engine, facts, tree
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget import jeu_depuis
 from notebooks_apparies import executer_notebook_apparie
+from outils import engine_initial, mesurer_arbre
 
 matplotlib.use("Agg")
 REFERENCE = Path(__file__).parent / "data" / "arbre_q18.png"
@@ -199,33 +200,6 @@ def test_every_tree_is_readable_at_its_real_size(plus_large, profondeur):
     assert not chevauche.any(), [contenus[k] for k in np.argwhere(chevauche)[0]]
 
 
-def mesurer_arbre(fig) -> dict:
-    """Measured on the PNG the notebook shows (1 px of the PNG = 1 CSS px at 100 % zoom, never scaled):
-    the height in pixels of every digit of the boards (its dark pixels), the box of the root's board's
-    first pit and the top of the root's label."""
-    import io
-
-    import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image
-
-    image = np.asarray(Image.open(io.BytesIO(fig._repr_png_())).convert("L"))
-    rendu = FigureCanvasAgg(fig).get_renderer()
-    hauteur = image.shape[0]
-    chiffres = []
-    for texte in fig.axes[0].texts:
-        if texte.get_text().isdigit():
-            x0, y0, x1, y1 = texte.get_window_extent(rendu).extents
-            boite = image[int(hauteur - y1):int(hauteur - y0) + 1, int(x0):int(x1) + 1]
-            sombres = np.where((boite < 100).any(axis=1))[0]
-            chiffres.append(int(sombres.max() - sombres.min() + 1))
-    racine = next(t for t in fig.axes[0].texts if t.get_text().startswith("(a)"))
-    premier = next(t for t in fig.axes[0].texts if t.get_text().isdigit())
-    x0, y0, x1, y1 = premier.get_window_extent(rendu).extents
-    return {"chiffres": chiffres, "haut_racine": hauteur - racine.get_window_extent(rendu).extents[3],
-            "premier_chiffre": (x0, hauteur - y1, x1 - x0, y1 - y0), "taille": image.shape[::-1]}
-
-
 @pytest.mark.parametrize("profondeur", [1, 2, 3])
 def test_the_boards_digits_are_11_px_tall_and_the_root_is_at_the_top(profondeur):
     """Issue 23, item 7: at 100 % zoom the digits of every board are at least 11 px tall, and the root is
@@ -234,10 +208,6 @@ def test_the_boards_digits_are_11_px_tall_and_the_root_is_at_the_top(profondeur)
     mesure = mesurer_arbre(fig)
     assert min(mesure["chiffres"]) >= tree.HAUTEUR_CHIFFRE_MIN, mesure["chiffres"][:12]
     assert mesure["haut_racine"] < 300, mesure["haut_racine"]
-
-
-def engine_initial() -> dict:
-    return {"joueur1": "Alice", "joueur2": "Bob", "score": [0, 0], "n": 0, "plateau": [4] * 12}
 
 
 def test_boards_are_drawn_as_in_the_exam_alice_at_the_bottom():

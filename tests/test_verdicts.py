@@ -23,7 +23,10 @@ import pytest
 from nbgrader.api import Gradebook
 
 import prerequis
+from outils import notebook_source, preparer_cours, solutions
 from pipeline.nbgrader_cli import nbgrader
+
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DEVOIRS = ("partie1_regles", "partie2_structure", "partie3_ia")
@@ -88,30 +91,22 @@ ATTENDU_PARTIEL = {  # autograded cell -> points; every other autograded cell: f
 }
 
 
-def _solution(source: nbformat.NotebookNode, grade_id: str) -> str:
-    return next(c.source for c in source.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
-
-
 def _copie(release: nbformat.NotebookNode, source: nbformat.NotebookNode, remplacements: dict[str, str]):
     """The release with every solution cell answered by the course's solution, except ``remplacements``."""
-    nb = copy.deepcopy(release)
+    nb, reponses = copy.deepcopy(release), solutions(source)
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader", {})
         if meta.get("solution"):
-            cell.source = remplacements.get(meta["grade_id"], _solution(source, meta["grade_id"]))
+            cell.source = remplacements.get(meta["grade_id"], reponses[meta["grade_id"]])
     return nb
 
 
 @pytest.fixture(scope="module")
 def classe(tmp_path_factory):
     racine = tmp_path_factory.mktemp("cours_verdicts")
-    (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
-    (racine / "pipeline").symlink_to(RACINE / "pipeline")
+    preparer_cours(racine, DEVOIRS, LIMITES_DE_TEST)
     for devoir in DEVOIRS:
-        (racine / "source" / devoir).mkdir(parents=True)
-        source = nbformat.read(RACINE / "source" / devoir / f"{devoir}.ipynb", as_version=4)
-        nbformat.write(source, racine / "source" / devoir / f"{devoir}.ipynb")
-        nbgrader("generate_assignment", devoir, "--force", racine=racine, capture=True)
+        source = notebook_source(devoir, racine)
         release = nbformat.read(racine / "release" / devoir / f"{devoir}.ipynb", as_version=4)
         for eleve, remplacements in (("modele", {}), ("partiel", REPONSES_PARTIELLES[devoir])):
             dossier = racine / "submitted" / eleve / devoir
@@ -290,17 +285,13 @@ Q9_DU_CORRIGE = ("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c
 def retour_othello(tmp_path_factory) -> Path:
     """One Othello student: Q3 right, Q9 the key's (``p[h][h]``), nothing else; graded and given feedback."""
     racine = tmp_path_factory.mktemp("cours_verdicts_othello")
-    (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + LIMITES_DE_TEST)
-    (racine / "pipeline").symlink_to(RACINE / "pipeline")
-    (racine / "source" / "othello").mkdir(parents=True)
-    source = nbformat.read(RACINE / "source" / "othello" / "othello.ipynb", as_version=4)
-    nbformat.write(source, racine / "source" / "othello" / "othello.ipynb")
-    nbgrader("generate_assignment", "othello", "--force", racine=racine, capture=True)
+    preparer_cours(racine, ("othello",), LIMITES_DE_TEST)
+    source = notebook_source("othello", racine)
     copie = nbformat.read(racine / "release" / "othello" / "othello.ipynb", as_version=4)
     for cell in copie.cells:
         gid = cell.metadata.get("nbgrader", {}).get("grade_id")
         if gid in ("q3_score", "q9_est_direction_possible"):
-            cell.source = _solution(source, gid) if gid == "q3_score" else Q9_DU_CORRIGE
+            cell.source = solutions(source)[gid] if gid == "q3_score" else Q9_DU_CORRIGE
     (racine / "submitted" / "partiel" / "othello").mkdir(parents=True)
     nbformat.write(copie, racine / "submitted" / "partiel" / "othello" / "othello.ipynb")
     fin = nbgrader("autograde", "othello", "--log-level=INFO", racine=racine, check=False, capture=True)

@@ -6,14 +6,10 @@ from awale_ref import engine, facts, notation
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, jeu_depuis
 from notebooks_apparies import executer_notebook_apparie
+from outils import FAMINE, total
 
-FAMINE = [0, 0, 0, 0, 1, 5, 1, 1, 1, 1, 1, 0]  # pit 5 would take all of Bob's seeds, pit 4 is fine
 FIN_PROCHE = {"joueur1": "Alice", "joueur2": "Bob", "score": [24, 12], "n": 0,
               "plateau": [0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2]}  # pit 5 takes 2 seeds: Alice reaches 26
-
-
-def total(etape):
-    return sum(etape.plateau) + sum(etape.score) + etape.en_main
 
 
 # ---------------------------------------------------------------- clicks and animation steps

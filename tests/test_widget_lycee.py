@@ -13,7 +13,7 @@ from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 from awale_ref.sujets.olympiades_2025_awale.plateau_awale import APPELS, FONCTIONS_LYCEE, ROLES, ReglesLycee
 from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles
-from test_widget import FAMINE, total
+from outils import FAMINE, total
 
 # Alice's pit 5 takes 2 seeds: 45 collected, exactly 3 seeds left (the CCINP game ends there, the lycée one
 # goes on); then Bob's pit 5 (label 11) takes 2 more: 47 > 45 ends the lycée game, nobody has 25.
