@@ -21,7 +21,7 @@ from awale_ref.sujets.ccinp_2024 import SUJET
 from pipeline import echange
 from pipeline.demo_class import reponses_de_la_variante
 from pipeline.nbgrader_cli import nbgrader
-from tests.test_hostile import preparer_cours
+from tests.hostile.classe import preparer_cours
 
 A = "partie1_regles"
 TESTS_DES_VALEURS = ("q1_tests", "q2_tests_plateaux", "q2_tests_gains", "q3_tests_situation1", "q3_tests_situation2")
