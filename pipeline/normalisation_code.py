@@ -26,7 +26,7 @@ operator, one for every name, one for every literal).
 Each token keeps the span of the source it comes from (characters of the original code), so the report
 can highlight the passages two answers share.
 
-No maintained Python library does this: copydetect (used for winnowing) tokenises the text (pygments)
+No maintained Python library does this: copydetect tokenises the text (pygments)
 without a syntax tree; pycode_similar (last release 2020) compares functions' ``ast`` dumps pair by pair
 with ``difflib`` (no dead code removal, no reordering of statements, a cost per pair that 1,000 students
 cannot pay); Dolos and JPlag are JavaScript and Java programs, not libraries one calls from Python.
