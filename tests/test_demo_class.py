@@ -354,13 +354,13 @@ def test_devoirs_inconnus_refuses_avant_tout_travail(tmp_path, capsys):
 
 
 def test_le_rapport_signale_les_copieurs_en_tete_et_les_fiches_de_l_enseignant_seules(cours):
-    """pipeline/similarite.py in the demo's report: the copying pairs ranked first, nobody else flagged (the two
-    who copy code, and the one who copies a classmate's literal answers: with per-student figures, the same
-    literal is no longer what the whole class writes); a page per pair; the teacher's page of a copier names it,
-    the page to send and the feedback never do."""
+    """pipeline/similarite.py in the demo's report: the two who copy code ranked first, nobody else flagged (the
+    one who copies a classmate's literal answers is named by its own section, below: literals are no evidence of
+    copied code); a page per pair; the teacher's page of a copier names it, the page to send and the feedback
+    never do."""
     rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
     section = rapport.split("## Copies semblables", 1)[1]
-    copieurs = {**demo_class.COPIEURS, **demo_class.COPIEURS_DE_VARIANTE}
+    copieurs = demo_class.COPIEURS
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
     assert f"**{len(copieurs)} paire(s) signalée(s)**" in section and "pas une preuve" in section
     sur_l_epreuve = section.split("\n**", 1)[0]   # the paper's table, before the tables per assignment
