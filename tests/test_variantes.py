@@ -164,6 +164,10 @@ def _rendu(racine, eleve: str, reponses: str) -> None:
 
     dossier = racine / "submitted" / eleve / "partie1_regles"
     dossier.mkdir(parents=True)
+    version = racine / "release" / "partie1_regles" / "partie1_regles.ipynb"  # what every student was given
+    if not version.exists():
+        version.parent.mkdir(parents=True)
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Partie I")]), version)
     cellule = nbformat.v4.new_code_cell(reponses, metadata={"nbgrader": {"solution": True, "grade_id": "q2_reponse"}})
     nbformat.write(nbformat.v4.new_notebook(cells=[cellule]), dossier / "partie1_regles.ipynb")
 
