@@ -182,8 +182,9 @@ def donnees_seules(module: str) -> str:
 
 # ---------------------------------------------------------------- the deadlines
 CAS_ESSAYES = 12
-"""Hidden cases of a graded function each shipped function is tried on: spread over ``CAS_EXAMINES`` of its
-cases, as many of each of the reference's answers as can be (a boolean function: as many True as False)."""
+"""Hidden cases of a graded function each shipped function is tried on: spread over the cases examined (at
+least ``CAS_EXAMINES``, more while one answer is nearly all of them: ``EXAMEN_MAX_S``), as many of each of the
+reference's answers as can be (a boolean function: as many True as False)."""
 
 CAS_EXAMINES = 60
 """Cases whose reference answer is always computed, spread over all the cases of the question."""
