@@ -42,7 +42,7 @@ def mesurer(devoir: str, racine: Path) -> dict:
     and warm, per question, kernel."""
     sys.path.insert(0, str(racine))
     import nbformat
-    from nbclient import NotebookClient
+    from pipeline.client_noyau import ClientNotebook
 
     from awale_ref.grading import juge, plan
     from pipeline.autograde.jugement import VerdictsDesTestsCaches
@@ -77,8 +77,7 @@ def mesurer(devoir: str, racine: Path) -> dict:
         res[passe] = {"total": time.perf_counter() - debut, **temps,
                       "points": sum(v.fraction if v.fraction is not None else float(v.ok) for v in verdicts.values())}
     os.environ["AWALE_CORRECTION"] = "juge"
-    client = NotebookClient(nbformat.read(chemin, as_version=4), timeout=600, kernel_name="python3",
-                            allow_errors=True)
+    client = ClientNotebook(nbformat.read(chemin, as_version=4), chemin.parent, timeout=600, allow_errors=True)
     debut = time.perf_counter()
     client.execute()
     res["noyau"] = {"total": time.perf_counter() - debut}

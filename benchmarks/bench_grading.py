@@ -109,11 +109,11 @@ import time
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's pipeline package
 from pipeline import correction_dask, demo, demo_class, echange  # noqa: E402
 from pipeline.build import ASSIGNMENTS, RACINE, serie  # noqa: E402
+from pipeline.client_noyau import ClientNotebook  # noqa: E402
 from pipeline.report import lire_notes  # noqa: E402
 
 ETUDIANTS_CIBLE, NOTEBOOKS_PAR_ETUDIANT = 1000, 4
@@ -123,7 +123,7 @@ def demarrage_noyau(fois: int = 5) -> float:
     """Mean seconds to start and stop a kernel (an empty notebook executed with nbclient)."""
     debut = time.perf_counter()
     for _ in range(fois):
-        NotebookClient(nbformat.v4.new_notebook(), kernel_name="python3").execute()
+        ClientNotebook(nbformat.v4.new_notebook(), ".").execute()
     return (time.perf_counter() - debut) / fois
 
 
@@ -132,8 +132,7 @@ def execution_nue(racine: Path, timeout: int = 90) -> float:
     debut = time.perf_counter()
     for chemin in sorted((racine / "submitted").glob("*/*/*.ipynb")):
         nb = nbformat.read(chemin, as_version=4)
-        NotebookClient(nb, timeout=timeout, allow_errors=True, kernel_name="python3",
-                       resources={"metadata": {"path": str(chemin.parent)}}).execute()
+        ClientNotebook(nb, chemin.parent, timeout=timeout, allow_errors=True).execute()
     return time.perf_counter() - debut
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from pipeline import demo
 from pipeline.build import ASSIGNMENTS, RACINE
+from pipeline.client_noyau import ClientNotebook
 from pipeline.report import lire_notes
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
@@ -92,8 +92,7 @@ def test_une_copie_vierge_a_zero_et_s_execute_jusqu_au_bout(cours):
 
 def _executer(nb: nbformat.NotebookNode, dossier: Path) -> nbformat.NotebookNode:
     """Execute like a learner's "Run all": a cell may raise only if tagged raises-exception."""
-    NotebookClient(nb, timeout=120, allow_errors=False, kernel_name="python3",
-                   resources={"metadata": {"path": str(dossier)}}).execute()
+    ClientNotebook(nb, dossier, timeout=120, allow_errors=False).execute()
     return nb
 
 
@@ -162,8 +161,7 @@ def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_pat
     for fichier in (RACINE / "release" / assignment).iterdir():  # the files handed out with the notebook
         if fichier.is_file() and fichier.suffix != ".ipynb":
             shutil.copy(fichier, tmp_path / fichier.name)
-    NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    ClientNotebook(nb, tmp_path, timeout=120, allow_errors=True).execute()
     echecs = {gid: f"{o.ename}: {o.evalue}"[:300] for i, gid in tests
               for o in nb.cells[i].outputs if o.get("output_type") == "error"}
     preparation = [f"{o.ename}: {o.evalue}"[:300] for c in nb.cells for o in c.outputs

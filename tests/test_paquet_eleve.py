@@ -19,11 +19,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from awale_ref.grading import messages
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
+from pipeline.client_noyau import ClientNotebook
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
@@ -141,7 +141,7 @@ def _executer(nb: nbformat.NotebookNode, paquet: Path, dossier: Path) -> nbforma
         "import awale_ref, pathlib\n"
         f"assert pathlib.Path(awale_ref.__file__).is_relative_to({str(paquet)!r}), awale_ref.__file__"))
     env = {**os.environ, "PYTHONPATH": str(paquet), "MPLBACKEND": "Agg"}
-    client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(dossier)}})
+    client = ClientNotebook(nb, dossier, timeout=120)
     client.km = client.create_kernel_manager()
     client.start_new_kernel(env=env)
     with client.setup_kernel(env=env):

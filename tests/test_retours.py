@@ -331,7 +331,7 @@ def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(
     (16 seeds, one lap) fails; the three after it are still run and reported ✔, and the cell ends with one
     verdict block naming the failing example (the cell raises: nbgrader's self-check gives it 0)."""
     import nbformat
-    from nbclient import NotebookClient
+    from pipeline.client_noyau import ClientNotebook
     from nbclient.exceptions import CellExecutionError
 
     cellule = _cellule_de_tests("partie2_structure", "q8_tests")
@@ -341,7 +341,7 @@ def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(
                                   "    plateau[case] = 0\n    for k in range(1, graines + 1):\n"
                                   "        plateau[(case + k) % 12] += 1\n    return (case + graines) % 12\n"),
         nbformat.v4.new_code_cell(cellule)])
-    client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    client = ClientNotebook(nb, tmp_path, timeout=120)
     with pytest.raises(CellExecutionError):
         client.execute()
     sorties = nb.cells[2].outputs

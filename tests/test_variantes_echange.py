@@ -13,12 +13,12 @@ import os
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 from nbgrader.api import Gradebook
 
 from awale_ref.grading import variantes
 from awale_ref.sujets.ccinp_2024 import SUJET
 from pipeline import echange
+from pipeline.client_noyau import ClientNotebook
 from pipeline.demo_class import reponses_de_la_variante
 from pipeline.nbgrader_cli import nbgrader
 from tests.hostile.classe import preparer_cours
@@ -42,7 +42,7 @@ def _donnees_affichees(chemin, utilisateur: str, dossier) -> str:
     """What the figure cells print in the kernel of ``utilisateur`` on the class server (its outputs' text)."""
     nb = nbformat.read(chemin, as_version=4)
     nb.cells = [c for c in nb.cells if _gid(c) in ("imports", "figure4", "figure5")]
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(dossier)}}).execute(
+    ClientNotebook(nb, dossier, timeout=120).execute(
         env={**os.environ, variantes.UTILISATEUR_HUB: utilisateur})
     return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
 

@@ -19,13 +19,13 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbconvert.exporters.exporter import ResourcesDict
 from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import Execute
-from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
 from awale_ref.grading import bac_a_sable
 from pipeline.autograde import paquet_noyau
+from pipeline.client_noyau import ClientEnTranches
 from pipeline.autograde import prive as api_privee
 from pipeline.autograde.limites import borner_erreur, taille_sortie
 from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
@@ -38,8 +38,9 @@ from pipeline.autograde.verdicts import sortie_erreur
 SORTIES_DU_NOYAU = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
 
 
-class ClientSansBattement(AsyncKernelClient):
-    """The grading's kernel client: every channel but the heartbeat.
+class ClientSansBattement(ClientEnTranches):
+    """The grading's kernel client: every channel but the heartbeat; replies read as soon as they arrive
+    (:class:`pipeline.client_noyau.ClientEnTranches`).
 
     The heartbeat only tells a client without a kernel manager whether the
     kernel lives; the grading asks its kernel manager (the process itself),
