@@ -306,8 +306,10 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     every argument after the call: a function that changes any of them in place),
     ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
     and how many times each Python function was called during the call, by name:
-    recursion, memoisation) and ``tirages`` (a function that draws at random,
-    called :data:`TIRAGES` times on fresh copies: its distinct results).  The keys are the program names
+    recursion, memoisation), ``hors_limites`` (the value and the indices read out of
+    the range of the arguments' lists, :func:`_observer_hors_limites`) and ``tirages``
+    (a function that draws at random, called :data:`TIRAGES` times on fresh copies:
+    its distinct results).  The keys are the program names
     of ``messages`` (the student reads ``textes.LIBELLES``).  Every observation also holds
     ``messages.ARGUMENTS``, the arguments after the call, for the constraint "arguments untouched" (checked by
     the judge).
@@ -343,6 +345,8 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
         return _observer_affichage(fonction, args)
     if observation == "appels":
         return _observer_appels(fonction, args)
+    if observation == "hors_limites":
+        return _observer_hors_limites(fonction, args)
     if not m.observation_connue(observation):
         raise ValueError(f"unknown observation kind {observation!r}")
     resultat = fonction(*args)
@@ -395,6 +399,60 @@ def _observer_affichage(fonction: Callable, args: tuple) -> dict:
         resultat = fonction(*args)
     lignes = [ligne.strip() for ligne in sortie.getvalue().splitlines() if ligne.strip()]
     return {messages.RENVOIE: resultat, messages.AFFICHE: lignes, messages.ARGUMENTS: args}
+
+
+LECTURES_HORS_LIMITES_MAX = 20
+"""How many reads out of range the kind ``hors_limites`` writes down for one call (the first ones)."""
+
+
+class _ListeLue(list):
+    """A list of an argument under the kind ``hors_limites``: an index read out of its range is written down
+    (a negative index included, which Python counts from the end without a word), then read as a list
+    does (the same value, or the same ``IndexError``)."""
+
+    __slots__ = ("_chemin", "_lectures")
+
+    def __getitem__(self, indice: Any) -> Any:
+        if not isinstance(indice, slice):
+            try:
+                i = indice.__index__()
+            except (AttributeError, TypeError):
+                i = None
+            if i is not None and not 0 <= i < len(self) and len(self._lectures) < LECTURES_HORS_LIMITES_MAX:
+                self._lectures.append([*self._chemin, i])
+        return list.__getitem__(self, indice)
+
+
+def _lue(valeur: Any, chemin: tuple, lectures: list) -> Any:
+    """``valeur`` with each list (and each list in it) a :class:`_ListeLue` that knows its path."""
+    if type(valeur) is not list:
+        return valeur
+    liste = _ListeLue(_lue(v, (*chemin, i), lectures) for i, v in enumerate(valeur))
+    liste._chemin, liste._lectures = chemin, lectures
+    return liste
+
+
+def _sans_lecture(valeur: Any) -> Any:
+    """``valeur`` with every :class:`_ListeLue` a plain list again (the data that crosses the boundary)."""
+    if isinstance(valeur, list):
+        return [_sans_lecture(v) for v in list.__iter__(valeur)]
+    if type(valeur) is tuple:
+        return tuple(_sans_lecture(v) for v in valeur)
+    if type(valeur) is dict:
+        return {k: _sans_lecture(v) for k, v in valeur.items()}
+    return valeur
+
+
+def _observer_hors_limites(fonction: Callable, args: tuple) -> dict:
+    """The value, and the index reads out of range on the lists of the arguments (``messages.HORS_LIMITES``):
+    each one the path of the list read (the argument's position, then the indices down to it) and the index,
+    ``[0, 3, -1]`` for ``p[3][-1]`` on the first argument; :data:`LECTURES_HORS_LIMITES_MAX` at most, in the
+    order of the reads.  Slices are not reads of one element and are not watched."""
+    lectures: list = []
+    lus = tuple(_lue(a, (n,), lectures) for n, a in enumerate(args))
+    resultat = fonction(*lus)
+    return {messages.RENVOIE: _sans_lecture(resultat), messages.HORS_LIMITES: list(lectures),
+            messages.ARGUMENTS: _sans_lecture(lus)}
 
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
