@@ -28,7 +28,7 @@ Q18 are recursive.
 
 >>> spec = SPECS["Q9"]
 >>> spec.observer(spec.reference(), (othello.plateau_depart(), (2, 3), (1, 0), 1))
-{'renvoie': True}
+{'renvoie': True, 'hors_limites': []}
 >>> len(positions()) > 1000
 True
 """
