@@ -56,7 +56,7 @@ import signal
 import sqlite3
 import sys
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 _COPIE, _DUMPS, _LOADS, _PROTOCOLE = copy.deepcopy, pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL  # captured
@@ -757,10 +757,18 @@ class ErreurRequete(Exception):
 
 @dataclass
 class Reponse:
-    """What a query returned: its column names and its rows."""
+    """What a query returned: its column names and its rows; and the tables it read (SQLite's authorizer: a
+    table whose rows were read, even with no column, ``SELECT COUNT(*) FROM t``)."""
 
     colonnes: tuple[str, ...]
     lignes: list[tuple]
+    tables: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+
+
+SANS_TABLE = ("la requête ne lit aucune table de la base : elle renverrait la même chose sur n'importe quelle base. "
+              "La réponse doit se calculer à partir des tables (FROM …).")
+"""What a visible test says of a query that reads no table (``SELECT 1``): it cannot answer a question on the
+data (French, for the student)."""
 
 
 def _autoriser(action: int, *details: Any) -> int:
@@ -818,6 +826,14 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     if not requete:
         raise ErreurRequete("la requête est vide.")
     proteger(connexion)
+    tables: set[str] = set()
+
+    def autoriser(action: int, *details: Any) -> int:
+        if action == sqlite3.SQLITE_READ and details[0]:
+            tables.add(details[0])
+        return _autoriser(action, *details)
+
+    connexion.set_authorizer(autoriser)
     compteur = [0]
 
     def progression() -> int:
@@ -852,7 +868,7 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     if len(lignes) > MAX_LIGNES:
         raise ErreurRequete(f"la requête renvoie plus de {MAX_LIGNES} lignes : produit de tables sans "
                             f"condition de jointure ?")
-    return Reponse(tuple(d[0] for d in curseur.description), lignes)
+    return Reponse(tuple(d[0] for d in curseur.description), lignes, frozenset(tables))
 
 
 def evaluer_sql(requete: Any, base: str) -> dict:

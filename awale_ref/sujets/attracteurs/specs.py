@@ -920,8 +920,8 @@ def _juger_q7(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
 
 
 def _format_tableau(v: Any) -> str | None:
-    if not (isinstance(v, dict) and all(isinstance(k, tuple) and len(k) == 2 for k in v)):
-        return "un dictionnaire {(C, N): ...} pour chaque case du tableau"
+    if not (isinstance(v, dict) and v and all(isinstance(k, tuple) and len(k) == 2 for k in v)):
+        return "un dictionnaire non vide {(C, N): ...} pour chaque case du tableau"
     return None
 
 
@@ -972,8 +972,8 @@ def _juger_q11(nom: str, valeur: dict, attendu: Any, indice: str) -> Resultat:
 
 
 def _format_q28(v: Any) -> str | None:
-    if not (isinstance(v, dict) and all(isinstance(k, tuple) and w in (1, 2) for k, w in v.items())):
-        return "un dictionnaire {(C, N): 1 ou 2}"
+    if not (isinstance(v, dict) and v and all(isinstance(k, tuple) and w in (1, 2) for k, w in v.items())):
+        return "un dictionnaire non vide {(C, N): 1 ou 2}"
     return None
 
 

@@ -590,9 +590,9 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
 
 # ---------------------------------------------------------------- the questions without code
 def _format_cases(valeur: Any) -> str | None:
-    if not (isinstance(valeur, list) and all(type(c) is tuple and len(c) == 2 and all(type(x) is int for x in c)
-                                             for c in valeur)):
-        return "une liste de cases (x, y), par exemple [(0, 0), (7, 7)]"
+    if not (isinstance(valeur, list) and valeur
+            and all(type(c) is tuple and len(c) == 2 and all(type(x) is int for x in c) for c in valeur)):
+        return "une liste non vide de cases (x, y), par exemple [(0, 0), (7, 7)]"
     return None
 
 
