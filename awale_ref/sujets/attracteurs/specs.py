@@ -573,11 +573,12 @@ def _arret_au_premier(obtenu: Observation, attendu: Observation, args: tuple) ->
     an answer that stops at the first successor that is not winning, in the worst order of the successors."""
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
         return False
-    if "appels" not in attendu:
-        return True
     appels = obtenu.get("appels")
-    if type(appels) is not dict:
-        return False
+    return "appels" not in attendu or (type(appels) is dict and _examine_au_plus(appels, args))
+
+
+def _examine_au_plus(appels: dict, args: tuple) -> bool:
+    """Q13: the calls of a function that stops at the first successor that is not winning."""
     vus = _moins_appelee(appels)
     return vus is None or vus <= _examens(args[0], args[1])[0]
 
