@@ -45,6 +45,12 @@ def test_hors_limites_writes_down_every_read_out_of_range_negative_indices_inclu
     assert executant.observer("hors_limites", lit, (plateau, 0, 2))["hors_limites"] == [[0, 8], [0, -1]]
     assert executant.encoder(obs["renvoie"]) == [6, [4, 5], 4, [1, 2, 3]]  # plain lists: they cross the boundary
 
+    def boucle(p):  # a board put inside itself: refused as too deep, never an endless copy
+        p.append(p)
+        return p
+
+    assert "__objet__" in str(executant.encoder(executant.observer("hors_limites", boucle, ([1],))["renvoie"]))
+
 
 def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile():
     def fib(n):

@@ -432,14 +432,17 @@ def _lue(valeur: Any, chemin: tuple, lectures: list) -> Any:
     return liste
 
 
-def _sans_lecture(valeur: Any) -> Any:
-    """``valeur`` with every :class:`_ListeLue` a plain list again (the data that crosses the boundary)."""
+def _sans_lecture(valeur: Any, niveau: int = 0) -> Any:
+    """``valeur`` with every :class:`_ListeLue` a plain list again (the data that crosses the boundary); past
+    ``messages.IMBRICATION_MAX`` levels (a list put inside itself) left as it is, for :func:`encoder` to refuse."""
+    if niveau > messages.IMBRICATION_MAX:
+        return valeur
     if isinstance(valeur, list):
-        return [_sans_lecture(v) for v in list.__iter__(valeur)]
+        return [_sans_lecture(v, niveau + 1) for v in list.__iter__(valeur)]
     if type(valeur) is tuple:
-        return tuple(_sans_lecture(v) for v in valeur)
+        return tuple(_sans_lecture(v, niveau + 1) for v in valeur)
     if type(valeur) is dict:
-        return {k: _sans_lecture(v) for k, v in valeur.items()}
+        return {k: _sans_lecture(v, niveau + 1) for k, v in valeur.items()}
     return valeur
 
 
