@@ -505,7 +505,8 @@ DIRECTION_SANS_BORD = Erreur("q9_est_direction_possible", _variante(
     "est_direction_possible", ("    while 0 <= h < 8 and 0 <= k < 8 and p[h][k] == -j:",
                                "    while p[h][k] == -j:", 1), module=_OTHELLO),
     ("q9_tests",), "Othello Q9 : ne vérifie pas le bord en suivant la ligne adverse (IndexError, ou p[-1] qui "
-    "relit l'autre bord)", perdues=(_BORD,), devoir="othello")
+    "relit l'autre bord)", perdues=(_BORD, "aucune case lue hors du plateau (indices négatifs compris)"),
+    devoir="othello")
 
 COPIE_PLATEAU_SUPERFICIELLE = Erreur("q13_copier_plateau", _code("""
     def copier_plateau(p):

@@ -267,6 +267,56 @@ def test_memoisation_is_judged_by_counting_calls():
     assert checks.verifier(spec, min_max_opt_a_soi, spec.cas()).ok
 
 
+def test_est_gagnante_must_stop_at_the_first_successor_that_is_not_winning():
+    """Q13 « Arrêtez-vous dès qu'un successeur non gagnant est trouvé »: answers that stop early, in any order of
+    the successors and in any shape, keep every point; answers that examine every successor lose that share
+    alone, with a French reason."""
+    def boucle_et_return(G, x):
+        for s in G[t.Tuple(x)]:
+            if not boucle_et_return(G, s):
+                return True
+        return False
+
+    def generateur(G, x):
+        return any(not generateur(G, s) for s in G[t.Tuple(x)])
+
+    def a_rebours(G, x):  # the successors in the other order
+        return not all(a_rebours(G, s) for s in reversed(G[t.Tuple(x)]))
+
+    def avec_coups(G, x):  # the successors recomputed by coups, a lambda for the test
+        perdante = lambda s: not avec_coups(G, s)  # noqa: E731
+        return any(perdante(s) for s in t.coups([list(p) for p in x]))
+
+    def avec_auxiliaire(G, x):  # the recursion in a helper, called once per position examined
+        def aux(cle):
+            for s in G[cle]:
+                if not aux(t.Tuple(s)):
+                    return True
+            return False
+        return aux(t.Tuple(x))
+
+    def liste_puis_any(G, x):
+        return any([not liste_puis_any(G, s) for s in G[t.Tuple(x)]])
+
+    def drapeau_sans_break(G, x):
+        gagnante = False
+        for s in G[t.Tuple(x)]:
+            if not drapeau_sans_break(G, s):
+                gagnante = True
+        return gagnante
+
+    arret = SUJET.specs["Q13"].familles[2].nom
+    assert "arrêt" in arret
+    for juste in (boucle_et_return, generateur, a_rebours, avec_coups, t.est_gagnante):
+        assert _verdict("Q13", juste).ok, juste.__name__
+    assert dict(_verdict("Q13", avec_auxiliaire).familles)[arret]
+    for faute in (liste_puis_any, drapeau_sans_break):
+        verdict = _verdict("Q13", faute)
+        assert [nom for nom, ok in verdict.familles if not ok] == [arret], faute.__name__
+        assert verdict.part == pytest.approx(0.8)
+        assert "s'arrêter dès qu'un successeur non gagnant est trouvé" in verdict.message
+
+
 def test_random_functions_are_judged_on_every_allowed_outcome():
     def toujours_le_premier(L):
         return L.index(max(L))

@@ -161,7 +161,7 @@ def test_a_feedback_page_shows_no_markup_as_text_and_fits_640_px(retours, onglet
     onglet.goto(retours[assignment].as_uri())
     texte = _sans_balise_ni_debordement(onglet)
     assert "children=(" not in texte  # a widget's repr
-    for anglais in ("Student's answer", "Grade cell", "Test cell", "Score:", "(Top)", "No response."):
+    for anglais in ("Student's answer", "Grade cell", "Test cell", "Score:", "(Top)", "No response.", "In\xa0[", "Out["):
         assert anglais not in texte, anglais
     # one drawing of each failing case: a cell's outputs hold a drawn board or pictures of cases, never both
     deux_dessins = onglet.evaluate("""() => [...document.querySelectorAll('div.output')]

@@ -146,7 +146,8 @@ def test_copier_le_resultat_visible_ne_passe_pas(juges):
     finally:
         visible.close()
     triche = " UNION ALL ".join(f"SELECT '{nom}', '{prenom}'" for nom, prenom in lignes)
-    assert sql.format_sql("Q24", triche).ok
+    visible = sql.format_sql("Q24", triche)  # it reads no table: the visible test says so already
+    assert not visible.ok and "ne lit aucune table" in visible.message
     assert not verdict(juges, "Q24", triche).ok
 
 

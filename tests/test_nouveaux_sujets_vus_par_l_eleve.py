@@ -155,3 +155,18 @@ def test_every_figure_of_the_two_subjects_has_labels_of_10_px_and_fits_the_noteb
         assert largeur <= tree.LARGEUR_MAX * 100 + 1, (nom, largeur)
         tailles = [t.get_fontsize() * figure.dpi / 72 for t in figure.findobj(Text) if t.get_text().strip()]
         assert tailles and min(tailles) >= TAILLE_MIN_PX, (nom, min(tailles))
+
+
+def test_a_figure_shows_its_title_as_text_never_its_repr():
+    """What a notebook keeps beside the picture (``text/plain``, shown wherever the picture is not: a text
+    console, a page that drops images) and the picture's ``alt`` in a feedback page: « Dessin : <title> », never
+    ``<FigureArbre size 640x395 with 1 Axes>`` nor nbconvert's English « No description has been provided »."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    formateur = InteractiveShell.instance().display_formatter
+    for nom, figure in _figures().items():
+        donnees, meta = formateur.format(figure)
+        texte = donnees["text/plain"]
+        assert texte.startswith("Dessin : ") and len(texte) > len("Dessin : ") + 5, (nom, texte)
+        assert "<" not in texte and "size" not in texte, (nom, texte)
+        assert donnees["image/png"][:4] == b"\x89PNG" and meta["image/png"]["alt"] == texte, nom

@@ -1,5 +1,5 @@
 """The generic observation kinds of the runner (``executant.observer``): arguments changed in place, printed
-lines, calls counted by name, random draws."""
+lines, calls counted by name, random draws, reads out of range."""
 
 from __future__ import annotations
 
@@ -26,6 +26,30 @@ def test_affichage_keeps_the_printed_lines_in_order():
 
     obs = executant.observer("affichage", bavarde, (2,))
     assert obs["affiche"] == ["ligne 0", "ligne 1"] and obs["renvoie"] == 2
+
+
+def test_hors_limites_writes_down_every_read_out_of_range_negative_indices_included():
+    def lit(p, h, k):
+        try:
+            p[h + 8][0]
+        except IndexError:
+            pass
+        return [p[h][k], p[h][:2], p[-1][0], p[0]]
+
+    plateau = [[1, 2, 3], [4, 5, 6]]
+    obs = executant.observer("hors_limites", lit, (plateau, 1, -1))
+    # the rows read out of range (p[9], p[-1]) and the cell (p[1][-1]); a slice is no read of one element
+    assert obs["hors_limites"] == [[0, 9], [0, 1, -1], [0, -1]]
+    assert obs["renvoie"] == [6, [4, 5], 4, [1, 2, 3]] and type(obs["renvoie"][3]) is list
+    assert obs["__arguments__"] == (plateau, 1, -1) and type(obs["__arguments__"][0][0]) is list
+    assert executant.observer("hors_limites", lit, (plateau, 0, 2))["hors_limites"] == [[0, 8], [0, -1]]
+    assert executant.encoder(obs["renvoie"]) == [6, [4, 5], 4, [1, 2, 3]]  # plain lists: they cross the boundary
+
+    def boucle(p):  # a board put inside itself: refused as too deep, never an endless copy
+        p.append(p)
+        return p
+
+    assert "__objet__" in str(executant.encoder(executant.observer("hors_limites", boucle, ([1],))["renvoie"]))
 
 
 def test_appels_counts_recursive_calls_by_name_and_distrusts_a_changed_profile():

@@ -349,6 +349,39 @@ def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
     assert image[:4] == b"\x89PNG" and "jetons noirs de 1" in contre_exemples.legende_du_cas(r.contre_exemple)
 
 
+def test_q9_ne_lit_jamais_hors_du_plateau():
+    """Q9 « Attention à ne jamais lire une case hors du plateau »: the board given to the function writes down
+    each read off the board; a function that checks the cell first keeps every point, one whose index -1 wraps
+    around (right results all the same) or that catches IndexError loses that share alone, told why in French."""
+    spec, reference = SUJET.specs["Q9"], SUJET.reference()
+    cas = spec.cas()
+    hors = spec.familles[-1].nom
+    assert "hors du plateau" in hors
+    avec_range = _fonction("def est_direction_possible(p, c, d, j):\n"
+                           "    def sur(h, k):\n        return h in range(len(p)) and k in range(len(p[h]))\n"
+                           "    h, k = c[0] + d[0], c[1] + d[1]\n    vus = 0\n"
+                           "    while sur(h, k) and p[h][k] == -j:\n        h, k, vus = h + d[0], k + d[1], vus + 1\n"
+                           "    return vus > 0 and sur(h, k) and p[h][k] == j\n", "est_direction_possible")
+    for juste in (reference.est_direction_possible, avec_range):
+        assert checks.verifier(spec, juste, cas, reference).ok
+    bornes_hautes = _fonction("def est_direction_possible(p, c, d, j):\n    h, k = c[0] + d[0], c[1] + d[1]\n"
+                              "    if h >= 8 or k >= 8 or p[h][k] != -j:\n        return False\n"
+                              "    while 0 <= h < 8 and 0 <= k < 8 and p[h][k] == -j:\n"
+                              "        h, k = h + d[0], k + d[1]\n"
+                              "    return 0 <= h < 8 and 0 <= k < 8 and p[h][k] == j\n", "est_direction_possible")
+    rattrape = _fonction("def est_direction_possible(p, c, d, j):\n    h, k = c[0] + d[0], c[1] + d[1]\n"
+                         "    try:\n        if min(h, k) < 0 or p[h][k] != -j:\n            return False\n"
+                         "        while p[h][k] == -j:\n            h, k = h + d[0], k + d[1]\n"
+                         "            if min(h, k) < 0:\n                return False\n"
+                         "        return p[h][k] == j\n    except IndexError:\n        return False\n",
+                         "est_direction_possible")
+    for faute, lue in ((bornes_hautes, "une ligne hors du plateau"), (rattrape, "une case hors du plateau")):
+        r = checks.verifier(spec, faute, cas, reference)
+        assert [nom for nom, ok in r.familles if not ok] == [hors] and r.part == pytest.approx(0.8)
+        assert lue in r.message and "L'énoncé demande de ne jamais lire hors du plateau" in r.message
+    assert "un indice négatif ne donne pas d'erreur" in checks.verifier(spec, bornes_hautes, cas, reference).message
+
+
 def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
     """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``domaine``),
     and every smaller board tried is a valid input with fewer discs."""

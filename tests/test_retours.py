@@ -417,3 +417,16 @@ def test_the_feedback_names_a_widget_and_speaks_french():
     assert 'class="panel panel-primary nbgrader_cell"' in page and 'id="toc"' in page and '<html lang="fr">' in page
     for anglais in ("Student's answer", "Grade cell", "Score:", "(Top)", "No response.", "Comments:"):
         assert anglais not in page, anglais
+
+
+def test_the_feedback_prompts_are_french():
+    """nbconvert's « In [3]: » and « Out[3]: » beside a code cell and its value read « Entrée [3] : » and
+    « Sortie [3] : » on the student's page."""
+    import nbformat
+
+    calcul = nbformat.v4.new_code_cell("1 + 1", execution_count=3)
+    calcul.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": "2"}, execution_count=3)]
+    jamais = nbformat.v4.new_code_cell("x = 2")  # never run: no count
+    page = _page_de_retour(nbformat.v4.new_notebook(cells=[calcul, jamais])).replace("&nbsp;", "\xa0")
+    assert "Entrée\xa0[3]\xa0:" in page and "Sortie\xa0[3]\xa0:" in page and "Entrée\xa0[\xa0]\xa0:" in page
+    assert "In\xa0[" not in page and "Out[" not in page

@@ -56,7 +56,7 @@ import signal
 import sqlite3
 import sys
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 _COPIE, _DUMPS, _LOADS, _PROTOCOLE = copy.deepcopy, pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL  # captured
@@ -306,8 +306,10 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     every argument after the call: a function that changes any of them in place),
     ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
     and how many times each Python function was called during the call, by name:
-    recursion, memoisation) and ``tirages`` (a function that draws at random,
-    called :data:`TIRAGES` times on fresh copies: its distinct results).  The keys are the program names
+    recursion, memoisation), ``hors_limites`` (the value and the indices read out of
+    the range of the arguments' lists, :func:`_observer_hors_limites`) and ``tirages``
+    (a function that draws at random, called :data:`TIRAGES` times on fresh copies:
+    its distinct results).  The keys are the program names
     of ``messages`` (the student reads ``textes.LIBELLES``).  Every observation also holds
     ``messages.ARGUMENTS``, the arguments after the call, for the constraint "arguments untouched" (checked by
     the judge).
@@ -343,6 +345,8 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
         return _observer_affichage(fonction, args)
     if observation == "appels":
         return _observer_appels(fonction, args)
+    if observation == "hors_limites":
+        return _observer_hors_limites(fonction, args)
     if not m.observation_connue(observation):
         raise ValueError(f"unknown observation kind {observation!r}")
     resultat = fonction(*args)
@@ -395,6 +399,63 @@ def _observer_affichage(fonction: Callable, args: tuple) -> dict:
         resultat = fonction(*args)
     lignes = [ligne.strip() for ligne in sortie.getvalue().splitlines() if ligne.strip()]
     return {messages.RENVOIE: resultat, messages.AFFICHE: lignes, messages.ARGUMENTS: args}
+
+
+LECTURES_HORS_LIMITES_MAX = 20
+"""How many reads out of range the kind ``hors_limites`` writes down for one call (the first ones)."""
+
+
+class _ListeLue(list):
+    """A list of an argument under the kind ``hors_limites``: an index read out of its range is written down
+    (a negative index included, which Python counts from the end without a word), then read as a list
+    does (the same value, or the same ``IndexError``)."""
+
+    __slots__ = ("_chemin", "_lectures")
+
+    def __getitem__(self, indice: Any) -> Any:
+        if not isinstance(indice, slice):
+            try:
+                i = indice.__index__()
+            except (AttributeError, TypeError):
+                i = None
+            if i is not None and not 0 <= i < len(self) and len(self._lectures) < LECTURES_HORS_LIMITES_MAX:
+                self._lectures.append([*self._chemin, i])
+        return list.__getitem__(self, indice)
+
+
+def _lue(valeur: Any, chemin: tuple, lectures: list) -> Any:
+    """``valeur`` with each list (and each list in it) a :class:`_ListeLue` that knows its path."""
+    if type(valeur) is not list:
+        return valeur
+    liste = _ListeLue(_lue(v, (*chemin, i), lectures) for i, v in enumerate(valeur))
+    liste._chemin, liste._lectures = chemin, lectures
+    return liste
+
+
+def _sans_lecture(valeur: Any, niveau: int = 0) -> Any:
+    """``valeur`` with every :class:`_ListeLue` a plain list again (the data that crosses the boundary); past
+    ``messages.IMBRICATION_MAX`` levels (a list put inside itself) left as it is, for :func:`encoder` to refuse."""
+    if niveau > messages.IMBRICATION_MAX:
+        return valeur
+    if isinstance(valeur, list):
+        return [_sans_lecture(v, niveau + 1) for v in list.__iter__(valeur)]
+    if type(valeur) is tuple:
+        return tuple(_sans_lecture(v, niveau + 1) for v in valeur)
+    if type(valeur) is dict:
+        return {k: _sans_lecture(v, niveau + 1) for k, v in valeur.items()}
+    return valeur
+
+
+def _observer_hors_limites(fonction: Callable, args: tuple) -> dict:
+    """The value, and the index reads out of range on the lists of the arguments (``messages.HORS_LIMITES``):
+    each one the path of the list read (the argument's position, then the indices down to it) and the index,
+    ``[0, 3, -1]`` for ``p[3][-1]`` on the first argument; :data:`LECTURES_HORS_LIMITES_MAX` at most, in the
+    order of the reads.  Slices are not reads of one element and are not watched."""
+    lectures: list = []
+    lus = tuple(_lue(a, (n,), lectures) for n, a in enumerate(args))
+    resultat = fonction(*lus)
+    return {messages.RENVOIE: _sans_lecture(resultat), messages.HORS_LIMITES: list(lectures),
+            messages.ARGUMENTS: _sans_lecture(lus)}
 
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
@@ -699,10 +760,18 @@ class ErreurRequete(Exception):
 
 @dataclass
 class Reponse:
-    """What a query returned: its column names and its rows."""
+    """What a query returned: its column names and its rows; and the tables it read (SQLite's authorizer: a
+    table whose rows were read, even with no column, ``SELECT COUNT(*) FROM t``)."""
 
     colonnes: tuple[str, ...]
     lignes: list[tuple]
+    tables: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+
+
+SANS_TABLE = ("la requête ne lit aucune table de la base : elle renverrait la même chose sur n'importe quelle base. "
+              "La réponse doit se calculer à partir des tables (FROM …).")
+"""What a visible test says of a query that reads no table (``SELECT 1``): it cannot answer a question on the
+data (French, for the student)."""
 
 
 def _autoriser(action: int, *details: Any) -> int:
@@ -760,6 +829,14 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     if not requete:
         raise ErreurRequete("la requête est vide.")
     proteger(connexion)
+    tables: set[str] = set()
+
+    def autoriser(action: int, *details: Any) -> int:
+        if action == sqlite3.SQLITE_READ and details[0]:
+            tables.add(details[0])
+        return _autoriser(action, *details)
+
+    connexion.set_authorizer(autoriser)
     compteur = [0]
 
     def progression() -> int:
@@ -794,7 +871,7 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     if len(lignes) > MAX_LIGNES:
         raise ErreurRequete(f"la requête renvoie plus de {MAX_LIGNES} lignes : produit de tables sans "
                             f"condition de jointure ?")
-    return Reponse(tuple(d[0] for d in curseur.description), lignes)
+    return Reponse(tuple(d[0] for d in curseur.description), lignes, frozenset(tables))
 
 
 def evaluer_sql(requete: Any, base: str) -> dict:

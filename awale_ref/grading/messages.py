@@ -365,10 +365,11 @@ NOMBRE_ISSUES = "nombre_issues"             # how many there are
 SAISIES_LUES = "saisies_lues"               # how many answers typed at the keyboard were read
 AFFICHE_FIN = "affiche_fin"                 # the lines printed after the last one
 AFFICHE_AVANT = "affiche_avant"             # what was shown before each answer read (printed since, prompt)
+HORS_LIMITES = "hors_limites"               # index reads out of an argument's lists (negative ones included)
 ARGUMENTS = "__arguments__"                 # the arguments after the call (judge only: "arguments untouched")
 
 OBSERVATIONS = frozenset({"renvoie", "image", "copie", "paire", "saisies", "renvoie_et_arguments", "affichage",
-                          "appels", "tirages"})
+                          "appels", "tirages", "hors_limites"})
 """The observation kinds of a spec (``Spec.observation``), besides ``renvoie_et_<name>`` (:func:`cle_apres`)."""
 OBSERVATIONS_RENOMMEES = {"gain": "paire"}
 """Former names of observation kinds, as data written before a rename holds them (a students' package built

@@ -80,6 +80,7 @@ LIBELLES = {messages.RENVOIE: "renvoie", messages.ARGUMENTS_APRES: "arguments ap
             messages.APPELS: "appels", messages.ISSUES: "issues", messages.NOMBRE_ISSUES: "nombre d'issues",
             messages.SAISIES_LUES: "saisies lues", messages.AFFICHE_FIN: "affiché à la fin",
             messages.AFFICHE_AVANT: "affiché avant chaque saisie",
+            messages.HORS_LIMITES: "lectures hors des listes (chemin et indice)",
             SANS_APPEL_RECURSIF: "modifie {n} éléments de son premier argument"}
 """What the student reads for each key of an observation (the keys are program names: ``messages``), in the
 core's neutral words; a spec names its own (``Spec.libelles``: the CCINP's « graines gagnées »), and words
@@ -115,13 +116,18 @@ def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) ->
 
 def decrire_reussite(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
     """What a passed example's line shows of the reference's observation: its results, never how the reference
-    got them (its calls counted by function, :data:`messages.APPELS`: the student's functions are others).
+    got them (:data:`CLES_DU_CALCUL`: its calls counted by function, the student's functions are others; its reads,
+    never out of range).
 
-    >>> decrire_reussite({"renvoie": 3, "appels": {"gagnante": 22}})
+    >>> decrire_reussite({"renvoie": 3, "appels": {"gagnante": 22}, "hors_limites": []})
     'renvoie 3'
     """
     return " ; ".join(f"{libelle(cle, libelles)} {_court(val, LONGUEUR_REUSSITE)}" for cle, val in obs.items()
-                      if cle != messages.APPELS)
+                      if cle not in CLES_DU_CALCUL)
+
+
+CLES_DU_CALCUL = frozenset({messages.APPELS, messages.HORS_LIMITES})
+"""The keys of an observation that say how a result was computed, not what it is."""
 
 
 LONGUEUR_REUSSITE = 160

@@ -196,6 +196,8 @@ class Testeur:
         if table.erreur is not None:
             _echec(f"{question} — {table.erreur}")
         reponse = table.reponse
+        if not reponse.tables:
+            _echec(f"{question} — {executant.SANS_TABLE}")
         if len(reponse.colonnes) != len(colonnes):
             _echec(f"{question} — la requête s'exécute mais doit renvoyer {len(colonnes)} colonne(s) "
                    f"({', '.join(colonnes)}, dans cet ordre) ; la vôtre en renvoie {len(reponse.colonnes)} "

@@ -8,6 +8,8 @@ reference says why, in French):
   a graph is compared as a graph (same vertices, same successors);
 - ``Tuple`` must recurse (Q5): the calls are counted (observation ``appels``); ``est_gagnante`` and
   ``min_max`` (Q13, Q30) must call themselves (constraint ``recursive``);
+- ``est_gagnante`` (Q13) stops at the first successor that is not winning: the calls are counted, at most
+  as many as positions an answer stopping early examines in the worst order (observation ``appels``);
 - ``graphe`` (Q6) takes no position out of its file twice: the calls of ``coups`` are counted, at most
   one per vertex (observation ``appels``, a rule family of its own);
 - each question is graded inside its domain (``DOMAINES``: what the statement answers on);
@@ -528,6 +530,77 @@ def _sans_successeur(args: tuple, attendu: Observation) -> bool:
     return len(G[t.Tuple(x)]) == 0
 
 
+def _cle_de_position(x: Any) -> tuple:
+    """A position (list or tuple of piles) as a key of the graph: a tuple of tuples."""
+    return tuple(tuple(p) for p in x)
+
+
+def _examens(G: dict, x: Any) -> tuple[int, int]:
+    """Q13 (LECTURES['arret']): how many positions ``est_gagnante(G, x)`` examines (itself and every call below
+    it) when it stops at the first successor that is not winning, whatever the order it reads the successors
+    in (the most: a winning position's winning successors first), and when it examines every successor.
+
+    The statement's rule, computed here on ``G`` alone (the acceptance goes into the students' environment,
+    which holds no reference): no successor, lost; winning when some successor is not."""
+    connus: dict = {}
+
+    def examens(cle: tuple) -> tuple[bool, int, int]:
+        if cle not in connus:
+            fils = [examens(_cle_de_position(s)) for s in G[cle]]
+            gagnante = any(not g for g, _, _ in fils)
+            tous = 1 + sum(f for _, _, f in fils)
+            if gagnante:
+                au_plus = 1 + sum(m for g, m, _ in fils if g) + max(m for g, m, _ in fils if not g)
+            else:
+                au_plus = tous
+            connus[cle] = (gagnante, au_plus, tous)
+        return connus[cle]
+
+    _, au_plus, tous = examens(_cle_de_position(x))
+    return au_plus, tous
+
+
+def _moins_appelee(appels: dict) -> int | None:
+    """Q13: the fewest calls of a function called more than once (``Tuple`` and ``empile`` apart: called per
+    pile or per pair of piles), ``None`` when none is: the recursion is one of them, so an answer that stops
+    early has one called at most as often as positions it examined."""
+    repetees = [n for nom, n in appels.items() if n >= 2 and nom not in _PAR_PAIRE]
+    return min(repetees) if repetees else None
+
+
+def _arret_au_premier(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
+    """Q13 (LECTURES['arret']): the same value (``renvoie``); and (``appels``) no more positions examined than
+    an answer that stops at the first successor that is not winning, in the worst order of the successors."""
+    if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
+        return False
+    appels = obtenu.get("appels")
+    return "appels" not in attendu or (type(appels) is dict and _examine_au_plus(appels, args))
+
+
+def _examine_au_plus(appels: dict, args: tuple) -> bool:
+    """Q13: the calls of a function that stops at the first successor that is not winning."""
+    vus = _moins_appelee(appels)
+    return vus is None or vus <= _examens(args[0], args[1])[0]
+
+
+def _examen_complet_se_voit(args: tuple, attendu: Observation) -> bool:
+    """Q13: the cases where an answer that examines every successor makes more calls than any answer that stops
+    early (one more call at least: a helper called once per position but the first is counted too)."""
+    au_plus, tous = _examens(args[0], args[1])
+    return tous >= au_plus + 2
+
+
+def _successeurs_en_trop(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q13: how many positions the answer examined, against the most an answer that stops early examines."""
+    appels = obtenu.get("appels")
+    vus = _moins_appelee(appels) if type(appels) is dict else None
+    au_plus = _examens(args[0], args[1])[0]
+    if vus is not None and vus > au_plus:
+        return (f"{vus} positions examinées (appels comptés) là où {au_plus} au plus suffisent : l'énoncé demande "
+                f"de s'arrêter dès qu'un successeur non gagnant est trouvé, sans examiner les suivants")
+    return None
+
+
 def _non(selection: Callable[[tuple, Observation], bool]) -> Callable[[tuple, Observation], bool]:
     return lambda args, attendu: not selection(args, attendu)
 
@@ -722,11 +795,15 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
     _s("Q9", "sommets_12", ("G", "C", "N"), "renvoie", _cas_sommets,
        "S1 : les positions dont le nombre de piles a la parité de C*N (J1 y joue), S2 les autres ; deux tuples, "
        "ordre libre", accepter=_sommets_acceptes),
-    _s("Q13", "est_gagnante", ("G", "x"), "renvoie", _cas_est_gagnante,
-       "une position est gagnante si au moins un successeur ne l'est pas ; sans successeur, elle est perdante",
-       contraintes=("recursive",),
-       familles=(Famille("position sans successeur : perdante", 0.25, _sans_successeur, accessoire=True),
-                 Famille("position avec successeurs", 0.55, _non(_sans_successeur)),
+    _s("Q13", "est_gagnante", ("G", "x"), "appels", _cas_est_gagnante,
+       "une position est gagnante si au moins un successeur ne l'est pas ; sans successeur, elle est perdante ; "
+       "l'examen s'arrête au premier successeur non gagnant",
+       contraintes=("recursive",), accepter=_arret_au_premier, diagnostic=_successeurs_en_trop,
+       familles=(Famille("position sans successeur : perdante", 0.2, _sans_successeur, cles=("renvoie",),
+                         accessoire=True),
+                 Famille("position avec successeurs", 0.4, _non(_sans_successeur), cles=("renvoie",)),
+                 Famille("arrêt au premier successeur non gagnant (appels comptés)", 0.2, _examen_complet_se_voit,
+                         cles=("appels",), accessoire=True),
                  Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q14", "dico_gagnant", ("G",), "renvoie", _cas_graphes(JEUX + ((2, 4),)),
        "le dictionnaire {position: est_gagnante(G, position)} pour toutes les positions du graphe"),
@@ -844,8 +921,8 @@ def _juger_q7(nom: str, valeur: dict, attendu: dict, indice: str) -> Resultat:
 
 
 def _format_tableau(v: Any) -> str | None:
-    if not (isinstance(v, dict) and all(isinstance(k, tuple) and len(k) == 2 for k in v)):
-        return "un dictionnaire {(C, N): ...} pour chaque case du tableau"
+    if not (isinstance(v, dict) and v and all(isinstance(k, tuple) and len(k) == 2 for k in v)):
+        return "un dictionnaire non vide {(C, N): ...} pour chaque case du tableau"
     return None
 
 
@@ -896,8 +973,8 @@ def _juger_q11(nom: str, valeur: dict, attendu: Any, indice: str) -> Resultat:
 
 
 def _format_q28(v: Any) -> str | None:
-    if not (isinstance(v, dict) and all(isinstance(k, tuple) and w in (1, 2) for k, w in v.items())):
-        return "un dictionnaire {(C, N): 1 ou 2}"
+    if not (isinstance(v, dict) and v and all(isinstance(k, tuple) and w in (1, 2) for k, w in v.items())):
+        return "un dictionnaire non vide {(C, N): 1 ou 2}"
     return None
 
 

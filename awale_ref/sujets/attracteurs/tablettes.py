@@ -470,6 +470,16 @@ LECTURES = {
         "l'exiger : seuls leurs appels comptés sont notés (une position étudiée une seule fois), et Q32 sur "
         "un dictionnaire neuf à chaque appel (une mémoire gardée d'un appel à l'autre donne de fausses "
         "valeurs sur les cas cachés, qui reprennent les mêmes positions à d'autres profondeurs).",
+    "arret":
+        "Q13 demande de s'arrêter dès qu'un successeur non gagnant est trouvé : la correction le note sur "
+        "une part des points à elle (un cinquième), en comptant les appels (jamais le temps). Sur chaque "
+        "position notée, elle calcule combien de positions examine au plus une fonction qui s'arrête au "
+        "premier successeur non gagnant, quel que soit l'ordre dans lequel elle lit les successeurs (le pire : "
+        "les successeurs gagnants d'abord) ; la fonction récursive de l'élève (ou son auxiliaire) ne doit pas "
+        "être appelée plus souvent. Une fonction qui examine tous les successeurs (une liste de tous les "
+        "résultats, puis any ou all ; une boucle sans return ni break) perd cette part sur les positions où "
+        "cela se voit (où tout examiner demande au moins deux appels de plus que le pire arrêt au premier). "
+        "Le corrigé de l'énoncé s'arrête (break) : il garde tous les points.",
     "domaines":
         "Chaque question n'est notée que sur les entrées dont l'énoncé dit quoi faire (son domaine, écrit à "
         "côté de sa spécification : une position triée de piles [couleur, hauteur], deux indices i < j de "

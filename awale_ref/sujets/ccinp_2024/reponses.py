@@ -42,20 +42,23 @@ def _est_plateau(valeur: Any) -> bool:
 
 
 def _format_cases(valeur: Any) -> str | None:
-    if not isinstance(valeur, list) or not all(isinstance(c, int) and 0 <= c <= 11 for c in valeur):
-        return "une liste d'indices de cases (entiers de 0 à 11)"
+    if not isinstance(valeur, list) or not valeur or not all(isinstance(c, int) and 0 <= c <= 11 for c in valeur):
+        return "une liste non vide d'indices de cases (entiers de 0 à 11)"
     return None
 
 
 def _format_plateaux(valeur: Any) -> str | None:
-    if not isinstance(valeur, dict) or not all(isinstance(k, int) and _est_plateau(v) for k, v in valeur.items()):
-        return "un dictionnaire {case jouée: plateau après le coup}, chaque plateau étant une liste de 12 entiers"
+    if (not isinstance(valeur, dict) or not valeur
+            or not all(isinstance(k, int) and _est_plateau(v) for k, v in valeur.items())):
+        return ("un dictionnaire non vide {case jouée: plateau après le coup}, chaque plateau étant une liste de 12 "
+                "entiers")
     return None
 
 
 def _format_gains(valeur: Any) -> str | None:
-    if not isinstance(valeur, dict) or not all(isinstance(k, int) and isinstance(v, int) for k, v in valeur.items()):
-        return "un dictionnaire {case jouée: nombre de graines gagnées}"
+    if (not isinstance(valeur, dict) or not valeur
+            or not all(isinstance(k, int) and isinstance(v, int) for k, v in valeur.items())):
+        return "un dictionnaire non vide {case jouée: nombre de graines gagnées}"
     return None
 
 
@@ -73,10 +76,10 @@ def _format_entier(valeur: Any) -> str | None:
 
 
 def _format_arbre(valeur: Any) -> str | None:
-    if not isinstance(valeur, dict) or not all(
+    if not isinstance(valeur, dict) or not valeur or not all(
             isinstance(k, str) and isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v)
             for k, v in valeur.items()):
-        return "un dictionnaire {étiquette du nœud: (G, VJ)}, par exemple {\"b\": (4, 4), …}"
+        return "un dictionnaire non vide {étiquette du nœud: (G, VJ)}, par exemple {\"b\": (4, 4), …}"
     return None
 
 

@@ -513,8 +513,8 @@ def _format_plateau(valeur: Any) -> str | None:
 
 
 def _format_cases(valeur: Any) -> str | None:
-    if not (isinstance(valeur, list) and all(type(c) is int and 0 <= c <= 11 for c in valeur)):
-        return "une liste d'indices de cases (entiers de 0 à 11)"
+    if not (isinstance(valeur, list) and valeur and all(type(c) is int and 0 <= c <= 11 for c in valeur)):
+        return "une liste non vide d'indices de cases (entiers de 0 à 11)"
     return None
 
 

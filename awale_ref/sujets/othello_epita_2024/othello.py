@@ -65,6 +65,13 @@ LECTURES = {
         "c'est une erreur (elle ne se voit que si h != k). La référence teste p[h][k]. Une direction qui "
         "sort du plateau avant de trouver un jeton du joueur n'est pas possible (captures qui s'arrêtent "
         "au bord).",
+    "q9_hors_plateau":
+        "Q9 : l'énoncé demande de ne jamais lire une case hors du plateau. La correction le note sur une "
+        "part des points à elle (un cinquième) : le plateau passé à la fonction note chaque lecture d'une "
+        "ligne ou d'une case hors de ses limites, un indice négatif compris (p[h][-1] ne donne pas "
+        "d'erreur en Python : il lit la dernière case de la ligne). Une fonction qui vérifie que la case "
+        "est sur le plateau avant de la lire garde tous les points ; une lecture protégée par un "
+        "try/except IndexError lit tout de même hors du plateau et perd cette part.",
     "q10_d":
         "Q10 : le corrigé ajoute et renvoie une variable d qui n'existe pas (NameError) ; il faut ajouter "
         "(dx, dy) et renvoyer la liste L. Les directions peuvent être dans n'importe quel ordre.",

@@ -28,7 +28,7 @@ Q18 are recursive.
 
 >>> spec = SPECS["Q9"]
 >>> spec.observer(spec.reference(), (othello.plateau_depart(), (2, 3), (1, 0), 1))
-{'renvoie': True}
+{'renvoie': True, 'hors_limites': []}
 >>> len(positions()) > 1000
 True
 """
@@ -39,7 +39,7 @@ import functools
 import random
 from typing import Any
 
-from awale_ref.grading import answers
+from awale_ref.grading import answers, messages
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.othello_epita_2024 import othello
@@ -349,6 +349,21 @@ def _ligne(args: tuple) -> str:
     return "milieu"
 
 
+def _case_lue_hors_du_plateau(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
+    """Q9 (LECTURES['q9_hors_plateau']): the first cell read off the board (the board is the only list of the
+    arguments: each read is ``[0, row]`` or ``[0, row, column]``)."""
+    lues = obtenu.get(messages.HORS_LIMITES)
+    if not lues or type(lues) is not list or type(lues[0]) is not list:
+        return None
+    indices = lues[0][1:]
+    quoi = "une ligne" if len(indices) == 1 else "une case"
+    negatif = (" ; en Python, un indice négatif ne donne pas d'erreur : il compte depuis la fin, et la fonction "
+               "lit alors une autre partie du plateau, sans le voir") if indices[-1] < 0 else ""
+    return (f"la fonction lit p{''.join(f'[{i}]' for i in indices)}, {quoi} hors du plateau (lectures hors du "
+            f"plateau sur ce cas : {len(lues)}){negatif}. L'énoncé demande de ne jamais lire hors du plateau : "
+            f"vérifiez que la case est sur le plateau (0 <= h < 8 et 0 <= k < 8) avant de la lire")
+
+
 def _selon_ligne(genre: str):
     return lambda args, attendu: _ligne(args) == genre
 
@@ -505,13 +520,18 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           familles=(Famille("nouvelles cases frontières, sans doublon", 0.75),
                     Famille("l n'est pas modifiée (ia_minmax la réutilise)", 0.25, contrainte="arguments_intacts"))),
     _spec("Q8", "deplacer", ("c", "d"), "renvoie", _cas_deplacer, "la case (c[0] + d[0], c[1] + d[1])"),
-    _spec("Q9", "est_direction_possible", ("p", "c", "d", "j"), "renvoie", _cas_direction,
+    _spec("Q9", "est_direction_possible", ("p", "c", "d", "j"), "hors_limites", _cas_direction,
           "la case suivante dans la direction d porte un jeton de -j, et après ces jetons de -j vient un jeton de "
-          "j, sans sortir du plateau",
-          familles=(Famille("pas de jeton adverse à côté", 0.2, _selon_ligne("voisin"), accessoire=True),
-                    Famille("ligne fermée au milieu du plateau", 0.4, _selon_ligne("milieu")),
-                    Famille("ligne qui va jusqu'au bord (capture impossible, ou fermée sur le bord)", 0.4,
-                            _selon_ligne("bord")))),
+          "j, sans sortir du plateau ni lire une case hors du plateau", diagnostic=_case_lue_hors_du_plateau,
+          libelles={messages.HORS_LIMITES: "cases lues hors du plateau (ligne et colonne)"},
+          familles=(Famille("pas de jeton adverse à côté", 0.2, _selon_ligne("voisin"), cles=(messages.RENVOIE,),
+                            accessoire=True),
+                    Famille("ligne fermée au milieu du plateau", 0.35, _selon_ligne("milieu"),
+                            cles=(messages.RENVOIE,)),
+                    Famille("ligne qui va jusqu'au bord (capture impossible, ou fermée sur le bord)", 0.25,
+                            _selon_ligne("bord"), cles=(messages.RENVOIE,)),
+                    Famille("aucune case lue hors du plateau (indices négatifs compris)", 0.2,
+                            cles=(messages.HORS_LIMITES,), accessoire=True))),
     _spec("Q10", "directions_possibles", ("p", "c", "j"), "renvoie", _cas_directions,
           "la liste des 8 directions (dx, dy) pour lesquelles est_direction_possible est vrai, dans n'importe "
           "quel ordre", accepter=_meme_multiensemble),
@@ -570,9 +590,9 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
 
 # ---------------------------------------------------------------- the questions without code
 def _format_cases(valeur: Any) -> str | None:
-    if not (isinstance(valeur, list) and all(type(c) is tuple and len(c) == 2 and all(type(x) is int for x in c)
-                                             for c in valeur)):
-        return "une liste de cases (x, y), par exemple [(0, 0), (7, 7)]"
+    if not (isinstance(valeur, list) and valeur
+            and all(type(c) is tuple and len(c) == 2 and all(type(x) is int for x in c) for c in valeur)):
+        return "une liste non vide de cases (x, y), par exemple [(0, 0), (7, 7)]"
     return None
 
 

@@ -117,6 +117,8 @@ def format_sql(question: str, requete: Any) -> Resultat:
         return Resultat(False, f"{question} — {exc}")
     finally:
         connexion.close()
+    if not reponse.tables:
+        return Resultat(False, f"{question} — {executant.SANS_TABLE}")
     attendues = COLONNES[question]
     if len(reponse.colonnes) != len(attendues):
         return Resultat(False, f"{question} — la requête s'exécute mais doit renvoyer {len(attendues)} colonne(s) "
