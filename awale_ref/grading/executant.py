@@ -437,7 +437,7 @@ def _sans_lecture(valeur: Any, niveau: int = 0) -> Any:
     ``messages.IMBRICATION_MAX`` levels (a list put inside itself) left as it is, for :func:`encoder` to refuse."""
     if niveau > messages.IMBRICATION_MAX:
         return valeur
-    if isinstance(valeur, list):
+    if isinstance(valeur, list):  # a _ListeLue or any other list
         return [_sans_lecture(v, niveau + 1) for v in list.__iter__(valeur)]
     if type(valeur) is tuple:
         return tuple(_sans_lecture(v, niveau + 1) for v in valeur)
