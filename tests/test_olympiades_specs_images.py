@@ -541,8 +541,14 @@ def _appels(nom: str) -> list[ast.Call]:
 
 def test_le_notebook_donne_les_donnees_du_sujet():
     d = _donnees()
-    assert (d["imgA"], d["imgB"], d["imgC"]) == (images.IMG_A, images.IMG_B, images.IMG_C)
-    assert (d["img1"], d["img13"]) == (images.IMG1, images.IMG_Q13)
+    assert (d["imgA"], d["imgC"], d["img1"]) == (images.IMG_A, images.IMG_C, images.IMG1)
+    # imgB and img13 are each student's own (the statement's when variants are off)
+    tirees = {ast.literal_eval(a.args[0]) for a in _appels("variante")}
+    assert tirees == {"imgB", "img13"}
+    from awale_ref.sujets.olympiades_2025_images import SUJET
+
+    exemples = {v.nom: v.exemple for v in SUJET.variantes}
+    assert exemples == {"imgB": images.IMG_B, "img13": images.IMG_Q13}
     assert (d["ic1"], d["ic2"]) == (images._ecrit_coul(images.IC1), images._ecrit_coul(images.IC2))
 
 
