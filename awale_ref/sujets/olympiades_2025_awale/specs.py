@@ -498,6 +498,13 @@ def cas_caches(question: str) -> list[tuple]:
 # ---------------------------------------------------------------- the reasoning questions
 
 
+def _seme(plt: list, c: int) -> list:
+    """Q1: the board after the sowing of ``c`` alone (no harvest), on a copy."""
+    apres = list(plt)
+    lycee.semer_graines(apres, c)
+    return apres
+
+
 def _format_plateaux_q1(valeur: Any) -> str | None:
     if not (isinstance(valeur, dict) and set(valeur) == {4, 5} and all(plateau_valide(p) for p in valeur.values())):
         return "un dictionnaire {4: plateau après la semaille de la case 4, 5: plateau après celle de la case 5}"
@@ -528,15 +535,15 @@ def _format_case_joueur(valeur: Any) -> str | None:
 
 REPONSES_ATTENDUES: dict[str, tuple] = {
     # name: (format check, expected value, hint[, judge]) as a subject's REPONSES_ATTENDUES
-    "Q1_plateaux": (_format_plateaux_q1, lambda: lycee.REPONSES["Q1"],
+    # Q1 and Q6a–Q8a are asked on the student's own boards (:mod:`.variantes`): their expected value takes the
+    # board (called without one: the statement's)
+    "Q1_plateaux": (_format_plateaux_q1, lambda plt=variantes.PLATEAU_Q1_ENONCE: {c: _seme(plt, c) for c in (4, 5)},
                     "on sème seulement (pas de récolte à cette question), une graine par case à partir de la "
                     "suivante, en sautant la case jouée, qui reste vide", reponses_structurees.credit_par_cle("plateaux")),
     "Q2_parite": (_format_parite, lambda: lycee.REPONSES["Q2"],
                   "nb_tours vaut 0 au premier coup de joueur1 et augmente de 1 à chaque coup"),
     "Q4_figure4": (_format_plateau, lambda: lycee.REPONSES["Q4"],
                    "les cases 6 à 11 passent en 0 à 5, dans le même ordre, et inversement"),
-    # Q6a–Q8a are asked on the student's own boards (:mod:`.variantes`): their expected value takes the board
-    # (called without one: the statement's)
     "Q6a_ramassables": (_format_cases, lambda plt=variantes.PLATEAU_Q6_ENONCE: [c for c in range(12)
                                                                                 if lycee.case_ramassable(plt, c)],
                         "une case ramassable est dans le camp adverse (6 à 11) et a exactement 2 ou 3 graines",

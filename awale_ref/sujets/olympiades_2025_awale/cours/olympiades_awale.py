@@ -62,9 +62,9 @@
 # - Trois plateaux du sujet (questions 6, 7 et 8) ne nous sont pas parvenus : ceux de ce notebook ont été
 #   reconstitués pour respecter ce que le texte en dit.
 # - **Chacun ses données.** Dans la version notée, chaque élève reçoit ses propres plateaux des questions
-#   6, 7 et 8, tirés de son identifiant (son compte sur le serveur de la classe, ou son identifiant
+#   1, 6, 7 et 8, tirés de son identifiant (son compte sur le serveur de la classe, ou son identifiant
 #   nbgrader) : répondez sur **vos** plateaux, ceux qu'affichent leurs cellules, et la correction vous note
-#   sur eux. En autonomie, ces cellules affichent les plateaux reconstitués de l'énoncé, et
+#   sur eux. En autonomie, ces cellules affichent les plateaux de l'énoncé, et
 #   `autre_variante()` (puis une nouvelle exécution des cellules) en tire d'autres pour vous entraîner.
 
 # %% [markdown] tags=["bareme"]
@@ -86,12 +86,22 @@ affiche(figure3)
 # %% [markdown]
 # ## Q1 — Semer à la main
 #
-# Partez de `figure3`. Donnez le plateau juste après la **semaille** (sans récolte : elle vient plus
-# tard) si Alice joue la case 4, puis si elle joue la case 5, dans
-# `Q1_plateaux = {4: [...], 5: [...]}`. La case 4 a 16 graines : plus d'un tour de plateau.
+# Partez de votre plateau `plateau_q1` ci-dessous (dans l'énoncé, c'est `figure3`). Donnez le plateau juste
+# après la **semaille** (sans récolte : elle vient plus tard) si Alice joue la case 4, puis si elle joue la
+# case 5, dans `Q1_plateaux = {4: [...], 5: [...]}`. La case 4 a au moins 12 graines : plus d'un tour de
+# plateau.
+
+# %% tags=["readonly"] grade_id="code_plateau_q1"
+# Vos données (ne pas modifier) : le plateau de la question 1 de votre variante.
+from awale_ref.sujets.olympiades_2025_awale import autre_variante, variante
+
+plateau_q1 = variante("plateau_q1")
+print("Votre plateau :", plateau_q1)
+affiche(plateau_q1)
 
 # %% tags=["solution"] grade_id="q1_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q1_plateaux = {4: [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 5: [0, 0, 2, 0, 16, 0, 3, 2, 1, 2, 1, 1]}
 ### END SOLUTION
 
@@ -103,7 +113,7 @@ corriger("Q1_plateaux", Q1_plateaux)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q1_justification" points=0.5
-# Case 4 : 16 graines, une par case à partir de la case 5. Le premier tour sème les cases 5 à 11 puis 0
+# (Pour le plateau de l'énoncé, `figure3`.) Case 4 : 16 graines, une par case à partir de la case 5. Le premier tour sème les cases 5 à 11 puis 0
 # à 3 (11 graines) ; on saute la case 4, d'où elle a été vidée, et les 5 dernières vont dans les
 # cases 5 à 9. Les cases 5 à 9 reçoivent donc 2 graines, les autres 1, la case 4 reste vide.
 # Case 5 : ses 5 graines vont une à une dans les cases 6 à 10, la case 5 est vidée.
@@ -240,7 +250,7 @@ def semer_graines(plt, c):
 # %% tags=["tests"] grade_id="q5_tests" points=1.5
 # L'exemple du sujet : la case 2 de la figure 3.
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 2)
-# La question 1 : 16 graines, plus d'un tour.
+# La question 1 sur la figure 3 de l'énoncé : 16 graines, plus d'un tour.
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 5)
 ### BEGIN HIDDEN TESTS
@@ -263,8 +273,6 @@ corriger("Q5", semer_graines)
 
 # %% tags=["readonly"] grade_id="code_plateau_q6"
 # Vos données (ne pas modifier) : le plateau de la question 6 de votre variante.
-from awale_ref.sujets.olympiades_2025_awale import autre_variante, variante
-
 plateau_q6 = variante("plateau_q6")
 print("Votre plateau :", plateau_q6)
 affiche(plateau_q6)
