@@ -407,6 +407,17 @@ def test_the_expected_answers_agree_with_the_reference_functions():
     assert [c for c in (0, 2, 5) if lycee.test_famine(q8, c)] == [REPONSES_ATTENDUES["Q8a_case"][1]()]
 
 
+def test_the_boards_drawn_per_student_default_to_the_reconstructed_ones():
+    from awale_ref.sujets.olympiades_2025_awale import SUJET
+
+    exemples = {v.nom: v.exemple for v in SUJET.variantes}
+    assert exemples == {"plateau_q1": lycee.FIGURE_3, **{f"plateau_q{n}": lycee.FIGURES_RECONSTRUITES[f"q{n}a"]["donnees"]
+                                                         ["plateau"] for n in (6, 7, 8)}}
+    assert REPONSES_ATTENDUES["Q1_plateaux"][1]() == lycee.REPONSES["Q1"]
+    for n in (6, 7, 8):
+        assert REPONSES_ATTENDUES[f"Q{n}a" + {6: "_ramassables", 7: "_graines", 8: "_case"}[n]][1]() == lycee.REPONSES[f"Q{n}a"]
+
+
 def test_partial_answers_get_partial_credit_and_order_does_not_count():
     q1 = dict(lycee.REPONSES["Q1"])
     q1[5] = [0] * 12

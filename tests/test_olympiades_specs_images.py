@@ -504,6 +504,25 @@ def test_q13_chaque_champ_compte():
     assert not verifier_reponse("Q13_rectangle", {"ha": 2, "la": 2, "couleur": 3}).ok  # shape
 
 
+def test_q13_sur_une_image_a_plusieurs_plus_grands_rectangles_chacun_est_juste():
+    from awale_ref.grading import reponses_structurees
+    from awale_ref.sujets.olympiades_2025_images import SUJET
+
+    image = [[1, 5, 5, 2], [1, 5, 0, 2], [3, 4, 0, 2]]  # in (0, 1): 1 x 2 and 2 x 1, area 2 each
+    variante = (SUJET.variante_de("Q13_rectangle"), image)
+    assert sorted(specs_images.rectangles_max(image).admis) == [(1, 2), (2, 1)]
+
+    def juste(valeur: dict) -> bool:
+        return reponses_structurees.verifier_reponse("Q13_rectangle", valeur, specs_images.REPONSES_ATTENDUES,
+                                                     variante).ok
+
+    assert juste({"ha": 1, "la": 2, "couleur": 5, "unique": False})
+    assert juste({"ha": 2, "la": 1, "couleur": 5, "unique": False})
+    assert not juste({"ha": 2, "la": 1, "couleur": 5, "unique": True})
+    assert not juste({"ha": 1, "la": 1, "couleur": 5, "unique": False})
+    assert not juste({"ha": 2, "la": 2, "couleur": 5, "unique": False})
+
+
 # ---------------------------------------------------------------- the notebook
 def _cellules() -> list[tuple[str, str]]:
     """The notebook's cells: ``(header line, source)``."""
@@ -541,8 +560,14 @@ def _appels(nom: str) -> list[ast.Call]:
 
 def test_le_notebook_donne_les_donnees_du_sujet():
     d = _donnees()
-    assert (d["imgA"], d["imgB"], d["imgC"]) == (images.IMG_A, images.IMG_B, images.IMG_C)
-    assert (d["img1"], d["img13"]) == (images.IMG1, images.IMG_Q13)
+    assert (d["imgA"], d["imgC"], d["img1"]) == (images.IMG_A, images.IMG_C, images.IMG1)
+    # imgB and img13 are each student's own (the statement's when variants are off)
+    tirees = {ast.literal_eval(a.args[0]) for a in _appels("variante")}
+    assert tirees == {"imgB", "img13"}
+    from awale_ref.sujets.olympiades_2025_images import SUJET
+
+    exemples = {v.nom: v.exemple for v in SUJET.variantes}
+    assert exemples == {"imgB": images.IMG_B, "img13": images.IMG_Q13}
     assert (d["ic1"], d["ic2"]) == (images._ecrit_coul(images.IC1), images._ecrit_coul(images.IC2))
 
 

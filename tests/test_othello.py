@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from awale_ref.grading import checks, contraintes
-from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs
+from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs, variantes
 from outils import fichier_execute
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
@@ -96,6 +96,17 @@ def test_reponses_structurees():
     assert specs.verifier_reponse("Q2_coups", [(2, 3), (3, 2), (4, 5), (4, 4)]).part == 0.5
     assert specs.verifier_reponse("Q21_code", {"code_max": 3 ** 64 - 1, "bits": 64}).part == 0.5
     assert not specs.verifier_reponse("Q6_borne", 7).ok
+    # the answers on the statement's own data (the default of the data drawn per student)
+    assert specs.REPONSES_ATTENDUES["Q2_coups"][1]() == o.REPONSES["Q2"]
+    assert specs.REPONSES_ATTENDUES["Q15_tours"][1]() == o.REPONSES["Q15"]
+    assert variantes.Q15_ENONCE == {"coups": 7, "secondes": o.TEMPS_PLATEAU_S} and variantes.BUDGET_S == o.BUDGET_S
+
+
+def test_les_positions_tirees_pour_q2_sont_celles_que_joue_la_reference():
+    from awale_ref.sujets.othello_epita_2024 import positions
+
+    assert variantes.POSITIONS_Q2 == tuple(positions.positions_jouees())
+    assert all(positions.coder(variantes.decoder(c)) == c for c in variantes.POSITIONS_Q2)
 
 
 # ---------------------------------------------------------------- properties of the reference

@@ -88,8 +88,8 @@ def test_chaque_variante_nomme_des_reponses_structurees_de_son_sujet():
 def test_chaque_variante_est_valide_et_la_reponse_de_la_reference_y_a_tous_les_points(sujet, variante, qui):
     donnees = variante.donnees(qui)
     assert donnees != variante.exemple  # never the statement's own data
-    valides = VALIDITE[variante.nom]
-    valides(donnees)
+    variante.domaine(donnees)  # in the domain of its questions, solvable as the notebook states them
+    variante.domaine(variante.exemple)
     for question in variante.questions:
         attendu = sujet.reponses[question][1](donnees)
         resultat = reponses_structurees.verifier_reponse(question, attendu, sujet.reponses, (variante, donnees))
@@ -97,36 +97,8 @@ def test_chaque_variante_est_valide_et_la_reponse_de_la_reference_y_a_tous_les_p
         assert repr(donnees) in resultat.message  # the verdict shows the author's data
 
 
-def _figure4_valide(plateau: list) -> None:
-    """In the domain of Q1–Q2 (a position of the game, Alice to move) and solvable as the notebook says: some
-    pits of Alice's row are empty, others not, one laps round, and no move starves Bob."""
-    from awale_ref.sujets.ccinp_2024 import exam
-
-    assert len(plateau) == 12 and all(isinstance(g, int) and g >= 0 for g in plateau) and 3 < sum(plateau) <= 48
-    assert 0 in plateau[:6] and any(plateau[:6]) and max(plateau[:6]) >= 12
-    for case in range(6):
-        if plateau[case]:
-            assert exam.test_famine(plateau, case), (plateau, case)
-
-
-def _figure5_valide(situations: tuple) -> None:
-    """Q3 as the notebook states it: Alice has seeds in pit 5 only; situation 1 starves Bob, situation 2 does
-    not, with the same sowing."""
-    from awale_ref.sujets.ccinp_2024 import exam
-
-    un, deux = situations
-    for plateau in situations:
-        assert len(plateau) == 12 and not any(plateau[:5]) and plateau[5] > 0 and sum(plateau) <= 48
-    assert not exam.test_famine(un, 5) and exam.test_famine(deux, 5)
-    assert un[:6 + un[5]] == deux[:6 + deux[5]]
-
-
-VALIDITE = {"figure4": _figure4_valide, "figure5": _figure5_valide}
-"""What each generator's variants must satisfy (a subject that declares a variant adds its check here)."""
-
-
 def test_chaque_generateur_a_sa_verification_de_validite():
-    assert {v.nom for _, v in DECLAREES} == set(VALIDITE)
+    assert all(v.domaine is not None for _, v in DECLAREES), [v.nom for _, v in DECLAREES if v.domaine is None]
 
 
 def test_les_variantes_different_d_un_eleve_a_l_autre():
@@ -135,27 +107,36 @@ def test_les_variantes_different_d_un_eleve_a_l_autre():
 
 
 # ---------------------------------------------------------------- the judge: the author's variant
-def _copie(reponses: str) -> list[juge.CelluleDeCode]:
-    return [juge.CelluleDeCode(0, "from awale_ref.sujets.ccinp_2024 import tester\n"),
-            juge.CelluleDeCode(1, reponses),
-            juge.CelluleDeCode(2, questions=[("Q1_cases", "Q1_cases"), ("Q2_gains", "Q2_gains")],
-                               exemples="from awale_ref.sujets.ccinp_2024 import corriger\n"
-                                        "corriger('Q1_cases', Q1_cases)\ncorriger('Q2_gains', Q2_gains)\n")]
+def _copie(sujet, reponses: dict) -> list[juge.CelluleDeCode]:
+    """A notebook of ``sujet`` answering its varying questions with the literals ``reponses``."""
+    module = sujet.module_correction
+    return [juge.CelluleDeCode(0, f"from {module} import tester\n"),
+            juge.CelluleDeCode(1, "".join(f"{q} = {v!r}\n" for q, v in reponses.items())),
+            juge.CelluleDeCode(2, questions=[(q, q) for q in reponses],
+                               exemples=f"from {module} import corriger\n"
+                                        + "".join(f"corriger({q!r}, {q})\n" for q in reponses))]
 
 
-def test_le_juge_note_chaque_copie_sur_la_variante_de_son_auteur():
-    sujet = SUJETS["awale_ref.sujets.ccinp_2024"]
-    attendus = sujet.reponses
-    plateau = sujet.variante_de("Q1_cases").donnees("alice")
-    reponses = (f"Q1_cases = {attendus['Q1_cases'][1](plateau)!r}\n"
-                f"Q2_gains = {attendus['Q2_gains'][1](plateau)!r}\n")
+SUJETS_VARIES = [s for s in SUJETS.values() if s.variantes]
+
+
+@pytest.mark.parametrize("sujet", SUJETS_VARIES, ids=[s.module_correction for s in SUJETS_VARIES])
+def test_le_juge_note_chaque_copie_sur_la_variante_de_son_auteur(sujet):
+    def reponses(qui: str) -> dict:
+        return {q: sujet.reponses[q][1](v.donnees(qui)) for v in sujet.variantes for q in v.questions}
+
+    alice = reponses("alice")
+    # a classmate whose every answer differs from Alice's
+    bob = next(qui for qui in (f"bob{i}" for i in range(100))
+               if all(reponses(qui)[q] != alice[q] for q in alice))
     limites = juge.Limites(delai_cellule=30, delai_question=60)
-    alice = juge.juger_notebook(_copie(reponses), bac_a_sable=False, limites=limites, auteur="alice")
-    assert all(r.ok for r in alice.values()), {q: r.message for q, r in alice.items()}
-    # the same cells handed in by bob: graded on bob's board, which the verdict shows
-    bob = juge.juger_notebook(_copie(reponses), bac_a_sable=False, limites=limites, auteur="bob")
-    assert not bob["Q2_gains"].ok or not bob["Q1_cases"].ok
-    assert repr(sujet.variante_de("Q1_cases").donnees("bob")) in bob["Q2_gains"].message
+    sien = juge.juger_notebook(_copie(sujet, alice), bac_a_sable=False, limites=limites, auteur="alice")
+    assert set(sien) == set(alice) and all(r.ok for r in sien.values()), {q: r.message for q, r in sien.items()}
+    # the same cells handed in by bob: graded on bob's data, which each verdict shows
+    copie = juge.juger_notebook(_copie(sujet, alice), bac_a_sable=False, limites=limites, auteur=bob)
+    assert not any(r.ok for r in copie.values()), {q: r.message for q, r in copie.items()}
+    for question, resultat in copie.items():
+        assert repr(sujet.variante_de(question).donnees(bob)) in resultat.message
 
 
 # ---------------------------------------------------------------- the report: an answer of another variant

@@ -116,13 +116,16 @@ class Variante:
     ``nom``: the notebook's variable that holds it (also the seed's salt); ``generer(rng)``: the data of one
     variant (valid inputs of its questions: ``tests/test_variantes.py`` checks it on many seeds);
     ``exemple``: the statement's own data (variants off); ``libelle``: what the data is, in French, for the
-    student (« plateau »)."""
+    student (« plateau »); ``domaine(data)``: raises ``AssertionError`` when the data are not valid inputs of
+    its questions as the notebook states them (in their domain, solvable); it may call the reference (imported
+    inside it), so it is run by the tests only (``tests/test_variantes.py``, on many seeds), never in a kernel."""
 
     nom: str
     generer: Callable[[random.Random], Any]
     exemple: Any
     questions: tuple[str, ...]
     libelle: str = "données"
+    domaine: Callable[[Any], None] | None = None
 
     def donnees(self, qui: str | None) -> Any:
         """The data of the student ``qui`` (the statement's when variants are off or nobody is named)."""

@@ -39,7 +39,7 @@ from typing import Any, Callable
 from awale_ref.grading import answers
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.sujets.attracteurs import tablettes as t
+from awale_ref.sujets.attracteurs import tablettes as t, variantes
 
 MODULE = "awale_ref.sujets.attracteurs.tablettes"
 _INTACTS = "arguments non modifiés"
@@ -991,7 +991,8 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
     "Q11_partie": (_format_q11, lambda: None,
                    "chaque position suit la précédente par un coup ; le joueur qui ne peut plus jouer a perdu",
                    _juger_q11),
-    "Q28_gagnants": (_format_q28, lambda: {cle: _gagnant_theorique(*cle) for cle in ((3, 3), (2, 3), (3, 2))},
+    # Q28 is asked on each student's own three games (:mod:`.variantes`; without them: the statement's)
+    "Q28_gagnants": (_format_q28, lambda jeux=variantes.JEUX_Q28_ENONCE: {cle: _gagnant_theorique(*cle) for cle in jeux},
                      "le joueur qui a une position gagnante au départ gagne toujours", answers.credit_par_cle("jeux")),
     "Q32_tableau": (_format_tableau, lambda: t.REPONSES["Q32"],
                     "min_max_opt(init(C, N), C*N, True) vaut 1 exactement quand J1 a une position gagnante",

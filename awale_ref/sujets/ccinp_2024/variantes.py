@@ -54,8 +54,34 @@ def figure5(rng: random.Random) -> tuple[list[int], list[int]]:
             return situation1, situation2
 
 
+def figure4_valide(plateau: list) -> None:
+    """In the domain of Q1–Q2 (a position of the game, Alice to move) and solvable as the notebook says: some
+    pits of Alice's row are empty, others not, one laps round, and no move starves Bob."""
+    from awale_ref.sujets.ccinp_2024 import exam
+
+    assert len(plateau) == 12 and all(isinstance(g, int) and g >= 0 for g in plateau) and 3 < sum(plateau) <= 48
+    assert 0 in plateau[:6] and any(plateau[:6]) and max(plateau[:6]) >= 12
+    for case in range(6):
+        if plateau[case]:
+            assert exam.test_famine(plateau, case), (plateau, case)
+
+
+def figure5_valide(situations: tuple) -> None:
+    """Q3 as the notebook states it: Alice has seeds in pit 5 only; situation 1 starves Bob, situation 2 does
+    not, with the same sowing."""
+    from awale_ref.sujets.ccinp_2024 import exam
+
+    un, deux = situations
+    for plateau in situations:
+        assert len(plateau) == 12 and not any(plateau[:5]) and plateau[5] > 0 and sum(plateau) <= 48
+    assert not exam.test_famine(un, 5) and exam.test_famine(deux, 5)
+    assert un[:6 + un[5]] == deux[:6 + deux[5]]
+
+
 VARIANTES = (
-    Variante("figure4", figure4, FIGURE4_ENONCE, ("Q1_cases", "Q2_plateaux", "Q2_gains"), "plateau"),
-    Variante("figure5", figure5, FIGURE5_ENONCE, ("Q3_situation1", "Q3_situation2"), "figure 5 (situations 1 et 2)"),
+    Variante("figure4", figure4, FIGURE4_ENONCE, ("Q1_cases", "Q2_plateaux", "Q2_gains"), "plateau",
+             figure4_valide),
+    Variante("figure5", figure5, FIGURE5_ENONCE, ("Q3_situation1", "Q3_situation2"), "figure 5 (situations 1 et 2)",
+             figure5_valide),
 )
 """The CCINP's data sets drawn per student (``Sujet(variantes=...)``)."""

@@ -9,11 +9,13 @@ judge reads that import and grades against
 from __future__ import annotations
 
 from awale_ref.grading import sujets
+from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.olympiades_2025_images import EPREUVE
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS
+from awale_ref.sujets.olympiades_2025_awale.variantes import VARIANTES
 
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
+                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE, variantes=VARIANTES,
                      noms_reference=("awale_ref.olympiades.awale_lycee",), ordre=2,
                      anciens_modules={"awale_ref.olympiades.correction_awale": __name__},
                      # the lycée board (awale_ref.widget finds its rules here) and the lycée functions computed
@@ -22,5 +24,6 @@ SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.s
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
+variante = SUJET.variante  # a notebook's data cell: the student's own boards (autre_variante: in self-study)
 
-__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
+__all__ = ["QUESTIONS", "SUJET", "autre_variante", "corriger", "tester", "variante"]

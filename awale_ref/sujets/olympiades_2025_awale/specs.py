@@ -55,7 +55,7 @@ from awale_ref.grading import reponses_structurees
 from awale_ref.sujets.ccinp_2024 import specs as ccinp
 from awale_ref.sujets.ccinp_2024.specs import plateau_valide
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
+from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee, variantes
 
 # Every helper below runs in the clean room after the awale_ref modules are replaced by stubs (the
 # case generators excepted, run before): they use the modules imported here, never a lazy import.
@@ -498,6 +498,13 @@ def cas_caches(question: str) -> list[tuple]:
 # ---------------------------------------------------------------- the reasoning questions
 
 
+def _seme(plt: list, c: int) -> list:
+    """Q1: the board after the sowing of ``c`` alone (no harvest), on a copy."""
+    apres = list(plt)
+    lycee.semer_graines(apres, c)
+    return apres
+
+
 def _format_plateaux_q1(valeur: Any) -> str | None:
     if not (isinstance(valeur, dict) and set(valeur) == {4, 5} and all(plateau_valide(p) for p in valeur.values())):
         return "un dictionnaire {4: plateau après la semaille de la case 4, 5: plateau après celle de la case 5}"
@@ -528,19 +535,23 @@ def _format_case_joueur(valeur: Any) -> str | None:
 
 REPONSES_ATTENDUES: dict[str, tuple] = {
     # name: (format check, expected value, hint[, judge]) as a subject's REPONSES_ATTENDUES
-    "Q1_plateaux": (_format_plateaux_q1, lambda: lycee.REPONSES["Q1"],
+    # Q1 and Q6a–Q8a are asked on the student's own boards (:mod:`.variantes`): their expected value takes the
+    # board (called without one: the statement's)
+    "Q1_plateaux": (_format_plateaux_q1, lambda plt=variantes.PLATEAU_Q1_ENONCE: {c: _seme(plt, c) for c in (4, 5)},
                     "on sème seulement (pas de récolte à cette question), une graine par case à partir de la "
                     "suivante, en sautant la case jouée, qui reste vide", reponses_structurees.credit_par_cle("plateaux")),
     "Q2_parite": (_format_parite, lambda: lycee.REPONSES["Q2"],
                   "nb_tours vaut 0 au premier coup de joueur1 et augmente de 1 à chaque coup"),
     "Q4_figure4": (_format_plateau, lambda: lycee.REPONSES["Q4"],
                    "les cases 6 à 11 passent en 0 à 5, dans le même ordre, et inversement"),
-    "Q6a_ramassables": (_format_cases, lambda: lycee.REPONSES["Q6a"],
+    "Q6a_ramassables": (_format_cases, lambda plt=variantes.PLATEAU_Q6_ENONCE: [c for c in range(12)
+                                                                                if lycee.case_ramassable(plt, c)],
                         "une case ramassable est dans le camp adverse (6 à 11) et a exactement 2 ou 3 graines",
                         reponses_structurees.en_ordre),
-    "Q7a_graines": (_format_entier, lambda: lycee.REPONSES["Q7a"],
+    "Q7a_graines": (_format_entier, lambda plt=variantes.PLATEAU_Q7_ENONCE: lycee.ramasser_graines(list(plt), 10),
                     "on part de la dernière case semée et on remonte tant que les cases sont ramassables"),
-    "Q8a_case": (_format_case_joueur, lambda: lycee.REPONSES["Q8a"],
+    "Q8a_case": (_format_case_joueur, lambda plt=variantes.PLATEAU_Q8_ENONCE: next(
+        c for c in variantes.CASES_Q8 if lycee.test_famine(plt, c)),
                  "un coup affame l'adversaire si, après le semis et la récolte, ses six cases sont vides"),
 }
 """The reasoning questions answered by a value (their justification is graded by hand)."""

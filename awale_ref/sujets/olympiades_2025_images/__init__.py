@@ -9,13 +9,15 @@ with the specs of :mod:`awale_ref.sujets.olympiades_2025_images.specs`
 from __future__ import annotations
 
 from awale_ref.grading import sujets
+from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
+from awale_ref.sujets.olympiades_2025_images.variantes import VARIANTES
 
 EPREUVE = "Olympiades de NSI 2025"
 """The paper: its two exercises are two subjects of one series (one mark), Exercise 1 here."""
 
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — compression d'images", __name__, "awale_ref.sujets.olympiades_2025_images.images",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE,
+                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE, variantes=VARIANTES,
                      noms_reference=("awale_ref.olympiades.images",), ordre=1,
                      modules_eleves=(f"{__name__}.presentation", f"{__name__}.dessins"),
                      anciens_modules={"awale_ref.olympiades.correction_images": __name__,
@@ -23,5 +25,6 @@ SUJET = sujets.Sujet("Olympiades de NSI 2025 — compression d'images", __name__
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
+variante = SUJET.variante  # a notebook's data cell: the student's own image (autre_variante: in self-study)
 
-__all__ = ["QUESTIONS", "SUJET", "corriger", "tester"]
+__all__ = ["QUESTIONS", "SUJET", "autre_variante", "corriger", "tester", "variante"]

@@ -70,7 +70,7 @@ from typing import Any
 from awale_ref.grading import reponses_structurees
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.sujets.olympiades_2025_images import corpus_images, images
+from awale_ref.sujets.olympiades_2025_images import corpus_images, images, variantes
 
 MODULE = "awale_ref.sujets.olympiades_2025_images.images"
 _TIERS = 1 / 3
@@ -623,15 +623,58 @@ def _drapeau() -> list:
     return espace["imgD"]
 
 
+class RectanglesMax(dict):
+    """Q13's expected answer on an image: the reference's largest uniform rectangle in ``(0, 1)``
+    (``{"ha", "la", "couleur", "unique"}``), with ``admis``, the ``(ha, la)`` of every rectangle of that area
+    (any of them is right when it is not the only one)."""
+
+    admis: frozenset = frozenset()
+
+
+def rectangles_max(img: list, pos: tuple = (0, 1)) -> RectanglesMax:
+    """Q13 on ``img``: for each height, the widest uniform rectangle of that height in ``pos`` (the
+    reference's ``dim_largeur_max``, row by row); those of the largest area are the answers.
+
+    >>> r = rectangles_max(images.IMG_Q13); dict(r), sorted(r.admis)
+    ({'ha': 2, 'la': 2, 'couleur': 3, 'unique': True}, [(2, 2)])
+    """
+    i, j = pos
+    couleur = img[i][j]
+    aires: dict[tuple[int, int], int] = {}
+    largeur = len(img[0]) - j
+    for hauteur in range(1, len(img) - i + 1):
+        if img[i + hauteur - 1][j] != couleur:
+            break
+        largeur = images.dim_largeur_max(img, (i + hauteur - 1, j), j + largeur - 1)
+        aires[hauteur, largeur] = hauteur * largeur
+    meilleure = max(aires.values())
+    admis = frozenset(forme for forme, aire in aires.items() if aire == meilleure)
+    ha, la = images.rectangle_max(img, pos)
+    reponse = RectanglesMax(ha=ha, la=la, couleur=couleur, unique=len(admis) == 1)
+    reponse.admis = admis
+    return reponse
+
+
+def _rectangle_juste(nom: str, valeur: dict, attendu: RectanglesMax, indice: str) -> Resultat:
+    """Q13: any largest rectangle is right, with its colour and whether it is the only one."""
+    autre = {**valeur, "ha": attendu["ha"], "la": attendu["la"]}
+    if (valeur["ha"], valeur["la"]) in attendu.admis and autre == attendu:
+        return Resultat(True, f"{nom} : réponse exacte.", 1)
+    return Resultat(False, f"{nom} : réponse inexacte ({valeur!r}). Rappel : {indice}.", 1)
+
+
 REPONSES_ATTENDUES: dict[str, tuple] = {
-    "Q1_dimensions": (_format_dimensions, lambda: images.REPONSES["Q1"],
+    # Q1 and Q13 are asked on the student's own image (:mod:`.variantes`): their expected value takes it
+    # (called without data: the statement's own image)
+    "Q1_dimensions": (_format_dimensions, lambda img=variantes.IMG_B_ENONCE: (len(img), len(img[0])),
                       "len(imgB) est le nombre de lignes, len(imgB[0]) le nombre de pixels d'une ligne"),
     "Q3_drapeau": (_format_image_rgb, _drapeau,
                    "hauteur 10 = lignes, largeur 30 = colonnes ; le coin en haut à droite est imgD[0][29] ; "
                    "trois bandes verticales, bleue (par exemple (0, 0, 255)), blanche, rouge (255, 0, 0)",
                    _drapeau_juste),
-    "Q13_rectangle": (_format_q13, lambda: images.REPONSES["Q13"],
-                      "en (0, 1) la couleur est 3 ; comparez les aires des rectangles unis de coin (0, 1)"),
+    "Q13_rectangle": (_format_q13, lambda img=variantes.IMG_13_ENONCE: rectangles_max(img),
+                      "partez de la couleur du pixel (0, 1) ; pour chaque hauteur possible, cherchez la plus grande "
+                      "largeur, puis comparez les aires des rectangles unis de coin (0, 1)", _rectangle_juste),
     "Q15_situations": (_format_q15, lambda: dict(zip((1, 2, 3, 4), SITUATIONS_Q15)),
                        "comparez, pour chaque test, la position de départ, les bords de l'image et ce qui arrête "
                        "le rectangle", reponses_structurees.credit_par_cle("tests")),

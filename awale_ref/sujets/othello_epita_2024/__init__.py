@@ -8,16 +8,19 @@ its readings ``LECTURES``) with the specs of :mod:`.specs`.
 from __future__ import annotations
 
 from awale_ref.grading import sujets
+from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
+from awale_ref.sujets.othello_epita_2024.variantes import VARIANTES
 
 SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
-                     SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello",
+                     SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello", variantes=VARIANTES,
                      questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql",
                      modules_eleves=tuple(f"{__name__}.{m}" for m in ("presentation", "base", "moteur", "plateau",
                                                                                "arbre")))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
+variante = SUJET.variante  # a notebook's data cell: the student's own data (autre_variante: in self-study)
 
 
 def montrer_requete(requete: str, limite: int = 10):
@@ -27,4 +30,4 @@ def montrer_requete(requete: str, limite: int = 10):
     return montrer(requete, limite)
 
 
-__all__ = ["QUESTIONS", "SUJET", "corriger", "montrer_requete", "tester"]
+__all__ = ["QUESTIONS", "SUJET", "autre_variante", "corriger", "montrer_requete", "tester", "variante"]

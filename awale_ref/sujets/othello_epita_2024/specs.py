@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import functools
 import random
+from fractions import Fraction
 from typing import Any
 
 from awale_ref.grading import answers, messages
 from awale_ref.grading.checks import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
-from awale_ref.sujets.othello_epita_2024 import othello
+from awale_ref.sujets.othello_epita_2024 import othello, variantes
 
 MODULE = othello.__name__
 GRAINE = 2024
@@ -617,13 +618,27 @@ def _cases_q2(nom: str, valeur: list, attendu: list, indice: str) -> Resultat:
                            f"{fraction:.0%} des points. Rappel : {indice}.", 1, fraction)
 
 
+def _tours(estimation: dict) -> int:
+    """Q15 on its estimates: the most moves ``n`` ahead with ``coups**n`` boards examined, ``secondes`` each, within
+    the age of the universe (exact arithmetic: the decimal ``secondes`` as written)."""
+    par_plateau, budget = Fraction(repr(estimation["secondes"])), Fraction(othello.BUDGET_S)
+    n = 0
+    while Fraction(estimation["coups"]) ** (n + 1) * par_plateau < budget:
+        n += 1
+    return n
+
+
 REPONSES_ATTENDUES: dict[str, tuple] = {
-    "Q2_coups": (_format_cases, lambda: othello.REPONSES["Q2"],
-                 "au départ, J1 (les jetons 1) doit encadrer un jeton -1 : quatre cases", _cases_q2),
+    # Q2 and Q15 are asked on the student's own data (:mod:`.variantes`): their expected value takes them
+    # (called without data: the statement's)
+    "Q2_coups": (_format_cases,
+                 lambda p=variantes.P_Q2_ENONCE: othello.cases_jouables(p, othello.cases_frontieres_de(p), 1),
+                 "J1 (les jetons 1) joue sur une case vide d'où une ligne de jetons -1 est fermée par un jeton 1",
+                 _cases_q2),
     "Q6_borne": (_format_entier, lambda: othello.REPONSES["Q6"],
                  "la case jouée quitte la frontière, et l'une de ses 8 voisines au moins est occupée"),
-    "Q15_tours": (_format_entier, lambda: othello.REPONSES["Q15"],
-                  "7^n × 2 × 10^-4 s doit rester sous 4 × 10^17 s : passez au logarithme"),
+    "Q15_tours": (_format_entier, lambda estimation=variantes.Q15_ENONCE: _tours(estimation),
+                  "coups^n × (secondes par plateau) doit rester sous 4 × 10^17 s : passez au logarithme"),
     "Q21_code": (_format_q21, lambda: othello.REPONSES["Q21"],
                  "toutes les cases à 1 donnent le chiffre 2 partout ; avec k bits on code jusqu'à 2^k - 1",
                  answers.credit_par_cle("valeurs")),

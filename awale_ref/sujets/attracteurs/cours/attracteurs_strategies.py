@@ -25,6 +25,12 @@
 # seule (les autres fonctions sont celles de la référence pendant la correction), l'ordre des listes est
 # libre quand l'énoncé ne le fixe pas. Les fonctions qui **tirent au hasard** sont appelées de nombreuses
 # fois à la correction : chaque résultat doit être permis, et chaque choix permis doit pouvoir sortir.
+#
+# **Chacun ses données.** Dans la version notée, chaque élève reçoit ses propres jeux de la question 28,
+# tirés de son identifiant (son compte sur le serveur de la classe, ou son identifiant nbgrader) :
+# répondez sur **vos** jeux, ceux qu'affiche leur cellule, et la correction vous note sur eux. En
+# autonomie, la cellule affiche les jeux de l'énoncé, et `autre_variante()` (puis une nouvelle exécution
+# des cellules) en tire d'autres pour vous entraîner.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -317,12 +323,21 @@ corriger("Q27", jeu)
 # %% [markdown]
 # ## Q28 — Qui gagne ?
 #
-# Lancez `jeu(3, 3)`, `jeu(2, 3)` et `jeu(3, 2)` plusieurs fois. Rangez dans `Q28_gagnants` le joueur qui
-# gagne chaque fois, `{(3, 3): …, (2, 3): …, (3, 2): …}`, et expliquez dans la justification pourquoi
-# c'est toujours le même malgré le hasard.
+# Lancez `jeu(C, N)` plusieurs fois pour chacun des trois jeux `(C, N)` de `jeux_q28` ci-dessous. Rangez
+# dans `Q28_gagnants` le joueur qui gagne chaque fois, `{(C, N): …}` pour chacun de vos trois jeux, et
+# expliquez dans la justification pourquoi c'est toujours le même malgré le hasard. Dans l'énoncé, les
+# trois jeux sont `(3, 3)`, `(2, 3)` et `(3, 2)` ; chacun a les siens.
+
+# %% tags=["readonly"] grade_id="code_jeux_q28"
+# Vos données (ne pas modifier) : les trois jeux (C, N) de la question 28 de votre variante.
+from awale_ref.sujets.attracteurs import autre_variante, variante
+
+jeux_q28 = variante("jeux_q28")
+print("Vos jeux :", jeux_q28)
 
 # %% tags=["solution"] grade_id="q28_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour les jeux de l'énoncé)
 Q28_gagnants = {(3, 3): 1, (2, 3): 2, (3, 2): 2}
 ### END SOLUTION
 

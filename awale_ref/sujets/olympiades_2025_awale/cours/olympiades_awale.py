@@ -61,6 +61,11 @@
 #   avec les éléments de réponse repliés sous la cellule.
 # - Trois plateaux du sujet (questions 6, 7 et 8) ne nous sont pas parvenus : ceux de ce notebook ont été
 #   reconstitués pour respecter ce que le texte en dit.
+# - **Chacun ses données.** Dans la version notée, chaque élève reçoit ses propres plateaux des questions
+#   1, 6, 7 et 8, tirés de son identifiant (son compte sur le serveur de la classe, ou son identifiant
+#   nbgrader) : répondez sur **vos** plateaux, ceux qu'affichent leurs cellules, et la correction vous note
+#   sur eux. En autonomie, ces cellules affichent les plateaux de l'énoncé, et
+#   `autre_variante()` (puis une nouvelle exécution des cellules) en tire d'autres pour vous entraîner.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -81,12 +86,22 @@ affiche(figure3)
 # %% [markdown]
 # ## Q1 — Semer à la main
 #
-# Partez de `figure3`. Donnez le plateau juste après la **semaille** (sans récolte : elle vient plus
-# tard) si Alice joue la case 4, puis si elle joue la case 5, dans
-# `Q1_plateaux = {4: [...], 5: [...]}`. La case 4 a 16 graines : plus d'un tour de plateau.
+# Partez de votre plateau `plateau_q1` ci-dessous (dans l'énoncé, c'est `figure3`). Donnez le plateau juste
+# après la **semaille** (sans récolte : elle vient plus tard) si Alice joue la case 4, puis si elle joue la
+# case 5, dans `Q1_plateaux = {4: [...], 5: [...]}`. La case 4 a au moins 12 graines : plus d'un tour de
+# plateau.
+
+# %% tags=["readonly"] grade_id="code_plateau_q1"
+# Vos données (ne pas modifier) : le plateau de la question 1 de votre variante.
+from awale_ref.sujets.olympiades_2025_awale import autre_variante, variante
+
+plateau_q1 = variante("plateau_q1")
+print("Votre plateau :", plateau_q1)
+affiche(plateau_q1)
 
 # %% tags=["solution"] grade_id="q1_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q1_plateaux = {4: [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 5: [0, 0, 2, 0, 16, 0, 3, 2, 1, 2, 1, 1]}
 ### END SOLUTION
 
@@ -98,7 +113,7 @@ corriger("Q1_plateaux", Q1_plateaux)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q1_justification" points=0.5
-# Case 4 : 16 graines, une par case à partir de la case 5. Le premier tour sème les cases 5 à 11 puis 0
+# (Pour le plateau de l'énoncé, `figure3`.) Case 4 : 16 graines, une par case à partir de la case 5. Le premier tour sème les cases 5 à 11 puis 0
 # à 3 (11 graines) ; on saute la case 4, d'où elle a été vidée, et les 5 dernières vont dans les
 # cases 5 à 9. Les cases 5 à 9 reçoivent donc 2 graines, les autres 1, la case 4 reste vide.
 # Case 5 : ses 5 graines vont une à une dans les cases 6 à 10, la case 5 est vidée.
@@ -235,7 +250,7 @@ def semer_graines(plt, c):
 # %% tags=["tests"] grade_id="q5_tests" points=1.5
 # L'exemple du sujet : la case 2 de la figure 3.
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 2)
-# La question 1 : 16 graines, plus d'un tour.
+# La question 1 sur la figure 3 de l'énoncé : 16 graines, plus d'un tour.
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)
 tester("Q5", semer_graines, [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 5)
 ### BEGIN HIDDEN TESTS
@@ -251,16 +266,20 @@ corriger("Q5", semer_graines)
 #
 # ## Q6 — Cases ramassables
 #
-# Alice vient de semer ; le plateau est `plateau_q6` ci-dessous (reconstitué). Donnez dans
+# Alice vient de semer ; le plateau est `plateau_q6` ci-dessous (le vôtre ; dans l'énoncé reconstitué,
+# `[1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2]`). Donnez dans
 # `Q6a_ramassables` la liste des cases ramassables (l'ordre ne compte pas), justifiez, puis écrivez
 # `case_ramassable(plt, c)`.
 
 # %% tags=["readonly"] grade_id="code_plateau_q6"
-plateau_q6 = [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2]
+# Vos données (ne pas modifier) : le plateau de la question 6 de votre variante.
+plateau_q6 = variante("plateau_q6")
+print("Votre plateau :", plateau_q6)
 affiche(plateau_q6)
 
 # %% tags=["solution"] grade_id="q6_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q6a_ramassables = [7, 8, 9, 11]
 ### END SOLUTION
 
@@ -272,7 +291,7 @@ corriger("Q6a_ramassables", Q6a_ramassables)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q6_justification" points=0.5
-# Seules les cases 6 à 11 (chez Bob) peuvent être ramassées. Parmi elles, les cases 7 (3 graines),
+# (Pour le plateau de l'énoncé.) Seules les cases 6 à 11 (chez Bob) peuvent être ramassées. Parmi elles, les cases 7 (3 graines),
 # 8 (2), 9 (3) et 11 (2) ont 2 ou 3 graines ; la case 6 en a 4 et la case 10 une seule. La case 2 a
 # bien 3 graines, mais elle est dans le camp d'Alice.
 
@@ -300,18 +319,22 @@ corriger("Q6", case_ramassable)
 # pas. La récolte ne passe donc jamais dans le camp du joueur courant.
 #
 # 1. Alice a semé sa case 3 ; sa dernière graine est tombée dans la case 10. Le plateau après la
-#    semaille est `plateau_q7` (reconstitué). Combien de graines récolte-t-elle ? Réponse dans
+#    semaille est `plateau_q7` (le vôtre ; dans l'énoncé reconstitué, `[1, 0, 2, 0, 1, 2, 2, 4, 3, 2, 3, 1]`).
+#    Combien de graines récolte-t-elle ? Réponse dans
 #    `Q7a_graines`, puis justification.
 # 2. Écrivez `ramasser_graines(plt, c)` : `c` est la dernière case semée ; la fonction vide les cases
 #    récoltées **dans `plt`** (pas de nouveau plateau) et renvoie le nombre de graines ramassées.
 #    Utilisez `case_ramassable`.
 
 # %% tags=["readonly"] grade_id="code_plateau_q7"
-plateau_q7 = [1, 0, 2, 0, 1, 2, 2, 4, 3, 2, 3, 1]
+# Vos données (ne pas modifier) : le plateau de la question 7 de votre variante.
+plateau_q7 = variante("plateau_q7")
+print("Votre plateau :", plateau_q7)
 affiche(plateau_q7)
 
 # %% tags=["solution"] grade_id="q7_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q7a_graines = 8
 ### END SOLUTION
 
@@ -323,7 +346,7 @@ corriger("Q7a_graines", Q7a_graines)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q7_justification" points=0.5
-# On part de la case 10 (3 graines, ramassable), puis la case 9 (2) et la case 8 (3) : 3 + 2 + 3 = 8.
+# (Pour le plateau de l'énoncé.) On part de la case 10 (3 graines, ramassable), puis la case 9 (2) et la case 8 (3) : 3 + 2 + 3 = 8.
 # La case 7 a 4 graines : la récolte s'arrête là, et la case 6, qui a pourtant 2 graines, n'est pas
 # ramassée.
 
@@ -351,18 +374,22 @@ corriger("Q7", ramasser_graines)
 # Il est interdit d'**affamer** l'adversaire : après la semaille et la récolte, il doit lui rester au
 # moins une graine dans ses cases 6 à 11.
 #
-# 1. Sur `plateau_q8` (reconstitué), c'est à Bob de jouer. Laquelle des cases 0, 2 et 5 affamerait
+# 1. Sur `plateau_q8` (le vôtre ; dans l'énoncé reconstitué, `[1, 0, 4, 0, 0, 2, 1, 1, 0, 0, 0, 0]`), c'est
+#    à Bob de jouer. Laquelle des cases 0, 2 et 5 affamerait
 #    Alice ? Réponse dans `Q8a_case`, puis justification.
 # 2. Écrivez `test_famine(plt, c)` qui renvoie **`True` si jouer la case `c` affame l'adversaire** (le
 #    coup est à refuser), et `False` sinon. `plt` ne doit pas être modifié : travaillez sur une copie,
 #    `copie = plt.copy()`.
 
 # %% tags=["readonly"] grade_id="code_plateau_q8"
-plateau_q8 = [1, 0, 4, 0, 0, 2, 1, 1, 0, 0, 0, 0]
+# Vos données (ne pas modifier) : le plateau de la question 8 de votre variante.
+plateau_q8 = variante("plateau_q8")
+print("Votre plateau :", plateau_q8)
 affiche(plateau_q8)
 
 # %% tags=["solution"] grade_id="q8_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q8a_case = 5
 ### END SOLUTION
 
@@ -374,7 +401,7 @@ corriger("Q8a_case", Q8a_case)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q8_justification" points=0.5
-# Alice n'a que deux graines, dans les cases 6 et 7. La case 0 de Bob sème en 1 : rien ne change chez
+# (Pour le plateau de l'énoncé.) Alice n'a que deux graines, dans les cases 6 et 7. La case 0 de Bob sème en 1 : rien ne change chez
 # Alice. La case 2 sème en 3, 4, 5 et 6 : la case 6 passe à 2 graines et est ramassée, mais la case 7
 # garde sa graine. La case 5 sème en 6 et 7, qui passent à 2 graines chacune : la récolte prend la
 # case 7 puis la case 6, Alice n'a plus rien. C'est la case 5 qui l'affame.

@@ -50,6 +50,11 @@
 #   toute réponse juste est acceptée.
 # - Les cellules « Justification » sont corrigées à la main par l'enseignant ; en autonomie, comparez
 #   avec les éléments de réponse repliés sous la cellule.
+# - **Chacun ses données.** Dans la version notée, chaque élève reçoit ses propres images `imgB` (Q1) et
+#   `img13` (Q13), tirées de son identifiant (son compte sur le serveur de la classe, ou son identifiant
+#   nbgrader) : répondez sur **vos** images, celles qu'affichent leurs cellules, et la correction vous note
+#   sur elles. En autonomie, ces cellules affichent les images de l'énoncé, et `autre_variante()` (puis une
+#   nouvelle exécution des cellules) en tire d'autres pour vous entraîner.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -61,13 +66,16 @@ from awale_ref.sujets.olympiades_2025_images.dessins import montrer
 
 # %% [markdown] tags=["readonly"] grade_id="enonce_images"
 # Trois images d'exemple : `imgA` en noir et blanc (une diagonale noire), `imgB` en niveaux de gris
-# (quatre lignes qui vont du noir au blanc) et `imgC` en couleurs (une ligne rouge sur une ligne
-# blanche).
+# (des lignes toutes pareilles, qui vont du noir au blanc) et `imgC` en couleurs (une ligne rouge sur une
+# ligne blanche). Chacun a son `imgB` (dans l'énoncé, quatre lignes `[0, 1, 2, 3, 4, 5, 6, 7]`).
 
 # %% tags=["readonly"] grade_id="code_images"
+# Vos données (ne pas modifier) : imgA et imgC de l'énoncé, imgB de votre variante.
+from awale_ref.sujets.olympiades_2025_images import autre_variante, variante
+
 imgA = [[0, 1, 1, 1, 1], [1, 0, 1, 1, 1], [1, 1, 0, 1, 1], [1, 1, 1, 0, 1], [1, 1, 1, 1, 0]]
-imgB = [[0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7],
-        [0, 1, 2, 3, 4, 5, 6, 7]]
+imgB = variante("imgB")
+print("Votre image imgB :", imgB)
 imgC = [[(255, 0, 0), (255, 0, 0), (255, 0, 0)], [(255, 255, 255), (255, 255, 255), (255, 255, 255)]]
 montrer(imgA, imgB, imgC, titres=["imgA", "imgB", "imgC"])
 
@@ -80,6 +88,7 @@ montrer(imgA, imgB, imgC, titres=["imgA", "imgB", "imgC"])
 
 # %% tags=["solution"] grade_id="q1_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour l'image de l'énoncé)
 Q1_dimensions = (4, 8)
 ### END SOLUTION
 
@@ -428,17 +437,21 @@ montrer(img1, rectangles=ic1)
 #
 # ## Q13 — Un plus grand rectangle uni
 #
-# Dans l'image `img13` ci-dessous, cherchez un plus grand rectangle uni en `(0, 1)`. Donnez dans
+# Dans votre image `img13` ci-dessous, cherchez un plus grand rectangle uni en `(0, 1)`. Donnez dans
 # `Q13_rectangle` un dictionnaire `{"ha": …, "la": …, "couleur": …, "unique": …}` : sa hauteur, sa
 # largeur, sa couleur, et `True` s'il est le seul d'aire maximale, `False` sinon. Justifiez en
-# comparant les aires possibles.
+# comparant les aires possibles. (Dans l'énoncé, `img13` vaut
+# `[[6, 3, 3, 3, 4], [6, 3, 3, 6, 4], [6, 3, 4, 6, 4]]` ; chacun a la sienne.)
 
 # %% tags=["readonly"] grade_id="code_img13"
-img13 = [[6, 3, 3, 3, 4], [6, 3, 3, 6, 4], [6, 3, 4, 6, 4]]
+# Vos données (ne pas modifier) : l'image img13 de votre variante.
+img13 = variante("img13")
+print("Votre image img13 :", img13)
 montrer(img13, titres=["img13"])
 
 # %% tags=["solution"] grade_id="q13_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour l'image de l'énoncé)
 Q13_rectangle = {"ha": 2, "la": 2, "couleur": 3, "unique": True}
 ### END SOLUTION
 
@@ -450,7 +463,7 @@ corriger("Q13_rectangle", Q13_rectangle)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q13_justification" points=0.5
-# En (0, 1) la couleur est 3. Sur une ligne, on va jusqu'à la colonne 3 (largeur 3, aire 3) ; sur deux
+# (Pour l'image de l'énoncé.) En (0, 1) la couleur est 3. Sur une ligne, on va jusqu'à la colonne 3 (largeur 3, aire 3) ; sur deux
 # lignes, la ligne 1 s'arrête à la colonne 2 (largeur 2, aire 4) ; sur trois lignes, la ligne 2
 # s'arrête dès la colonne 1 (largeur 1, aire 3). Le maximum, 4, n'est atteint que par le carré de
 # 2 lignes et 2 colonnes de couleur 3 : il est unique.

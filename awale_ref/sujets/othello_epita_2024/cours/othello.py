@@ -47,6 +47,12 @@
 # - Une liste de cases ou de directions peut être rendue dans n'importe quel ordre ; pour les IA,
 #   tout coup de meilleure valeur est accepté.
 # - Les cellules « Justification » sont corrigées à la main par l'enseignant.
+# - **Chacun ses données.** Dans la version notée, chaque élève reçoit sa propre position de la question 2
+#   et ses propres estimations de la question 15, tirées de son identifiant (son compte sur le serveur de
+#   la classe, ou son identifiant nbgrader) : répondez sur **vos** données, celles qu'affichent leurs
+#   cellules, et la correction vous note sur elles. En autonomie, ces cellules affichent les données de
+#   l'énoncé, et `autre_variante()` (puis une nouvelle exécution des cellules) en tire d'autres pour vous
+#   entraîner.
 
 # %% [markdown] tags=["bareme"]
 # (barème généré)
@@ -81,11 +87,25 @@ corriger("Q1", plateau_depart)
 # %% [markdown]
 # ### Q2 — Les premiers coups de J1
 #
-# Sur le plateau de départ, où J1 peut-il poser son jeton ? Donnez la liste des cases dans `Q2_coups`,
-# trouvée à la main : cherchez, pour chaque case vide, une ligne de jetons `-1` fermée par un jeton `1`.
+# Sur le plateau `p_q2` ci-dessous, c'est à J1 de jouer. Où peut-il poser son jeton ? Donnez la liste des
+# cases dans `Q2_coups`, trouvée à la main : cherchez, pour chaque case vide, une ligne de jetons `-1`
+# fermée par un jeton `1`. Dans l'énoncé, `p_q2` est le plateau de départ ; chacun a le sien, atteint
+# depuis le départ en quelques coups (J1 a joué autant de fois que J2).
+
+# %% tags=["readonly"] grade_id="code_p_q2"
+# Vos données (ne pas modifier) : le plateau de la question 2 de votre variante (lignes x, colonnes y).
+from IPython.display import HTML, display
+
+from awale_ref.sujets.othello_epita_2024 import autre_variante, variante
+from awale_ref.sujets.othello_epita_2024.presentation import dessin_html
+
+p_q2 = variante("p_q2")
+print("Votre plateau :", p_q2)
+display(HTML(dessin_html(p_q2, "p_q2")))
 
 # %% tags=["solution"] grade_id="q2_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour le plateau de l'énoncé)
 Q2_coups = [(2, 3), (3, 2), (4, 5), (5, 4)]
 ### END SOLUTION
 
@@ -374,13 +394,22 @@ corriger("Q14", poser_jeton)
 #
 # ### Q15 — Jusqu'où regarder ?
 #
-# On estime qu'un joueur a en moyenne 7 coups possibles : pour prévoir `n` tours, il faut examiner
-# environ `7**n` plateaux, chacun en `2 × 10**-4` seconde. En disposant de l'âge de l'univers, environ
+# On estime qu'un joueur a en moyenne `c` coups possibles : pour prévoir `n` tours, il faut examiner
+# environ `c**n` plateaux, chacun en `t` seconde. En disposant de l'âge de l'univers, environ
 # `4 × 10**17` secondes, combien de tours au plus peut-on prévoir ? Donnez l'entier `Q15_tours` et
-# justifiez le calcul.
+# justifiez le calcul. Dans l'énoncé, `c = 7` et `t = 2 × 10**-4` ; chacun a ses estimations, celles de la
+# cellule ci-dessous.
+
+# %% tags=["readonly"] grade_id="code_q15"
+# Vos données (ne pas modifier) : les estimations de la question 15 de votre variante.
+q15 = variante("q15")
+print("Vos estimations :", q15)
+mantisse, exposant = f"{q15['secondes']:.0e}".split("e")
+print(f"c = {q15['coups']} coups en moyenne, t = {mantisse} × 10**{int(exposant)} seconde par plateau.")
 
 # %% tags=["solution"] grade_id="q15_reponse"
 ### BEGIN SOLUTION
+# (la réponse pour les estimations de l'énoncé)
 Q15_tours = 25
 ### END SOLUTION
 
@@ -392,7 +421,7 @@ corriger("Q15_tours", Q15_tours)
 ### END HIDDEN TESTS
 
 # %% [markdown] tags=["manual"] grade_id="q15_justification" points=0.5
-# Il faut 7^n × 2 × 10^-4 < 4 × 10^17, soit 7^n < 2 × 10^21, donc n < (ln 2 + 21 ln 10) / ln 7 ≈ 25,2 :
+# (Pour les estimations de l'énoncé.) Il faut 7^n × 2 × 10^-4 < 4 × 10^17, soit 7^n < 2 × 10^21, donc n < (ln 2 + 21 ln 10) / ln 7 ≈ 25,2 :
 # on peut prévoir au plus 25 tours — à peine la moitié d'une partie, qui en compte une soixantaine.
 
 # %% [markdown]
