@@ -1,10 +1,12 @@
 """A kernel client that reads each reply as soon as it arrives, for every notebook the project runs.
 
 nbclient waits for a cell's ``execute_reply`` with one poll of the shell
-socket lasting the whole cell timeout.  After a cell that opens a widget
+socket lasting the whole cell timeout, and for its outputs with polls of the
+IOPub socket without a timeout.  After a cell that opens a widget
 (the awalé board, the attractor slider), ZeroMQ's edge-triggered wake-up of
 that poll is sometimes lost: the reply sits in the socket until the poll
-times out, and the next cell starts only then (jupyter/nbclient#312, open).
+times out, and the next cell starts only then (jupyter/nbclient#312, open);
+an output could likewise stay unread until nbclient gives up on it.
 With a 120 s timeout, a notebook that runs in 5 s took 125 s about one run in
 two.  :class:`CanalEnTranches` polls in slices of at most
 :data:`TRANCHE_S` seconds, each starting with an immediate check of the
@@ -38,7 +40,7 @@ TRANCHE_S = 0.5
 
 
 class CanalEnTranches(AsyncZMQSocketChannel):
-    """A shell channel whose ``get_msg`` polls in slices of at most :data:`TRANCHE_S` seconds."""
+    """A channel whose ``get_msg`` polls in slices of at most :data:`TRANCHE_S` seconds."""
 
     async def get_msg(self, timeout: float | None = None) -> dict[str, Any]:  # type: ignore[override]
         fin = None if timeout is None else time.monotonic() + timeout
@@ -52,9 +54,13 @@ class CanalEnTranches(AsyncZMQSocketChannel):
 
 
 class ClientEnTranches(AsyncKernelClient):
-    """An asynchronous kernel client whose shell channel is a :class:`CanalEnTranches`."""
+    """An asynchronous kernel client whose shell, IOPub, stdin and control channels are :class:`CanalEnTranches`
+    (a cell's outputs come on IOPub: a lost wake-up there would drop them after nbclient's ``iopub_timeout``)."""
 
     shell_channel_class = Type(CanalEnTranches)  # type: ignore[assignment]
+    iopub_channel_class = Type(CanalEnTranches)  # type: ignore[assignment]
+    stdin_channel_class = Type(CanalEnTranches)  # type: ignore[assignment]
+    control_channel_class = Type(CanalEnTranches)  # type: ignore[assignment]
 
 
 class ClientNotebook(NotebookClient):

@@ -64,12 +64,13 @@ def test_no_timeout_waits_in_slices_until_the_reply():
     assert all(t == TRANCHE_S * 1000 for t in socket.attentes_ms)
 
 
-def test_a_notebook_runs_with_this_client_over_unix_sockets(tmp_path):
+def test_a_notebook_runs_with_this_client_over_unix_sockets_and_both_channels_in_slices(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider()"),
                                          nbformat.v4.new_code_cell("print(6 * 7)")])
     client = ClientNotebook(nb, tmp_path, timeout=60)
     vus = []
-    client.on_cell_executed = lambda **_: vus.append((type(client.kc), client.km.transport))
+    client.on_cell_executed = lambda **_: vus.append((type(client.kc), client.km.transport, type(client.kc.shell_channel),
+                                                      type(client.kc.iopub_channel)))
     client.execute()
-    assert set(vus) == {(ClientEnTranches, "ipc")}
+    assert set(vus) == {(ClientEnTranches, "ipc", CanalEnTranches, CanalEnTranches)}
     assert nb.cells[1].outputs[0]["text"] == "42\n"
