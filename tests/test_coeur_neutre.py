@@ -9,7 +9,7 @@ a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_ma
 docstrings and comments, may cite a subject as an example).  The function names and the words are read from the
 subjects themselves, not listed here.  There is no exception list any more: the last two lines it held
 (the observation label « plateau après l'appel » used as a key in ``executant.py`` and ``checks.py``) went
-with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``checks.LIBELLES``).
+with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``textes.LIBELLES``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, messages, sujets
+from awale_ref.grading import messages, sujets, textes
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
 
 RACINE = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def mots_des_sujets() -> set[str]:
     the core's label, not the subject's)."""
     mots = {m for spec in _specs() for m in spec.libelles.values()}
     return mots | {f.nom for spec in _specs() for f in spec.familles
-                   if f.nom not in {checks.libelle(cle) for cle in f.cles or ()}}
+                   if f.nom not in {textes.libelle(cle) for cle in f.cles or ()}}
 
 
 def fonctions_des_sujets() -> set[str]:
@@ -143,23 +143,21 @@ def test_les_mots_interdits_viennent_des_sujets() -> None:
     from awale_ref.sujets.ccinp_2024 import specs as ccinp
     assert set(ccinp.LIBELLES.values()) <= mots_des_sujets()
     assert {spec.nom for spec in ccinp.SPECS.values() if "_" in spec.nom} <= fonctions_des_sujets()
-    assert not mots_des_sujets() & set(checks.LIBELLES.values())  # the core's words are not the subjects'
+    assert not mots_des_sujets() & set(textes.LIBELLES.values())  # the core's words are not the subjects'
 
 
 def test_le_coeur_a_ses_propres_mots() -> None:
     """A spec that names none of its words reads the core's neutral ones."""
-    assert checks.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
-    assert "{n}" in checks.libelle(SANS_APPEL_RECURSIF) and not violations(
-        f"X = {checks.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
+    assert textes.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
+    assert "{n}" in textes.libelle(SANS_APPEL_RECURSIF) and not violations(
+        f"X = {textes.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
 
 
 # ---------------------------------------------------------------- kinds of question, not the subject's fields
 CHAMPS_DES_GENRES = re.compile(r"\b(sujet|s)\.(question_ia|fonction_partie|espions|verifier_partie|juger_partie|"
                                r"code_partie|source_partie|questions_sql|module_sql|sql)\b")
-"""The fields that once held a kind of question (Q21's game, the SQL queries): ``Sujet`` still accepts them from
-a subject (``awale_ref/grading/sujets.py`` turns them into kinds), the core reads only the kinds
-(``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
-COUCHE_DE_COMPATIBILITE = {"awale_ref/grading/sujets.py"}
+"""Fields that would name a kind of question (a whole game, SQL queries) on the subject: the core reads only the
+kinds (``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
 
 
 def champs_des_genres(texte: str, chemin: str) -> list[str]:
@@ -168,8 +166,7 @@ def champs_des_genres(texte: str, chemin: str) -> list[str]:
             if n not in documentation and CHAMPS_DES_GENRES.search(ligne)]
 
 
-@pytest.mark.parametrize("chemin", [p for p in COEUR if str(p.relative_to(RACINE)) not in COUCHE_DE_COMPATIBILITE],
-                         ids=lambda p: str(p.relative_to(RACINE)))
+@pytest.mark.parametrize("chemin", COEUR, ids=lambda p: str(p.relative_to(RACINE)))
 def test_le_coeur_demande_le_genre_de_la_question(chemin: Path) -> None:
     relatif = str(chemin.relative_to(RACINE))
     assert champs_des_genres(chemin.read_text(encoding="utf-8"), relatif) == []
