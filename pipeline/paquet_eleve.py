@@ -1,4 +1,4 @@
-"""The students' environment of the class server: a student distribution of ``awale_ref`` (issue 22).
+"""The students' environment of the class server: a student distribution of ``awale_ref``.
 
 ``python -m pipeline.paquet_eleve /opt/awale-eleves`` builds, outside the course folder, a virtualenv with
 the pinned requirements (``requirements.txt`` as constraints) and a *student distribution* of the package,

@@ -1,4 +1,4 @@
-"""The generic additions to the grading core made for the Othello subject (issue 25), tested without it.
+"""The generic additions to the grading core made for the Othello subject, tested without it.
 
 - a parameter that takes a function of the reference (``Spec.fonctions``): the case holds the function's
   name, each side resolves it in its own reference (``executant.avec_fonctions``);

@@ -1,4 +1,4 @@
-"""The attractor subject (issue 26): its reference against an independent solver, its properties, its grading.
+"""The attractor subject: its reference against an independent solver, its properties, its grading.
 
 The independent solver enumerates the positions as multisets of piles
 (``collections.Counter``, not the reference's sorted lists), and solves the

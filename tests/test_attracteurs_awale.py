@@ -1,5 +1,6 @@
-"""The bridge back to awalé (issue 26, item 4): exact endgame values by attractors, against the practical's own
-conditions, against the exam's NegaAwale searched deep enough, and the self-study notebook runs."""
+"""Exact endgame values of the awalé by attractors (``awale_ref.awale_exact``): against the practical's own
+conditions (``awale_ref.sujets.attracteurs.pont_awale``), against the exam's NegaAwale searched deep enough, the
+CCINP's Q19 cases drawn from them (``awale_ref.sujets.ccinp_2024.finales``), and the self-study notebook runs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The trusted side does bounded work on what a student sends (issue 22): images, errors, sources, time.
+"""The trusted side does bounded work on what a student sends: images, errors, sources, time.
 
 The same cases go through the real ``nbgrader autograde`` in tests/test_hostile.py
 (``erreur_et_flots_enormes``, ``metadonnees_enormes``, ``cellule_geante``,

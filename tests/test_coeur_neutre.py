@@ -1,15 +1,13 @@
-"""The grading core and the nbgrader glue name no subject (issue 24): a subject plugs in through its folder.
+"""The grading core and the nbgrader glue name no subject: a subject plugs in through its folder.
 
 A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py`` but the demo class's student data,
-``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``, ``awale_ref.exam``,
-``awale_ref.olympiades``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
+``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
 a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``), a graded function of a subject
 (``"ramasser_graines"``) or the French words a subject declares for its observations and rule families
 (``Spec.libelles``, ``Famille.nom``: « graines gagnées », « récolte {n} cases ») in its code and doctests (prose,
 docstrings and comments, may cite a subject as an example).  The function names and the words are read from the
-subjects themselves, not listed here.  There is no exception list any more: the last two lines it held
-(the observation label « plateau après l'appel » used as a key in ``executant.py`` and ``checks.py``) went
-with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``textes.LIBELLES``).
+subjects themselves, not listed here.  Observation keys are program names (``messages``); the words shown for
+them are ``textes.LIBELLES``.
 """
 
 from __future__ import annotations

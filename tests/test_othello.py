@@ -1,4 +1,4 @@
-"""The Othello subject (EPITA PSI 2024, DS4; issue 25): reference, specs, the key graded as a student.
+"""The Othello subject (EPITA PSI 2024, DS4): reference, specs, the key graded as a student.
 
 - the reference passes its own specs, and every rule family covers cases;
 - properties of the reference (hypothesis), on positions of random legal games;

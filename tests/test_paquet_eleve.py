@@ -1,5 +1,5 @@
 """The student distribution of the class server (pipeline.paquet_eleve): nothing in it holds an answer, and
-the graded notebooks' visible tests run with it alone (issue 22, item 1).
+the graded notebooks' visible tests run with it alone.
 
 What must be absent is derived from the subjects and the course, never listed here: the reference of every
 graded function (``Sujet.nom_note``), every solution and every hidden-test block of ``source/``, every

@@ -1,4 +1,4 @@
-"""Feedback that never misleads (issue 23): the testers' cases, in the student's kernel and in self-study.
+"""Feedback that never misleads: the testers' cases, in the student's kernel and in self-study.
 
 - a visible test states the statement's example it ran (input, expected,
   obtained) and never rule families or points it did not judge;

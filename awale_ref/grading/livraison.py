@@ -1,4 +1,4 @@
-"""What the kinds of question ship to the students' environment, built from their modules (issue 24).
+"""What the kinds of question ship to the students' environment, built from their modules.
 
 A kind of question (:mod:`awale_ref.grading.types_question`) says what the students' environment of the
 class server (``pipeline.paquet_eleve``) gets for its questions beyond its modules shipped as they are

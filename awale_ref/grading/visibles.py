@@ -1,4 +1,4 @@
-"""The visible tests from data: what the students' environment runs instead of the reference (issue 22).
+"""The visible tests from data: what the students' environment runs instead of the reference.
 
 On the class server the students' servers run from a *student distribution* of the package
 (``python -m pipeline.paquet_eleve``): every reference module reduced to the functions the notebooks
