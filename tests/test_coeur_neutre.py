@@ -59,7 +59,7 @@ def motifs() -> dict[str, re.Pattern]:
     fonctions = "|".join(map(re.escape, sorted(fonctions_des_sujets())))
     mots = "|".join(map(_mots, sorted(mots_des_sujets(), key=len, reverse=True)))
     return {
-        "import d'un sujet": re.compile(rf"awale_ref\.(sujets\.({noms})|exam\b|olympiades\b)"),
+        "import d'un sujet": re.compile(rf"awale_ref\.sujets\.({noms})"),
         "numéro de question": re.compile(r"[\"'][Qq]\d+"),
         "nom de devoir": re.compile(rf"\b({devoirs})\b"),
         "forme de plateau": re.compile(r"len\([^)]*\)\s*==\s*12\b|\bprofondeur(_max)?\b|[\"']plateau\b"),
@@ -123,7 +123,7 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
     assert violations(chemin.read_text(encoding="utf-8"), relatif) == []
 
 
-@pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.exam",
+@pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.sujets.ccinp_2024.exam",
                                    'if question == "Q21":', 'if assignment == "partie3_sql":',
                                    "if len(plateau) == 12:", "def f(jeu, profondeur):",
                                    "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}",
