@@ -155,6 +155,7 @@ def test_le_test_voit_un_sujet_qui_en_importe_un_autre(tmp_path: Path) -> None:
     racine = _paquet(tmp_path, {"awale_ref/__init__.py": "", "awale_ref/sujets/__init__.py": "",
                                 "awale_ref/sujets/x/__init__.py": "", "awale_ref/sujets/y/__init__.py": "",
                                 "awale_ref/sujets/x/specs.py": "def f():\n    from awale_ref.sujets.y import g\n",
-                                "awale_ref/sujets/y/g.py": "from awale_ref.sujets.y import h\nfrom awale_ref import c\n",
+                                "awale_ref/sujets/y/g.py": "from awale_ref.sujets.y import h\n"
+                                                           "from awale_ref import c\n",
                                 "awale_ref/c.py": "", "pipeline/__init__.py": ""})
     assert imports_entre_sujets(graphe(racine)) == [("awale_ref.sujets.x.specs", "awale_ref.sujets.y.g")]
