@@ -47,8 +47,7 @@ c.ExecutionProtegee.noyau_d_avance = True
 # Untrusted by design (docs/grading_security.md). nbgrader's own autograde list, with Execute replaced
 # by ExecutionProtegee (the student's kernel in a bubblewrap sandbox, limits, output caps, restart after
 # a crash or a blocked cell) and VerdictsDesTestsCaches added: every hidden verdict is computed once, by the
-# judge, from the submitted cells run by a sandboxed runner; nothing the kernel printed can count. (Its former
-# name, Jugement, still works in a config written before: listed, and as the section c.Jugement.)
+# judge, from the submitted cells run by a sandboxed runner; nothing the kernel printed can count.
 c.Autograde.sanitize_preprocessors = [
     # first: nbconvert refuses a notebook whose metadata breaks nbformat's schema after any preprocessor
     "pipeline.autograde.structure.RestaureMetadonnees",  # pasted copies, changed types, roles: no failed notebook

@@ -6,10 +6,12 @@ The exam-faithful functions are importable by their exam names::
     >>> cases_possibles(initialisation("Alice", "Bob"))
     [0, 1, 2, 3, 4, 5]
 
-Modules: ``exam`` (Q4–Q21, as the exam writes them), ``facts`` (answers to
-the reasoning questions), ``engine`` (fast search), ``corpus`` (test
-positions), ``notation`` and ``library`` (the opening library, Q22–Q25),
-``grading`` (the notebooks' tests), ``widget`` and ``tree`` (pictures).
+Modules: ``sujets`` (one folder per exam paper; the CCINP's Q4–Q21, as the
+exam writes them, in ``sujets.ccinp_2024.exam``), ``facts`` (answers to the
+reasoning questions), ``engine`` (fast search), ``awale_exact`` (exact
+endgame values), ``corpus`` (test positions), ``notation`` and ``library``
+(the opening library, Q22–Q25), ``grading`` (the notebooks' tests),
+``widget`` and ``tree`` (pictures).
 ``awale_ref/README.md`` lists the readings of the exam's ambiguous points.
 
 The exam's names are served on first use (:func:`__getattr__`): importing the game library

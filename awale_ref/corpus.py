@@ -183,6 +183,3 @@ def cas_limites() -> list[tuple[str, dict]]:
     ]
     return cas
 
-
-# The English name of the first releases, kept: the grading specs and tests call it (CONTRIBUTING.md).
-edge_cases = cas_limites

@@ -476,7 +476,3 @@ def ouvrir_bibliotheque(seed: int = GRAINE) -> sqlite3.Connection:
     chemin = chemin_verifie(seed)
     return sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True)
 
-
-# The English names of the first releases, kept: notebooks, scripts and tests call them (CONTRIBUTING.md).
-build_library = construire_bibliotheque
-open_library = ouvrir_bibliotheque

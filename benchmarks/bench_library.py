@@ -33,7 +33,7 @@ def mesurer(processes: int, dossier: Path) -> None:
     library._CACHE_RACINES.clear()  # count the opening searches in every run
     chemin = dossier / f"bibliotheque-{processes}.sqlite"
     debut, debut_cpu = time.perf_counter(), _cpu()
-    library.build_library(chemin, processes=processes)
+    library.construire_bibliotheque(chemin, processes=processes)
     duree, cpu = time.perf_counter() - debut, _cpu() - debut_cpu
     base = sqlite3.connect(chemin)
     parties, coups = base.execute("SELECT COUNT(*), SUM(LENGTH(jeu)) FROM Partie").fetchone()

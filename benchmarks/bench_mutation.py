@@ -2,8 +2,7 @@
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_mutation.py --sujet SUJET [--questions Q8 Q10]
 [--rapport FICHIER]``, where ``SUJET`` is the subject's grading module (the module its test cells import
-``corriger`` from: ``awale_ref.grading`` for the CCINP, ``awale_ref.olympiades.correction_images``,
-``awale_ref.olympiades.correction_awale``), the name of a subject folder under ``awale_ref.sujets``
+``corriger`` from: ``awale_ref.sujets.ccinp_2024``), the name of a subject folder under ``awale_ref.sujets``
 (``attracteurs``), or an assignment of the course (``olympiades_images``).  Everything below is read from
 the subject's ``Sujet`` (``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like
 question and its SQL questions, never from a module path written here.
@@ -390,7 +389,7 @@ def sujet_nomme(nom: str) -> Sujet:
 
         if nom in build.ASSIGNMENTS:
             return build.sujet_de(nom)
-    raise ValueError(f"{nom!r} names no subject: give its grading module (e.g. awale_ref.grading), the name of "
+    raise ValueError(f"{nom!r} names no subject: give its grading module (e.g. awale_ref.sujets.ccinp_2024), the name of "
                      f"its folder under awale_ref.sujets, or one of its assignments")
 
 
@@ -640,7 +639,7 @@ def attendus_de(sujet: Sujet, questions: list[str]) -> dict:
             if q in sujet.specs:
                 spec = sujet.specs[q]
                 cas = spec.cas()
-                res[q] = (cas, [checks.attendu_de(spec, c, reference) for c in cas])
+                res[q] = (cas, [spec.attendu(c, reference) for c in cas])
     return res
 
 
@@ -728,7 +727,7 @@ def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sujet", required=True,
-                        help="the subject: its grading module (e.g. awale_ref.olympiades.correction_images), "
+                        help="the subject: its grading module (e.g. awale_ref.sujets.olympiades_2025_images), "
                              "its folder's name under awale_ref.sujets, or one of its assignments")
     parser.add_argument("--questions", nargs="*", help="only these questions (e.g. Q8 Q25)")
     parser.add_argument("--rapport", type=Path, help="also write the report (Markdown) here")

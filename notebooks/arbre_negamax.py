@@ -33,7 +33,8 @@
 
 # %%
 # %matplotlib inline
-from awale_ref import exam, facts
+from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.tree import arbre_negamax, comparer_negamax, dessiner_arbre, verifier_q18
 from awale_ref.widget import jeu_depuis
 
@@ -137,7 +138,7 @@ dessiner_arbre(arbre_negamax(autre, profondeur))
 # avec la profondeur du nœud, et signale les nœuds où elle ne donne pas la valeur attendue.
 
 # %%
-from awale_ref.exam import NegaAwale  # à remplacer par votre fonction
+from awale_ref.sujets.ccinp_2024.exam import NegaAwale  # à remplacer par votre fonction
 
 # %%
 comparer_negamax(autre, profondeur, NegaAwale)

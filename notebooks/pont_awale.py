@@ -32,8 +32,9 @@
 import collections
 import time
 
+from awale_ref import awale_exact as ax
 from awale_ref import engine
-from awale_ref.sujets.attracteurs import awale_exact as ax
+from awale_ref.sujets.attracteurs.pont_awale import valeurs_par_le_tp
 
 # %% [markdown]
 # ## 1. Les valeurs exactes
@@ -61,7 +62,7 @@ for b in range(4, k + 1):
 
 # %%
 debut = time.perf_counter()
-par_le_tp = ax.valeurs_par_le_tp(5)
+par_le_tp = valeurs_par_le_tp(5)
 print(f"{len(par_le_tp)} positions en {time.perf_counter() - debut:.1f} s ; mêmes valeurs :",
       all(finales.valeurs[x] == v for x, v in par_le_tp.items()))
 

@@ -730,7 +730,7 @@ _ITEMS = {("partie1_regles", "Q2"): lambda: len(facts.Q2_GAINS), ("partie3_ia", 
 @functools.lru_cache(maxsize=None)
 def questions_des_tests(assignment: str) -> dict[str, tuple[str, ...]]:
     """``{test cell's grade_id: the questions its hidden tests judge}`` of an assignment (its course source)."""
-    from pipeline.autograde.jugement import questions_cachees
+    from pipeline.autograde.structure import questions_cachees
 
     return {c.metadata["grade_id"]: tuple(q for q, _ in questions_cachees(c.source))
             for c in lire_source(assignment).cells if "tests" in c.metadata.get("tags", ()) and c.cell_type == "code"}

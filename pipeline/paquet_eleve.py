@@ -1,4 +1,4 @@
-"""The students' environment of the class server: a student distribution of ``awale_ref`` (issue 22).
+"""The students' environment of the class server: a student distribution of ``awale_ref``.
 
 ``python -m pipeline.paquet_eleve /opt/awale-eleves`` builds, outside the course folder, a virtualenv with
 the pinned requirements (``requirements.txt`` as constraints) and a *student distribution* of the package,
@@ -61,9 +61,9 @@ from awale_ref.grading.livraison import PasLivrable, chemin_du_module, imports_d
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
-COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/contre_exemples.py",
+COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/table_requete.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
-          "gabarits/__init__.py", "engine.py", "fonctions_moteur.py", "notation.py",
+          "gabarits/__init__.py", "gabarits/table_requete.html", "engine.py", "fonctions_moteur.py", "notation.py",
           "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
           "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
@@ -210,7 +210,7 @@ def _assez_varies(par_reponse: dict[str, list]) -> bool:
 
 def questions_du_devoir(assignment: str) -> list[str]:
     """The questions an assignment grades: the ``corriger("QN", …)`` calls of its hidden tests."""
-    from pipeline.autograde.jugement import questions_cachees
+    from pipeline.autograde.structure import questions_cachees
 
     return sorted({q for c in lire_source(assignment).cells if c.cell_type == "code"
                    for q, _ in questions_cachees(c.source)})
@@ -500,7 +500,7 @@ def donnees_visibles() -> dict:
             **sujet.donnees_visibles()})  # what its kinds of question add (types_question)
         for _, question, args in exemples_des_cellules(assignment):
             spec = sujet.specs[question]
-            attendu = checks.attendu_de(spec, args, reference)
+            attendu = spec.attendu(args, reference)
             q = d["fonctions"].setdefault(question, {
                 "nom": spec.nom, "parametres": list(spec.parametres), "observation": spec.observation,
                 "libelles": dict(spec.libelles), "regle": spec.regle,
@@ -693,37 +693,14 @@ def _affichage() -> str:
     return "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
 
 
-def anciens_modules() -> dict[str, str]:
-    """Every old import path the subjects declare (``Sujet.anciens_modules``, ``Sujet.noms_reference``):
-    ``{old: module now}``."""
-    anciens: dict[str, str] = {}
-    for sujet in sujets().values():
-        anciens.update(sujet.anciens_modules)
-        anciens.update({nom: sujet.module_reference for nom in sujet.noms_reference if nom != "awale_ref"})
-    return anciens
-
-
 def _grading_init() -> str:
-    """The core's package in the distribution: the display of a failed test, and the names of the old import
-    paths (``from awale_ref.grading import tester``) forwarded to the subject that declares them."""
-    table = {a: n for a, n in anciens_modules().items() if a == "awale_ref.grading"}
+    """The core's package in the distribution: the display of a failed test."""
     return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
-            '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\nimport importlib\n'
+            '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\n'
             'from typing import Any\n\nfrom awale_ref.fonctions_eleve import FonctionManquante  # noqa: F401\n'
             'from awale_ref.grading import serie  # noqa: F401\n'
-            'from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n'
-            f"_ANCIEN = {table.get('awale_ref.grading')!r}\n\n\n" + _affichage() + "\n\n_installer_affichage()\n\n\n"
-            "def __getattr__(nom: str) -> Any:\n"
-            "    import importlib.util\n\n"
-            "    if nom.startswith('__') or _ANCIEN is None or importlib.util.find_spec(f'{__name__}.{nom}') is not None:\n"
-            "        raise AttributeError(nom)\n"
-            "    return getattr(importlib.import_module(_ANCIEN), nom)\n")
-
-
-def _renvoi(ancien: str, actuel: str) -> str:
-    """An old import path in the distribution: the module it stands for now."""
-    return (f'"""Old import path ({ancien}): the module is now ``{actuel}``."""\n\nimport importlib\nimport sys\n\n'
-            f"sys.modules[__name__] = importlib.import_module({actuel!r})\n")
+            'from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n\n'
+            + _affichage() + "\n\n_installer_affichage()\n")
 
 
 def _sujet_init(sujet) -> str:
@@ -898,9 +875,6 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
     a_remplacer, omises = retenues(frozenset(fermes))
     for module in sorted({n.rsplit(".", 1)[0] for n in [*a_remplacer, *omises]}):
         ecrire(module, module_retenu(module, a_remplacer, omises))
-    for ancien, actuel in anciens_modules().items():
-        if ancien != "awale_ref.grading":
-            ecrire(ancien, _renvoi(ancien, actuel))
     for dossier in [d for d in racine.rglob("*") if d.is_dir()]:  # every folder of modules is a package
         if any(dossier.glob("*.py")) and not (dossier / "__init__.py").exists():
             (dossier / "__init__.py").write_text("")

@@ -52,5 +52,5 @@ if [ "${1:-}" = "--browser" ] && [ ! -x deploy/jupyterhub/node_modules/.bin/conf
 fi
 # The opening libraries of the SQL questions (the students' and the hidden tests'): built once
 # here (cached in ${AWALE_CACHE:-~/.cache/awale_ref}) so that no graded cell has to wait for them.
-.venv/bin/python -c "from awale_ref.grading.sql import preparer_bibliotheques; preparer_bibliotheques()"
+.venv/bin/python -c "from awale_ref.sujets.ccinp_2024.sql import preparer_bibliotheques; preparer_bibliotheques()"
 echo "[setup] ready: $(.venv/bin/python --version)"

@@ -1,4 +1,4 @@
-"""The generic additions to the grading core made for the Othello subject (issue 25), tested without it.
+"""The generic additions to the grading core made for the Othello subject, tested without it.
 
 - a parameter that takes a function of the reference (``Spec.fonctions``): the case holds the function's
   name, each side resolves it in its own reference (``executant.avec_fonctions``);
@@ -19,7 +19,7 @@ def _spec(**autres) -> Spec:
 
 def test_une_fonction_passe_par_son_nom_et_se_resout_dans_la_reference():
     spec = _spec()
-    from awale_ref import exam
+    from awale_ref.sujets.ccinp_2024 import exam
 
     assert spec.nommer(({"n": 0}, exam.tour_joueur1)) == ({"n": 0}, "tour_joueur1")
     obs = spec.observer(lambda jeu, f: f(jeu), ({"n": 3}, exam.tour_joueur1))

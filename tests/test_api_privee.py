@@ -48,15 +48,6 @@ def test_a_non_essential_change_only_warns(monkeypatch, caplog):
     assert "nbgrader.nbgraderformat.common.jsonschema no longer exists" in caplog.text
 
 
-def test_the_former_module_still_offers_every_step_an_older_config_names():
-    """An nbgrader_config.py written before the split names ``pipeline.preprocessors.X``: still loadable."""
-    from pipeline import autograde, preprocessors
-
-    for nom in ("RestaureMetadonnees", "LimiteSources", "JugementAnticipe", "ExecutionProtegee", "Jugement",
-                "ExportateurPrudent", "crochet_avant", "crochet_apres", "reprendre_interrompus"):
-        assert getattr(preprocessors, nom).__module__.startswith(autograde.__name__ + ".")
-
-
 def _preprocesseurs_du_juge(texte: str, dossier) -> list:
     """The judge's preprocessors of an ``nbgrader_config.py`` of text ``texte``, built as nbconvert builds them
     (the class named in ``c.Autograde.autograde_preprocessors``, its config found by its sections)."""
@@ -68,29 +59,20 @@ def _preprocesseurs_du_juge(texte: str, dossier) -> list:
     config = PyFileConfigLoader("nbgrader_config.py", path=str(dossier)).load_config()
     exportateur = NotebookExporter(config=config)
     return [import_item(nom)(parent=exportateur) for nom in config.Autograde.autograde_preprocessors
-            if ".jugement." in nom or nom.startswith("pipeline.preprocessors.Jugement")]
+            if ".jugement." in nom]
 
 
-def test_a_config_written_before_the_rename_of_jugement_still_sets_the_judge(tmp_path):
-    """``Jugement`` is now ``VerdictsDesTestsCaches``: a course's config copied before lists the former names
-    (``pipeline.autograde.jugement.Jugement``, or ``pipeline.preprocessors.Jugement`` before the split) and sets
-    the section ``c.Jugement``; both still apply (traitlets keys a section by class name)."""
+def test_the_course_config_sets_the_judge_through_its_own_section(tmp_path):
+    """The course's ``nbgrader_config.py`` lists the judge's two preprocessors and sets them through their
+    class's section, ``c.VerdictsDesTestsCaches`` (traitlets keys a section by class name)."""
     from pathlib import Path
 
     from pipeline.autograde.jugement import VerdictsDesTestsCaches
 
     actuelle = (Path(__file__).resolve().parent.parent / "nbgrader_config.py").read_text(encoding="utf-8")
     assert "c.VerdictsDesTestsCaches.delai_question = 60" in actuelle
-    ancienne = actuelle.replace("VerdictsDesTestsCachesAnticipes", "JugementAnticipe").replace(
-        "VerdictsDesTestsCaches", "Jugement") + "c.Jugement.delai_question = 7\nc.Jugement.memoire = 12345\n"
-    avant_la_separation = ancienne.replace("pipeline.autograde.jugement.", "pipeline.preprocessors.")
-    for texte in (ancienne, avant_la_separation):
-        juges = _preprocesseurs_du_juge(texte, tmp_path)
-        assert len(juges) == 2 and all(isinstance(j, VerdictsDesTestsCaches) for j in juges)
-        assert [(j.delai_question, j.memoire, j.budget_notebook) for j in juges] == [(7, 12345, 600)] * 2
-    # the new section wins over the former one where both are set
-    juges = _preprocesseurs_du_juge(actuelle + "c.Jugement.delai_question = 7\nc.Jugement.delai_cellule = 3\n", tmp_path)
+    juges = _preprocesseurs_du_juge(actuelle, tmp_path)
+    assert len(juges) == 2 and all(isinstance(j, VerdictsDesTestsCaches) for j in juges)
     assert [(j.delai_question, j.delai_cellule) for j in juges] == [(60, 30)] * 2
-    juges = _preprocesseurs_du_juge(actuelle.replace("c.VerdictsDesTestsCaches.delai_cellule = 30", "")
-                                    + "c.Jugement.delai_cellule = 3\n", tmp_path)
-    assert [j.delai_cellule for j in juges] == [3, 3]
+    juges = _preprocesseurs_du_juge(actuelle + "c.VerdictsDesTestsCaches.delai_question = 7\n", tmp_path)
+    assert [j.delai_question for j in juges] == [7, 7]

@@ -1,4 +1,4 @@
-"""The attractor subject (issue 26): its reference against an independent solver, its properties, its grading.
+"""The attractor subject: its reference against an independent solver, its properties, its grading.
 
 The independent solver enumerates the positions as multisets of piles
 (``collections.Counter``, not the reference's sorted lists), and solves the
@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awale_ref.grading import checks
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.attracteurs import SUJET, analyse, specs
 from awale_ref.sujets.attracteurs import tablettes as t
 
@@ -140,7 +141,7 @@ def test_choix_ind_max_picks_a_maximum(L):
 
 
 # ---------------------------------------------------------------- the grading
-def _verdict(question: str, fonction) -> checks.Resultat:
+def _verdict(question: str, fonction) -> Resultat:
     spec = SUJET.specs[question]
     return checks.verifier(spec, fonction, spec.cas())
 

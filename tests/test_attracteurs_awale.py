@@ -1,5 +1,6 @@
-"""The bridge back to awalé (issue 26, item 4): exact endgame values by attractors, against the practical's own
-conditions, against the exam's NegaAwale searched deep enough, and the self-study notebook runs."""
+"""Exact endgame values of the awalé by attractors (``awale_ref.awale_exact``): against the practical's own
+conditions (``awale_ref.sujets.attracteurs.pont_awale``), against the exam's NegaAwale searched deep enough, the
+CCINP's Q19 cases drawn from them (``awale_ref.sujets.ccinp_2024.finales``), and the self-study notebook runs."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 
 from awale_ref import engine
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.sujets.attracteurs import awale_exact as ax
+from awale_ref import awale_exact as ax
+from awale_ref.sujets.attracteurs.pont_awale import valeurs_par_le_tp
+from awale_ref.sujets.ccinp_2024.finales import cas_negaawale
 
 CARNET = Path(__file__).resolve().parent.parent / "notebooks" / "pont_awale.py"
 
@@ -31,7 +34,7 @@ def test_every_board_of_b_seeds_once():
 
 
 def test_the_work_list_gives_the_values_of_the_practical_s_conditions(finales):
-    par_le_tp = ax.valeurs_par_le_tp(5)
+    par_le_tp = valeurs_par_le_tp(5)
     assert len(par_le_tp) == sum(len(ax.plateaux(b)) * (b + 1) for b in range(6))
     assert {x: finales.valeurs[x] for x in par_le_tp} == par_le_tp
     assert set(par_le_tp.values()) == {ax.GAGNE, ax.NULLE, ax.PERDU}
@@ -89,9 +92,9 @@ def test_the_ccinp_s_q19_endgame_cases_are_pinned_by_the_exact_values_and_the_re
     is what the exact values say, for the reference and so for any right NegaAwale."""
     from awale_ref.sujets.ccinp_2024 import specs
 
-    cas = ax.cas_negaawale()
-    assert cas == ax.cas_negaawale() and len(cas) >= 30  # deterministic, fresh dicts each time
-    assert cas[0][0] is not ax.cas_negaawale()[0][0]
+    cas = cas_negaawale()
+    assert cas == cas_negaawale() and len(cas) >= 30  # deterministic, fresh dicts each time
+    assert cas[0][0] is not cas_negaawale()[0][0]
     assert all(c in specs.cas_caches("Q19") for c in cas)
     genres = set()
     for jeu, profondeur_max, profondeur in cas:

@@ -1,12 +1,12 @@
-"""The awalé game library imports no subject (issue 24): it owns the rules, the subjects are checked against it.
+"""The awalé game library imports no subject: it owns the rules, the subjects are checked against it.
 
-The game library (``awale_ref/engine.py``, ``fonctions_moteur.py``, ``players.py``, ``corpus.py``,
-``notation.py``, ``tree.py``, ``facts.py``, ``library.py``, ``noms.py``, ``widget/``) must not import a
-subject's module (``awale_ref.sujets.<sujet>``, the old paths ``awale_ref.exam`` and ``awale_ref.olympiades``,
-nor an exam name through ``from awale_ref import …``), at the top of a file or inside a function: the CCINP
-reference is held equal to the library by the differential tests (``tests/test_engine.py``, and
-:func:`test_les_regles_sont_celles_du_sujet` below), never used by it.  A subject's own board rules (the
-lycée's) live in its folder, where the board finds them when asked (``widget.partie.regles_des_sujets``).
+The game library (``awale_ref/engine.py``, ``awale_exact.py``, ``fonctions_moteur.py``, ``players.py``,
+``corpus.py``, ``notation.py``, ``tree.py``, ``facts.py``, ``library.py``, ``noms.py``, ``widget/``) must not
+import a subject's module (``awale_ref.sujets.<sujet>``, nor an exam name through ``from awale_ref import …``),
+at the top of a file or inside a function: the CCINP reference is held equal to the library by the differential
+tests (``tests/test_engine.py``, and :func:`test_les_regles_sont_celles_du_sujet` below), never used by it. A
+subject's own board rules (the lycée's) live in its folder, where the board finds them when asked
+(``widget.partie.regles_des_sujets``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import pytest
 
 RACINE = Path(__file__).resolve().parents[1]
 BIBLIOTHEQUE = sorted([*(RACINE / "awale_ref").glob("widget/*.py"),
-                       *(RACINE / "awale_ref" / n for n in ("engine.py", "fonctions_moteur.py", "players.py",
-                                                            "corpus.py", "notation.py", "tree.py", "facts.py",
-                                                            "library.py", "noms.py"))])
+                       *(RACINE / "awale_ref" / n for n in ("engine.py", "awale_exact.py", "fonctions_moteur.py",
+                                                            "players.py", "corpus.py", "notation.py", "tree.py",
+                                                            "facts.py", "library.py", "noms.py"))])
 
-SUJET = ("awale_ref.sujets.", "awale_ref.exam", "awale_ref.olympiades")
+SUJET = "awale_ref.sujets."
 
 
 def _sous_modules() -> set[str]:
@@ -41,13 +41,14 @@ def imports_de_sujets(texte: str, chemin: str) -> list[tuple[str, str]]:
         elif isinstance(noeud, ast.ImportFrom) and noeud.module:
             modules = [noeud.module] + [f"{noeud.module}.{a.name}" for a in noeud.names]
             if noeud.module == "awale_ref":  # an exam name re-exported by the package, not a submodule
-                modules += [f"awale_ref.exam.{a.name}" for a in noeud.names if a.name not in _sous_modules()]
+                modules += [f"awale_ref.sujets.ccinp_2024.exam.{a.name}" for a in noeud.names
+                            if a.name not in _sous_modules()]
         elif (isinstance(noeud, ast.Call) and isinstance(noeud.func, (ast.Attribute, ast.Name))
               and getattr(noeud.func, "attr", getattr(noeud.func, "id", "")) == "import_module"
               and noeud.args and isinstance(noeud.args[0], ast.Constant)):
             modules = [str(noeud.args[0].value)]
         for module in modules:
-            if module.startswith(SUJET) or module in ("awale_ref.sujets", "awale_ref.exam"):
+            if module.startswith(SUJET) or module == "awale_ref.sujets":
                 trouves.append((chemin, module))
                 break
     return trouves
@@ -60,9 +61,10 @@ def test_la_bibliotheque_de_jeu_n_importe_aucun_sujet(chemin: Path) -> None:
 
 
 @pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam",
-                                   "from awale_ref.sujets.ccinp_2024.exam import NB_CASES", "import awale_ref.exam",
-                                   "from awale_ref import initialisation", "from awale_ref import exam",
-                                   "def f():\n    from awale_ref.olympiades import images",
+                                   "from awale_ref.sujets.ccinp_2024.exam import NB_CASES",
+                                   "import awale_ref.sujets.ccinp_2024.exam",
+                                   "from awale_ref import initialisation", "from awale_ref.sujets import ccinp_2024",
+                                   "def f():\n    from awale_ref.sujets.olympiades_2025_images import images",
                                    "importlib.import_module('awale_ref.sujets.ccinp_2024.exam')"])
 def test_le_test_voit_un_import_de_sujet(ligne: str) -> None:
     assert imports_de_sujets(ligne, "awale_ref/engine.py")
@@ -81,8 +83,8 @@ def test_importer_la_bibliotheque_ne_charge_aucun_sujet() -> None:
     code = ("import importlib, sys\n"
             f"for m in {modules!r}:\n    importlib.import_module(m)\n"
             "from awale_ref.widget import Partie\nPartie().cliquer(2)\n"  # a game with the library's own rules
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('awale_ref.sujets', 'awale_ref.exam', "
-            "'awale_ref.olympiades', 'awale_ref.grading')))))")
+            "print(' '.join(sorted(m for m in sys.modules\n"
+            "                      if m.startswith(('awale_ref.sujets', 'awale_ref.grading')))))")
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=RACINE)
     assert sortie.stdout.split() == []
 

@@ -1,4 +1,4 @@
-"""The trusted side does bounded work on what a student sends (issue 22): images, errors, sources, time.
+"""The trusted side does bounded work on what a student sends: images, errors, sources, time.
 
 The same cases go through the real ``nbgrader autograde`` in tests/test_hostile.py
 (``erreur_et_flots_enormes``, ``metadonnees_enormes``, ``cellule_geante``,
@@ -13,7 +13,7 @@ import nbformat
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import contraintes, juge
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.olympiades_2025_images.presentation import PIXELS_MAX_DESSIN
 from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
 from pipeline.autograde.verdicts import sorties_du_verdict

@@ -1,15 +1,13 @@
-"""The grading core and the nbgrader glue name no subject (issue 24): a subject plugs in through its folder.
+"""The grading core and the nbgrader glue name no subject: a subject plugs in through its folder.
 
 A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py`` but the demo class's student data,
-``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``, ``awale_ref.exam``,
-``awale_ref.olympiades``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
+``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
 a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``), a graded function of a subject
 (``"ramasser_graines"``) or the French words a subject declares for its observations and rule families
 (``Spec.libelles``, ``Famille.nom``: « graines gagnées », « récolte {n} cases ») in its code and doctests (prose,
 docstrings and comments, may cite a subject as an example).  The function names and the words are read from the
-subjects themselves, not listed here.  There is no exception list any more: the last two lines it held
-(the observation label « plateau après l'appel » used as a key in ``executant.py`` and ``checks.py``) went
-with issue 24, item 3 (observation keys are program names, ``messages``; labels are ``checks.LIBELLES``).
+subjects themselves, not listed here.  Observation keys are program names (``messages``); the words shown for
+them are ``textes.LIBELLES``.
 """
 
 from __future__ import annotations
@@ -22,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, messages, sujets
+from awale_ref.grading import messages, sujets, textes
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
 
 RACINE = Path(__file__).resolve().parents[1]
@@ -45,7 +43,7 @@ def mots_des_sujets() -> set[str]:
     the core's label, not the subject's)."""
     mots = {m for spec in _specs() for m in spec.libelles.values()}
     return mots | {f.nom for spec in _specs() for f in spec.familles
-                   if f.nom not in {checks.libelle(cle) for cle in f.cles or ()}}
+                   if f.nom not in {textes.libelle(cle) for cle in f.cles or ()}}
 
 
 def fonctions_des_sujets() -> set[str]:
@@ -61,7 +59,7 @@ def motifs() -> dict[str, re.Pattern]:
     fonctions = "|".join(map(re.escape, sorted(fonctions_des_sujets())))
     mots = "|".join(map(_mots, sorted(mots_des_sujets(), key=len, reverse=True)))
     return {
-        "import d'un sujet": re.compile(rf"awale_ref\.(sujets\.({noms})|exam\b|olympiades\b)"),
+        "import d'un sujet": re.compile(rf"awale_ref\.sujets\.({noms})"),
         "numéro de question": re.compile(r"[\"'][Qq]\d+"),
         "nom de devoir": re.compile(rf"\b({devoirs})\b"),
         "forme de plateau": re.compile(r"len\([^)]*\)\s*==\s*12\b|\bprofondeur(_max)?\b|[\"']plateau\b"),
@@ -125,7 +123,7 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
     assert violations(chemin.read_text(encoding="utf-8"), relatif) == []
 
 
-@pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.exam",
+@pytest.mark.parametrize("ligne", ["from awale_ref.sujets.ccinp_2024 import exam", "import awale_ref.sujets.ccinp_2024.exam",
                                    'if question == "Q21":', 'if assignment == "partie3_sql":',
                                    "if len(plateau) == 12:", "def f(jeu, profondeur):",
                                    "obs = {\"renvoie\": r, \"plateau après l'appel\": args[0]}",
@@ -143,23 +141,21 @@ def test_les_mots_interdits_viennent_des_sujets() -> None:
     from awale_ref.sujets.ccinp_2024 import specs as ccinp
     assert set(ccinp.LIBELLES.values()) <= mots_des_sujets()
     assert {spec.nom for spec in ccinp.SPECS.values() if "_" in spec.nom} <= fonctions_des_sujets()
-    assert not mots_des_sujets() & set(checks.LIBELLES.values())  # the core's words are not the subjects'
+    assert not mots_des_sujets() & set(textes.LIBELLES.values())  # the core's words are not the subjects'
 
 
 def test_le_coeur_a_ses_propres_mots() -> None:
     """A spec that names none of its words reads the core's neutral ones."""
-    assert checks.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
-    assert "{n}" in checks.libelle(SANS_APPEL_RECURSIF) and not violations(
-        f"X = {checks.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
+    assert textes.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
+    assert "{n}" in textes.libelle(SANS_APPEL_RECURSIF) and not violations(
+        f"X = {textes.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
 
 
 # ---------------------------------------------------------------- kinds of question, not the subject's fields
 CHAMPS_DES_GENRES = re.compile(r"\b(sujet|s)\.(question_ia|fonction_partie|espions|verifier_partie|juger_partie|"
                                r"code_partie|source_partie|questions_sql|module_sql|sql)\b")
-"""The fields that once held a kind of question (Q21's game, the SQL queries): ``Sujet`` still accepts them from
-a subject (``awale_ref/grading/sujets.py`` turns them into kinds), the core reads only the kinds
-(``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
-COUCHE_DE_COMPATIBILITE = {"awale_ref/grading/sujets.py"}
+"""Fields that would name a kind of question (a whole game, SQL queries) on the subject: the core reads only the
+kinds (``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
 
 
 def champs_des_genres(texte: str, chemin: str) -> list[str]:
@@ -168,8 +164,7 @@ def champs_des_genres(texte: str, chemin: str) -> list[str]:
             if n not in documentation and CHAMPS_DES_GENRES.search(ligne)]
 
 
-@pytest.mark.parametrize("chemin", [p for p in COEUR if str(p.relative_to(RACINE)) not in COUCHE_DE_COMPATIBILITE],
-                         ids=lambda p: str(p.relative_to(RACINE)))
+@pytest.mark.parametrize("chemin", COEUR, ids=lambda p: str(p.relative_to(RACINE)))
 def test_le_coeur_demande_le_genre_de_la_question(chemin: Path) -> None:
     relatif = str(chemin.relative_to(RACINE))
     assert champs_des_genres(chemin.read_text(encoding="utf-8"), relatif) == []

@@ -15,6 +15,7 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading import checks, contraintes, executant, familles, juge, messages, sujets
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.ccinp_2024 import specs
 from awale_ref.grading.contraintes import Cellule
 
@@ -129,7 +130,7 @@ def test_recursion_is_read_through_the_helpers():
     assert raison and "doit être récursive" in raison and "cellule de code n°1" in raison
 
 
-@pytest.mark.parametrize("module", ["awale_ref.grading", "awale_ref.sujets.olympiades_2025_images",
+@pytest.mark.parametrize("module", ["awale_ref.sujets.ccinp_2024", "awale_ref.sujets.olympiades_2025_images",
                                     "awale_ref.sujets.olympiades_2025_awale"])
 def test_every_reference_keeps_the_constraints_of_its_subject(module):
     """Both subjects' constraint families go through the same check: each reference passes its own."""
@@ -150,7 +151,7 @@ def test_the_kernel_and_the_judge_give_the_same_message():
     for source in sources:
         exec(source, espace)
     noyau = checks.verifier(Q20, espace["max_vals"], [([[1, 0], [4, 2]], 0)], cellules=cellules)
-    assert isinstance(verdict_juge, checks.Resultat) and not verdict_juge.ok and not noyau.ok
+    assert isinstance(verdict_juge, Resultat) and not verdict_juge.ok and not noyau.ok
     assert noyau.message == verdict_juge.message
 
 
@@ -161,7 +162,7 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading import EchecTest, checks, corriger\nfrom awale_ref.sujets.ccinp_2024 import specs\n"
+        shell.run_cell("from awale_ref.grading import EchecTest, checks\nfrom awale_ref.sujets.ccinp_2024 import corriger, specs\n"
                        "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
                        "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)

@@ -103,7 +103,7 @@ def test_bad_arguments_are_rejected(args, erreur):
         corpus.corpus_positions(*args)
 
 
-# ------------------------------------------------------------------ edge_cases
+# ------------------------------------------------------------------ cas_limites
 def check_12_seeds_one_lap(jeu):
     derniere, gain, plateau = jouer(jeu["plateau"], 2)
     assert jeu["plateau"][2] == 12 and derniere == 3 and gain == 0
@@ -245,14 +245,14 @@ CHECKS = {
 
 
 def test_every_edge_case_has_a_check():
-    labels = [label for label, _ in corpus.edge_cases()]
+    labels = [label for label, _ in corpus.cas_limites()]
     assert len(labels) == len(set(labels))
     assert set(labels) == set(CHECKS)
 
 
 @pytest.mark.parametrize("label", list(CHECKS))
 def test_edge_case_has_its_property(label):
-    jeu = dict(corpus.edge_cases())[label]
+    jeu = dict(corpus.cas_limites())[label]
     assert set(jeu) == {"joueur1", "joueur2", "score", "n", "plateau"}
     assert sum(jeu["plateau"]) + sum(jeu["score"]) == 48
     avant = exam.copie(jeu)
@@ -260,12 +260,12 @@ def test_edge_case_has_its_property(label):
     assert jeu == avant  # the checks play on copies
 
 
-def test_edge_cases_have_both_players_to_move_and_are_fresh():
-    cas = corpus.edge_cases()
+def test_cas_limites_have_both_players_to_move_and_are_fresh():
+    cas = corpus.cas_limites()
     assert {jeu["n"] % 2 for _, jeu in cas} == {0, 1}
     cas[0][1]["plateau"][0] = 99
-    assert corpus.edge_cases()[0][1]["plateau"][0] != 99
-    for _, jeu in corpus.edge_cases():  # facts' lists are not shared
+    assert corpus.cas_limites()[0][1]["plateau"][0] != 99
+    for _, jeu in corpus.cas_limites():  # facts' lists are not shared
         jeu["plateau"].append(0)
     assert facts.FIGURE4 == [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
     assert len(facts.Q18_JEU["plateau"]) == 12

@@ -175,7 +175,7 @@ def search_positions() -> list[dict]:
     """About 200 positions where the game goes on, for the search tests."""
     ongoing_near_end = [jeu for jeu in near_end_positions(seed=3, count=200)
                         if exam.tour_suivant(exam.copie(jeu))]
-    edge = [jeu for _, jeu in corpus.edge_cases()]
+    edge = [jeu for _, jeu in corpus.cas_limites()]
     return corpus.corpus_positions(seed=2024, count=150) + edge + ongoing_near_end[:40]
 
 
@@ -332,7 +332,7 @@ def test_the_engines_exam_functions_are_the_exams():
             and getattr(fonctions_moteur, nom).__module__ == fonctions_moteur.__name__]
     assert len(noms) == 15, noms
     essais = 0
-    for jeu in RULE_POSITIONS[::7] + [jeu for _, jeu in corpus.edge_cases()]:
+    for jeu in RULE_POSITIONS[::7] + [jeu for _, jeu in corpus.cas_limites()]:
         for nom in noms:
             if nom in ("tour_joueur1", "tourner_plateau", "copie", "cases_possibles", "tour_suivant", "gagnant"):
                 appels = [(jeu,)]
@@ -357,7 +357,7 @@ def test_the_engines_lycee_functions_are_the_lycee_references():
     gives the lycée reference's results, leaves the same arguments, writes a sown or harvested board in the same order;
     on the CCINP rule positions and where the lycée rules differ (3 seeds left, more than 45 collected)."""
     from awale_ref.sujets.olympiades_2025_awale import fonctions_moteur as moteur_lycee
-    from awale_ref.olympiades import awale_lycee
+    from awale_ref.sujets.olympiades_2025_awale import awale_lycee
 
     noms = [nom for nom, f in vars(moteur_lycee).items() if callable(f) and getattr(f, "__module__", "") ==
             moteur_lycee.__name__ and not nom.startswith("_")]
@@ -366,7 +366,7 @@ def test_the_engines_lycee_functions_are_the_lycee_references():
                    for s1, s2 in ((22, 23), (23, 23), (20, 24), (24, 24)) for n in (50, 51, 99, 100)
                    for p in ([1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0],
                              [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0])]
-    etats = [awale_lycee.depuis_ccinp(jeu) for jeu in RULE_POSITIONS[::7] + [j for _, j in corpus.edge_cases()]]
+    etats = [awale_lycee.depuis_ccinp(jeu) for jeu in RULE_POSITIONS[::7] + [j for _, j in corpus.cas_limites()]]
     essais = finies_ici = 0
     for etat in etats + differences:
         finies_ici += awale_lycee.tour_termine(etat) != fonctions_moteur.tour_suivant(awale_lycee.vers_ccinp(etat))

@@ -15,7 +15,7 @@ import pytest
 
 from awale_ref import facts
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, contre_exemples, familles, juge, messages
+from awale_ref.grading import checks, familles, juge, messages, retrecissement
 from awale_ref.sujets.ccinp_2024 import reponses as answers
 from awale_ref.sujets.ccinp_2024 import specs
 
@@ -29,7 +29,7 @@ def _fonction(source: str, nom: str) -> types.FunctionType:
 @pytest.fixture(scope="module")
 def attendus():
     with contextlib.redirect_stdout(io.StringIO()):  # tour_jeu prints on a refused pit
-        return {q: (s.cas(), [checks.attendu_de(s, c, exam) for c in s.cas()]) for q, s in specs.SPECS.items()}
+        return {q: (s.cas(), [s.attendu(c, exam) for c in s.cas()]) for q, s in specs.SPECS.items()}
 
 
 @pytest.mark.parametrize("question", sorted(specs.SPECS, key=lambda q: int(q[1:])))
@@ -82,8 +82,8 @@ def test_an_iterative_harvest_loses_only_the_recursion_share():
 def test_shrinking_keeps_the_rule_and_the_validity_of_the_input():
     spec = specs.SPECS["Q8"]
     famille = spec.rubriques()[1]
-    for candidat in contre_exemples.candidats(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)):
-        assert contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4))
+    for candidat in retrecissement.candidats(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4)):
+        assert retrecissement.taille(spec, candidat) < retrecissement.taille(spec, ([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 4))
         assert candidat[0][candidat[1]] > 0
     assert famille.couvre(([0] * 4 + [12] + [0] * 7, 4), {}) and not famille.couvre(([0] * 4 + [11] + [0] * 7, 4), {})
 
@@ -167,7 +167,7 @@ def _juger_toutes_les_fautives(monkeypatch, lire, juger) -> None:
     with contextlib.redirect_stdout(io.StringIO()):
         for spec in _toutes_les_specs():
             cas = spec.cas()[:150]
-            attendus = [checks.attendu_de(spec, c, spec.module_reference()) for c in cas]
+            attendus = [spec.attendu(c, spec.module_reference()) for c in cas]
             for fonction in _fautives(spec):
                 checks.verifier(spec, fonction, cas, attendus=attendus)
 
@@ -183,7 +183,7 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
     not JSON or are another case's answer, judged one after the other with one memo per question (as a
     class is): the same verdicts as without the memo, the first time and again, and the second time
     nothing is read."""
-    vrai_juger, vrai_lire = checks.juger_familles, checks.lire_cas
+    vrai_juger, vrai_lire = familles.juger_familles, familles.lire_cas
     memos: dict[tuple, dict] = {}
     lectures = {"n": 0}
     compares = {"bilans": 0, "interdits": 0}
@@ -201,14 +201,14 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
                                 (3, '{"obs": "\ud800"'), (2, textes[-1])):
             variante = textes[:k] + [remplacement] + textes[k + 1:]
             for essai in (textes, variante):
-                attendu = _resume(vrai_juger(spec, cas, [checks.en_donnees(t) for t in essai], attendus, raisons))
+                attendu = _resume(vrai_juger(spec, cas, [familles.en_donnees(t) for t in essai], attendus, raisons))
                 assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
                 lectures["n"] = 0
                 assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
                 assert lectures["n"] == 0, spec.question  # all from the memo
                 compares["bilans"] += 1
                 compares["interdits"] += isinstance(attendu, str)
-        assert 0 < len(memo) <= checks.memo_max(cas)
+        assert 0 < len(memo) <= familles.memo_max(cas)
         return vrai_juger(spec, cas, reponses, attendus, raisons)
 
     _juger_toutes_les_fautives(monkeypatch, lire, juger)
@@ -220,7 +220,7 @@ def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_dec
     spec's accepter, diagnostic or coverage rule) may change it. Checked against each family decoding its own
     copy, on right and wrong versions of every function of both subjects (the wrong ones fail each kind of
     rule: a changed argument, a wrong result)."""
-    vrai_juger, vrai_lire = checks.juger_familles, checks.lire_cas
+    vrai_juger, vrai_lire = familles.juger_familles, familles.lire_cas
     lus: list[tuple] = []
     compares = {"familles": 0, "echecs": 0}
 
@@ -241,7 +241,7 @@ def test_decoding_each_answer_once_gives_every_family_the_verdict_of_its_own_dec
             for n, (args, reponse, attendu) in enumerate(zip(cas, reponses, attendus)):
                 if famille.contrainte is None and not famille.couvre(args, attendu):
                     continue
-                message = checks.echec_famille(spec, famille, args, reponse, attendu)  # its own decoding
+                message = familles.echec_famille(spec, famille, args, reponse, attendu)  # its own decoding
                 if message:
                     premier = (n, message)
                     break

@@ -11,12 +11,12 @@ import inspect
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref import grading
-from awale_ref.grading import EchecTest, QUESTIONS, cleanroom, corriger
-from awale_ref.sujets.ccinp_2024 import specs
+from awale_ref.grading import EchecTest, cleanroom
+from awale_ref.sujets import ccinp_2024
+from awale_ref.sujets.ccinp_2024 import QUESTIONS, corriger, specs
 from outils import cellule
 
-tester = grading.tester  # not imported by name: pytest would collect it
+tester = ccinp_2024.tester  # not imported by name: pytest would collect it
 
 CODE_QUESTIONS = [(q, s.nom) for q, s in specs.SPECS.items()] + [("Q21", "awale_ia")]
 

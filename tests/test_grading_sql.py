@@ -1,7 +1,7 @@
 """The SQL grading (Q22–Q25): reference queries pass, typical mistakes fail for their reason, guards hold.
 
 The libraries are the real ones (seed 2024 visible, seed 1712 hidden), built
-once into the cache by ``awale_ref.library.open_library`` (about a minute
+once into the cache by ``awale_ref.library.ouvrir_bibliotheque`` (about a minute
 each on a cold cache; the tests themselves take seconds).
 """
 
@@ -12,8 +12,9 @@ import math
 import pytest
 
 from awale_ref import library
-from awale_ref.grading import EchecTest, corriger, montrer_requete, sql
-from awale_ref.grading import tester as _tester
+from awale_ref.grading import EchecTest
+from awale_ref.sujets.ccinp_2024 import corriger, montrer_requete, sql
+from awale_ref.sujets.ccinp_2024 import tester as _tester
 
 REQUETES = library.REQUETES
 

@@ -29,11 +29,12 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref.grading import EchecTest, bac_a_sable, corriger, juge, messages
-from awale_ref.grading.contre_exemples import dessin_du_cas
+from awale_ref.grading import EchecTest, bac_a_sable, juge, messages
+from awale_ref.sujets.ccinp_2024 import corriger
+from awale_ref.grading.rendu import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import nbgrader
-from pipeline.autograde.jugement import questions_cachees
+from pipeline.autograde.structure import questions_cachees
 from tests.hostile import SOUMISSIONS
 from tests.hostile.classe import (A, Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,
                                   tests_autogrades)
@@ -338,6 +339,6 @@ def test_the_sandbox_is_there_or_grading_refuses_in_french(monkeypatch):
 
 def test_hidden_test_calls_are_read_from_the_restored_test_cells():
     cellule = ('tester("Q8", deplacer_graines, [0] * 12, 4)\n### BEGIN HIDDEN TESTS\n'
-               'from awale_ref.grading import corriger\ncorriger("Q8", deplacer_graines)\n### END HIDDEN TESTS\n')
+               'from awale_ref.sujets.ccinp_2024 import corriger\ncorriger("Q8", deplacer_graines)\n### END HIDDEN TESTS\n')
     assert questions_cachees(cellule) == [("Q8", "deplacer_graines")]
     assert questions_cachees("tester('Q4', f, 1)\n") == [] and questions_cachees("def (") == []

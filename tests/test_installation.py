@@ -15,9 +15,9 @@ from packaging.utils import canonicalize_name
 RACINE = Path(__file__).resolve().parent.parent
 PROJET = tomllib.loads((RACINE / "pyproject.toml").read_text())["project"]
 # What the notebooks of notebooks/ (and the self-study checks they run) import.
-MODULES_DES_CARNETS = ["awale_ref.widget.vue", "awale_ref.tree", "awale_ref.grading", "awale_ref.grading.sql",
+MODULES_DES_CARNETS = ["awale_ref.widget.vue", "awale_ref.tree", "awale_ref.grading",
                        "awale_ref.sujets.ccinp_2024.sql", "awale_ref.library", "awale_ref.notation", "awale_ref.corpus",
-                       "awale_ref.olympiades.dessins", "awale_ref.sujets.olympiades_2025_images.dessins", "ipykernel"]
+                       "awale_ref.sujets.olympiades_2025_images.dessins", "ipykernel"]
 LOURDS = {"nbgrader", "playwright", "open-spiel", "pytest", "hypothesis", "jupytext", "faker"}
 
 
@@ -99,8 +99,8 @@ def test_the_unit_tests_need_no_browser_hub_postgresql_nor_openspiel():
 
 
 def test_every_distribution_awale_ref_imports_is_a_direct_dependency():
-    """Issue 24: numpy was imported by awale_ref/olympiades/dessins.py but declared only for the tests; a
-    module of the package may import only what pyproject's ``dependencies`` name (not what they happen to pull in)."""
+    """A module of the package may import only what pyproject's ``dependencies`` name (not what they happen to
+    pull in): numpy, which the Olympiades' drawings import, is one of them."""
     distributions = metadata.packages_distributions()
     importees: dict[str, set[str]] = {}
     for fichier in (RACINE / "awale_ref").rglob("*.py"):

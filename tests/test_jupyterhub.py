@@ -392,7 +392,7 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     assert fin.returncode == 0 and Path(fichier).is_relative_to(salle.env_eleves), fin
     assert module == "awale_ref.fonctions_moteur", fin
     # the visible tests run there, from data
-    ok = salle.en_tant_que(salle.eleve, python, "-c", "from awale_ref.grading import tester\n"
+    ok = salle.en_tant_que(salle.eleve, python, "-c", "from awale_ref.sujets.ccinp_2024 import tester\n"
                            "def tour_joueur1(jeu):\n    return jeu['n'] % 2 == 0\n"
                            "tester('Q4', tour_joueur1, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [3, 0], "
                            "'n': 7, 'plateau': [4] * 12})", cwd=salle.home(salle.eleve),

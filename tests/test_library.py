@@ -289,14 +289,6 @@ def test_open_library_reuses_its_cache_and_is_read_only(grande):
         grande.execute("UPDATE Joueur SET niveau = 0")
 
 
-def test_the_first_releases_english_names_still_work():
-    from awale_ref import corpus
-
-    assert library.build_library is library.construire_bibliotheque
-    assert library.open_library is library.ouvrir_bibliotheque
-    assert corpus.edge_cases is corpus.cas_limites
-
-
 def test_bad_arguments():
     with pytest.raises(ValueError, match="n_players"):
         library.construire_bibliotheque("inutile.sqlite", n_players=1)

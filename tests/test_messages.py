@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, executant, messages
+from awale_ref.grading import checks, executant, messages, textes
 from awale_ref.grading.messages import Issue, MessageInvalide, Reponse
 
 ORDRES = [
@@ -90,9 +90,9 @@ def test_observation_keys_are_program_names_and_the_student_reads_labels():
     obs = executant.observer("renvoie_et_plateau", lambda p: p.pop(), ([1, 2],))
     assert set(obs) == {messages.RENVOIE, "plateau_apres", messages.ARGUMENTS}
     obs.pop(messages.ARGUMENTS)
-    assert checks.decrire_observation(obs) == "renvoie 2 ; plateau après l'appel [1]"
-    assert all(cle.isidentifier() for cle in checks.LIBELLES)  # every key: a program name, never the words shown
-    assert checks.libelle(messages.NOMBRE_ISSUES) == "nombre d'issues"
+    assert textes.decrire_observation(obs) == "renvoie 2 ; plateau après l'appel [1]"
+    assert all(cle.isidentifier() for cle in textes.LIBELLES)  # every key: a program name, never the words shown
+    assert textes.libelle(messages.NOMBRE_ISSUES) == "nombre d'issues"
 
 
 def test_an_unknown_observation_kind_is_refused_early():
@@ -117,10 +117,10 @@ def test_a_spec_names_the_parts_of_its_observation_or_reads_the_cores_neutral_wo
 
     obs = executant.observer("paire", lambda jeu: (3, jeu), ([1],))
     obs.pop(messages.ARGUMENTS)
-    assert checks.decrire_observation(obs) == "premier élément renvoyé 3 ; second élément renvoyé [1]"
+    assert textes.decrire_observation(obs) == "premier élément renvoyé 3 ; second élément renvoyé [1]"
     spec = Spec("Q1", "f", ("p",), "paire", list, "règle", module="awale_ref.x",
                 libelles={messages.PREMIER_DE_PAIRE: "points", SANS_APPEL_RECURSIF: "vide {n} cases"})
-    assert checks.decrire_observation(obs, spec.libelles) == "points 3 ; second élément renvoyé [1]"
+    assert textes.decrire_observation(obs, spec.libelles) == "points 3 ; second élément renvoyé [1]"
     hash(spec)  # the words do not make a spec unhashable
 
 

@@ -20,12 +20,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import bench_mutation as banc  # noqa: E402
 
-# Each subject by its grading module (the import path a released notebook's test cells use), and how many
+# Each subject by its grading module (the module its notebooks' test cells import corriger from), and how many
 # mutants of each question the sample takes.
-MODULES = {"awale_ref.grading": 2, "awale_ref.olympiades.correction_images": 1,
-           "awale_ref.olympiades.correction_awale": 1, "awale_ref.sujets.attracteurs": 1,
+MODULES = {"awale_ref.sujets.ccinp_2024": 2, "awale_ref.sujets.olympiades_2025_images": 1,
+           "awale_ref.sujets.olympiades_2025_awale": 1, "awale_ref.sujets.attracteurs": 1,
            "awale_ref.sujets.othello_epita_2024": 1}
-SANS_MUTANT = {"awale_ref.olympiades.correction_images": {"Q11", "Q12"}, "awale_ref.sujets.attracteurs": {"Q23"}}
+SANS_MUTANT = {"awale_ref.sujets.olympiades_2025_images": {"Q11", "Q12"}, "awale_ref.sujets.attracteurs": {"Q23"}}
 """Questions whose function only calls others (compresse_image, decompresse_image, attracteurs): no operator
 applies."""
 SUJETS = {module: banc.sujet_nomme(module) for module in MODULES}
@@ -83,7 +83,7 @@ def test_the_tables_are_keyed_by_the_names_of_real_subjects():
 
 
 def test_a_subject_is_named_by_its_grading_module_or_its_assignment_and_a_wrong_name_is_refused():
-    assert banc.sujet_nomme("olympiades_images") == SUJETS["awale_ref.olympiades.correction_images"]
+    assert banc.sujet_nomme("olympiades_images") == SUJETS["awale_ref.sujets.olympiades_2025_images"]
     with pytest.raises(ValueError, match="names no subject"):
         banc.sujet_nomme("pas_un_sujet")
 
@@ -95,7 +95,7 @@ def test_the_hidden_test_kills_the_mutant(mutant, attendus):
     assert banc.juger(mutant, attendus[mutant.sujet.nom]) in ("tué", "délai"), mutant.diff()
 
 
-AJOUTS = {"awale_ref.olympiades.correction_images": [
+AJOUTS = {"awale_ref.sujets.olympiades_2025_images": [
     ("rectangle_max", "ReplaceBinaryOperator_Mul_Pow", "ifhauteur**largeur>meilleur[0]*meilleur[1]:"),
     ("rectangle_max", "ReplaceComparisonOperator_Lt_IsNot",
      "whilei+hauteurisnotlen(img)andimg[i+hauteur][j]==couleur:"),
@@ -161,4 +161,4 @@ def test_a_mutant_that_ignores_its_alarm_and_leaves_a_child_behind_is_stopped(mo
 
     monkeypatch.setattr(banc, "DELAI_S", 0)
     monkeypatch.setattr(banc, "_juger", bloque)
-    assert banc.juger(MUTANTS["awale_ref.grading"][0], {}) == "délai"
+    assert banc.juger(MUTANTS["awale_ref.sujets.ccinp_2024"][0], {}) == "délai"

@@ -117,7 +117,7 @@ def test_without_the_sandbox_the_kernel_still_leaves_the_hidden_tests_to_the_jud
 
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "import os\nprint(os.environ.get('AWALE_CORRECTION'))\n"
-        "try:\n    from awale_ref.grading import corriger\nexcept ImportError:\n    print('pas de corriger')\n"
+        "try:\n    from awale_ref.sujets.ccinp_2024 import corriger\nexcept ImportError:\n    print('pas de corriger')\n"
         "import awale_ref\nprint(awale_ref.__file__)")])
     dossier = soumission(tmp_path / "alice", "A")
     nb, _ = ExecutionProtegee(timeout=60, bac_a_sable=False).preprocess(nb, {"metadata": {"path": str(dossier)}})

@@ -80,7 +80,7 @@ def parties_lycee(seed: int, parties: int) -> list[dict]:
 
 
 POSITIONS = ([lycee.depuis_ccinp(jeu) for jeu in corpus.corpus_positions(2024, 200)]
-             + [lycee.depuis_ccinp(jeu) for _, jeu in corpus.edge_cases()]
+             + [lycee.depuis_ccinp(jeu) for _, jeu in corpus.cas_limites()]
              + positions_fin(2025, 700) + parties_lycee(9, 25))
 
 

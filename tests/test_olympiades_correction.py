@@ -14,7 +14,7 @@ import base64
 
 import pytest
 
-from awale_ref.grading import checks, juge, sujets
+from awale_ref.grading import checks, juge, rendu, sujets
 from awale_ref.sujets import olympiades_2025_awale as correction_awale
 from awale_ref.sujets import olympiades_2025_images as correction_images
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
@@ -178,17 +178,17 @@ def test_a_visible_example_written_with_the_subjects_names_reaches_the_judge():
 
 def test_a_failing_game_from_the_keyboard_is_shown_as_a_call_and_the_answers_typed():
     spec = specs_awale.SPECS["Q14"]
-    appel = checks.appel_reproductible(spec, ("Alice", "Bob", [2, 7, 3]))
+    appel = rendu.appel_reproductible(spec, ("Alice", "Bob", [2, 7, 3]))
     assert appel == "awale('Alice', 'Bob'), en tapant au clavier, dans l'ordre : 2, 7, 3"
 
 
 def test_a_lyceen_state_is_shrunk_on_its_own_keys():
-    from awale_ref.grading import contre_exemples
+    from awale_ref.grading import retrecissement
 
     spec = specs_awale.SPECS["Q11"]
     etat = {"joueur1": "A", "joueur2": "B", "score_j1": 20, "score_j2": 22, "nb_tours": 41,
             "plateau": [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]}
-    plus_petits = contre_exemples.candidats(spec, (etat,))
+    plus_petits = retrecissement.candidats(spec, (etat,))
     assert any(c[0]["nb_tours"] == 1 for c in plus_petits)  # the same player moves
     assert any(c[0]["score_j1"] == 0 for c in plus_petits) and any(c[0]["score_j2"] == 11 for c in plus_petits)
     assert all(c[0]["nb_tours"] % 2 == 1 for c in plus_petits)

@@ -19,6 +19,7 @@ import types
 import pytest
 
 from awale_ref.grading import checks, reponses_structurees
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS, cas_caches
 
@@ -39,11 +40,11 @@ def attendus() -> dict[str, tuple[list, list]]:
     with contextlib.redirect_stdout(io.StringIO()):  # tour_jeu prints on a refused pit
         for question, spec in SPECS.items():
             cas = spec.cas()
-            res[question] = (cas, [checks.attendu_de(spec, c, importlib.import_module(spec.module)) for c in cas])
+            res[question] = (cas, [spec.attendu(c, importlib.import_module(spec.module)) for c in cas])
     return res
 
 
-def _verifier(question: str, fonction, attendus, retrecir: bool = False) -> checks.Resultat:
+def _verifier(question: str, fonction, attendus, retrecir: bool = False) -> Resultat:
     spec = SPECS[question]
     cas, obs = attendus[question]
     with contextlib.redirect_stdout(io.StringIO()):
@@ -51,7 +52,7 @@ def _verifier(question: str, fonction, attendus, retrecir: bool = False) -> chec
                                attendus=obs)
 
 
-def _familles(resultat: checks.Resultat) -> dict[str, bool]:
+def _familles(resultat: Resultat) -> dict[str, bool]:
     return dict(resultat.familles)
 
 

@@ -1,4 +1,4 @@
-"""The Othello subject (EPITA PSI 2024, DS4; issue 25): reference, specs, the key graded as a student.
+"""The Othello subject (EPITA PSI 2024, DS4): reference, specs, the key graded as a student.
 
 - the reference passes its own specs, and every rule family covers cases;
 - properties of the reference (hypothesis), on positions of random legal games;
@@ -53,7 +53,7 @@ def test_la_reference_passe_ses_specs_et_chaque_famille_a_des_cas(question):
     cas = spec.cas()
     resultat = checks.verifier(spec, getattr(reference, spec.nom), cas, reference)
     assert resultat.ok, resultat.message
-    attendus = [checks.attendu_de(spec, c, reference) for c in cas]
+    attendus = [spec.attendu(c, reference) for c in cas]
     for famille in spec.rubriques():
         if famille.contrainte is None:
             assert any(famille.couvre(c, a) for c, a in zip(cas, attendus)), famille.nom
@@ -263,7 +263,7 @@ def test_la_page_des_lectures_suit_la_reference():
 def test_une_constante_ou_un_bouchon_ne_rapporte_rien(question):
     spec, reference = SUJET.specs[question], SUJET.reference()
     cas = spec.cas()
-    attendus = [checks.attendu_de(spec, c, reference) for c in cas]
+    attendus = [spec.attendu(c, reference) for c in cas]
     parametres = ", ".join(spec.parametres)
     for corps in ["raise NotImplementedError()", "return None", "return 0", "return True", "return False",
                   "return []", "return [[0] * 8 for i in range(8)]", "return (None, 0)", "return (0, 0)"]:
@@ -342,7 +342,7 @@ def _fonction(source: str, nom: str):
 
 def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
     """A score that counts every disc as 1 fails on any disc of -1: shrunk disc by disc to one disc of -1, drawn."""
-    from awale_ref.grading import contre_exemples
+    from awale_ref.grading import rendu
     from awale_ref.sujets.othello_epita_2024 import presentation
 
     faux = _fonction("def score(p):\n    return sum(abs(v) for ligne in p for v in ligne)\n", "score")
@@ -350,14 +350,14 @@ def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
     assert not r.ok and r.contre_exemple["presentation"] == presentation.__name__
     plateau = r.contre_exemple["plateau"]
     assert sorted(v for ligne in plateau for v in ligne if v) == [-1]  # one disc of -1: the smallest failing board
-    texte = contre_exemples.dessin_du_cas(r.contre_exemple)
+    texte = rendu.dessin_du_cas(r.contre_exemple)
     assert texte.count("○") == 2 and "●" not in texte.split("\n")[3]  # the disc, and the legend
     assert "x \\ y 0 1 2 3 4 5 6 7" in texte and f"Pour le reproduire : score({plateau!r})" in texte
-    html = contre_exemples.html_du_cas(r.contre_exemple)
+    html = rendu.html_du_cas(r.contre_exemple)
     assert html.count("<td ") == 64 and html.count('<td class="othello-blanc">○</td>') == 1
     assert '<table class="othello-plateau">' in html
-    image = contre_exemples.png_du_cas(r.contre_exemple)  # the board as a picture too
-    assert image[:4] == b"\x89PNG" and "jetons noirs de 1" in contre_exemples.legende_du_cas(r.contre_exemple)
+    image = rendu.png_du_cas(r.contre_exemple)  # the board as a picture too
+    assert image[:4] == b"\x89PNG" and "jetons noirs de 1" in rendu.legende_du_cas(r.contre_exemple)
 
 
 def test_q9_ne_lit_jamais_hors_du_plateau():
@@ -396,7 +396,7 @@ def test_q9_ne_lit_jamais_hors_du_plateau():
 def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
     """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``domaine``),
     and every smaller board tried is a valid input with fewer discs."""
-    from awale_ref.grading import contre_exemples
+    from awale_ref.grading import retrecissement
 
     spec = SUJET.specs["Q9"]
     faux = _fonction("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c, d)\n"
@@ -410,8 +410,8 @@ def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
     premier = next(a for a in cas if not checks.verifier(spec, faux, [a], SUJET.reference()).ok)
     assert sum(v != 0 for ligne in p for v in ligne) < sum(v != 0 for ligne in premier[0] for v in ligne)
     assert p[c[0]][c[1]] == 0
-    for candidat in contre_exemples.candidats(spec, premier):
-        assert spec.domaine(candidat) and contre_exemples.taille(spec, candidat) < contre_exemples.taille(spec, premier)
+    for candidat in retrecissement.candidats(spec, premier):
+        assert spec.domaine(candidat) and retrecissement.taille(spec, candidat) < retrecissement.taille(spec, premier)
 
 
 def test_le_plateau_html_passe_le_nettoyeur_et_echappe_l_appel():

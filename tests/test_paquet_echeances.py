@@ -19,7 +19,7 @@ import pytest
 
 from awale_ref.grading import juge
 from pipeline import paquet_eleve
-from pipeline.autograde.jugement import questions_cachees
+from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)

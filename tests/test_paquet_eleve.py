@@ -1,5 +1,5 @@
 """The student distribution of the class server (pipeline.paquet_eleve): nothing in it holds an answer, and
-the graded notebooks' visible tests run with it alone (issue 22, item 1).
+the graded notebooks' visible tests run with it alone.
 
 What must be absent is derived from the subjects and the course, never listed here: the reference of every
 graded function (``Sujet.nom_note``), every solution and every hidden-test block of ``source/``, every
@@ -186,7 +186,7 @@ def _lancer(paquet: Path, code: str) -> subprocess.CompletedProcess:
 
 
 def test_an_example_that_is_not_the_notebooks_is_refused(paquet):
-    code = ("from awale_ref.grading import tester\n"
+    code = ("from awale_ref.sujets.ccinp_2024 import tester\n"
             "def case_ramassable(plateau, case):\n    return plateau[case] in (2, 3)\n"
             "tester('Q9', case_ramassable, [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2], 8)\n"
             "try:\n    tester('Q9', case_ramassable, [0] * 12, 7)\nexcept AssertionError as e:\n    print(e)\n")
@@ -198,7 +198,7 @@ def test_where_several_answers_are_accepted_a_wrong_one_fails_and_another_accept
     """Several answers admitted: the CCINP's Q16 (its specs module is shipped) and the Olympiades' Q10 and Q13
     (their acceptance copied, it holds no reference): a wrong answer fails its visible example, an answer that
     is not the reference's but that the subject accepts passes."""
-    code = ("from awale_ref.grading import tester\n"
+    code = ("from awale_ref.sujets.ccinp_2024 import tester\n"
             "from awale_ref.sujets.olympiades_2025_awale import tester as tester_lycee\n"
             "def essayer(t, *args):\n    try:\n        t(*args)\n    except AssertionError as e:\n"
             "        print('ÉCHEC', e)\n"
@@ -260,7 +260,7 @@ def test_partie3_ia_plays_on_the_board_with_the_students_negaawale_in_the_studen
     """Part III in the students' environment: its given functions, the Q18 tree and the board come from the engine
     (awale_ref.fonctions_moteur), the AI is the student's own NegaAwale; a few moves are played by clicking the
     board's pits from Python (the widget's buttons), the AI answering with the pit the exam's NegaAwale plays."""
-    from awale_ref import exam
+    from awale_ref.sujets.ccinp_2024 import exam
 
     nb = _avec_les_solutions("partie3_ia")
     nb.cells.append(_cliquer("vue = Plateau(adversaire='joueur2', profondeur=3, vitesse=0, regles={'NegaAwale': NegaAwale})",
@@ -356,7 +356,8 @@ def test_othello_plays_its_board_and_draws_its_tree_in_the_students_environment(
 
 _Q17 = """
 import json
-from awale_ref.grading import executant, tester
+from awale_ref.grading import executant
+from awale_ref.sujets.ccinp_2024 import tester
 from awale_ref.grading.visibles import _donnees
 d = next(s["fonctions"]["Q17"] for s in _donnees().values() if "Q17" in s["fonctions"])
 args = executant.decoder(json.loads(next(iter(d["exemples"]))))
@@ -369,10 +370,9 @@ except AssertionError as e:
 """
 
 
-def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, tmp_path):
+def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet):
     """Each visible question carries its observation kind (``observation``) and its subject's words
-    (``Spec.libelles``): Q17's pair is read in the CCINP's words on the students' side too; a package built
-    before the renames (the kind under ``genre``, Q17's kind named ``gain``) is still read (issue 24)."""
+    (``Spec.libelles``): Q17's pair is read in the CCINP's words on the students' side too."""
     from awale_ref.sujets.ccinp_2024 import specs as ccinp
 
     fichier = Path("awale_ref") / "data" / "visibles.json"
@@ -382,20 +382,6 @@ def test_the_package_names_the_observation_kind_and_the_subjects_words(paquet, t
     assert q17["libelles"] == dict(ccinp.LIBELLES)
     texte = _lancer(paquet, _Q17).stdout
     assert f"obtenu  : {ccinp.LIBELLES[messages.PREMIER_DE_PAIRE]} -1" in texte and "premier élément" not in texte, texte
-    ancien = tmp_path / "ancien"
-    shutil.copytree(paquet, ancien)
-    donnees = json.loads((ancien / fichier).read_text(encoding="utf-8"))
-    anciens = {neuf: ancien for ancien, neuf in messages.OBSERVATIONS_RENOMMEES.items()}
-    for sujet in donnees.values():
-        for q in sujet["fonctions"].values():
-            observation = q.pop("observation")
-            q["genre"] = anciens.get(observation, observation)  # and the kind's name then (Q17's ``gain``)
-            del q["libelles"]
-    (ancien / fichier).write_text(json.dumps(donnees, ensure_ascii=False), encoding="utf-8")
-    # without the subject's words (not in the data then), the core's neutral ones; the case judged as before
-    avant = _lancer(ancien, _Q17).stdout
-    assert "obtenu  : premier élément renvoyé -1" in avant and ccinp.LIBELLES[messages.PREMIER_DE_PAIRE] + " -1" not in avant, avant
-    assert avant.splitlines()[:2] == texte.splitlines()[:2]
 
 
 class _Dessins:

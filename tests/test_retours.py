@@ -1,4 +1,4 @@
-"""Feedback that never misleads (issue 23): the testers' cases, in the student's kernel and in self-study.
+"""Feedback that never misleads: the testers' cases, in the student's kernel and in self-study.
 
 - a visible test states the statement's example it ran (input, expected,
   obtained) and never rule families or points it did not judge;
@@ -22,14 +22,14 @@ import time
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref import grading
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.facts import Q18_JEU
 from awale_ref.grading import EchecTest, checks
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets import olympiades_2025_images as correction_images
 from outils import cellule
 
-tester = grading.tester  # not imported by name: pytest would collect it
+tester = CCINP.tester  # not imported by name: pytest would collect it
 
 # The solution of Q19 as the course writes it (awale_ref/sujets/ccinp_2024/cours/partie3_ia.py), to break one line at a time.
 NEGAAWALE = inspect.getsource(exam.NegaAwale).split('    """', 2)[0] + inspect.getsource(exam.NegaAwale).split(
@@ -144,7 +144,7 @@ def test_self_study_check_stops_an_endless_call_in_seconds_with_the_call(monkeyp
     monkeypatch.setenv("AWALE_CORRECTION", "")
     debut = time.monotonic()
     with pytest.raises(EchecTest) as info:
-        grading.corriger("Q19", sans_pas)
+        CCINP.corriger("Q19", sans_pas)
     assert time.monotonic() - debut < checks.DELAI_APPEL_S + 20  # the clean process's own limit is 60 s
     message = str(info.value)
     assert "la fonction ne s'arrête pas (récursion sans fin ?)" in message and "Pour le reproduire : NegaAwale(" in message
@@ -189,7 +189,7 @@ def test_the_course_config_renders_the_board_as_a_table_in_every_page():
 
     racine = Path(__file__).resolve().parent.parent
     config = PyFileConfigLoader("nbgrader_config.py", path=str(racine)).load_config()
-    verdict = checks.Resultat(False, "Q8 — deplacer_graines : un cas ne donne pas le résultat attendu.", 1, 0.0, [],
+    verdict = Resultat(False, "Q8 — deplacer_graines : un cas ne donne pas le résultat attendu.", 1, 0.0, [],
                               {"appel": "deplacer_graines([0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0], 4)",
                                "plateau": [0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0],
                                "presentation": "awale_ref.sujets.ccinp_2024.presentation"})
@@ -336,7 +336,7 @@ def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(
 
     cellule = _cellule_de_tests("partie2_structure", "q8_tests")
     nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("from awale_ref.grading import tester"),
+        nbformat.v4.new_code_cell("from awale_ref.sujets.ccinp_2024 import tester"),
         nbformat.v4.new_code_cell("def deplacer_graines(plateau, case):\n    graines = plateau[case]\n"
                                   "    plateau[case] = 0\n    for k in range(1, graines + 1):\n"
                                   "        plateau[(case + k) % 12] += 1\n    return (case + graines) % 12\n"),

@@ -11,16 +11,17 @@ import types
 
 import pytest
 
-from awale_ref import grading
 from awale_ref.grading import juge, plan, sujets, types_question
 from awale_ref.grading.specs import Spec
+from awale_ref.sujets import ccinp_2024
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 
 
 def test_the_subject_is_named_by_the_import_of_corriger_in_the_test_cells():
-    cellule = "tester('Q9', f, [0])\n### BEGIN HIDDEN TESTS\nfrom awale_ref.grading import corriger\ncorriger('Q9', f)\n"
-    assert sujets.module_de_correction(cellule) == "awale_ref.grading"
-    assert sujets.sujet_des_sources([cellule, "x = 1"]) is grading.SUJET
+    cellule = ("tester('Q9', f, [0])\n### BEGIN HIDDEN TESTS\nfrom awale_ref.sujets.ccinp_2024 import corriger\n"
+               "corriger('Q9', f)\n")
+    assert sujets.module_de_correction(cellule) == "awale_ref.sujets.ccinp_2024"
+    assert sujets.sujet_des_sources([cellule, "x = 1"]) is ccinp_2024.SUJET
     with pytest.raises(ValueError, match="names no subject"):  # no default subject: the core names none
         sujets.sujet_des_sources([])
     assert sujets.module_de_correction("def f(:\n") is None
@@ -31,8 +32,10 @@ def test_a_module_that_is_not_a_subject_is_refused_with_a_clear_error():
         sujets.sujet_du_module("os")
     with pytest.raises(ValueError, match="defines no SUJET"):
         sujets.sujet_du_module("awale_ref.sujets.ccinp_2024.exam")
+    with pytest.raises(ValueError, match="defines no SUJET"):  # the core is no subject's module
+        sujets.sujet_du_module("awale_ref.grading")
     with pytest.raises(ValueError, match="several subjects"):
-        sujets.sujet_des_sources(["from awale_ref.grading import corriger",
+        sujets.sujet_des_sources(["from awale_ref.sujets.ccinp_2024 import corriger",
                                   "from awale_ref.sujets.olympiades_2025_images import corriger"])
 
 
@@ -49,20 +52,19 @@ def test_a_subject_checks_that_its_specs_grade_its_own_reference():
         sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {}, types=("Q1",))
 
 
-def test_a_subject_declares_its_kinds_and_the_old_fields_still_make_them():
-    """The CCINP declares its game and SQL kinds (``types=``); Othello's SQL still comes from the old fields."""
+def test_a_subject_declares_its_kinds():
+    """The CCINP declares its game and SQL kinds, Othello its SQL kind (``types=``)."""
     from awale_ref.sujets.ccinp_2024 import PARTIE, SQL, SUJET as CCINP
     from awale_ref.sujets.othello_epita_2024 import SUJET as OTHELLO
 
     assert CCINP.type_de("Q21") is PARTIE and CCINP.type_de("Q25") is SQL and CCINP.type_de("Q99") is None
     assert type(CCINP.type_de("Q8")).__name__ == "Fonctions" and type(CCINP.type_de("Q6_bits")).__name__ == "Valeurs"
     assert CCINP.nom_note("Q21") == "awale_ia" and PARTIE.espions("Q21") == {"NegaAwale"}
+    from awale_ref.sujets.ccinp_2024 import sql
+
+    assert SQL.questions == sql.QUESTIONS_SQL  # the kind's questions are those the SQL module grades
     assert CCINP.questions[-4:] == ("Q22", "Q23", "Q24", "Q25") and CCINP.questions.index("Q21") < CCINP.questions.index("Q1_cases")
-    assert isinstance(OTHELLO.type_de("Q23"), types_question.QuestionsSQL) and OTHELLO.type_de("Q23").module == OTHELLO.module_sql
-    ancien = sujets.Sujet("x", "m", "awale_ref.sujets.ccinp_2024.exam", {}, question_ia="Q21", fonction_partie="awale_ia",
-                          verifier_partie=PARTIE.verifier, juger_partie=PARTIE.juger, code_partie=PARTIE.code,
-                          espions=frozenset({"NegaAwale"}))
-    assert ancien.type_de("Q21") == PARTIE
+    assert isinstance(OTHELLO.type_de("Q23"), types_question.QuestionsSQL) and OTHELLO.type_de("Q23").module == "awale_ref.sujets.othello_epita_2024.sql"
 
 
 def test_the_ccinp_reference_goes_to_the_runner_unchanged_but_for_the_graded_functions():

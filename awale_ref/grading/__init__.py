@@ -4,12 +4,8 @@ A subject (``awale_ref.grading.sujets.Sujet``) is one folder of
 ``awale_ref.sujets``; the judge (``juge``), the runner (``executant``), the
 clean room (``cleanroom``) and the visible tests (``sujets.Sujet.tester``)
 take everything about it from there.  ``docs/ajouter_un_sujet.md`` says how a
-subject plugs in.
-
-Notebooks released before the subjects had their folders import ``tester``,
-``corriger`` and ``montrer_requete`` from here: those names (and any other)
-come from the subject that declares ``awale_ref.grading`` among its
-``anciens_modules``.
+subject plugs in.  A notebook imports ``tester`` and ``corriger`` from its
+subject's folder, never from here.
 """
 
 from __future__ import annotations
@@ -18,7 +14,7 @@ from typing import Any
 
 from awale_ref.fonctions_eleve import FonctionManquante
 from awale_ref.grading import serie
-from awale_ref.grading.sujets import EchecTest, Sujet, transmettre
+from awale_ref.grading.sujets import EchecTest, Sujet
 
 
 def _montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
@@ -52,9 +48,6 @@ def _installer_affichage() -> None:
 
 
 _installer_affichage()
-
-
-__getattr__ = transmettre(__name__)  # tester, corriger, montrer_requete… of the notebooks released before
 
 
 __all__ = ["EchecTest", "Sujet"]

@@ -8,8 +8,7 @@ entered once and in order: judging by rule family (:mod:`familles`), shrinking t
 (:mod:`retrecissement`, handed the callables that run and judge a candidate) and rendering
 (:mod:`rendu`).  The first failing case is reported in French: the input, what was expected, what came
 back, and the rule it breaks (:mod:`textes`; each subject's tests run it on its specs:
-``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).  The names that moved to those steps are
-imported from here too (subjects, benchmarks and released notebooks import them from ``checks``).
+``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).
 """
 
 from __future__ import annotations
@@ -21,18 +20,9 @@ import types
 from typing import Callable, Iterable
 
 from awale_ref.grading import contraintes, executant, familles, messages, rendu, retrecissement
-from awale_ref.grading.familles import (  # noqa: F401  (the judging by rule family; imported from here too)
-    _INTERDIT, Bilan, _empreinte, _exception_de, _restreint, echec_famille, en_donnees, juger_familles, lire_cas,
-    lire_reponse_sql, memo_max)
-from awale_ref.grading.rendu import appel_reproductible, resultat_du_bilan  # noqa: F401  (the rendering step)
-from awale_ref.grading.resultat import Contre, Resultat  # noqa: F401  (the records handed along the path)
+from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Spec
-from awale_ref.grading.textes import (  # noqa: F401  (the words of a verdict; imported from here too)
-    LIBELLES, NE_S_ARRETE_PAS, _court, arguments_nommes, decrire_appel, decrire_exception_nommee, decrire_observation,
-    decrire_reussite, decrire_trop_grande, decrire_trop_long, libelle, message_echec)
-
-
-ContrainteViolee = executant.ContrainteViolee
+from awale_ref.grading.textes import decrire_trop_grande
 
 
 DELAI_APPEL_S = 10.0
@@ -62,9 +52,6 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
     if fonction.__name__ != spec.nom:
         espace[fonction.__name__] = appel
     return appel
-
-
-attendu_de = Spec.attendu  # the former name, ``attendu_de(spec, args, reference)``
 
 
 # ---------------------------------------------------------------- the check itself (in one process)
@@ -120,7 +107,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
 
     cas = [spec.nommer(args) for args in cas]
     if attendus is None:  # the reference's observations (given when already computed for many functions)
-        attendus = [attendu_de(spec, args, reference) for args in cas]
+        attendus = [spec.attendu(args, reference) for args in cas]
     originaux = (copy.deepcopy, builtins.max, builtins.min, builtins.sorted)
     try:  # the run-time traps, as in the runner: a forbidden call fails whatever name or helper reaches it
         executant.installer_contraintes(list(spec.contraintes), getattr(etudiant, "espace", {}), garde)

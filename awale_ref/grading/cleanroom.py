@@ -24,6 +24,7 @@ the judge (``checks.verifier``, which judges every case per rule family with
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -33,7 +34,7 @@ import sys
 import types
 from typing import Any
 
-from awale_ref.grading.checks import NE_S_ARRETE_PAS
+from awale_ref.grading.textes import NE_S_ARRETE_PAS
 
 DELAI_S = 60          # wall-clock limit of one hidden check (the nbgrader cell timeout is larger)
 MEMOIRE_OCTETS = 2 * 1024 ** 3
@@ -150,9 +151,9 @@ def _preparer(module: str, question: str, cellules: list | None = None) -> Any:
     Returns a function of the student's object giving a ``Resultat``
     (``cellules``: the cells the kernel ran, ``contraintes.Cellule``).
     """
-    from awale_ref.grading import sujets
-
-    sujet = sujets.sujet_du_module(module)
+    sujet = getattr(importlib.import_module(module), "SUJET", None)  # the subject that asked (Sujet.corriger)
+    if sujet is None:
+        raise ValueError(f"{module!r} defines no SUJET: it is not a subject's grading module")
     sujet.reference()  # imported now, whatever the kind: awale_ref is closed to the student's object
     genre = sujet.type_de(question)  # its kind of question prepares the check (types_question)
     if genre is not None:

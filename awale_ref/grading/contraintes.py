@@ -496,7 +496,7 @@ def cellules_de(fonction: Callable) -> list[Cellule] | None:
 
 
 def cellules_du_notebook(etapes: Iterable, jusqua: int) -> list[Cellule]:
-    """The judge's cells: the submitted code cells before step ``jusqua`` (``juge.Etape``; test cells left out)."""
+    """The judge's cells: the submitted code cells before step ``jusqua`` (``juge.CelluleDeCode``; test cells left out)."""
     return [Cellule(f"cellule de code n°{e.index + 1}", e.source) for e in list(etapes)[:jusqua] if not e.questions]
 
 
@@ -520,7 +520,7 @@ class Lecture:
 
 
 def lire_question(spec: specs.Spec | None, etapes: Iterable, jusqua: int, source_exemples: str = "") -> Lecture:
-    """Read the submitted code cells before step ``jusqua`` (``juge.Etape``) for ``spec``'s constraints, and
+    """Read the submitted code cells before step ``jusqua`` (``juge.CelluleDeCode``) for ``spec``'s constraints, and
     the test cell's visible calls in ``source_exemples``; an empty :class:`Lecture` for a question that has no
     spec (a value, a query, a game)."""
     if spec is None:

@@ -18,18 +18,15 @@ import hashlib
 import json
 import functools
 import types
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from awale_ref.grading import executant, messages
 from awale_ref.grading.messages import Issue
-from awale_ref.grading.resultat import Bilan, Resultat, echec
+from awale_ref.grading.resultat import Bilan, Plan, Resultat, echec
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
 from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee,
                                       decrire_observation, decrire_trop_grande, decrire_trop_long, libelle,
                                       message_echec)
-
-if TYPE_CHECKING:  # the plan step is the judge's, never shipped to students: named for the types only
-    from awale_ref.grading.plan import Plan
 
 
 def en_donnees(reponse: Any) -> Any:

@@ -63,8 +63,8 @@ from awale_ref.grading.plan import (  # the plan step (and the names others impo
 from awale_ref.grading.resultat import Bilan, Resultat, echec
 from awale_ref.grading.textes import NE_S_ARRETE_PAS
 
-__all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode", "Etape",
-           "Plan", "CorrectionDuNotebook", "Juge", "juger_notebook"]
+__all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode",
+           "Plan", "CorrectionDuNotebook", "juger_notebook"]
 
 
 @dataclass
@@ -75,10 +75,6 @@ class CelluleDeCode:
     source: str = ""
     questions: list[tuple[str, str]] = field(default_factory=list)
     exemples: str = ""  # the test cell's source (its visible ``tester`` calls), for the visible examples
-
-
-Etape = CelluleDeCode
-"""The former name of :class:`CelluleDeCode` (kept for code written before the rename)."""
 
 
 def message_budget(limites: Limites) -> str:
@@ -112,10 +108,6 @@ class CorrectionDuNotebook(PlanDuNotebook):
         student's kernel, ``pipeline.autograde``) when it holds the body of a graded function that is not one of
         ``publiques`` (functions whose every assignment is closed), else nothing."""
         return self.attendre if self.attendre is not None and self.secrets(reference) - self.publiques else None
-
-
-Juge = CorrectionDuNotebook
-"""The former name of :class:`CorrectionDuNotebook` (kept for code written before the rename)."""
 
 
 # ---------------------------------------------------------------- a whole notebook

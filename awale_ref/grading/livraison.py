@@ -1,4 +1,4 @@
-"""What the kinds of question ship to the students' environment, built from their modules (issue 24).
+"""What the kinds of question ship to the students' environment, built from their modules.
 
 A kind of question (:mod:`awale_ref.grading.types_question`) says what the students' environment of the
 class server (``pipeline.paquet_eleve``) gets for its questions beyond its modules shipped as they are
@@ -97,7 +97,8 @@ def fichier_sql(sql: types.ModuleType, modules_eleves: tuple[str, ...]) -> dict[
     """The SQL questions' helpers, in the place of the SQL module (``QuestionsSQL.sql()``), which names what
     goes there: the module shipped in its place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``,
     its visible database and ``montrer_requete``, no reference query), or the helpers copied from it
-    (``POUR_LES_ELEVES``: ``montrer_requete`` and its table, on the visible library shipped with the package).
+    (``POUR_LES_ELEVES``: ``montrer_requete``, its table from :mod:`awale_ref.grading.table_requete`, on the
+    visible library shipped with the package).
     It must say one or the other (:class:`PasLivrable`)."""
     if getattr(sql, "MODULE_ELEVES", None):
         if sql.MODULE_ELEVES not in modules_eleves:
@@ -115,7 +116,8 @@ def fichier_sql(sql: types.ModuleType, modules_eleves: tuple[str, ...]) -> dict[
             '"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
             "import sqlite3\nfrom dataclasses import dataclass\nfrom typing import Any\n\n"
-            "from awale_ref.grading import executant\nfrom awale_ref.grading.visibles import BIBLIOTHEQUE\n\n"
+            "from awale_ref.grading import executant\nfrom awale_ref.grading.table_requete import TableRequete\n"
+            "from awale_ref.grading.visibles import BIBLIOTHEQUE\n\n"
             "ErreurRequete = executant.ErreurRequete\nReponse = executant.Reponse\nexecuter = executant.executer_requete\n"
             f"GRAINE_VISIBLE = {sql.GRAINE_VISIBLE!r}\n\n\n"
             "def ouvrir(graine: int) -> sqlite3.Connection:\n"

@@ -371,9 +371,6 @@ ARGUMENTS = "__arguments__"                 # the arguments after the call (judg
 OBSERVATIONS = frozenset({"renvoie", "image", "copie", "paire", "saisies", "renvoie_et_arguments", "affichage",
                           "appels", "tirages", "hors_limites"})
 """The observation kinds of a spec (``Spec.observation``), besides ``renvoie_et_<name>`` (:func:`cle_apres`)."""
-OBSERVATIONS_RENOMMEES = {"gain": "paire"}
-"""Former names of observation kinds, as data written before a rename holds them (a students' package built
-before: ``visibles._spec``); ``paire`` was named after the first function that returned a pair."""
 _APRES = "renvoie_et_"
 
 

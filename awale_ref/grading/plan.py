@@ -3,8 +3,8 @@
 The orchestrator (:mod:`awale_ref.grading.juge`) calls it once per question, after the parse step
 (:func:`awale_ref.grading.contraintes.lire_question`) and before the run step (:mod:`awale_ref.grading.execution`).
 From the subject (its kinds of question, its specs, its reference module) and the submitted cells it builds
-a :class:`Plan`: the typed order that crosses to the runner (:mod:`awale_ref.grading.messages`) and, beside it,
-never sent, what the verdict needs (the cases and the reference's observations, the memo of answers already
+a :class:`Plan` (a record of :mod:`awale_ref.grading.resultat`): the typed order that crosses to the runner
+(:mod:`awale_ref.grading.messages`) and, beside it, never sent, what the verdict needs (the cases and the reference's observations, the memo of answers already
 judged, the reasons read in the source).
 
 What the runner is given is derived from the notebook and the reference, not listed by hand: the functions
@@ -22,11 +22,10 @@ import functools
 import importlib
 import inspect
 import types
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from awale_ref.grading import contraintes, executant, messages, sujets
-from awale_ref.grading.resultat import Resultat, echec
+from awale_ref.grading.resultat import Plan, Resultat, echec
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser, evaluer_appels
 from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
@@ -133,33 +132,6 @@ def cas_prevus(spec: Spec, reference: types.ModuleType, appels: tuple[tuple[str,
 
 
 # ---------------------------------------------------------------- one question
-@dataclass
-class Plan:
-    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
-    (never sent), by kind of question:
-
-    - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
-      (``attendus``), the ``memo`` of answers already judged (``familles.juger_familles``), the ``reasons`` read
-      in the source and the verdict of a function no readable statement defines (``introuvable``), the
-      subject's ``reference`` module;
-    - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
-    - a game (``OrdrePartie``) or a query (``OrdreSql``): ``juger``, the verdict on the plain data the run
-      step brings back (``Reponse.donnees``: the game's, or the query's run by the judge's SQL process).
-    """
-
-    ordre: messages.OrdreQuestion
-    cas: list[tuple] = field(default_factory=list)
-    attendus: list = field(default_factory=list)
-    memo: dict | None = None
-    raisons: dict[str, str] = field(default_factory=dict)
-    introuvable: str | None = None
-    spec: Spec | None = None
-    reference: types.ModuleType | None = None
-    reponses: Mapping[str, tuple] | None = None
-    juger: Callable[[Any], Resultat] | None = None
-    variante: tuple[Any, Any] | None = None  # a value asked on per-student data: (Variante, the author's data)
-
-
 class PlanDuNotebook:
     """Plans every question of a notebook *before* any runner exists (``juge.CorrectionDuNotebook`` is this
     plan and the judge's SQL process); it holds what a plan depends on across questions: which questions are

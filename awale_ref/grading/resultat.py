@@ -1,5 +1,6 @@
 """The records handed along the verdict's path (a leaf: plain data, no calls out).
 
+:class:`Plan` is what the plan step (:mod:`plan`) hands the judging step (:mod:`familles`) beside the order,
 :class:`Bilan` is what the judging step (:mod:`familles`) hands the shrinking and the rendering steps,
 :class:`Contre` what the shrinking step (:mod:`retrecissement`) hands the rendering step (:mod:`rendu`), and
 :class:`Resultat` what rendering hands back: the verdict of one question.
@@ -7,10 +8,12 @@
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 if TYPE_CHECKING:
+    from awale_ref.grading import messages
     from awale_ref.grading.specs import Famille, Spec
 
 
@@ -68,3 +71,30 @@ class Bilan:
 
     def echoue(self, famille: Famille) -> bool:
         return famille.nom in self.echecs or famille.nom in self.raisons
+
+
+@dataclass
+class Plan:
+    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
+    (never sent), by kind of question:
+
+    - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
+      (``attendus``), the ``memo`` of answers already judged (``familles.juger_familles``), the ``reasons`` read
+      in the source and the verdict of a function no readable statement defines (``introuvable``), the
+      subject's ``reference`` module;
+    - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
+    - a game (``OrdrePartie``) or a query (``OrdreSql``): ``juger``, the verdict on the plain data the run
+      step brings back (``Reponse.donnees``: the game's, or the query's run by the judge's SQL process).
+    """
+
+    ordre: messages.OrdreQuestion
+    cas: list[tuple] = field(default_factory=list)
+    attendus: list = field(default_factory=list)
+    memo: dict | None = None
+    raisons: dict[str, str] = field(default_factory=dict)
+    introuvable: str | None = None
+    spec: Spec | None = None
+    reference: types.ModuleType | None = None
+    reponses: Mapping[str, tuple] | None = None
+    juger: Callable[[Any], Resultat] | None = None
+    variante: tuple[Any, Any] | None = None  # a value asked on per-student data: (Variante, the author's data)

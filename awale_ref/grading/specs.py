@@ -131,11 +131,6 @@ class Spec:
         if inconnus:
             raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")
 
-    @property
-    def genre(self) -> str:
-        """The observation kind's former name (kept for subjects' code written before the rename)."""
-        return self.observation
-
     def positions_fonctions(self) -> tuple[int, ...]:
         """The indices of the parameters that take a function (``fonctions``)."""
         return tuple(i for i, nom in enumerate(self.parametres) if nom in self.fonctions)

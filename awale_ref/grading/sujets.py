@@ -27,23 +27,21 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
-import importlib.util
 import os
-import sys
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import checks, contraintes, variantes
+from awale_ref.grading import checks, contraintes, textes, variantes
 from awale_ref.grading.variantes import Variante
 from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
-from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
+from awale_ref.grading.types_question import Fonctions, TypeDeQuestion, Valeurs
 
 PAQUET = "awale_ref.sujets"
 """The package whose subpackages are the subjects (one folder each)."""
@@ -70,20 +68,7 @@ class Sujet:
     types: tuple[TypeDeQuestion, ...] = ()
     """Its own kinds of question (``types_question.PartieEntiere``, ``QuestionsSQL``, …); the kinds of its
     ``specs`` and ``reponses`` are added by the core (:attr:`types_de_question`)."""
-    # Compatibility (subjects written before the kinds): a whole-game question and SQL queries as fields,
-    # turned into their kinds by __post_init__.  The core reads only the kinds (tests/test_coeur_neutre.py).
-    question_ia: str | None = None
-    verifier_partie: Callable[..., Any] | None = None
-    juger_partie: Callable[..., Any] | None = None
-    espions: frozenset[str] = frozenset()
-    fonction_partie: str | None = None
-    code_partie: str = ""
-    questions_sql: tuple[str, ...] = ()
-    module_sql: str = ""
     epreuve: str = ""  # the exam paper, when it has several subjects (its assignments make one series, one mark)
-    anciens_modules: Mapping[str, str] = field(default_factory=dict)
-    """Import paths of notebooks released before the subject had its folder: old module -> its module now
-    (``awale_ref.grading`` forwards its names to the subject that declares it here)."""
     noms_reference: tuple[str, ...] = ()  # other module names notebooks import the reference by
     modules_eleves: tuple[str, ...] = ()  # its modules the students' environment gets as they are (drawings)
     ordre: int = 0  # its place among the subjects of its paper (Exercise 1 before Exercise 2)
@@ -115,17 +100,11 @@ class Sujet:
             if spec.question != question or spec.module != self.module_reference:
                 raise ValueError(f"{self.nom}: spec {question} must be keyed by its question and grade a "
                                  f"function of {self.module_reference} (it names {spec.module})")
-        anciens: list[TypeDeQuestion] = []
-        if self.question_ia:
-            anciens.append(PartieEntiere(self.question_ia, self.fonction_partie or "", self.verifier_partie,
-                                         self.juger_partie, self.code_partie, frozenset(self.espions)))
-        if self.questions_sql:
-            anciens.append(QuestionsSQL(tuple(self.questions_sql), self.module_sql))
         for genre in self.types:
             if not isinstance(genre, TypeDeQuestion):
                 raise TypeError(f"{self.nom}: {genre!r} is not a kind of question (types_question.TypeDeQuestion)")
         # in the course's order: the questions that grade a function, then the values, then the others
-        tous_types = tuple(sorted((Fonctions(self.specs), Valeurs(self.reponses), *anciens, *self.types),
+        tous_types = tuple(sorted((Fonctions(self.specs), Valeurs(self.reponses), *self.types),
                                   key=lambda g: 1 if isinstance(g, Valeurs) else
                                   0 if any(g.fonction_notee(q) for q in g.questions) else 2))
         par_question: dict[str, TypeDeQuestion] = {}
@@ -199,13 +178,6 @@ class Sujet:
             donnees.update(genre.donnees_visibles(self))
         return donnees
 
-    def sql(self) -> types.ModuleType:
-        """Compatibility: the module of its SQL questions (``QuestionsSQL.module``)."""
-        genre = next((g for g in self._types if isinstance(g, QuestionsSQL)), None)
-        if genre is None:
-            raise AttributeError(f"{self.nom} has no SQL questions")
-        return genre.sql()
-
     def reference(self) -> types.ModuleType:
         return importlib.import_module(self.module_reference)
 
@@ -240,7 +212,7 @@ class Sujet:
         __tracebackhide__ = True
         self._inconnue(question)
         try:
-            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+            with textes.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
                 self._tester(question, objet, *args)
         except KeyboardInterrupt:
             if os.environ.get("AWALE_CORRECTION") == "juge":
@@ -336,27 +308,6 @@ def devoirs() -> dict[str, Sujet]:
                                  f"{res[devoir].module_correction} and {sujet.module_correction}")
             res[devoir] = sujet
     return res
-
-
-def module_actuel(ancien: str) -> str:
-    """The module that an old import path (a notebook released before the move) stands for now."""
-    for sujet in tous():
-        if ancien in sujet.anciens_modules:
-            return sujet.anciens_modules[ancien]
-    raise ModuleNotFoundError(f"no subject declares {ancien!r} as one of its old import paths")
-
-
-def transmettre(ancien: str) -> Any:
-    """A module-level ``__getattr__`` for an old import path of the core: its names, from the subject
-    that declares it (``Sujet.anciens_modules``)."""
-    def __getattr__(nom: str) -> Any:
-        paquet = sys.modules.get(ancien)
-        if nom.startswith("__") or (hasattr(paquet, "__path__")
-                                    and importlib.util.find_spec(f"{ancien}.{nom}") is not None):
-            raise AttributeError(nom)  # a submodule of the core is imported, never forwarded
-        return getattr(importlib.import_module(module_actuel(ancien)), nom)
-
-    return __getattr__
 
 
 # ---------------------------------------------------------------- which subject a notebook grades

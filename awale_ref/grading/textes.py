@@ -23,6 +23,11 @@ while :func:`arguments_nommes` holds it (a visible test); a shorter one is shown
 _NOMMES: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar("arguments_nommes", default={})
 
 
+def pluriel(n: int, mot: str) -> str:
+    """``n`` and ``mot``, plural from 2 on (``"2 lignes"``, ``"1 ligne"``, ``"0 ligne"``)."""
+    return f"{n} {mot}{'s' if n > 1 else ''}"
+
+
 def _court(valeur: Any, limite: int = 300) -> str:
     texte = repr(valeur)
     return texte if len(texte) <= limite else texte[: limite - 1] + "…"

@@ -42,14 +42,27 @@ import importlib
 import inspect
 import types
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from awale_ref.grading import checks, presentations, reponses_structurees, variantes
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.textes import decrire_appel, decrire_reussite
 
 if TYPE_CHECKING:  # only for the annotations
     from awale_ref.grading.specs import Famille, Spec
-    from awale_ref.grading.sujets import Sujet
+
+
+class VueDuSujet(Protocol):
+    """What a kind of question reads of its subject (:class:`awale_ref.grading.sujets.Sujet` is one; the
+    subject is made of its kinds, so a kind names what it reads, never the class)."""
+
+    module_correction: str
+    module_reference: str
+    modules_eleves: tuple[str, ...]
+
+    def reference(self) -> types.ModuleType: ...
+
+    def donnees_de(self, question: str, qui: str | None) -> tuple[variantes.Variante, Any] | None: ...
 
 
 class TypeDeQuestion:
@@ -68,10 +81,10 @@ class TypeDeQuestion:
     def espions(self, question: str) -> frozenset[str]:
         return frozenset()
 
-    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+    def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         raise NotImplementedError
 
-    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         raise NotImplementedError
 
     def fichier_du_juge(self, questions: set[str]) -> str | None:
@@ -83,18 +96,18 @@ class TypeDeQuestion:
     def modules_eleves(self) -> tuple[str, ...]:
         return ()
 
-    def donnees_visibles(self, sujet: Sujet) -> dict:
+    def donnees_visibles(self, sujet: VueDuSujet) -> dict:
         return {}
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return ()
 
-    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+    def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         """The files it writes into the students' environment: path in the distribution -> source
         (built by :mod:`awale_ref.grading.livraison`)."""
         return {}
 
-    def noms_eleves(self, sujet: Sujet) -> dict[str, str]:
+    def noms_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         """The names the subject's package forwards in the students' environment: name -> module."""
         return {}
 
@@ -113,16 +126,16 @@ class Fonctions(TypeDeQuestion):
     def fonction_notee(self, question: str) -> str | None:
         return self.specs[question].nom
 
-    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+    def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         spec, reference = self.specs[question], sujet.reference()
         resultat = checks.verifier(spec, objet, [args], reference, exemples=True, delai=delai)
         if resultat.ok:
             obs = spec.observer(getattr(reference, spec.nom), args, reference)
-            resultat.message = (f"{checks.decrire_appel(spec, args)} : "
-                                f"{checks.decrire_reussite(obs, spec.libelles)}")
+            resultat.message = (f"{decrire_appel(spec, args)} : "
+                                f"{decrire_reussite(obs, spec.libelles)}")
         return resultat
 
-    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         spec, reference = self.specs[question], sujet.reference()
         presentations.presentation(spec.presentation)  # imported now: awale_ref is closed to what follows
         cas = spec.cas()
@@ -144,10 +157,10 @@ class Valeurs(TypeDeQuestion):
     def questions(self) -> tuple[str, ...]:
         return tuple(self.reponses)
 
-    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+    def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         return reponses_structurees.format_reponse(question, objet, self.reponses)
 
-    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         # in one process (self-study, the clean room): the data of the kernel's own student
         variante = sujet.donnees_de(question, variantes.identite())
         return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses, variante)
@@ -187,20 +200,20 @@ class PartieEntiere(TypeDeQuestion):
         """The source of the runner's side (sent as text, as the reference is)."""
         return inspect.getsource(importlib.import_module(self.code))
 
-    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+    def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         return self.verifier(objet, sujet.reference(), delai)
 
-    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         reference = sujet.reference()
         return lambda objet: self.verifier(objet, reference, checks.DELAI_APPEL_S)
 
     def modules_eleves(self) -> tuple[str, ...]:
         return (self.code,)
 
-    def donnees_visibles(self, sujet: Sujet) -> dict:
+    def donnees_visibles(self, sujet: VueDuSujet) -> dict:
         return {"partie": {"question": self.question, "nom": self.fonction, "module": sujet.module_reference}}
 
-    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+    def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         from awale_ref.grading import livraison
 
         return livraison.fichier_de_partie(self.verifier, sujet.module_correction)
@@ -233,10 +246,10 @@ class QuestionsSQL(TypeDeQuestion):
         """The subject's SQL module, imported only when an SQL question needs it."""
         return importlib.import_module(self.module)
 
-    def tester(self, sujet: Sujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
+    def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         return self.sql().format_sql(question, objet)
 
-    def preparer(self, sujet: Sujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         return self.sql().preparer(question)
 
     def fichier_du_juge(self, questions: set[str]) -> str | None:
@@ -245,17 +258,17 @@ class QuestionsSQL(TypeDeQuestion):
     def preparer_donnees(self) -> None:
         self.sql().preparer_bibliotheques()
 
-    def donnees_visibles(self, sujet: Sujet) -> dict:
+    def donnees_visibles(self, sujet: VueDuSujet) -> dict:
         return {"sql": {q: list(self.sql().COLONNES[q]) for q in self.requetes}, "module_sql": self.module,
                 "nom_base": getattr(self.sql(), "NOM_BASE", None)}  # how the visible test names its database
 
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(getattr(self.sql(), "FAMILLES_SQL", {}).get(question, ()))
 
-    def fichiers_eleves(self, sujet: Sujet) -> dict[str, str]:
+    def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         from awale_ref.grading import livraison
 
         return livraison.fichier_sql(self.sql(), sujet.modules_eleves)
 
-    def noms_eleves(self, sujet: Sujet) -> dict[str, str]:
+    def noms_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         return {"montrer_requete": self.module}

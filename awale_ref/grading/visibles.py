@@ -1,4 +1,4 @@
-"""The visible tests from data: what the students' environment runs instead of the reference (issue 22).
+"""The visible tests from data: what the students' environment runs instead of the reference.
 
 On the class server the students' servers run from a *student distribution* of the package
 (``python -m pipeline.paquet_eleve``): every reference module reduced to the functions the notebooks
@@ -30,7 +30,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import checks, contraintes, executant, messages
+from awale_ref.grading import checks, contraintes, executant, messages, textes
 from awale_ref.grading.rendu import dessin_du_cas
 from awale_ref.grading.specs import Famille, Spec
 
@@ -105,9 +105,7 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
     familles = tuple(Famille(f["nom"], f["poids"], selection=(lambda a, o, nom=f["nom"]: nom in couvertes),
                              cles=tuple(f["cles"]) if f["cles"] is not None else None, contrainte=f["contrainte"],
                              accessoire=f["accessoire"]) for f in d["familles"])
-    observation = d["observation"] if "observation" in d else d["genre"]  # "genre": packages built before the rename
-    observation = messages.OBSERVATIONS_RENOMMEES.get(observation, observation)  # so is a kind's former name
-    return Spec(question, d["nom"], tuple(d["parametres"]), observation, lambda: [], d["regle"],
+    return Spec(question, d["nom"], tuple(d["parametres"]), d["observation"], lambda: [], d["regle"],
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
                 presentation=d.get("presentation", ""), fonctions=tuple(d.get("fonctions", ())),
                 libelles=d.get("libelles", {}),
@@ -129,7 +127,7 @@ class Testeur:
         __tracebackhide__ = True
         sujet = self._sujet()
         if question in sujet["fonctions"]:
-            with checks.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
+            with textes.arguments_nommes(args, contraintes.expressions_de_l_appel(question)):
                 message = self._fonction(question, sujet["fonctions"][question], objet, args)
         elif question in sujet["reponses"]:
             message = self._reponse(question, objet)
@@ -161,9 +159,9 @@ class Testeur:
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
         if not resultat.ok:
             _echec(resultat.message + dessin_du_cas(resultat.contre_exemple))
-        appel, reference = checks.decrire_appel(spec, tuple(args)), checks.decrire_reussite(attendu, spec.libelles)
+        appel, reference = textes.decrire_appel(spec, tuple(args)), textes.decrire_reussite(attendu, spec.libelles)
         if autres:
-            return (f"{appel} : {checks.decrire_reussite(autres[0], spec.libelles)}. La référence donne "
+            return (f"{appel} : {textes.decrire_reussite(autres[0], spec.libelles)}. La référence donne "
                     f"{reference} ; l'énoncé admet d'autres réponses, la vôtre n'est jugée qu'à la correction.")
         return f"{appel} : {reference}"
 

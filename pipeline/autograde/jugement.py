@@ -1,14 +1,11 @@
 """The judge in ``nbgrader autograde``: each hidden verdict computed once, outside the kernel, written in its cell.
 
-The preprocessors are :class:`VerdictsDesTestsCaches` and :class:`VerdictsDesTestsCachesAnticipes`; their former
-names ``Jugement`` and ``JugementAnticipe`` (one word among ``juge``, ``juger``, ``Juge``: issue 24) stay as aliases,
-and the config section ``c.Jugement`` still sets them, so that an ``nbgrader_config.py`` written before the rename
-(a course's copy) loads and grades as before.
+The preprocessors are :class:`VerdictsDesTestsCaches` and :class:`VerdictsDesTestsCachesAnticipes` (the latter
+starts judging while the student's kernel still runs); their settings are traitlets, ``c.VerdictsDesTestsCaches.x``.
 """
 
 from __future__ import annotations
 
-import ast
 import concurrent.futures
 import functools
 import json
@@ -21,33 +18,10 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Integer
 
-from awale_ref.grading import bac_a_sable, juge, syntaxe
+from awale_ref.grading import bac_a_sable, juge
 from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
-from pipeline.autograde.structure import est_cellule_de_test
+from pipeline.autograde.structure import est_cellule_de_test, questions_cachees
 from pipeline.autograde.verdicts import sorties_du_verdict, sorties_hors_verdict
-
-
-def questions_cachees(source: str) -> list[tuple[str, str]]:
-    """``(question, expression)`` of each ``corriger("QN", expression)`` call in a test cell.
-
-    >>> questions_cachees('tester("Q4", f, 1)\\n### BEGIN HIDDEN TESTS\\ncorriger("Q4", tour_joueur1)\\n')
-    [('Q4', 'tour_joueur1')]
-    """
-    try:
-        arbre = syntaxe.analyser(source)
-    except SyntaxError:
-        return []
-    trouvees = []
-    for noeud in ast.walk(arbre):
-        if (isinstance(noeud, ast.Call) and len(noeud.args) == 2
-                and (getattr(noeud.func, "id", None) == "corriger" or getattr(noeud.func, "attr", None) == "corriger")
-                and isinstance(noeud.args[0], ast.Constant) and isinstance(noeud.args[0].value, str)):
-            trouvees.append((noeud.args[0].value, ast.unparse(noeud.args[1])))
-    return sorted(trouvees, key=lambda qe: source.find(qe[0]))
-
-
-ANCIENNE_SECTION = "Jugement"
-"""The config section of the class's former name (``c.Jugement.delai_question = …`` in an older config)."""
 
 
 class VerdictsDesTestsCaches(NbGraderPreprocessor):
@@ -68,14 +42,6 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
     budget_notebook = Float(600.0, help="seconds for one notebook, kernel, runner and judge together (from the "
                                         "start of its grading); past it nothing more runs and the questions "
                                         "left get 0").tag(config=True)
-
-    @classmethod
-    def section_names(cls) -> list[str]:
-        """Its config sections (traitlets: the names of its classes), with the former name's just before this
-        class's own: ``c.Jugement.x`` still applies, ``c.VerdictsDesTestsCaches.x`` wins over it."""
-        noms = super().section_names()
-        noms.insert(noms.index(VerdictsDesTestsCaches.__name__), ANCIENNE_SECTION)
-        return noms
 
     def _echeance(self, resources: ResourcesDict) -> float:
         """The notebook's deadline, set by the first of the course's preprocessors that asks."""
@@ -267,9 +233,3 @@ class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
             type(self)._precedents[threading.get_ident()] = (futur, attente)
             fil.shutdown(wait=False)  # the thread ends with its verdicts
         return nb, resources
-
-
-Jugement = VerdictsDesTestsCaches
-"""Former name (an ``nbgrader_config.py`` written before the rename lists ``pipeline.autograde.jugement.Jugement``)."""
-JugementAnticipe = VerdictsDesTestsCachesAnticipes
-"""Former name of :class:`VerdictsDesTestsCachesAnticipes`."""

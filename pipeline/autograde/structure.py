@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 from typing import Any, NamedTuple
 
@@ -12,12 +13,32 @@ from nbgrader import nbgraderformat, utils
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import NbGraderPreprocessor, OverwriteCells
 
+from awale_ref.grading import syntaxe
 from pipeline.autograde.ressources import CLE_ECHEC
 
 
 def est_cellule_de_test(cell: NotebookNode) -> bool:
     """A graded, autograded code cell (nbgrader's "autograder tests")."""
     return cell.cell_type == "code" and utils.is_grade(cell) and not utils.is_solution(cell)
+
+
+def questions_cachees(source: str) -> list[tuple[str, str]]:
+    """``(question, expression)`` of each ``corriger("QN", expression)`` call in a test cell.
+
+    >>> questions_cachees('tester("Q4", f, 1)\\n### BEGIN HIDDEN TESTS\\ncorriger("Q4", tour_joueur1)\\n')
+    [('Q4', 'tour_joueur1')]
+    """
+    try:
+        arbre = syntaxe.analyser(source)
+    except SyntaxError:
+        return []
+    trouvees = []
+    for noeud in ast.walk(arbre):
+        if (isinstance(noeud, ast.Call) and len(noeud.args) == 2
+                and (getattr(noeud.func, "id", None) == "corriger" or getattr(noeud.func, "attr", None) == "corriger")
+                and isinstance(noeud.args[0], ast.Constant) and isinstance(noeud.args[0].value, str)):
+            trouvees.append((noeud.args[0].value, ast.unparse(noeud.args[1])))
+    return sorted(trouvees, key=lambda qe: source.find(qe[0]))
 
 
 class RestaureMetadonnees(NbGraderPreprocessor):

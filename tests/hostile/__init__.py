@@ -437,7 +437,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("exception", _avec(_q8("raise ValueError('oups')")), frozenset({T4}), ("ValueError",)),
     # ---- the reference instead of one's own work
     Soumission("reference_importee", _avec({Q8: "from awale_ref import *\n",
-                                            Q4: "from awale_ref.exam import tour_joueur1 as ref\n"
+                                            Q4: "from awale_ref.sujets.ccinp_2024.exam import tour_joueur1 as ref\n"
                                                 "def tour_joueur1(jeu):\n    return ref(jeu)\n"}),
                frozenset(), ("Q8 — `deplacer_graines` n'existe pas", "Q4 — `tour_joueur1` n'existe pas")),
     Soumission("lit_la_reference_sur_disque", _avec({Q8: _chemin_reference() +
@@ -765,7 +765,7 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
 _LIT_LES_SECRETS = r'''  # one line per module or file (nbgrader keeps 1,000 lines of a cell's output)
 import glob, importlib, inspect, os, re, sys
 print("[secrets] awale_ref vu :", importlib.import_module("awale_ref").__file__)
-for nom in ("awale_ref.sujets.ccinp_2024.exam", "awale_ref.exam", "awale_ref.facts", "awale_ref.library",
+for nom in ("awale_ref.sujets.ccinp_2024.exam", "awale_ref.facts", "awale_ref.library",
             "awale_ref.corpus", "awale_ref.sujets.ccinp_2024.sql", "awale_ref.sujets.othello_epita_2024.sql",
             "awale_ref.sujets.othello_epita_2024.othello", "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
             "awale_ref.sujets.olympiades_2025_images.images", "awale_ref.sujets.attracteurs.tablettes",

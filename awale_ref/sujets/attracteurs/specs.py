@@ -36,8 +36,8 @@ import functools
 import random
 from typing import Any, Callable
 
-from awale_ref.grading import answers
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading import reponses_structurees
+from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.attracteurs import tablettes as t, variantes
 
@@ -985,7 +985,7 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                  "len(Graphe) compte les clés du dictionnaire ; la somme compte tous les successeurs", _juger_q7),
     "Q8_tableau": (_format_tableau, _tableau_q8,
                    "pour chaque (C, N), (nombre de sommets, nombre d'arêtes) du graphe ; le temps n'est pas noté",
-                   answers.credit_par_cle("cases du tableau")),
+                   reponses_structurees.credit_par_cle("cases du tableau")),
     "Q10_S1_S2": (_format_s12, lambda: t.sommets_12(_graphe(2, 2), 2, 2),
                   "S1 : les positions à 4 et à 2 piles (J1 y joue), S2 celles à 3 et à 1 pile", _juger_s12),
     "Q11_partie": (_format_q11, lambda: None,
@@ -993,7 +993,7 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                    _juger_q11),
     # Q28 is asked on each student's own three games (:mod:`.variantes`; without them: the statement's)
     "Q28_gagnants": (_format_q28, lambda jeux=variantes.JEUX_Q28_ENONCE: {cle: _gagnant_theorique(*cle) for cle in jeux},
-                     "le joueur qui a une position gagnante au départ gagne toujours", answers.credit_par_cle("jeux")),
+                     "le joueur qui a une position gagnante au départ gagne toujours", reponses_structurees.credit_par_cle("jeux")),
     "Q32_tableau": (_format_tableau, lambda: t.REPONSES["Q32"],
                     "min_max_opt(init(C, N), C*N, True) vaut 1 exactement quand J1 a une position gagnante",
                     _juger_q32),
@@ -1002,4 +1002,4 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
 
 def verifier_reponse(nom: str, valeur: Any) -> Resultat:
     """The hidden test of one structured answer of this subject."""
-    return answers.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)
+    return reponses_structurees.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)

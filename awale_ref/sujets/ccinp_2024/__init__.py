@@ -1,14 +1,13 @@
 """The CCINP 2024 PC paper (the awalé, Q1–Q25): the subject for the grading core.
 
-A notebook's test cells import ``tester`` and ``corriger`` from here (those
-released before issue 24 from ``awale_ref.grading``, declared below as an
-old import path); the judge reads that import and grades against
+A notebook's test cells import ``tester`` and ``corriger`` from here; the
+judge reads that import and grades against
 :mod:`awale_ref.sujets.ccinp_2024.exam` with the specs of
 :mod:`awale_ref.sujets.ccinp_2024.specs` and the answers of
 :mod:`awale_ref.sujets.ccinp_2024.reponses`.
 
 >>> from awale_ref.grading import sujets
->>> sujet = sujets.sujet_du_module(sujets.module_de_correction("from awale_ref.grading import corriger\\ncorriger('Q4', f)"))
+>>> sujet = sujets.sujet_du_module(sujets.module_de_correction("from awale_ref.sujets.ccinp_2024 import corriger\\ncorriger('Q4', f)"))
 >>> sujet is SUJET, sujet.nom_note("Q8"), sujet.nom_note("Q21"), sujet.nom_note("Q6_bits")
 (True, 'deplacer_graines', 'awale_ia', None)
 """
@@ -31,9 +30,8 @@ SQL = QuestionsSQL(("Q22", "Q23", "Q24", "Q25"), f"{__name__}.sql")
 """Q22–Q25: queries on the opening library, checked by :mod:`.sql`."""
 
 SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
-                     types=(PARTIE, SQL), variantes=VARIANTES, noms_reference=("awale_ref", "awale_ref.exam"),
-                     modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"),
-                     anciens_modules={"awale_ref.grading": __name__, "awale_ref.grading.sql": f"{__name__}.sql"})
+                     types=(PARTIE, SQL), variantes=VARIANTES, noms_reference=("awale_ref",),
+                     modules_eleves=(f"{__name__}.presentation", f"{__name__}.specs"))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger

@@ -28,7 +28,8 @@ from typing import Any, Callable
 
 from awale_ref import facts
 from awale_ref.grading.reponses_structurees import credit_par_cle, en_ordre, format_reponse, verifier_reponse  # noqa: F401
-from awale_ref.grading.checks import Resultat, decrire_exception_nommee, decrire_trop_long
+from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.textes import decrire_exception_nommee, decrire_trop_long
 from awale_ref.grading import executant
 from awale_ref.grading.executant import ObjetRefuse, decoder, sous_delai
 from awale_ref.sujets.ccinp_2024 import exam

@@ -37,7 +37,7 @@ observations in the paper's words."""
 def positions() -> list[dict]:
     from awale_ref import corpus
 
-    return corpus.corpus_positions() + [jeu for _, jeu in corpus.edge_cases()]
+    return corpus.corpus_positions() + [jeu for _, jeu in corpus.cas_limites()]
 
 
 def _jeux() -> list[tuple]:
@@ -97,7 +97,7 @@ def jeux_tours_varies() -> list[tuple]:
 def jeux_finis_et_autres() -> list[tuple]:
     from awale_ref import corpus
 
-    res = [(jeu,) for _, jeu in corpus.edge_cases()]
+    res = [(jeu,) for _, jeu in corpus.cas_limites()]
     for jeu in corpus.corpus_positions()[:120]:
         res.append((jeu,))
     # draws and near-draws
@@ -154,9 +154,9 @@ def _negamax_cas() -> list[tuple]:
                 jeu = {"joueur1": joueur1, "joueur2": joueur2, "score": score, "n": n,
                        "plateau": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}
                 res += [(jeu, 2, 0), (jeu, 2, 1)]
-    # small endgames whose answer the exact values (attractors, issue 26) pin down: a root where one pit
-    # alone wins by force within the depth, a node won or lost by force, a finished game the seeds decide
-    from awale_ref.sujets.attracteurs.awale_exact import cas_negaawale
+    # small endgames whose answer the exact values pin down: a root where one pit alone wins by force
+    # within the depth, a node won or lost by force, a finished game the seeds decide
+    from awale_ref.sujets.ccinp_2024.finales import cas_negaawale
 
     return res + cas_negaawale()
 

@@ -45,20 +45,21 @@ import math
 import os
 import sqlite3
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from awale_ref import library
 from awale_ref.grading import executant
-from awale_ref.sujets.ccinp_2024 import SQL
-from awale_ref.grading.checks import Resultat, lire_reponse_sql
+from awale_ref.grading.familles import lire_reponse_sql
+from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Famille, payees
+from awale_ref.grading.table_requete import TableRequete
+from awale_ref.grading.textes import pluriel
 
 GRAINE_VISIBLE = library.GRAINE
 GRAINE_CACHEE = 1712
 """The hidden library's seed: a level of exactly 1900, exactly 100 wins (see the module docstring)."""
 
-QUESTIONS_SQL = SQL.questions
+QUESTIONS_SQL = tuple(library.REQUETES)  # the questions that have a reference query
 COLONNES = {
     # what the statement asks each query to return, in this order
     "Q22": ("l'identifiant du joueur",),
@@ -91,9 +92,9 @@ proteger = executant.proteger
 executer = executant.executer_requete
 
 
-POUR_LES_ELEVES = ("_texte", "_pluriel", "TableRequete", "montrer_requete")
-"""What the students' environment gets of this module, copied (``pipeline.paquet_eleve``): the table a query's
-result is shown in, on the visible library shipped with the package; never the reference queries."""
+POUR_LES_ELEVES = ("montrer_requete",)
+"""What the students' environment gets of this module, copied (``pipeline.paquet_eleve``): the function that
+shows a query's result on the visible library shipped with the package; never the reference queries."""
 
 def ouvrir(graine: int) -> sqlite3.Connection:
     """A protected read-only connection to the library of ``graine`` (built the first time)."""
@@ -101,13 +102,13 @@ def ouvrir(graine: int) -> sqlite3.Connection:
 
 
 def _bibliotheque(graine: int) -> sqlite3.Connection:
-    """``library.open_library(graine)``, saying so when it is built (on first use: the light install,
+    """``library.ouvrir_bibliotheque(graine)``, saying so when it is built (on first use: the light install,
     scripts/autonomie.sh, leaves it to the SQL notebook)."""
     if not library.chemin_cache(graine).exists():
         # measured: 114 s for the two libraries on two busy cores (issue 23), about a minute each
         print(f"Construction de la bibliothèque d'ouvertures {graine} : une seule fois, environ une minute "
               f"sur deux cœurs…", flush=True)
-    return library.open_library(graine)
+    return library.ouvrir_bibliotheque(graine)
 
 
 def base_cachee() -> str:
@@ -139,10 +140,6 @@ def _nombre(valeur: Any) -> bool:
     return isinstance(valeur, (int, float)) and not isinstance(valeur, bool)
 
 
-def _pluriel(n: int, mot: str) -> str:
-    return f"{n} {mot}{'s' if n > 1 else ''}"
-
-
 def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | None = None) -> str | None:
     """``None`` when ``obtenu`` answers ``question`` like ``attendu``, else the French explanation.
 
@@ -158,14 +155,14 @@ def comparer(question: str, obtenu: Reponse, attendu: Reponse, indices: dict | N
     indices = indices or {}
     n_attendu, n_obtenu = len(attendu.colonnes), len(obtenu.colonnes)
     if n_obtenu != n_attendu:
-        return (f"la requête doit renvoyer {_pluriel(n_attendu, 'colonne')} ({', '.join(COLONNES[question])}, "
+        return (f"la requête doit renvoyer {pluriel(n_attendu, 'colonne')} ({', '.join(COLONNES[question])}, "
                 f"dans cet ordre) ; la vôtre en renvoie {n_obtenu} ({', '.join(obtenu.colonnes)}).")
     if question == "Q23":
         return _comparer_q23(obtenu, attendu, indices)
     en_trop = Counter(obtenu.lignes) - Counter(attendu.lignes)
     manquantes = Counter(attendu.lignes) - Counter(obtenu.lignes)
     if en_trop or manquantes:
-        lignes = [f"votre requête renvoie {_pluriel(len(obtenu.lignes), 'ligne')}, "
+        lignes = [f"votre requête renvoie {pluriel(len(obtenu.lignes), 'ligne')}, "
                   f"{len(attendu.lignes)} sont attendues."]
         if en_trop:
             lignes.append(f"lignes en trop : {_court(list(en_trop.elements()))}")
@@ -285,10 +282,10 @@ def format_sql(question: str, requete: Any) -> Resultat:
     attendues = COLONNES[question]
     if len(reponse.colonnes) != len(attendues):
         return Resultat(False, f"{question} — la requête s'exécute mais doit renvoyer "
-                               f"{_pluriel(len(attendues), 'colonne')} ({', '.join(attendues)}, dans cet ordre) ; "
+                               f"{pluriel(len(attendues), 'colonne')} ({', '.join(attendues)}, dans cet ordre) ; "
                                f"la vôtre en renvoie {len(reponse.colonnes)} ({', '.join(reponse.colonnes)}).")
     return Resultat(True, f"{question} — la requête s'exécute sans erreur sur la bibliothèque d'ouvertures : "
-                          f"{_pluriel(len(reponse.lignes), 'ligne')}, {_pluriel(len(reponse.colonnes), 'colonne')}. "
+                          f"{pluriel(len(reponse.lignes), 'ligne')}, {pluriel(len(reponse.colonnes), 'colonne')}. "
                           f"Sa justesse est vérifiée à la correction, sur une autre bibliothèque.", 1)
 
 
@@ -325,7 +322,7 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
             return Resultat(False, f"{question} — sur la bibliothèque de correction, {ecart}{resume}", 1,
                             fraction, familles)
         return Resultat(True, f"{question} — requête exacte sur la bibliothèque de correction "
-                              f"({_pluriel(len(obtenu.lignes), 'ligne')}).", 1)
+                              f"({pluriel(len(obtenu.lignes), 'ligne')}).", 1)
 
     return juger
 
@@ -353,44 +350,6 @@ def _verifier_question(question: str) -> None:
 
 
 # ---------------------------------------------------------------- showing a result
-@dataclass
-class TableRequete:
-    """A query's result as shown in a notebook: the first rows as an HTML table, and the row count."""
-
-    requete: str
-    reponse: Reponse | None
-    limite: int
-    erreur: str | None = None
-
-    def _repr_html_(self) -> str:
-        """The refusal, or the first rows and the row count (template ``gabarits/table_requete.html`` of this subject)."""
-        from awale_ref import gabarits
-
-        if self.erreur is not None:
-            return gabarits.rendre("table_requete.html", "awale_ref.sujets.ccinp_2024", erreur=self.erreur)
-        assert self.reponse is not None
-        n = len(self.reponse.lignes)
-        suite = f" (les {self.limite} premières affichées)" if n > self.limite else ""
-        return gabarits.rendre("table_requete.html", "awale_ref.sujets.ccinp_2024", erreur=None, colonnes=[str(c) for c in self.reponse.colonnes],
-                               lignes=[[_texte(v) for v in ligne] for ligne in self.reponse.lignes[:self.limite]],
-                               resume=f"{_pluriel(n, 'ligne')}{suite}")
-
-    def __repr__(self) -> str:
-        if self.erreur is not None:
-            return f"Requête refusée : {self.erreur}"
-        assert self.reponse is not None
-        lignes = [" | ".join(str(c) for c in self.reponse.colonnes)]
-        lignes += [" | ".join(_texte(v) for v in ligne) for ligne in self.reponse.lignes[:self.limite]]
-        n = len(self.reponse.lignes)
-        suite = f", les {self.limite} premières affichées" if n > self.limite else ""
-        lignes.append(f"({_pluriel(n, 'ligne')}{suite})")
-        return "\n".join(lignes)
-
-
-def _texte(valeur: Any) -> str:
-    return "NULL" if valeur is None else str(valeur)
-
-
 def montrer_requete(requete: str, limite: int = 10) -> TableRequete:
     """Run ``requete`` on the visible library and show its first ``limite`` rows and its row count.
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from awale_ref.grading import sujets
 from awale_ref.grading.variantes import autre_variante
-from awale_ref.sujets.olympiades_2025_images import EPREUVE
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.olympiades_2025_awale.variantes import VARIANTES
 
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — awalé", __name__, "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE, variantes=VARIANTES,
-                     noms_reference=("awale_ref.olympiades.awale_lycee",), ordre=2,
-                     anciens_modules={"awale_ref.olympiades.correction_awale": __name__},
+                     SPECS, REPONSES_ATTENDUES, epreuve="Olympiades de NSI 2025",  # one series with the other exercise
+                     variantes=VARIANTES, ordre=2,
                      # the lycée board (awale_ref.widget finds its rules here) and the lycée functions computed
                      # by the fast engine, which the students' environment plays with
                      modules_eleves=(f"{__name__}.plateau_awale", f"{__name__}.fonctions_moteur"))

@@ -13,15 +13,9 @@ from awale_ref.grading.variantes import autre_variante
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.olympiades_2025_images.variantes import VARIANTES
 
-EPREUVE = "Olympiades de NSI 2025"
-"""The paper: its two exercises are two subjects of one series (one mark), Exercise 1 here."""
-
 SUJET = sujets.Sujet("Olympiades de NSI 2025 — compression d'images", __name__, "awale_ref.sujets.olympiades_2025_images.images",
-                     SPECS, REPONSES_ATTENDUES, epreuve=EPREUVE, variantes=VARIANTES,
-                     noms_reference=("awale_ref.olympiades.images",), ordre=1,
-                     modules_eleves=(f"{__name__}.presentation", f"{__name__}.dessins"),
-                     anciens_modules={"awale_ref.olympiades.correction_images": __name__,
-                                      "awale_ref.olympiades.dessins": f"{__name__}.dessins"})
+                     SPECS, REPONSES_ATTENDUES, epreuve="Olympiades de NSI 2025",  # one series with the other exercise
+                     variantes=VARIANTES, ordre=1, modules_eleves=(f"{__name__}.presentation", f"{__name__}.dessins"))
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger

@@ -1,20 +1,22 @@
-"""Othello (EPITA PSI 2024, DS4): the third subject of the course (issue 25).
+"""Othello (EPITA PSI 2024, DS4): a subject of the course.
 
 A notebook's test cells import ``tester`` and ``corriger`` from here; the
 judge reads that import and grades against :mod:`.othello` (the reference,
-its readings ``LECTURES``) with the specs of :mod:`.specs`.
+its readings ``LECTURES``) with the specs of :mod:`.specs`; its queries
+(Q22–Q24) run on the games database of :mod:`.sql`.
 """
 
 from __future__ import annotations
 
 from awale_ref.grading import sujets
 from awale_ref.grading.variantes import autre_variante
+from awale_ref.grading.types_question import QuestionsSQL
 from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.othello_epita_2024.variantes import VARIANTES
 
 SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
                      SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello", variantes=VARIANTES,
-                     questions_sql=("Q22", "Q23", "Q24"), module_sql=f"{__name__}.sql",
+                     types=(QuestionsSQL(("Q22", "Q23", "Q24"), f"{__name__}.sql"),),
                      modules_eleves=tuple(f"{__name__}.{m}" for m in ("presentation", "base", "moteur", "plateau",
                                                                                "arbre")))
 QUESTIONS = SUJET.questions

@@ -29,6 +29,7 @@ import random
 import sqlite3
 
 from awale_ref.grading import executant
+from awale_ref.grading.table_requete import TableRequete
 
 GRAINE_VISIBLE = 2024
 CODE = 3917277946
@@ -98,8 +99,6 @@ def ouvrir_visible() -> sqlite3.Connection:
 
 def montrer_requete(requete: str, limite: int = 10):
     """Run ``requete`` on the visible database and show its first rows (put it last in a cell)."""
-    from awale_ref.grading.sql import TableRequete
-
     connexion = ouvrir_visible()
     try:
         return TableRequete(str(requete), executant.executer_requete(connexion, requete), limite)

@@ -40,8 +40,8 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from awale_ref.grading import answers, messages
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading import messages, reponses_structurees
+from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.othello_epita_2024 import othello, variantes
 
@@ -641,10 +641,10 @@ REPONSES_ATTENDUES: dict[str, tuple] = {
                   "coups^n × (secondes par plateau) doit rester sous 4 × 10^17 s : passez au logarithme"),
     "Q21_code": (_format_q21, lambda: othello.REPONSES["Q21"],
                  "toutes les cases à 1 donnent le chiffre 2 partout ; avec k bits on code jusqu'à 2^k - 1",
-                 answers.credit_par_cle("valeurs")),
+                 reponses_structurees.credit_par_cle("valeurs")),
 }
 
 
 def verifier_reponse(nom: str, valeur: Any) -> Resultat:
     """The hidden test of one structured answer of this subject."""
-    return answers.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)
+    return reponses_structurees.verifier_reponse(nom, valeur, REPONSES_ATTENDUES)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from awale_ref.grading import executant
-from awale_ref.grading.checks import Resultat
+from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
     CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
 
@@ -136,7 +136,7 @@ def preparer_comparaison(question: str) -> Callable[[dict], Resultat]:
     finally:
         connexion.close()
 
-    from awale_ref.grading.checks import lire_reponse_sql as lire_reponse
+    from awale_ref.grading.familles import lire_reponse_sql as lire_reponse
 
     def juger(reponse: dict) -> Resultat:
         obtenu = lire_reponse(question, reponse)

@@ -1,6 +1,6 @@
-"""The bridge back to awalé (issue 26, item 4): exact win/draw/loss values of small endgames by attractors.
+"""Exact win/draw/loss values of small awalé endgames, by attractors (the game library).
 
-Self-study only (nothing here is graded).  A position is seen by the player
+A position is seen by the player
 to move, as in the exam's ``NegaAwale``: a board (``engine.Position``'s
 ``plateau``, pits 0–5 the mover's) and ``e``, the mover's score minus the
 opponent's.  The moves, captures, famine rule and end of the game are the
@@ -25,9 +25,11 @@ move reaches a losing position (``cond_1``), the losing set when every move
 reaches a winning one (``cond_2``), until nothing changes; here with a work
 list and a count of the moves not yet known to lose (each position and each
 move looked at once), layer by layer: a capture leaves fewer seeds, so the
-positions with fewer seeds are known first.  :func:`valeurs_par_le_tp` does
-the same with the practical's own ``attracteurs_Ji`` on the small layers, and
-the tests check both agree.
+positions with fewer seeds are known first.  The attractors' practical does
+the same with its own conditions on the small layers
+(``awale_ref.sujets.attracteurs.pont_awale``), and the tests check both agree;
+the CCINP's Q19 takes hidden cases from these values
+(``awale_ref.sujets.ccinp_2024.finales``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import time
 from collections import deque
 
 from awale_ref import engine
-from awale_ref.sujets.ccinp_2024.exam import GRAINES_MIN_PLATEAU, NB_CASES
+from awale_ref.engine import GRAINES_MIN_PLATEAU, NB_CASES
 
 GAGNE, NULLE, PERDU = 1, 0, -1
 """The value of a position for the player to move."""
@@ -211,98 +213,3 @@ def force(plateau: tuple[int, ...], e: int, h: int) -> int | None:
 def coups_gagnants(plateau: tuple[int, ...], e: int, h: int) -> list[int]:
     """The pits that win by force within ``h`` plies (the position after them is lost within ``h - 1``)."""
     return [case for case, gain, suivant in engine._moves(plateau) if force(suivant, -(e + gain), h - 1) == PERDU]
-
-
-_NOMS = (("Alice", "Bob"), ("Zoé", "Alice"))
-
-
-def _jeu(plateau: tuple[int, ...], e: int, i: int) -> dict:
-    """The exam's ``jeu`` of a position (either player to move, either order of the names, by ``i``)."""
-    return engine.to_jeu(position_du_moteur(plateau, e, 30 + i % 2), *_NOMS[i // 2 % 2])
-
-
-@functools.lru_cache(maxsize=1)
-def _cas_negaawale() -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
-    cas: list[tuple[tuple[int, ...], int, int, int]] = []
-    # the root: one pit, and one only, wins by force within the searched depth, so that any right
-    # NegaAwale(jeu, d, 0) must play it (±500 outweighs the few seeds captured on the way); kept when a
-    # search one ply shorter plays another pit, or when every other pit loses by force
-    for b, d, pas, quota in ((4, 2, 1, 4), (4, 3, 1, 2), (5, 2, 3, 4), (5, 3, 1, 2), (6, 2, 7, 4)):
-        gardes = 0
-        for p in plateaux(b)[::pas]:
-            for e in ecarts(b):
-                if gardes == quota or not engine._moves(p):
-                    continue
-                gagnants = coups_gagnants(p, e, d)
-                if len(gagnants) != 1:
-                    continue
-                autres_perdent = all(force(s, -(e + g), d - 1) == GAGNE for c, g, s in engine._moves(p)
-                                     if c != gagnants[0])
-                plus_court = engine.best_move(position_du_moteur(p, e), d - 1)[0] if d > 1 else None
-                if autres_perdent or plus_court != gagnants[0]:
-                    cas.append((p, e, d, 0))
-                    gardes += 1
-    # below the root: a position won or lost by force within the depth left, valued ±500 less the seeds
-    # captured on the way
-    for b, quota in ((4, 3), (5, 3)):
-        gardes = {GAGNE: 0, PERDU: 0}
-        for p in plateaux(b)[::11]:
-            for e in ecarts(b):
-                v = force(p, e, 2) if engine._moves(p) and b > GRAINES_MIN_PLATEAU else None
-                if v in gardes and gardes[v] < quota:
-                    cas.append((p, e, 3, 1))
-                    gardes[v] += 1
-    # finished games the seeds left on the board decide (the score difference alone says otherwise)
-    gardes = 0
-    for b in (2, 3, 5):
-        for p in plateaux(b)[::5]:
-            for e in ecarts(b):
-                fini = b <= GRAINES_MIN_PLATEAU or not engine._moves(p)
-                if fini and gardes < 9 and valeur_finale(p, e) != (e > 0) - (e < 0):
-                    cas.append((p, e, 2, gardes % 3))
-                    gardes += 1
-    return tuple(cas)
-
-
-def cas_negaawale() -> list[tuple[dict, int, int]]:
-    """Hidden cases of the CCINP's Q19 (``NegaAwale(jeu, profondeur_max, profondeur)``) whose answer the
-    exact values pin down, fresh dicts: a root where one pit alone wins by force within the depth, a node
-    won or lost by force within the depth left, a finished game the board's seeds decide.  Deterministic,
-    computed in a fraction of a second (depth 3 at most, boards of 6 seeds at most)."""
-    return [(_jeu(p, e, i), d, k) for i, (p, e, d, k) in enumerate(_cas_negaawale())]
-
-
-def valeurs_par_le_tp(k: int) -> dict[tuple[tuple[int, ...], int], int]:
-    """The same values with the practical's conditions (``cond_1``, ``cond_2``, a pass over the positions
-    until nothing changes, as ``attracteurs_Ji``), on the positions with at most ``k`` seeds: slow, for
-    small ``k``.
-
-    Seen by the player to move, both attractors grow together: a position is won when a move reaches a
-    lost one (``cond_1`` on the lost set), lost when it has moves and all reach won ones (``cond_2`` on the
-    won set); the finished games start them.  A vertex is ``(plateau, e)``, ``e`` clipped to ``±(b + 1)``
-    (decided)."""
-    from awale_ref.sujets.attracteurs import tablettes as t
-
-    G: dict = {}
-    fins: dict = {}
-    for b in range(k + 1):
-        for p in plateaux(b):
-            for e in list(ecarts(b)) + [b + 1, -b - 1]:
-                x = (p, e)
-                if abs(e) > b:
-                    G[x], fins[x] = [], (GAGNE if e > 0 else PERDU)
-                elif b <= GRAINES_MIN_PLATEAU or not engine._moves(p):
-                    G[x], fins[x] = [], valeur_finale(p, e)
-                else:
-                    G[x] = [(s, max(-sum(s) - 1, min(sum(s) + 1, -(e + g)))) for _, g, s in engine._moves(p)]
-    gagne = {x: fins.get(x) == GAGNE for x in G}
-    perdu = {x: fins.get(x) == PERDU for x in G}
-    change = True
-    while change:
-        change = False
-        for x in G:
-            if not gagne[x] and t.cond_1(G, perdu, x):
-                gagne[x] = change = True
-            if not perdu[x] and t.cond_2(G, gagne, x):
-                perdu[x] = change = True
-    return {x: GAGNE if gagne[x] else PERDU if perdu[x] else NULLE for x in G if abs(x[1]) <= sum(x[0])}

@@ -1,3 +1,0 @@
-"""Old import path, kept for the notebooks released before issue 24: the subject is now ``awale_ref.sujets.olympiades_2025_images``."""
-
-from awale_ref.sujets.olympiades_2025_images import *  # noqa: F401,F403
