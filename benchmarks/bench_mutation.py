@@ -288,9 +288,6 @@ EQUIVALENTS_ATTRACTEURS: dict[tuple[str, str, str], str] = {
 _BORNE_8 = ("a cell's coordinates are 0..7 (every valid input) and a step moves them by -1, 0 or 1, the line is "
             "followed from inside the board and stopped at its first cell outside: a coordinate never exceeds 8, "
             "so < 8 and != 8 agree")
-_MOINS_1 = ("-1 is let through the lower bound, but at -1 the next test fails all the same (the loop of the "
-            "reference stops at -1, or the cell p[-1][k] read is followed by the final bound check 0 <= h): the "
-            "answer stays False")
 _CASES_VALEURS = "the cells hold 0, 1 or -1 and j is 1 or -1: " + _IS_ENTIERS
 _EX_AEQUO = ("on a tie of values it keeps the last move of the best value: the paper asks one move of the best value "
              "and Q16–Q18 accept any (LECTURES['q16_l_et_ex_aequo'])")
@@ -317,9 +314,6 @@ EQUIVALENTS_OTHELLO: dict[tuple[str, str, str], str] = {
         "ifnot(0<=h!=8and0<=k<8)orp[h][k]!=-j:", "ifnot(0<=h<8and0<=k!=8)orp[h][k]!=-j:",
         "while0<=h!=8and0<=k<8andp[h][k]==-j:", "while0<=h<8and0<=k!=8andp[h][k]==-j:",
         "return0<=h!=8and0<=k<8andp[h][k]==j", "return0<=h<8and0<=k!=8andp[h][k]==j")},
-    **{("est_direction_possible", "NumberReplacer", ligne): _MOINS_1 for ligne in (
-        "ifnot(-1<=h<8and0<=k<8)orp[h][k]!=-j:", "ifnot(0<=h<8and-1<=k<8)orp[h][k]!=-j:",
-        "while-1<=h<8and0<=k<8andp[h][k]==-j:", "while0<=h<8and-1<=k<8andp[h][k]==-j:")},
     ("directions_possibles", "ReplaceComparisonOperator_NotEq_IsNot",
      "if(dx,dy)isnot(0,0)andest_direction_possible(p,c,(dx,dy),j):"):
         "direction (0, 0) let through is never possible: it looks at c itself, which is empty (the paper calls it "

@@ -5,7 +5,6 @@ A subject's SQL questions (``types_question.QuestionsSQL``) show what a student'
 this module and its template, ``awale_ref/gabarits/table_requete.html``).
 
 >>> from awale_ref.grading.executant import Reponse
-from awale_ref.grading.textes import pluriel
 >>> print(repr(TableRequete("SELECT 1", Reponse(("n",), [(1,), (None,)]), 1)))
 n
 1
