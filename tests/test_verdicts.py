@@ -305,13 +305,12 @@ def test_the_othello_feedback_draws_its_failing_board_styled_in_a_browser(retour
     in its cell with its colour on the green board, the coordinates around it, the cell played (``c``) framed;
     it is drawn once, no PNG of the same board after it (screenshot in ``build/artefacts/``)."""
     juge = _sorties(retour_othello, "partiel", "othello", "q9_tests")
-    appels = re.findall(r"Pour le reproduire : est_direction_possible\((\[\[[-\d, \[\]]+\]\]), \((\d), (\d)\), ",
-                        juge)  # one per failing rule (wrong result, reads off the board): the first one is drawn
-    assert appels, juge
-    cas = [(eval(p), (int(h), int(k))) for p, h, k in appels]
+    appel = re.search(r"Pour le reproduire : est_direction_possible\((\[\[[-\d, \[\]]+\]\]), \((\d), (\d)\), ",
+                      juge)
+    plateau, joue = eval(appel.group(1)), (int(appel.group(2)), int(appel.group(3)))
     assert "image/png" not in _sorties(retour_othello, "partiel", "othello", "q9_tests")
     with _onglet(retour_othello / "feedback" / "partiel" / "othello" / "othello.html") as onglet:
-        plateau, joue = cas[0]  # Q9's drawing: the one whose legend names its cell (other questions draw boards too)
+        # Q9's drawing: the one whose legend names its cell (other questions draw boards too)
         dessin = onglet.locator("div.othello-contre-exemple", has_text=f"la case jouée, {joue}, est encadrée").first
         table = dessin.locator("table.othello-plateau")
         table.scroll_into_view_if_needed()
