@@ -1,9 +1,9 @@
 """Which functions of a set of modules answer a graded question: each is run on the question's hidden cases.
 
-Used by ``pipeline.paquet_eleve`` twice: on the course's package, to find what the students' environment must
-not ship while an assignment is open, and on the package it wrote (``python pipeline/essai_paquet.py``, run
-with that package alone on the path: this file imports only the runner's ``executant``), to check that nothing
-it ships still answers.  A *charge* is one graded function's cases as plain data (``charge``): its observation
+Used by ``pipeline.paquet_eleve`` twice, each time as ``python pipeline/essai_paquet.py`` in a process of its
+own: on the course's package, to find what the students' environment must not ship while an assignment is
+open, and on the package it wrote (with that package alone on the path: this file imports only the runner's
+``executant``), to check that nothing it ships still answers.  A *charge* is one graded function's cases as plain data (``charge``): its observation
 kind, the positions of the parameters that take a function (resolved in ``module_des_fonctions``), each case's
 arguments and the reference's observation, encoded (``executant.encoder``).
 
@@ -27,7 +27,8 @@ from typing import Any
 from awale_ref.grading import executant, messages
 
 DELAI_S = 0.5
-"""Seconds allowed to one call of a function tried on one case (an engine's search, a runaway loop)."""
+"""Seconds of CPU time allowed to one call of a function tried on one case (an engine's search, a runaway
+loop): CPU time, so that a loaded machine does not make a working version look too slow to count."""
 
 REUSSITE_MIN = 0.8
 """The share of the discriminating cases a function must get right to count as a working version."""
@@ -68,7 +69,7 @@ def observation(charge: dict, fonction: Any, args: tuple) -> Any:
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             resultat = executant.evaluer_cas(charge["observation"], fonction, copy.deepcopy(args), executant.Garde(),
-                                             delai=DELAI_S)
+                                             delai=DELAI_S, temps_cpu=True)
     except KeyboardInterrupt:
         raise
     except BaseException:  # a timer of the function's own code, a call that outlived its delay

@@ -354,11 +354,9 @@ def retenues(fermes: frozenset[str] | set[str]) -> tuple[dict[str, str], set[str
     - ``{"module.name"}``: the definitions those functions read (an engine's moves, search, tables),
       transitively, that nothing else shipped reads: left out.
     """
-    from pipeline import essai_paquet
-
     ouvertes = notes_ouvertes(fermes)
     modules = sorted(modules_livres())
-    reponses = essai_paquet.reponses(modules, charges(ouvertes))
+    reponses = _essayer(modules, charges(ouvertes), RACINE)
     graphe = {f"{m}.{nom}": lus for m in modules for nom, (_, lus) in _unites(m).items()}
     a_remplacer: dict[str, str] = {}
     for nom, notes in reponses.items():
@@ -431,18 +429,24 @@ def reponses_du_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str
     """``{"module.name": [graded function, …]}``: what the distribution in ``dest`` answers among the graded
     functions of the assignments not in ``fermes``, each of its functions run on their hidden cases in a process
     that has the distribution alone (``pipeline/essai_paquet.py``); empty when nothing answers."""
+    return _essayer(modules_du_paquet(Path(dest)), charges(notes_ouvertes(frozenset(fermes))), Path(dest))
+
+
+def _essayer(modules: list[str], charges_: dict[str, dict], chemin: Path) -> dict[str, list[str]]:
+    """:func:`pipeline.essai_paquet.reponses` of ``modules`` (importable from ``chemin`` alone) on ``charges_``,
+    run in a process of its own: the functions tried draw, loop, close streams and are stopped by a signal
+    that raises in their frames, none of which may touch the process that builds the package."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as dossier:
         demande, reponse = Path(dossier) / "demande.json", Path(dossier) / "reponse.json"
-        demande.write_text(json.dumps({"modules": modules_du_paquet(Path(dest)),
-                                       "charges": charges(notes_ouvertes(frozenset(fermes)))}))
+        demande.write_text(json.dumps({"modules": modules, "charges": charges_}))
         fin = subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande),
-                              str(reponse)], env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(dest).resolve()),
+                              str(reponse)], env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(chemin.resolve()),
                                                   "MPLBACKEND": "Agg", "HOME": dossier},
                              cwd=dossier, capture_output=True, text=True, timeout=1800)
         if fin.returncode:
-            raise ErreurPaquet(f"the students' environment in {dest} cannot be tried: {fin.stderr[-2000:]}")
+            raise ErreurPaquet(f"the package in {chemin} cannot be tried: {fin.stderr[-2000:]}")
         return json.loads(reponse.read_text())
 
 

@@ -139,6 +139,27 @@ def test_endless_recursion_has_the_same_message():
         tester, "Q4", rec, exam.initialisation("A", "B"))
 
 
+def test_a_cpu_time_limit_counts_work_not_waiting():
+    """``temps_cpu``: the limit of the package's tries (``pipeline.essai_paquet``), which a loaded machine must
+    not shorten: a call that waits is not stopped, a call that computes is, and both timers are put back."""
+    from awale_ref.grading import executant
+
+    def attend():
+        time.sleep(0.6)
+        return 1
+
+    def calcule():
+        while True:
+            pass
+
+    assert executant.evaluer_cas("renvoie", attend, (), executant.Garde(), delai=0.3, temps_cpu=True)["obs"]["renvoie"] == 1
+    assert executant.evaluer_cas("renvoie", calcule, (), executant.Garde(), delai=0.3, temps_cpu=True) == {
+        "trop_long": 0.3}
+    assert executant.evaluer_cas("renvoie", attend, (), executant.Garde(), delai=0.3) == {"trop_long": 0.3}
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0) == signal.getitimer(signal.ITIMER_REAL)
+    assert signal.getsignal(signal.SIGPROF) == signal.SIG_DFL
+
+
 def test_self_study_check_stops_an_endless_call_in_seconds_with_the_call(monkeypatch):
     sans_pas = negaawale("profondeur + 1", "profondeur")
     monkeypatch.setenv("AWALE_CORRECTION", "")

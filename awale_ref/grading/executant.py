@@ -678,42 +678,47 @@ class _Minuterie:
         self.cadres.clear()
 
 
-def alarme_possible() -> bool:
-    """Whether this process can time a call with ``SIGALRM``: the main thread of a POSIX process whose
-    real-time timer is free (the runner's question timer is never overridden)."""
+def alarme_possible(minuteur: int = signal.ITIMER_REAL) -> bool:
+    """Whether this process can time a call with ``minuteur`` (``ITIMER_REAL``: ``SIGALRM``): the main thread
+    of a POSIX process where that timer is free (the runner's question timer is never overridden)."""
     import threading
 
     return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+            and signal.getitimer(minuteur) == (0.0, 0.0))
 
 
-def evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None) -> dict:
+def evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde, delai: float | None = None,
+                temps_cpu: bool = False) -> dict:
     """One case as plain data: ``{"obs": …, "appels": n}``, ``{"exception": [type, message]}``,
     ``{"contrainte": message}`` or ``{"trop_long": seconds}``.
 
     ``delai``: seconds allowed to the call (``SIGALRM``, when :func:`alarme_possible`); a call that
-    does not end in time (an endless loop or recursion) answers ``{"trop_long": delai}``.
+    does not end in time (an endless loop or recursion) answers ``{"trop_long": delai}``.  ``temps_cpu``:
+    those seconds are the process's CPU time (``SIGPROF``), not the wall clock's: a loaded machine does
+    not shorten them.
     """
     garde.appels = 0
-    return sous_delai(delai, lambda: _evaluer_cas(observation, fonction, args, garde))
+    return sous_delai(delai, lambda: _evaluer_cas(observation, fonction, args, garde), temps_cpu)
 
 
-def sous_delai(delai: float | None, calcul: Callable[[], dict]) -> dict:
-    """``calcul()`` (a call of the student's code answering plain data) within ``delai`` seconds, when
-    :func:`alarme_possible`; ``{"trop_long": delai}`` when it does not end in time."""
-    if not delai or not alarme_possible():
+def sous_delai(delai: float | None, calcul: Callable[[], dict], temps_cpu: bool = False) -> dict:
+    """``calcul()`` (a call of the student's code answering plain data) within ``delai`` seconds (of CPU
+    time with ``temps_cpu``), when :func:`alarme_possible`; ``{"trop_long": delai}`` when it does not end
+    in time."""
+    minuteur, signe = (signal.ITIMER_PROF, signal.SIGPROF) if temps_cpu else (signal.ITIMER_REAL, signal.SIGALRM)
+    if not delai or not alarme_possible(minuteur):
         return calcul()
     minuterie = _Minuterie()
-    ancien, trace = signal.signal(signal.SIGALRM, minuterie.sonner), sys.gettrace()
-    signal.setitimer(signal.ITIMER_REAL, delai, 0.2)
+    ancien, trace = signal.signal(signe, minuterie.sonner), sys.gettrace()
+    signal.setitimer(minuteur, delai, 0.2)
     try:
         return calcul()
     except AppelTropLong:
         return {"trop_long": delai}
     finally:  # in this module: the alarm never raises here
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(minuteur, 0)
         minuterie.arreter(trace)
-        signal.signal(signal.SIGALRM, ancien)
+        signal.signal(signe, ancien)
 
 
 def _evaluer_cas(observation: str, fonction: Callable, args: tuple, garde: Garde) -> dict:
