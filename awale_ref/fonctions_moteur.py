@@ -5,7 +5,7 @@ and the move strings (:mod:`awale_ref.notation`) play with these, never with
 the reference of a graded function: so they work where that reference is not
 installed, the students' environment of the class server
 (``pipeline.paquet_eleve``), which gives these functions to Part III in its
-place (issue 22).  Same names, same arguments, same results and the same
+place.  Same names, same arguments, same results and the same
 changes to the lists they receive as ``awale_ref.sujets.ccinp_2024.exam`` (``tests/test_engine.py``
 compares them on the test corpus); a board changed in place is written pit by
 pit, in the order the exam's functions write it (the board replays each write).

@@ -59,7 +59,7 @@ LIGNE = 2 * CASE + ENTETE_NOEUD + 0.1
 LARGEUR_MIN, LARGEUR_MAX = 6.6, 8.4
 TAILLE_MIN = 7.5  # points: no text of the drawing is smaller (10.4 px at 100 dpi)
 TAILLE_CASE = 11  # points: the counts in the boards, 15.3 px at 100 dpi, digits 11 px tall (0.73 em)
-HAUTEUR_CHIFFRE_MIN = 11  # px: the height of a digit of a board at 100 % zoom (issue 23, item 7)
+HAUTEUR_CHIFFRE_MIN = 11  # px: the height of a digit of a board at 100 % zoom
 
 
 @dataclass

@@ -11,7 +11,7 @@ student's.  With ``--avant REV`` the same cells run first on the tree of commit 
 temporary folder, first on ``PYTHONPATH``), then on the working tree, in turn ``K`` times; each figure is the
 smallest of its ``K`` (the machine's load changes during a run).  Nothing is asserted about time.
 
-What it found (issue 34, ``--avant aa91e00 --repetitions 3``, 2 cores under a load of 12-16): the Othello cell
+What it found (``--avant aa91e00 --repetitions 3``, 2 cores under a load of 12-16): the Othello cell
 2.31 s -> 0.95 s (2.4x), the slider's first drawing 1.59 s -> 0.78 s (2.0x).  The causes: each disc of the
 tree's boards added with ``add_patch`` recomputed the axes' limits (bezier extrema: 4.7 s of a warm 4.8 s),
 now one ``PatchCollection``; the graph's arrows clipped at the nodes by bezier splitting and networkx's

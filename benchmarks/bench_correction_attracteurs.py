@@ -13,7 +13,7 @@ project's venv), then on the working tree, in turn ``K`` times (each figure is t
 machine's load changes during a run), and the two are printed side by side.  Nothing is asserted about time:
 the figures are for reading.
 
-What it found (issue 26's closure, ``--avant 4b71d32 --repetitions 2``, 2 shared cores): the judge's time is
+What it found (``--avant 4b71d32 --repetitions 2``, 2 shared cores): the judge's time is
 the runner answering (about 80 % of a warm notebook), then decoding its answers; the kernel runs the visible
 tests only (2.7-3 s, the pictures included).  The first notebook of a process also computes the reference's
 observations (4-5 s, then cached: ``plan.cas_et_attendus``), most of it the 100 draws of Q34, Q26 and Q25.

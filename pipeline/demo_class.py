@@ -352,7 +352,7 @@ PARITE_Q2_LYCEE = Erreur("q2_reponse", _code("""
     """), ("q2_tests_parite",), "Awalé lycée Q2 : parité de nb_tours inversée", devoir="olympiades_awale")
 
 
-# ---------------------------------------------------------------- the attractor subject (issue 26)
+# ---------------------------------------------------------------- the attractor subject
 _ATTRACTEURS = "awale_ref.sujets.attracteurs.tablettes"
 _GRAPHE, _STRATEGIES = "attracteurs_graphe", "attracteurs_strategies"
 
@@ -459,7 +459,7 @@ CHOIX_PREMIER_MAXIMUM = Erreur("q33_choix_ind_max", _code("""
     perdues=("tiré au hasard parmi tous les maximums",), devoir=_STRATEGIES)
 
 
-# ---------------------------------------------------------------- mistakes in Othello (third subject, issue 25)
+# ---------------------------------------------------------------- mistakes in Othello (third subject)
 _OTHELLO = "awale_ref.sujets.othello_epita_2024.othello"
 _PLEINE, _BORD = "ligne fermée au milieu du plateau", "ligne qui va jusqu'au bord (capture impossible, ou fermée sur le bord)"
 

@@ -6,7 +6,7 @@ the formgrader renders it with ``HTMLExporter.sanitize_html``, its template
 filter ``clean_html``, whose own list has no ``<p>``, ``<th>``, ``<thead>``,
 ``<tbody>`` nor ``<tfoot>``.  The HTML parser inserts a ``<tbody>`` in
 every table, so no table survived that filter: the drawn board of the
-smallest failing case was shown as escaped markup (issue 23).
+smallest failing case was shown as escaped markup.
 ``nbgrader_config.py`` gives both the same lists, :data:`BALISES` and
 :data:`ATTRIBUTS`, and replaces the template filter by :func:`nettoyer_html`
 (bleach, like nbconvert's, with these lists).  Nothing that runs gets

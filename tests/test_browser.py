@@ -6,14 +6,14 @@ notebooks is checked on the real files; the scratch notebooks the tests write go
 
 - the board against the AI: the position after a move and the AI's answer (computed here with the same
   engine), Alice kept at the bottom during the whole exchange, pits named by their labels, no focus ring
-  left on the clicked pit (issue 12, item 3);
-- every pit's count legible from 0 to 48 seeds: number and dots inside the round pit (item 1);
-- the negamax tree at depths 1–3 from the widest corpus position shown at its real size (item 5); from the
+  left on the clicked pit;
+- every pit's count legible from 0 to 48 seeds: number and dots inside the round pit;
+- the negamax tree at depths 1–3 from the widest corpus position shown at its real size; from the
   start, at depth 3, the root's board in view as the tree's output comes into view, its digits measured
-  on the screen at least 11 px tall (issue 23, item 7);
-- opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file (item 6);
+  on the screen at least 11 px tall;
+- opening every notebook of ``notebooks/`` and ``release/`` changes no tracked file;
 - the Othello board: 64 clickable cells, their coordinates on the edges, the playable cells and the last
-  move marked; the figures of the Othello and attractor subjects shown once, at their size (issue 34).
+  move marked; the figures of the Othello and attractor subjects shown once, at their size.
 
 Screenshots go to $AWALE_ARTIFACTS (default: build/artefacts/, kept and ignored by git).  Needs /usr/bin/chromium
 (``scripts/setup.sh --browser``): in CI (CI=true) its absence is a failure, elsewhere a skip.
@@ -245,7 +245,7 @@ def test_board_in_jupyterlab_plays_against_the_ai(page, jupyterlab, artefacts):
     assert _lire_plateau(page) == _attendu_apres(2, 3)
     noms = page.evaluate("window.nomsEnBas")
     assert len(noms) > 10 and set(noms) == {"Alice"}  # every frame of both moves: the board never turned
-    hauts = page.evaluate("window.hautControles")  # issue 23: the controls do not jump while the AI thinks
+    hauts = page.evaluate("window.hautControles")  # the controls do not jump while the AI thinks
     assert len(hauts) > 10 and max(hauts) - min(hauts) <= 0.5, sorted(set(hauts))
     # Bob's move is named by its label (6–11), his own number in brackets, in the message and the table.
     message = page.locator(".awale-message").inner_text()
@@ -328,7 +328,7 @@ def test_negamax_trees_are_shown_at_their_real_size(page, jupyterlab, artefacts)
 
 
 def test_the_depth_3_tree_from_the_start_shows_its_root_with_digits_11_px_tall(page, jupyterlab, artefacts):
-    """Issue 23, item 7: the tree's output scrolled into view, the root's board is on the screen without
+    """The tree's output scrolled into view, the root's board is on the screen without
     scrolling further, and its digits, measured on a screenshot of the page at 100 % zoom, are 11 px tall."""
     import io
 
@@ -385,7 +385,7 @@ MESURE_OTHELLO = """plateau => {
 
 
 def test_the_othello_board_has_64_clickable_cells_with_their_coordinates(page, jupyterlab, artefacts):
-    """Issue 34: one clickable square per cell (a transparent button over its drawing, the button in front),
+    """One clickable square per cell (a transparent button over its drawing, the button in front),
     ``(x, y)`` at row x and column y as ``p[x][y]``, the row and column numbers on the edges (≥ 10 px), the
     playable cells and the last move marked, the board within the notebook's width; a click plays, in French."""
     _executer_brouillon(page, jupyterlab, "othello.ipynb",
@@ -422,7 +422,7 @@ def test_the_othello_board_has_64_clickable_cells_with_their_coordinates(page, j
 
 
 def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupyterlab, artefacts):
-    """Issue 34: each figure of the attractor and Othello subjects, drawn as their notebooks draw it, is shown
+    """Each figure of the attractor and Othello subjects, drawn as their notebooks draw it, is shown
     once, never scaled down, within the notebook's width (its texts are ≥ 10 px at the figure's size:
     ``tests/test_nouveaux_sujets_vus_par_l_eleve.py``)."""
     _executer_brouillon(

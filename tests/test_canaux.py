@@ -1,4 +1,4 @@
-"""No channel between a process that runs the student's code and one that holds a reference (issue 33, item 2).
+"""No channel between a process that runs the student's code and one that holds a reference.
 
 Through the judge alone (fast): nothing a question's child or a cell starts outlives its question (the runner
 kills the rest of its PID namespace when each question ends), and no body of a graded function enters the

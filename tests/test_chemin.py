@@ -1,4 +1,4 @@
-"""The verdict's path is a pipeline (issue 24, item 4): each step in one module, entered once, in order.
+"""The verdict's path is a pipeline: each step in one module, entered once, in order.
 
 The judge's path (``juge._une_question``, grading a submitted notebook): parse (``contraintes``), plan
 (``plan``), run (``execution``), judge by rule family (``familles``), shrink (``retrecissement``), render

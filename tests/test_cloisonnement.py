@@ -7,7 +7,7 @@ question has its final verdict (``juge.CorrectionDuNotebook.pret``, ``reference_
 whatever a question's child copies out of its reference can no longer
 change any grade.  These tests check the invariant on every order the judge
 sends for the instructor's notebooks of both subjects, and run the attack
-that found the gap (issue 22) against the real sandbox.
+that found the gap against the real sandbox.
 """
 
 from __future__ import annotations

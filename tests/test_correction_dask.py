@@ -256,7 +256,7 @@ def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path
 
 
 def test_a_broken_notebook_costs_its_author_only_on_dask(modele, une_fois, tmp_path):
-    """Issue 22, through ``python -m pipeline.correction_dask``: a ``schema_version`` of 4 in a cell's metadata
+    """Through ``python -m pipeline.correction_dask``: a ``schema_version`` of 4 in a cell's metadata
     (nbgrader would stop the class) is restored and graded as usual; an unreadable notebook scores 0 with the
     reason; every other student, sorted after them, is graded as before; the command exits 0."""
     racine = _copie(modele, tmp_path / "cours")

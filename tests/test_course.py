@@ -133,7 +133,7 @@ def _role(cell: nbformat.NotebookNode) -> dict:
 @pytest.mark.parametrize("assignment", ASSIGNS)
 def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_path):
     """Each test cell of the release runs after a restart with only the tools cell and the student's answers
-    (the course's solutions, in notebook order) run before it: it needs no other given cell (issue 23).  Each
+    (the course's solutions, in notebook order) run before it: it needs no other given cell.  Each
     given cell (a drawing, a board, given code) runs after a restart with the tools cell, then the answers and
     the given cells above it, in notebook order (« run all above »)."""
     release = _lire(RACINE / "release" / assignment / f"{assignment}.ipynb")

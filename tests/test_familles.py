@@ -118,7 +118,7 @@ def test_the_sql_families_of_q25():
     assert [ok for _, ok in familles_sql("Q25", desordre, attendu)] == [True, True, False]
     deux_colonnes = Reponse(("nom", "v"), [("A", 150), ("B", 120)])
     assert [ok for _, ok in familles_sql("Q25", deux_colonnes, attendu)] == [False, False, False]
-    # issue 23: the columns of a query that returns nothing, or of a constant column, pay nothing alone
+    # the columns of a query that returns nothing, or of a constant column, pay nothing alone
     for rien in (Reponse(("nom", "prenom", "0"), []), Reponse(("nom", "prenom", "0"), [("A", "a", 0), ("C", "c", 0)])):
         assert [ok for _, ok in familles_sql("Q25", rien, attendu)] == [False, False, False]
     mauvais_comptes = Reponse(("nom", "prenom", "v"), [("A", "a", 151), ("B", "b", 121)])

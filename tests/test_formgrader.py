@@ -266,7 +266,7 @@ ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefa
 def test_long_verdict_lines_wrap_in_the_formgraders_page_of_a_graded_copy(cours, serveur, enseignant):
     """The formgrader's view of a graded copy (its own page, not the feedback) on a narrow window: every output
     line of the copy, the judge's long verdicts included, wraps inside its box (scrollWidth <= clientWidth),
-    as in the feedback page (issue 23, item 2), and a drawn board is a table styled by the course's stylesheet
+    as in the feedback page, and a drawn board is a table styled by the course's stylesheet
     (pipeline/gabarits: the formgrader's template is the course's); screenshot in build/artefacts/."""
     onglet, ecritures = _ouvrir(enseignant, f"{serveur}/formgrader/submissions/{_id_soumission(cours, 'distrait')}/")
     onglet.set_viewport_size({"width": 640, "height": 900})

@@ -123,7 +123,7 @@ def test_grouper_par_nom_et_prenom_garde_les_colonnes_et_l_ordre(juges):
 
 
 def test_une_requete_qui_ne_renvoie_rien_ne_gagne_rien_et_ne_parle_pas_d_homonymes(juges):
-    """Issue 23: the right columns of an empty answer pay nothing, and the homonyms hint is only for
+    """The right columns of an empty answer pay nothing, and the homonyms hint is only for
     a query that merges two homonyms."""
     resultat = verdict(juges, "Q25", "SELECT nom, prenom, 0 FROM Joueur WHERE 0")
     assert not resultat.ok and resultat.part == 0, resultat.message

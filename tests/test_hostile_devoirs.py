@@ -40,7 +40,7 @@ def classe_ia(tmp_path_factory) -> Classe:
 
 @pytest.fixture(scope="session")
 def classe_att(tmp_path_factory) -> Classe:
-    """``attracteurs_graphe`` (forged graphs and dicts, issue 26)."""
+    """``attracteurs_graphe`` (forged graphs and dicts)."""
     return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
 
 

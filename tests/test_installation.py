@@ -86,7 +86,7 @@ def _extra(nom: str) -> set[str]:
 
 
 def test_the_unit_tests_need_no_browser_hub_postgresql_nor_openspiel():
-    """Issue 24: ``pip install -e '.[tests]'`` runs the unit tests; each heavy piece has its extra, and ``tout``
+    """``pip install -e '.[tests]'`` runs the unit tests; each heavy piece has its extra, and ``tout``
     (what scripts/test.sh installs, through requirements.txt) has them all."""
     extras = PROJET["optional-dependencies"]
     assert "nbgrader" in _extra("correction") and {"pytest", "hypothesis"} <= _extra("tests")
@@ -123,7 +123,7 @@ def test_every_distribution_awale_ref_imports_is_a_direct_dependency():
     assert {d: sorted(f) for d, f in importees.items() if d not in directes} == {}
 
 
-# ---------------------------------------------------------------- issue 23, item 8: the light install
+# ---------------------------------------------------------------- the light install
 def _epingles(fichier: str) -> dict[str, str]:
     """``{distribution: version}`` of the ``name[extras]==version`` lines of a requirements file."""
     return {canonicalize_name(m.group(1)): m.group(2) for m in re.finditer(

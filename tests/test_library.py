@@ -251,7 +251,7 @@ def test_content_does_not_depend_on_the_hash_seed(tmp_path):
 
 
 # The default libraries as Faker made their names, before the names were frozen in the package data
-# (awale_ref/noms.py, issue 24): a digest of every row, and of the players before the namesakes.  Changing
+# (awale_ref/noms.py): a digest of every row, and of the players before the namesakes.  Changing
 # the generating code on purpose changes them: update them then, knowing the SQL answers change too.
 CONTENU_2024 = "50ed3ecf21a1bd75940c65f58f2a33c182de17eeb046687f4239f67f171578d7"
 JOUEURS = {1712: "f617f52c19fd7ebe", 2024: "34f028d5949d7475", 5: "dec617e2b6e4b982"}

@@ -195,7 +195,7 @@ def test_a_lyceen_state_is_shrunk_on_its_own_keys():
 
 
 def test_a_value_built_with_an_earlier_function_is_graded_on_its_own():
-    """Issue 23, item 5: a creer_image that swaps rows and columns costs Q2 only; Q3's flag, built by the
+    """A creer_image that swaps rows and columns costs Q2 only; Q3's flag, built by the
     student's instructions, is graded with the reference creer_image (its cell run again in the runner)."""
     module = "awale_ref.sujets.olympiades_2025_images"
     creer = ("def creer_image(n, m, c):\n"

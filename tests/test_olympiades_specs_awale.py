@@ -178,7 +178,7 @@ def test_test_case_with_the_ccinp_sense_of_famine_earns_nothing(attendus):
 
 
 def test_test_case_taking_a_negative_pit_loses_nothing(attendus):
-    """Issue 23: the subject does not ask to refuse -1 (LECTURES['test_case_court_circuit'])."""
+    """The subject does not ask to refuse -1 (LECTURES['test_case_court_circuit'])."""
     sans_zero = _fonction("def test_case(plt, c):\n    return c <= 5 and plt[c] > 0 and not test_famine(plt, c)\n",
                           "test_case")
     assert _verifier("Q9", sans_zero, attendus).ok
@@ -294,7 +294,7 @@ def test_awale_is_graded_on_whole_games(attendus):
 
 
 def test_awale_may_name_the_winner_on_any_line_after_the_last_answer(attendus):
-    """Issue 23: the subject asks to show the winner, not on the last line (LECTURES['awale_affichage'])."""
+    """The subject asks to show the winner, not on the last line (LECTURES['awale_affichage'])."""
     suivi = AWALE.format("print('Le gagnant est', vainqueur)\n    print('Merci d\\'avoir joué !')")
     assert _verifier("Q14", _fonction(suivi, "awale"), attendus).ok
     les_deux = AWALE.format("print(nom_joueur1, nom_joueur2, 'égalité', vainqueur)")  # names every result

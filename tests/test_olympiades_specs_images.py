@@ -393,7 +393,7 @@ def test_q17_le_piege_des_pixels_deja_couverts_est_dans_les_cas():
 
 
 def test_q9_n_est_pas_note_sur_la_ligne_vide_et_ses_familles_disent_vrai():
-    """Issue 23: the subject's lines come from images, never empty; « lignes qui commencent par 0 » is true
+    """The subject's lines come from images, never empty; « lignes qui commencent par 0 » is true
     of every case of its family."""
     assert ([],) not in _cas("Q9")
     famille = SPECS["Q9"].rubriques()[0]
@@ -402,12 +402,12 @@ def test_q9_n_est_pas_note_sur_la_ligne_vide_et_ses_familles_disent_vrai():
 
 
 def test_aucune_image_sans_ligne_n_est_notee():
-    """Issue 23: an image of the subject has a row and a column (LECTURES['image_vide'])."""
+    """An image of the subject has a row and a column (LECTURES['image_vide'])."""
     assert all(n >= 1 and m >= 1 for n, m, _ in _cas("Q2"))
 
 
 def test_seules_q5_et_q6_notent_l_image_recue_intacte():
-    """Issue 23: the subject asks it in Q5 and Q6 only (LECTURES['nouvelle_image'])."""
+    """The subject asks it in Q5 and Q6 only (LECTURES['nouvelle_image'])."""
     assert {q for q, spec in SPECS.items() if "arguments_intacts" in spec.contraintes} == {"Q5", "Q6"}
 
 
@@ -447,7 +447,7 @@ def test_q15_un_point_par_test_et_des_situations_nommees():
     assert not inconnue.ok and inconnue.part == 0 and '"toute la hauteur"' in inconnue.message
 
 
-# Issue 23: each label of Q15 describes a property of the rectangle (its position, its size, what stops it)
+# Each label of Q15 describes a property of the rectangle (its position, its size, what stops it)
 # that only one of the four tests has, so that the graded answer needs no elimination.
 def _arrets(img, pos, taille):
     (i, j), (ha, la) = pos, taille
@@ -486,7 +486,7 @@ def test_q3_verifie_l_image_construite_pas_le_code():
     assert "30 lignes et 10 colonnes" in verifier_reponse("Q3_drapeau", inversee).message
     partagees = [[(0, 0, 255)] * 10 + [(255, 255, 255)] * 10 + [(255, 0, 0)] * 10] * 10  # one shared row: same image
     assert verifier_reponse("Q3_drapeau", partagees).ok
-    # issue 23: « un drapeau français », the shade and the widths are not the subject's
+    # « un drapeau français », the shade and the widths are not the subject's
     autre_bleu = [[(0, 35, 149)] * 11 + [(255, 255, 255)] * 9 + [(237, 41, 57)] * 10 for _ in range(10)]
     assert verifier_reponse("Q3_drapeau", autre_bleu).ok
     a_l_envers = [ligne[::-1] for ligne in autre_bleu]

@@ -396,7 +396,7 @@ class _Dessins:
 
 def test_a_new_kind_of_question_ships_its_files_through_its_own_methods():
     """The builder writes what each kind returns (``TypeDeQuestion.fichiers_eleves``/``noms_eleves``): a kind it
-    does not know ships its module and has the subject's package forward its name (issue 24)."""
+    does not know ships its module and has the subject's package forward its name."""
     from types import SimpleNamespace
 
     from awale_ref.grading import types_question

@@ -55,7 +55,7 @@ def sans_resume(message: str) -> None:
     assert "✔" not in message and "Règle «" not in message
 
 
-# ---------------------------------------------------------------- item 1: one example, no claim it did not check
+# ---------------------------------------------------------------- one example, no claim it did not check
 def test_q10_without_the_pit_test_names_the_example_not_rules():
     sans_test = cellule("def ramasser_graines(plateau, case):\n    g = plateau[case]\n    plateau[case] = 0\n"
                          "    return g + ramasser_graines(plateau, case - 1)\n")["ramasser_graines"]
@@ -98,7 +98,7 @@ def exam_negaawale():
     return negaawale("profondeur + 1", "profondeur + 1")
 
 
-# ---------------------------------------------------------------- item 3: a time limit on every student call
+# ---------------------------------------------------------------- a time limit on every student call
 def test_q19_without_the_depth_step_stops_in_seconds_with_a_french_message(monkeypatch):
     monkeypatch.setattr(checks, "DELAI_APPEL_S", 2.0)
     sans_pas = negaawale("profondeur + 1", "profondeur")
@@ -193,7 +193,7 @@ def test_no_time_limit_in_the_grading_kernel(monkeypatch):
     assert vus == [None]
 
 
-# ---------------------------------------------------------------- item 2: the board survives every HTML sanitiser
+# ---------------------------------------------------------------- the board survives every HTML sanitiser
 def test_the_course_config_renders_the_board_as_a_table_in_every_page():
     """The course's HTMLExporter settings (the feedback's and the formgrader's) keep the board's table; nbconvert's
     own filter escaped it. The autograde's SanitizeHTML keeps it too, and still drops a script."""
@@ -243,7 +243,7 @@ def _page_du_formgrader(nb, config) -> str:
 
 
 # dessin_html([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], "f('<x>' & 1)") as string concatenation drew it, before the
-# template (issue 24)
+# template
 PLATEAU_AVANT_LES_GABARITS = (
     '<div class="awale-contre-exemple"><p><strong>Plus petit cas qui échoue</strong> (camp adverse en haut, joueur '
     'qui joue en bas, numéros des cases autour)</p><table class="awale-plateau"><thead><tr><th>11</th><th>10</th>'
@@ -255,7 +255,7 @@ PLATEAU_AVANT_LES_GABARITS = (
 
 
 def test_the_board_from_its_template_is_the_one_drawn_before_and_escapes_every_value():
-    """Issue 24: the same tags and text as before (whitespace between tags and the spelling of an entity aside),
+    """The same tags and text as before (whitespace between tags and the spelling of an entity aside),
     and now a value of the board is escaped too (it was written as it came)."""
     import html
     import re
@@ -286,7 +286,7 @@ def test_the_summary_page_keeps_a_rule_that_earned_nothing_as_such():
 
 
 def test_the_summary_pages_escape_names_comments_and_verdicts(tmp_path, monkeypatch):
-    """Issue 24: the students' pages come from a template with autoescape; a name, a comment or a verdict line
+    """The students' pages come from a template with autoescape; a name, a comment or a verdict line
     holding markup shows as text, the teacher's section only on the teacher's page."""
     from types import SimpleNamespace
 
@@ -377,7 +377,7 @@ def test_a_failing_example_does_not_hide_the_next_ones_and_the_cell_still_fails(
     assert "corriger" not in message and "Traceback" not in message  # the French verdict only
 
 
-# ---------------------------------------------------------------- issue 34, item 6: the feedback page as written
+# ---------------------------------------------------------------- the feedback page as written
 def _page_de_retour(nb, formgrader: bool = False) -> str:
     """``nb`` through the course's autograde sanitiser, then rendered by the exporter of nbgrader's
     ``GenerateFeedback`` with the course's config, without a gradebook (the scores given in ``resources``);

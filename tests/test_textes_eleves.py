@@ -1,4 +1,4 @@
-"""What students read: one statement of the annex's rule, and the wording fixed in issue 12."""
+"""What students read: one statement of the annex's rule, and the wording of the course's texts."""
 
 import json
 import re

@@ -202,7 +202,7 @@ def test_every_tree_is_readable_at_its_real_size(plus_large, profondeur):
 
 @pytest.mark.parametrize("profondeur", [1, 2, 3])
 def test_the_boards_digits_are_11_px_tall_and_the_root_is_at_the_top(profondeur):
-    """Issue 23, item 7: at 100 % zoom the digits of every board are at least 11 px tall, and the root is
+    """At 100 % zoom the digits of every board are at least 11 px tall, and the root is
     on the first row of the tree, under the title (within the first 300 px), whatever the depth."""
     fig = tree.dessiner_arbre(tree.arbre_negamax(engine_initial(), profondeur))
     mesure = mesurer_arbre(fig)

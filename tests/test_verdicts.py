@@ -274,7 +274,7 @@ def test_the_feedback_page_draws_the_board_in_a_browser(classe):
     assert (ARTEFACTS / "retour_plateau_q8.png").stat().st_size > 1000
 
 
-# ---------------------------------------------------------------- Othello's failing board (issue 25)
+# ---------------------------------------------------------------- Othello's failing board
 Q9_DU_CORRIGE = ("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c, d)\n"  # the key's p[h][h]
                  "    if not (0 <= h < 8 and 0 <= k < 8) or p[h][h] != -j:\n        return False\n"
                  "    while 0 <= h < 8 and 0 <= k < 8 and p[h][h] == -j:\n        h, k = deplacer((h, k), d)\n"

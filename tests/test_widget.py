@@ -362,7 +362,7 @@ def test_pits_are_drawn_legibly_from_0_to_48_seeds():
     ("ee", "« e » est une case d'Alice, mais c'est à Bob de jouer"),
     ("", "La position est vide"),
     ("eg ai", "Coup n° 3 : une espace n'est pas une lettre de coup (de a à f pour les cases 0 à 5 d'Alice"),
-    ("EGAI", ""),  # capitals read as the letters (issue 23)
+    ("EGAI", ""),  # capitals read as the letters
 ])
 def test_positions_typed_by_a_student_are_refused_in_french(texte, morceau):
     vue = Plateau(vitesse=0)

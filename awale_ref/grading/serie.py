@@ -1,4 +1,4 @@
-"""Every example of a test cell reported, the cell failing once at its end (issue 23).
+"""Every example of a test cell reported, the cell failing once at its end.
 
 A test cell runs several visible examples, one ``tester(...)`` line each.
 In a notebook (IPython), a cell with two or more such top-level lines is run

@@ -83,8 +83,8 @@ def _lignes_de_verdict() -> tuple[str, ...]:
 def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
     """The kernel's outputs of a graded test cell, without any verdict of its own, unable to change the score.
 
-    The judge's verdict is the only one (issue 23: the kernel's visible tests
-    judged the statement's examples alone and could contradict it).  Dropped:
+    The judge's verdict is the only one (the kernel's visible tests judge the
+    statement's examples alone and could contradict it).  Dropped:
     every error (a failed visible test, a name not defined: the judge says it
     too) and the ``✔``/« Tests cachés » lines.  Kept as plain text: the
     student's own prints, ``stderr`` included, and the grader's note that the

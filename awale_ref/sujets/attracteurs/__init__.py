@@ -1,4 +1,4 @@
-"""The fourth subject: games on graphs, attractors and winning strategies (issue 26).
+"""The fourth subject: games on graphs, attractors and winning strategies.
 
 A practical of 36 questions on a tablet-stacking game (``tablettes``, the
 reference; ``specs``, how it is graded; ``cours/``, its two assignments, one

@@ -105,7 +105,7 @@ def _bibliotheque(graine: int) -> sqlite3.Connection:
     """``library.ouvrir_bibliotheque(graine)``, saying so when it is built (on first use: the light install,
     scripts/autonomie.sh, leaves it to the SQL notebook)."""
     if not library.chemin_cache(graine).exists():
-        # measured: 114 s for the two libraries on two busy cores (issue 23), about a minute each
+        # measured: 114 s for the two libraries on two busy cores, about a minute each
         print(f"Construction de la bibliothèque d'ouvertures {graine} : une seule fois, environ une minute "
               f"sur deux cœurs…", flush=True)
     return library.ouvrir_bibliotheque(graine)

@@ -3,7 +3,7 @@
 The lycée board (:mod:`awale_ref.sujets.olympiades_2025_awale.plateau_awale`) plays with these where the
 lycée reference (``awale_ref.sujets.olympiades_2025_awale.awale_lycee``) is not installed: the
 students' environment of the class server (``pipeline.paquet_eleve``), whose
-reduced lycée module imports them in place of its graded functions (issue 22).
+reduced lycée module imports them in place of its graded functions.
 Same names, arguments, results and changes to the lists they receive as the
 lycée reference (``tests/test_engine.py`` compares them on the test corpus);
 they call none of each other, so a student's function replaces only its own.

@@ -2,7 +2,7 @@
 
 The awalé board (:mod:`awale_ref.widget`) plays these rules for ``Plateau(sujet="lycee", …)``: it finds
 them here, in the subject's folder (:data:`REGLES`, ``widget.partie.regles_des_sujets``), the game library
-importing no subject (issue 24; this module was ``awale_ref.widget.lycee``).
+importing no subject (this module was ``awale_ref.widget.lycee``).
 
 The lycée subject plays the CCINP game with other names and three other
 rules (``awale_lycee.DIFFERENCES_CCINP``): ``semer_graines`` sows,
