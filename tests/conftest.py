@@ -8,6 +8,11 @@ fresh clone, the files marked ``lourd`` (``pytestmark = pytest.mark.lourd``: the
 ``nbgrader``, run notebooks, start a browser, a hub or a server) before the others.  The tools the test files share are in
 ``tests/outils.py``.
 
+Each file's CPU time is measured too (this process's and the children it reaped, between two reports of a
+test): the session ends with the files that took the most, beside their wall time, to show where the suite's
+time goes (``scripts/test.sh`` runs on two cores: the suite is as long as its CPU time over two).  A server
+started by a session-wide fixture and reaped at the session's end is not counted in any file.
+
 Per-student variants (``awale_ref.grading.variantes``) are off for the session: the tests written with the
 statement's own answers (the boards of figures 4 and 5 in their cells) grade them on the statement's data, as a
 course with variants off does.  The tests of the variants turn them on themselves (``tests/test_variantes.py``,
@@ -17,6 +22,8 @@ course with variants off does.  The tests of the variants turn them on themselve
 from __future__ import annotations
 
 import os
+import resource
+import time
 
 import pytest
 
@@ -25,6 +32,28 @@ from awale_ref.grading.variantes import REGLAGE
 os.environ[REGLAGE] = "non"
 
 CLE_DES_DUREES = "awale/duree_par_fichier"
+CPU = "cpu_s"
+"""The name of a report's CPU time, in its ``user_properties``."""
+
+
+def _cpu() -> float:
+    """The CPU time of this process and of the children it reaped, in seconds."""
+    soi, enfants = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return soi.ru_utime + soi.ru_stime + enfants.ru_utime + enfants.ru_stime
+
+
+_cpu_au_dernier_rapport = _cpu()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    """Each report carries the CPU time spent since the previous one (``user_properties``, which reach the
+    controller from an xdist worker)."""
+    global _cpu_au_dernier_rapport
+    resultat = yield
+    maintenant = _cpu()
+    resultat.get_result().user_properties.append((CPU, round(maintenant - _cpu_au_dernier_rapport, 3)))
+    _cpu_au_dernier_rapport = maintenant
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -58,10 +87,24 @@ class DureesDesFichiers:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.durees: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
+        self.debut = time.monotonic()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         fichier = _fichier(report.nodeid)
         self.durees[fichier] = self.durees.get(fichier, 0.0) + report.duration
+        self.cpu[fichier] = self.cpu.get(fichier, 0.0) + sum(v for k, v in report.user_properties if k == CPU)
+
+    def pytest_terminal_summary(self, terminalreporter: object) -> None:
+        """The files that took the most CPU time, with their wall time, and the session's totals."""
+        if not self.cpu:
+            return
+        ecrire = terminalreporter.write_line  # type: ignore[attr-defined]
+        terminalreporter.section("CPU time per file (this process and the children it reaped)")  # type: ignore[attr-defined]
+        for fichier, cpu in sorted(self.cpu.items(), key=lambda fc: -fc[1])[:25]:
+            ecrire(f"{cpu:8.1f} s CPU {self.durees.get(fichier, 0.0):8.1f} s wall  {fichier}")
+        ecrire(f"{sum(self.cpu.values()):8.1f} s CPU {sum(self.durees.values()):8.1f} s wall  in all "
+               f"({time.monotonic() - self.debut:.0f} s for the session)")
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         option = self.config.option
