@@ -3,8 +3,8 @@
 The whole runs (about 4 minutes for the CCINP's 679 mutants on one core, a
 few minutes for each Olympiades subject, two for the attractor subject's 496)
 live in the benchmark; here, for each subject, one or two mutants per question, drawn once with a fixed seed,
-must lose points on their question's hidden test, and the lists of
-equivalent and out-of-reach mutants must still name real mutants that
+must lose points on their question's hidden test, and the lists of each subject's folder (``mutants.py``: its
+equivalent and out-of-reach mutants, the functions it does not grade) must still name real mutants that
 really survive (a list that no longer matches the code, or an "equivalent"
 that a new case kills, is a wrong list).
 """
@@ -20,15 +20,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import bench_mutation as banc  # noqa: E402
 
-# Each subject by its grading module (the module its notebooks' test cells import corriger from), and how many
-# mutants of each question the sample takes.
-MODULES = {"awale_ref.sujets.ccinp_2024": 2, "awale_ref.sujets.olympiades_2025_images": 1,
-           "awale_ref.sujets.olympiades_2025_awale": 1, "awale_ref.sujets.attracteurs": 1,
-           "awale_ref.sujets.othello_epita_2024": 1}
-SANS_MUTANT = {"awale_ref.sujets.olympiades_2025_images": {"Q11", "Q12"}, "awale_ref.sujets.attracteurs": {"Q23"}}
-"""Questions whose function only calls others (compresse_image, decompresse_image, attracteurs): no operator
-applies."""
-SUJETS = {module: banc.sujet_nomme(module) for module in MODULES}
+from awale_ref.grading.sujets import tous  # noqa: E402
+
+# Every subject of the course, by its grading module (the module its notebooks' test cells import corriger from).
+SUJETS = {sujet.module_correction: sujet for sujet in tous()}
+MODULES = list(SUJETS)
+PAR_QUESTION = {"awale_ref.sujets.ccinp_2024": 2}
+"""How many mutants of each question the sample takes (1 unless said here)."""
 MUTANTS = {module: banc.tous_les_mutants(sujet) for module, sujet in SUJETS.items()}
 
 
@@ -44,7 +42,7 @@ def _echantillon(module: str) -> list[banc.Mutant]:
         if m.cle() not in _exclus(sujet):
             par_question.setdefault(m.question, []).append(m)
     return [m for q in sorted(par_question, key=sujet.questions.index)
-            for m in rng.sample(par_question[q], min(MODULES[module], len(par_question[q])))]
+            for m in rng.sample(par_question[q], min(PAR_QUESTION.get(module, 1), len(par_question[q])))]
 
 
 ECHANTILLON = [m for module in MODULES for m in _echantillon(module)]
@@ -61,25 +59,38 @@ def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
     questions = {m.question for m in MUTANTS[module]}
     attendues = set(banc.questions_des_fonctions(sujet).values()) | set(banc.questions_sql(sujet))
-    attendues -= SANS_MUTANT.get(module, set())
-    assert questions == attendues, (f"{sujet.nom}: no mutant for {sorted(attendues - questions)}, mutants of questions "
-                                    f"not graded {sorted(questions - attendues)}")
-    assert len(MUTANTS[module]) > 300
+    sans = banc.sans_mutant(sujet)
+    assert not attendues - questions - set(sans), (
+        f"{sujet.nom}: no mutant of {sorted(attendues - questions - set(sans))}; if no operator applies to their "
+        f"function, give the reason in SANS_MUTANT of {module.replace('.', '/')}/mutants.py")
+    assert not set(sans) & questions, f"{sujet.nom}: SANS_MUTANT names questions that have mutants: " \
+                                      f"{sorted(set(sans) & questions)}"
+    assert questions <= attendues, f"{sujet.nom}: mutants of questions not graded: {sorted(questions - attendues)}"
     assert len(_echantillon(module)) >= len(questions)
 
 
 @pytest.mark.parametrize("module", MODULES)
 def test_every_function_of_the_reference_is_mutated_or_says_why_not(module):
     sujet = SUJETS[module]
-    raisons = banc.NON_NOTEES.get(sujet.nom, {})
-    assert set(banc.non_notees(sujet)) == set(raisons), "NON_NOTEES must give a reason for exactly these"
+    sans_raison = set(banc.non_notees(sujet)) - set(banc.raisons_non_notees(sujet))
+    de_trop = set(banc.raisons_non_notees(sujet)) - set(banc.non_notees(sujet))
+    fichier = f"{module.replace('.', '/')}/mutants.py"
+    assert not sans_raison, (f"{sujet.nom}: no question grades {sorted(sans_raison)} of its reference; say why in "
+                             f"NON_NOTEES of {fichier}")
+    assert not de_trop, f"{sujet.nom}: NON_NOTEES of {fichier} names {sorted(de_trop)}, which a question grades " \
+                        f"or the reference does not define"
 
 
-def test_the_tables_are_keyed_by_the_names_of_real_subjects():
-    noms = {sujet.nom for sujet in SUJETS.values()}
-    for table in (banc.NON_NOTEES, banc.EQUIVALENTS, banc.HORS_DE_PORTEE):
-        assert set(table) <= noms, (f"benchmarks/bench_mutation.py: {sorted(set(table) - noms)} is no subject's "
-                                    f"display name (Sujet.nom); the tables are keyed by one of {sorted(noms)}")
+@pytest.mark.parametrize("module", MODULES)
+def test_each_subjects_lists_are_well_formed(module):
+    """The keys of a subject's lists are (function or question, operator, line), each with a reason."""
+    sujet = SUJETS[module]
+    for nom, table in (("EQUIVALENTS", banc.equivalents(sujet)), ("HORS_DE_PORTEE", banc.hors_de_portee(sujet)),
+                       ("NON_NOTEES", banc.raisons_non_notees(sujet)), ("SANS_MUTANT", banc.sans_mutant(sujet))):
+        for cle, raison in table.items():
+            forme = isinstance(cle, str) or (isinstance(cle, tuple) and len(cle) == 3
+                                             and all(isinstance(c, str) for c in cle))
+            assert forme and isinstance(raison, str) and raison.strip(), f"{module}.mutants.{nom}: {cle!r}"
 
 
 def test_a_subject_is_named_by_its_grading_module_or_its_assignment_and_a_wrong_name_is_refused():
@@ -95,43 +106,12 @@ def test_the_hidden_test_kills_the_mutant(mutant, attendus):
     assert banc.juger(mutant, attendus[mutant.sujet.nom]) in ("tué", "délai"), mutant.diff()
 
 
-AJOUTS = {"awale_ref.sujets.olympiades_2025_images": [
-    ("rectangle_max", "ReplaceBinaryOperator_Mul_Pow", "ifhauteur**largeur>meilleur[0]*meilleur[1]:"),
-    ("rectangle_max", "ReplaceComparisonOperator_Lt_IsNot",
-     "whilei+hauteurisnotlen(img)andimg[i+hauteur][j]==couleur:"),
-    ("rectangle_max", "ReplaceComparisonOperator_Eq_Is", "whilei+hauteur<len(img)andimg[i+hauteur][j]iscouleur:"),
-    ("dim_largeur_max", "ReplaceComparisonOperator_Eq_Is", "whilej+largeur<=j_maxandimg[i][j+largeur]iscouleur:"),
-], "awale_ref.sujets.attracteurs": [
-    ("empile", "ReplaceComparisonOperator_Eq_Is", "ifciiscjorhi==hj:"),
-    ("empile", "ReplaceComparisonOperator_Eq_Is", "ifci==cjorhiishj:"),
-    ("empile", "ReplaceComparisonOperator_NotEq_IsNot",
-     "ifciisnotcj:#deuxcouleurs:x[j]poséesurx[i]donneuneautreposition"),
-    ("choix_ind_max", "ReplaceComparisonOperator_Eq_Is", "ifL[i]ismaxi:"),
-    ("strategie_h", "ReplaceBinaryOperator_Sub_RShift", "valeurs.append(min_max(c,p>>1,False))"),
-], "awale_ref.sujets.othello_epita_2024": [
-    ("cases_frontieres", "ReplaceComparisonOperator_NotEq_IsNot", "ifcaseisnotc:"),
-    ("ia_minmax_tp", "NumberReplacer", "ifs>1:"),
-    ("ia_minmax_tp", "NumberReplacer", "ifs<-1:"),
-    ("ia_naive", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj^v>j*valeur:"),
-    ("ia_naive", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
-    ("ia_minmax", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj^v>j*valeur:"),
-    ("ia_minmax_tp", "ReplaceBinaryOperator_Mul_BitXor", "ifvaleurisNoneorj*v>j^valeur:"),
-    ("Q24", "DISTINCT ajouté", "SELECTDISTINCTnomComplet,scoreFROMjoueursASjJOINpartiesASpONp.joueurs_idGagnant="
-                               "j.idJoueurORDERBYscoreLIMIT3"),
-]}
-"""Mutants that survived before the hidden cases added for them (specs_images._RECTANGLES_NOMMES, an image in
-RGB colours): a wide row on a narrow one, a column of 300 rows, colours equal without being the same object.
-Attractor subject: colours, heights and values past 256 equal without being the same object (specs._grand), and
-strategie_h at depth 3 on four piles.  Othello: Q7's cell c a tuple equal to its cell of l without being the same object,
-both players blocked one disc apart (specs.CAS_LIMITES), moves whose values are one apart (specs._a_un_pres),
-the two « Jean Martin » winning with the same score (sql.donnees)."""
-
-
-@pytest.mark.parametrize("module, cle", [(module, cle) for module, cles in AJOUTS.items() for cle in cles],
+@pytest.mark.parametrize("module, cle", [(module, cle) for module, sujet in SUJETS.items()
+                                         for cle in banc.tues_par_des_cas_ajoutes(sujet)],
                          ids=lambda v: v if isinstance(v, str) and "." not in v else None)
 def test_the_cases_added_for_a_survivor_still_kill_it(module, cle, attendus):
     par_cle = {m.cle(): m for m in MUTANTS[module]}
-    assert cle in par_cle, f"no such mutant: {cle}"
+    assert cle in par_cle, f"no such mutant: {cle} (TUES_PAR_DES_CAS_AJOUTES of {module}.mutants)"
     assert banc.juger(par_cle[cle], attendus[SUJETS[module].nom]) in ("tué", "délai"), par_cle[cle].diff()
 
 
