@@ -1,19 +1,9 @@
-"""The mutants of this subject's reference that ``benchmarks/bench_mutation.py`` does not count as survivors.
-
-- ``NON_NOTEES``: the reference's functions that no question grades, each with the reason (they are not mutated);
-- ``EQUIVALENTS``: mutants that no input the paper allows tells apart from the reference, keyed by (function or
-  question, operator, mutated line without spaces), each with its reason;
-- ``HORS_DE_PORTEE``: survivors that are not equivalent but that only other data or another observation would
-  show (they stay survivors in the figures), with the data that would kill them;
-- ``SANS_MUTANT``: graded questions whose function no operator applies to, with the reason;
-- ``TUES_PAR_DES_CAS_AJOUTES``: mutants that survived until hidden cases were added for them (the test keeps
-  checking that those cases still kill them).
-
-Read by the benchmark and ``tests/test_mutation.py`` only: never imported by the course, never shipped.
-"""
+"""What ``benchmarks/bench_mutation.py`` does not count as a survivor of this subject (the tables are described in
+:mod:`awale_ref.grading.equivalences`). Read by the benchmark and its test only: never shipped."""
 
 from __future__ import annotations
 
+from awale_ref.equivalences_awale import CASE_12, CASE_6, MOINS_6, SCORES, SEMIS_NATURELS
 from awale_ref.grading.equivalences import IS_ENTIERS, LONGUEUR, PARITE
 
 NON_NOTEES: dict[str, str] = {
@@ -22,12 +12,6 @@ NON_NOTEES: dict[str, str] = {
     "depuis_ccinp": "not in the subject: the course's bridge from the CCINP's game dict (corpus of the specs)",
 }
 
-_SEMIS_NATURELS = "a count of seeds is never negative, so > 0 and != 0 agree"
-_MOINS_6 = "for i 0..5 the index i - 6 (-6..-1) is the same pit of the 12-pit list as i + 6"
-_CASE_6 = "pit 6 is never playable: test_case (the reference, as in grading) refuses any pit > 5"
-_CASE_12 = ("the paper calls case_ramassable on a pit 0..11 (ramasser_graines walks down from the last pit sown); "
-            "only pit 12, outside the board, tells them apart")
-_SCORES = "reached only when the first player's score is not greater than the second's, "
 _AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; the notebook says what is checked): "
               "only the answers read, the name of the player to move shown before each turn's first answer "
               "and the lines printed after the last answer are graded, and this line is printed before each "
@@ -35,25 +19,25 @@ _AFFICHAGE = ("the display of the board is free (LECTURES['awale_affichage']; th
 
 EQUIVALENTS: dict[tuple[str, str, str], str] = {
     ("tour_joueur1", "ReplaceComparisonOperator_Eq_LtE", 'returnetat_jeu["nb_tours"]%2<=0'): PARITE,
-    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"): _MOINS_6,
-    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"): _MOINS_6,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i-6]=plt[i+6],plt[i]"): MOINS_6,
+    ("tourner_plateau", "ReplaceBinaryOperator_Add_Sub", "plt[i],plt[i+6]=plt[i-6],plt[i]"): MOINS_6,
     ("semer_graines", "ReplaceComparisonOperator_Eq_Is", "ifcaseisc:#onsautelacased'origine"):
         "pits are 0..11: " + IS_ENTIERS,
     ("case_ramassable", "NumberReplacer", "returnc>=6andc<=12and(plt[c]==2orplt[c]==3)"):
-        _CASE_12 + ", where an honest answer may read plt[12]",
+        CASE_12 + ", where an honest answer may read plt[12]",
     ("test_famine", "ReplaceComparisonOperator_Eq_LtE", "returnsomme(copie,6,11)<=0"):
         "a sum of seeds is never negative: <= 0 and == 0 agree",
     ("test_case", "ReplaceComparisonOperator_Gt_NotEq", "return0<=c<=5andplt[c]!=0andnottest_famine(plt,c)"):
-        _SEMIS_NATURELS,
+        SEMIS_NATURELS,
     ("test_case", "NumberReplacer", "return-1<=c<=5andplt[c]>0andnottest_famine(plt,c)"):
         "only pit -1 tells them apart, and test_case is graded on the pits 0..11 only: the subject does not "
         "speak of negative indices (LECTURES['test_case_court_circuit'])",
-    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'): _CASE_6,
+    ("cases_possibles", "NumberReplacer", 'return[cforcinrange(7)iftest_case(etat_jeu["plateau"],c)]'): CASE_6,
     ("tour_termine", "ReplaceComparisonOperator_Gt_NotEq", "returnlen(cases_possibles(etat_jeu))!=0"): LONGUEUR,
     ("gagnant", "ReplaceComparisonOperator_Gt_NotEq", 'ifetat_jeu["score_j2"]!=etat_jeu["score_j1"]:'):
-        _SCORES + "where != and > agree",
+        SCORES + "where != and > agree",
     ("gagnant", "ReplaceComparisonOperator_Gt_IsNot", 'ifetat_jeu["score_j2"]isnotetat_jeu["score_j1"]:'):
-        _SCORES + "and scores are 0..48: " + IS_ENTIERS,
+        SCORES + "and scores are 0..48: " + IS_ENTIERS,
     ("gagnant", "ZeroIterationForLoop", "foriin[]:"):
         "the board may be emptied or left as it is: the subject does not say (Q13's spec accepts both, "
         "LECTURES['gagnant_vide_le_plateau']); the scores are added all the same",

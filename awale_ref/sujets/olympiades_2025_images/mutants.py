@@ -1,16 +1,5 @@
-"""The mutants of this subject's reference that ``benchmarks/bench_mutation.py`` does not count as survivors.
-
-- ``NON_NOTEES``: the reference's functions that no question grades, each with the reason (they are not mutated);
-- ``EQUIVALENTS``: mutants that no input the paper allows tells apart from the reference, keyed by (function or
-  question, operator, mutated line without spaces), each with its reason;
-- ``HORS_DE_PORTEE``: survivors that are not equivalent but that only other data or another observation would
-  show (they stay survivors in the figures), with the data that would kill them;
-- ``SANS_MUTANT``: graded questions whose function no operator applies to, with the reason;
-- ``TUES_PAR_DES_CAS_AJOUTES``: mutants that survived until hidden cases were added for them (the test keeps
-  checking that those cases still kill them).
-
-Read by the benchmark and ``tests/test_mutation.py`` only: never imported by the course, never shipped.
-"""
+"""What ``benchmarks/bench_mutation.py`` does not count as a survivor of this subject (the tables are described in
+:mod:`awale_ref.grading.equivalences`). Read by the benchmark and its test only: never shipped."""
 
 from __future__ import annotations
 
