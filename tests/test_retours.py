@@ -440,14 +440,15 @@ def test_the_feedback_names_a_widget_and_speaks_french():
         assert anglais not in page, anglais
 
 
-def test_the_feedback_prompts_are_french():
+@pytest.mark.parametrize("formgrader", [False, True], ids=["retour", "formgrader"])
+def test_the_feedback_prompts_are_french(formgrader):
     """nbconvert's « In [3]: » and « Out[3]: » beside a code cell and its value read « Entrée [3] : » and
-    « Sortie [3] : » on the student's page."""
+    « Sortie [3] : » on the student's page and on the formgrader's view of the copy."""
     import nbformat
 
     calcul = nbformat.v4.new_code_cell("1 + 1", execution_count=3)
     calcul.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": "2"}, execution_count=3)]
     jamais = nbformat.v4.new_code_cell("x = 2")  # never run: no count
-    page = _page_de_retour(nbformat.v4.new_notebook(cells=[calcul, jamais])).replace("&nbsp;", "\xa0")
+    page = _page_de_retour(nbformat.v4.new_notebook(cells=[calcul, jamais]), formgrader).replace("&nbsp;", "\xa0")
     assert "Entrée\xa0[3]\xa0:" in page and "Sortie\xa0[3]\xa0:" in page and "Entrée\xa0[\xa0]\xa0:" in page
     assert "In\xa0[" not in page and "Out[" not in page
