@@ -517,6 +517,8 @@ def donnees_visibles() -> dict:
             exemple = q["exemples"][cle_exemple(args)] = {
                 "attendu": executant.encoder(attendu),
                 "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+            if spec.appels_permis is not None:  # the calls the statement allows here, shown if the example fails
+                exemple["appels_permis"] = spec.appels_permis(args)
             if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
                 acceptees = reponses_acceptees(spec, args, attendu)
                 if acceptees is not None:

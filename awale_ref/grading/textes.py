@@ -135,6 +135,22 @@ def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) ->
     return " ; ".join(f"{libelle(cle, libelles)} {_court(val)}" for cle, val in obs.items())
 
 
+def decrire_attendu(spec: Spec, args: tuple, attendu: dict) -> str:
+    """The « attendu » line of a failing case: the reference's observation in the student's words
+    (:func:`decrire_observation`), except its calls counted (``messages.APPELS``), which are one way to answer:
+    what the statement allows of them on this case stands there instead (``Spec.appels_permis``).
+
+    >>> from awale_ref.grading.specs import Spec
+    >>> spec = Spec("Q1", "f", ("n",), "appels", list, "", module="awale_ref.engine",
+    ...             appels_permis=lambda args: f"f appelée au plus {args[0] + 1} fois")
+    >>> decrire_attendu(spec, (3,), {"renvoie": 6, "appels": {"f": 4}})
+    'renvoie 6 ; appels : f appelée au plus 4 fois'
+    """
+    return " ; ".join(f"{libelle(cle, spec.libelles)} : {spec.appels_permis(args)}"
+                      if cle == messages.APPELS and spec.appels_permis is not None
+                      else f"{libelle(cle, spec.libelles)} {_court(val)}" for cle, val in attendu.items())
+
+
 def decrire_reussite(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
     """What a passed example's line shows of the reference's observation: its results, never how the reference
     got them (:data:`CLES_DU_CALCUL`: its calls counted by function, the student's functions are others; its reads,
