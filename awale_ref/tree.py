@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from awale_ref import engine, facts, fonctions_moteur
+from awale_ref.figures import FigureDecrite
 from awale_ref.widget.partie import etiquette_case
 from awale_ref.widget.regles import de
 
@@ -180,33 +181,16 @@ def est_reconstruction_q18(jeu: dict) -> bool:
 
 
 # ---------------------------------------------------------------- drawing
-class FigureArbre(Figure):
+class FigureArbre(FigureDecrite):
     """A matplotlib ``Figure`` that shows itself as a PNG at its real size (100 dpi) in any notebook,
     with or without ``%matplotlib inline``; its text (``text/plain``, and the picture's ``alt`` in a page) is
-    a French sentence with its title, never the figure's repr (``<FigureArbre size 640x395 with 1 Axes>``)."""
+    a French sentence with its title, never the figure's repr (:class:`awale_ref.figures.FigureDecrite`)."""
 
     def _repr_png_(self) -> bytes:
         import io
         tampon = io.BytesIO()
         self.savefig(tampon, format="png", dpi=STYLE["figure.dpi"], metadata={"Software": None})
         return tampon.getvalue()
-
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
-        texte = self.description()
-        return {"image/png": self._repr_png_(), "text/plain": texte}, {"image/png": {"alt": texte}}
-
-    def description(self) -> str:
-        """« Dessin : <its title> »: the figure's title, or its first axes' title, or its first text.
-
-        >>> figure = FigureArbre()
-        >>> _ = figure.suptitle("Graphe du jeu")
-        >>> figure.description()
-        'Dessin : Graphe du jeu'
-        """
-        titres = [self._suptitle.get_text() if self._suptitle else "",
-                  *(ax.get_title() for ax in self.axes), *(t.get_text() for t in self.texts)]
-        titre = next((" ".join(t.split()) for t in titres if t.strip()), "")
-        return f"Dessin : {titre}" if titre else "Dessin"
 
 
 def _plateau_affiche(jeu: dict, orientation: str) -> tuple[list[int], bool]:

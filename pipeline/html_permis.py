@@ -110,14 +110,15 @@ class StyleDuRetour(Preprocessor):
 
 class ExportateurDuRetour(HTMLExporter):
     """The feedback's exporter (``GenerateFeedback.exporter_class``): nbconvert's ``HTMLExporter``, nbgrader's
-    template folder always among its template paths.
+    template folder and the course's always among its template paths.
 
     The course's ``feedback`` template extends nbgrader's by name (``feedback/index.html.j2``), found through
-    that folder; nbgrader's ``GenerateFeedback`` replaces the configured ``extra_template_paths`` by its
-    stylesheet's folder, so the folder is added here, after the others.
+    nbgrader's folder, and imports what the course's pages share (``invites.html.j2``) from the course's;
+    nbgrader's ``GenerateFeedback`` replaces the configured ``extra_template_paths`` by its stylesheet's folder,
+    so both folders are added here, after the others.
     """
 
     @validate("extra_template_paths")
     def _avec_nbgrader(self, proposition):  # noqa: ANN001, ANN202 (traitlets' signature)
         chemins = list(proposition["value"])
-        return chemins if str(GABARITS_NBGRADER) in chemins else [*chemins, str(GABARITS_NBGRADER)]
+        return [*chemins, *(str(d) for d in (GABARITS_NBGRADER, GABARITS) if str(d) not in chemins)]

@@ -64,7 +64,7 @@ PAQUET = RACINE / "awale_ref"
 COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/table_requete.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "gabarits/table_requete.html", "engine.py", "fonctions_moteur.py", "notation.py",
-          "tree.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
+          "tree.py", "figures.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
           "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
           "grading/rendu.py", "fonctions_eleve.py", "grading/variantes.py")
@@ -517,6 +517,8 @@ def donnees_visibles() -> dict:
             exemple = q["exemples"][cle_exemple(args)] = {
                 "attendu": executant.encoder(attendu),
                 "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
+            if spec.appels_permis is not None:  # the calls the statement allows here, shown if the example fails
+                exemple["appels_permis"] = spec.appels_permis(args)
             if spec.accepter is not None and _acceptation_copiee(sujet, question, {}, set()) is None:
                 acceptees = reponses_acceptees(spec, args, attendu)
                 if acceptees is not None:

@@ -390,3 +390,30 @@ def test_a_dict_left_unchanged_is_told_so():
 
     resultat = _verdict("Q21", sur_une_copie)
     assert resultat.part == pytest.approx(0.4) and "di n'a pas changé" in resultat.message
+
+
+def test_a_failure_on_counted_calls_shows_the_students_count_and_the_bound_never_the_references():
+    """Q13 and Q15 fail on their calls counted: the « attendu » line states the bound the statement implies on
+    that case (``Spec.appels_permis``), the « obtenu » line the student's own counts; the reference's counts
+    (one way to answer) are never shown as the expected answer.  Every spec with the ``appels`` observation
+    words its bound."""
+    import re
+
+    def liste_puis_any(G, x):
+        return any([not liste_puis_any(G, s) for s in G[t.Tuple(x)]])
+
+    def sans_memo(G):
+        return {x: t.est_gagnante(G, x) for x in G}
+
+    for question, faute, borne in (("Q13", liste_puis_any, r"au plus (\d+) positions examinées"),
+                                   ("Q15", sans_memo, r"appelée au plus (\d+) fois")):
+        message = _verdict(question, faute).message
+        attendu = next(l for l in message.splitlines() if l.strip().startswith("attendu :"))
+        obtenu = next(l for l in message.splitlines() if l.strip().startswith("obtenu  :"))
+        assert "{" not in attendu and re.search(borne, attendu), attendu  # a bound, no dictionary of counts
+        assert faute.__name__ in obtenu, obtenu  # the student's own function, counted
+    avec_appels = [s for s in SUJET.specs.values() if s.observation == "appels"]
+    assert len(avec_appels) >= 4 and all(s.appels_permis is not None for s in avec_appels)
+    for spec in avec_appels:
+        texte = spec.appels_permis(spec.cas()[0])
+        assert texte.strip() and "{" not in texte, (spec.question, texte)

@@ -8,7 +8,8 @@ given their feedback by ``nbgrader generate_feedback`` (module fixture).  Each p
 
 - no HTML entity and no tag as text (an inline ``a < b`` of a statement, a widget's repr);
 - nothing wider than the page at 640 px (images shrink to it);
-- nbgrader's labels in French, and at most one drawing of each failing case.
+- nbgrader's labels in French, and at most one drawing of each failing case;
+- every picture described in French (its ``alt``), never nbconvert's English sentence.
 
 Screenshots of every page go to $AWALE_ARTIFACTS (default: build/artefacts/retours/).
 """
@@ -168,4 +169,7 @@ def test_a_feedback_page_shows_no_markup_as_text_and_fits_640_px(retours, onglet
         .filter(o => o.querySelector('div[class$="-contre-exemple"]') && o.querySelector('img'))
         .map(o => o.innerText.slice(0, 80))""")
     assert not deux_dessins, deux_dessins
+    # every picture says what it shows, in French (« Dessin : … » for a figure or a failing case drawn)
+    alts = onglet.evaluate("() => [...document.images].map(i => i.alt)")
+    assert all(alt.strip() and "No description" not in alt for alt in alts), alts
     onglet.screenshot(path=str(ARTEFACTS / f"{assignment}.png"), full_page=True)

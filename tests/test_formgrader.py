@@ -292,3 +292,16 @@ def test_long_verdict_lines_wrap_in_the_formgraders_page_of_a_graded_copy(cours,
     assert plateau["cases"] == [str(PLATEAU_DESSINE[i]) for i in (*haut, *bas)], plateau
     assert plateau["bord"] == "solid" and not plateau["texte_de_balises"], plateau  # awale.css applies, no markup
     assert ecritures == []
+
+
+def test_the_formgraders_view_of_a_copy_has_french_prompts(cours, serveur, enseignant):
+    """The teacher reads a copy in the formgrader with nbconvert's prompts in French, as the student's feedback
+    page: « Entrée [n] : » beside each code cell, never « In [n]: » (the course's formgrade template)."""
+    onglet, ecritures = _ouvrir(enseignant, f"{serveur}/formgrader/submissions/{_id_soumission(cours, 'honnete')}/")
+    invites = onglet.evaluate("() => [...document.querySelectorAll('div.input_prompt')].map(d => d.innerText.trim())")
+    texte = onglet.evaluate("() => document.body.innerText")
+    onglet.close()
+    ecrites = [i for i in invites if i]
+    assert ecrites and all(i.startswith("Entrée\xa0[") and i.endswith("\xa0:") for i in ecrites), invites
+    assert "In [" not in texte.replace("\xa0", " ") and "Out[" not in texte, texte[:2000]
+    assert ecritures == []

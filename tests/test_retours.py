@@ -440,14 +440,51 @@ def test_the_feedback_names_a_widget_and_speaks_french():
         assert anglais not in page, anglais
 
 
-def test_the_feedback_prompts_are_french():
+@pytest.mark.parametrize("formgrader", [False, True], ids=["retour", "formgrader"])
+def test_the_feedback_prompts_are_french(formgrader):
     """nbconvert's « In [3]: » and « Out[3]: » beside a code cell and its value read « Entrée [3] : » and
-    « Sortie [3] : » on the student's page."""
+    « Sortie [3] : » on the student's page and on the formgrader's view of the copy."""
     import nbformat
 
     calcul = nbformat.v4.new_code_cell("1 + 1", execution_count=3)
     calcul.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": "2"}, execution_count=3)]
     jamais = nbformat.v4.new_code_cell("x = 2")  # never run: no count
-    page = _page_de_retour(nbformat.v4.new_notebook(cells=[calcul, jamais])).replace("&nbsp;", "\xa0")
+    page = _page_de_retour(nbformat.v4.new_notebook(cells=[calcul, jamais]), formgrader).replace("&nbsp;", "\xa0")
     assert "Entrée\xa0[3]\xa0:" in page and "Sortie\xa0[3]\xa0:" in page and "Entrée\xa0[\xa0]\xa0:" in page
     assert "In\xa0[" not in page and "Out[" not in page
+
+
+def test_every_picture_of_a_feedback_page_is_described_in_french():
+    """A failing case drawn as a picture (the Olympiades' expected image beside the obtained one) and the figures a
+    student's notebook shows (the Olympiades' images, a game tree) are described in French on the feedback page,
+    as their ``alt``: « Dessin : … », never nbconvert's English « No description has been provided »."""
+    import base64
+    import html
+    import re
+
+    import nbformat
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from awale_ref import tree
+    from awale_ref.sujets.olympiades_2025_images.dessins import figure_images
+    from pipeline.autograde.verdicts import sorties_du_verdict
+
+    cas = {"appel": "decompresse_image(2, [0, 2, 2])", "images": {"attendue": [[0, 1], [1, 0]], "obtenue": [[0, 1]]},
+           "presentation": "awale_ref.sujets.olympiades_2025_images.presentation"}
+    verdict = nbformat.v4.new_code_cell("tester('Q12', decompresse_image)")
+    verdict.outputs = sorties_du_verdict([Resultat(False, "Q12 — decompresse_image : un cas ne donne pas le résultat "
+                                                          "attendu.", 1, 0.0, [], cas)], 1.0)
+    formateur = InteractiveShell.instance().display_formatter
+    figures = nbformat.v4.new_code_cell("montrer(img1, img2, titres=['img1', 'img2'])")
+    arbre = tree.FigureArbre(figsize=(2, 1))
+    arbre.suptitle("Graphe du jeu")
+    for figure in (figure_images([[0, 1], [1, 0]], [[(255, 0, 0)]], titres=["img1", "img2"]), arbre):
+        donnees, meta = formateur.format(figure)  # as the kernel shows it, then encodes the picture
+        figures.outputs.append(nbformat.v4.new_output("display_data", metadata=meta, data={
+            **donnees, "image/png": base64.b64encode(donnees["image/png"]).decode("ascii")}))
+    page = _page_de_retour(nbformat.v4.new_notebook(cells=[verdict, figures]))
+    alts = [html.unescape(a) for a in re.findall(r'<img[^>]*\salt="([^"]*)"', page)]
+    assert len(re.findall(r"<img\b", page)) == len(alts) == 3, alts
+    assert all(a.startswith("Dessin : ") for a in alts) and "No description" not in page, alts
+    assert alts[0].startswith("Dessin : cas qui échoue — Image attendue"), alts
+    assert "img1" in alts[1] and "img2" in alts[1] and alts[2] == "Dessin : Graphe du jeu", alts

@@ -24,9 +24,9 @@ from awale_ref.grading import executant, messages
 from awale_ref.grading.messages import Issue
 from awale_ref.grading.resultat import Bilan, Plan, Resultat, echec
 from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
-from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_exception_nommee,
-                                      decrire_observation, decrire_trop_grande, decrire_trop_long, libelle,
-                                      message_echec)
+from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_attendu,
+                                      decrire_exception_nommee, decrire_observation, decrire_trop_grande,
+                                      decrire_trop_long, libelle, message_echec)
 
 
 def en_donnees(reponse: Any) -> Any:
@@ -102,16 +102,16 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
     dediee = any(f.contrainte == "arguments_intacts" for f in spec.rubriques())
     if ("arguments_intacts" in spec.contraintes and not dediee and obtenu is not None and apres is not None
             and apres != tuple(args)):  # no family of its own: every family requires it
-        return message_echec(spec, args, decrire_observation(_restreint(attendu, famille), spec.libelles),
+        return message_echec(spec, args, decrire_attendu(spec, args, _restreint(attendu, famille)),
                              f"les arguments ont été modifiés par l'appel (avant : {_court(tuple(args))}, après : "
                              f"{_court(apres)}) ; l'énoncé demande de ne pas les modifier", spec.regle)
     attendu_vu = _restreint(attendu, famille)
     if echec is not None:
-        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles), echec, spec.regle)
+        return message_echec(spec, args, decrire_attendu(spec, args, attendu_vu), echec, spec.regle)
     conforme = spec.conforme(_restreint(obtenu, famille), attendu_vu, args)
     if not conforme:
         regle = (spec.diagnostic and spec.diagnostic(args, obtenu, attendu)) or spec.regle
-        return message_echec(spec, args, decrire_observation(attendu_vu, spec.libelles),
+        return message_echec(spec, args, decrire_attendu(spec, args, attendu_vu),
                              decrire_observation(_restreint(obtenu, famille), spec.libelles), regle)
     return None
 
@@ -152,7 +152,7 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
             connu[_INTERDIT] = (str(donnee["contrainte"]) if isinstance(donnee, dict) and "contrainte" in donnee
                                 else None)
         if connu[_INTERDIT] is not None:
-            return message_echec(spec, args, decrire_observation(attendu, spec.libelles), connu[_INTERDIT], spec.regle)
+            return message_echec(spec, args, decrire_attendu(spec, args, attendu), connu[_INTERDIT], spec.regle)
         for famille in familles:
             if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
                 continue

@@ -17,7 +17,7 @@ from typing import Any
 from awale_ref.grading.presentations import _appel, presentation
 from awale_ref.grading.resultat import Bilan, Contre, Resultat
 from awale_ref.grading.specs import Spec, payees
-from awale_ref.grading.textes import (decrire_exception_nommee, decrire_observation, decrire_trop_long, message_echec,
+from awale_ref.grading.textes import (decrire_attendu, decrire_exception_nommee, decrire_trop_long, message_echec,
                                      montrer_argument)
 
 
@@ -72,7 +72,7 @@ def resultat_trop_long(spec: Spec, args: tuple, attendu: dict, secondes: float, 
                        resume: bool = True) -> Resultat:
     """The verdict of a question whose function did not end on ``args`` (the ``nb_cas``-th case) within
     ``secondes`` (in one process: no further case is tried, each would wait as long)."""
-    return Resultat(False, message_echec(spec, args, decrire_observation(attendu, spec.libelles),
+    return Resultat(False, message_echec(spec, args, decrire_attendu(spec, args, attendu),
                                          decrire_trop_long(secondes), spec.regle),
                     nb_cas, 0.0 if resume else None, [],
                     contre_exemple(spec, appel_reproductible(spec, args), args))

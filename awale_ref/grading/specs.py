@@ -106,11 +106,19 @@ class Spec:
     # ``premier_de_paire``) and for ``SANS_APPEL_RECURSIF``; what it does not name keeps the core's neutral
     # words (``textes.LIBELLES``).
     libelles: Mapping[str, str] = field(default_factory=dict, hash=False)
+    # The ``appels`` observation: what the statement allows of the calls on a case, in French, from the bound the
+    # spec's ``accepter`` checks (« au plus 17 positions examinées »).  A failing case's « attendu » line shows it
+    # in place of the reference's counts, which are one way to answer, not the expected one
+    # (``textes.decrire_attendu``).  Required with that observation.
+    appels_permis: Callable[[tuple], str] | None = None
 
     def __post_init__(self) -> None:
         if not messages.observation_connue(self.observation):
             raise ValueError(f"{self.question}: unknown observation kind {self.observation!r} (one of "
                              f"{sorted(messages.OBSERVATIONS)} or renvoie_et_<name>)")
+        if self.observation == messages.APPELS and self.appels_permis is None:
+            raise ValueError(f"{self.question}: the {messages.APPELS!r} observation needs appels_permis (what the "
+                             f"statement allows of the calls on a case, shown in place of the reference's counts)")
         if not self.module.startswith("awale_ref."):
             raise ValueError(f"{self.question}: module must name the subject's reference module "
                              f"(a module of awale_ref), got {self.module!r}")

@@ -28,6 +28,22 @@ def pluriel(n: int, mot: str) -> str:
     return f"{n} {mot}{'s' if n > 1 else ''}"
 
 
+def decrire_dessin(*titres: str) -> str:
+    """What a picture shows, in French: « Dessin : <titres> », each title on one line (its lines joined by
+    commas), the titles joined by « — »; « Dessin » alone when every title is blank.  The text a notebook keeps
+    beside a picture and the picture's ``alt`` in a page (:mod:`awale_ref.figures`, the failing case drawn in
+    the feedback).
+
+    >>> decrire_dessin("Graphe du jeu")
+    'Dessin : Graphe du jeu'
+    >>> decrire_dessin("damier\\n2 lignes × 2 colonnes", " ", "rouge"), decrire_dessin("")
+    ('Dessin : damier, 2 lignes × 2 colonnes — rouge', 'Dessin')
+    """
+    lignes = [", ".join(" ".join(ligne.split()) for ligne in titre.splitlines() if ligne.strip())
+              for titre in titres if titre and titre.strip()]
+    return "Dessin : " + " — ".join(lignes) if lignes else "Dessin"
+
+
 def _court(valeur: Any, limite: int = 300) -> str:
     texte = repr(valeur)
     return texte if len(texte) <= limite else texte[: limite - 1] + "…"
@@ -117,6 +133,22 @@ def libelle(cle: str, libelles: Mapping[str, str] | None = None) -> str:
 def decrire_observation(obs: dict, libelles: Mapping[str, str] | None = None) -> str:
     """An observation in the student's words (``libelles``: the spec's own, ``Spec.libelles``)."""
     return " ; ".join(f"{libelle(cle, libelles)} {_court(val)}" for cle, val in obs.items())
+
+
+def decrire_attendu(spec: Spec, args: tuple, attendu: dict) -> str:
+    """The « attendu » line of a failing case: the reference's observation in the student's words
+    (:func:`decrire_observation`), except its calls counted (``messages.APPELS``), which are one way to answer:
+    what the statement allows of them on this case stands there instead (``Spec.appels_permis``).
+
+    >>> from awale_ref.grading.specs import Spec
+    >>> spec = Spec("Q1", "f", ("n",), "appels", list, "", module="awale_ref.engine",
+    ...             appels_permis=lambda args: f"f appelée au plus {args[0] + 1} fois")
+    >>> decrire_attendu(spec, (3,), {"renvoie": 6, "appels": {"f": 4}})
+    'renvoie 6 ; appels : f appelée au plus 4 fois'
+    """
+    return " ; ".join(f"{libelle(cle, spec.libelles)} : {spec.appels_permis(args)}"
+                      if cle == messages.APPELS and spec.appels_permis is not None
+                      else f"{libelle(cle, spec.libelles)} {_court(val)}" for cle, val in attendu.items())
 
 
 def decrire_reussite(obs: dict, libelles: Mapping[str, str] | None = None) -> str:

@@ -109,7 +109,9 @@ def _spec(question: str, d: dict, exemple: dict, autres: list, module_correction
                 contraintes=tuple(d["contraintes"]), familles=familles, module=d["module"],
                 presentation=d.get("presentation", ""), fonctions=tuple(d.get("fonctions", ())),
                 libelles=d.get("libelles", {}),
-                accepter=_acceptation(question, d, exemple, autres, module_correction))
+                accepter=_acceptation(question, d, exemple, autres, module_correction),
+                appels_permis=(lambda args, texte=exemple["appels_permis"]: texte) if "appels_permis" in exemple
+                else None)
 
 
 class Testeur:

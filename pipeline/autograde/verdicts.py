@@ -7,8 +7,10 @@ import base64
 from nbformat.notebooknode import NotebookNode
 
 from awale_ref.grading import rendu
+from awale_ref.grading.textes import decrire_dessin
 
 ENAME = "Correction"  # the error name of a failed verdict (nbgrader scores an error output 0)
+CAS_DESSINE = "cas qui échoue"  # what the picture of a failing case shows, before its subject's legend
 
 
 def sortie_erreur(ename: str, message: str) -> NotebookNode:
@@ -26,8 +28,8 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
     the messages as text, then an ``execute_result`` holding the points,
     which nbgrader reads as partial credit.  A failure with a smallest
     failing case adds its board, drawn once (HTML for the feedback, text in
-    the notebook; a picture where its subject draws no HTML), and the call
-    that reproduces it.
+    the notebook; a picture where its subject draws no HTML, described in
+    French as its text and its ``alt``), and the call that reproduces it.
     """
     sorties = []
     for r in resultats:
@@ -62,10 +64,11 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
             continue
         except (ValueError, TypeError, KeyError):  # not drawable: the text above says it all
             continue
-        if png is not None:
-            sorties.append(NotebookNode(output_type="display_data", metadata={}, data={
-                "text/plain": rendu.legende_du_cas(contre),
-                "image/png": base64.b64encode(png).decode("ascii")}))
+        if png is not None:  # described in French beside the picture and as its alt in the pages
+            description = decrire_dessin(CAS_DESSINE, rendu.legende_du_cas(contre))
+            sorties.append(NotebookNode(output_type="display_data", metadata={"image/png": {"alt": description}},
+                                        data={"text/plain": description,
+                                              "image/png": base64.b64encode(png).decode("ascii")}))
     if obtenus > 0:
         sorties.append(NotebookNode(output_type="execute_result", execution_count=None, metadata={},
                                     data={"text/plain": f"{obtenus:g}"}))

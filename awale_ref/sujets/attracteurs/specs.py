@@ -285,6 +285,11 @@ def _graphe_accepte(obtenu: Observation, attendu: Observation, args: tuple) -> b
     return type(appels) is dict and appels.get("coups", 0) <= len(_graphe(*args))
 
 
+def _sorties_permises(args: tuple) -> str:
+    """Q6: what the statement allows of the calls (``_graphe_accepte``): coups once per position of the graph."""
+    return f"coups appelée au plus {len(_graphe(*args))} fois, une fois par position du graphe"
+
+
 def _sorties_de_file(args: tuple, obtenu: Observation, attendu: Observation) -> str | None:
     """Q6: how many positions the search took out of the file (``coups`` called), against the vertices."""
     appels = obtenu.get("appels")
@@ -462,6 +467,13 @@ def _taille(G: dict) -> int:
     return len(G) + 2 * sum(len(s) for s in G.values()) + 1
 
 
+def _memo_permis(args: tuple) -> str:
+    """Q15: what the statement allows of the calls (:func:`_memo_graphe`)."""
+    G = args[0]
+    return (f"chaque fonction, Tuple mise à part, appelée au plus {_taille(G)} fois ({len(G)} sommets, deux fois "
+            f"{sum(len(s) for s in G.values())} arêtes, et l'appel lui-même)")
+
+
 def _memo_graphe(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q15 (LECTURES['memo']): no function called more often than the graph has vertices and twice its edges."""
     if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
@@ -501,9 +513,23 @@ def _memo_min_max(obtenu: Observation, attendu: Observation, args: tuple) -> boo
     appels = obtenu.get("appels")
     if type(appels) is not dict:
         return False
+    coups_au_plus, autres_au_plus = _bornes_min_max(args)
+    return (appels.get("coups", 0) <= coups_au_plus
+            and all(n <= autres_au_plus for nom, n in appels.items() if nom not in _PAR_PAIRE))
+
+
+def _bornes_min_max(args: tuple) -> tuple[int, int]:
+    """Q32: the most calls of ``coups``, and of any other function (``Tuple`` and ``empile`` apart), of a
+    memoised search from ``args`` (:func:`_memo_min_max`)."""
     sommets, aretes = _atteint(t.Tuple(args[0]), args[1])
-    return (appels.get("coups", 0) <= 2 * sommets + 1
-            and all(n <= 2 * (sommets + aretes) + 1 for nom, n in appels.items() if nom not in _PAR_PAIRE))
+    return 2 * sommets + 1, 2 * (sommets + aretes) + 1
+
+
+def _min_max_permis(args: tuple) -> str:
+    """Q32: what the statement allows of the calls (:func:`_memo_min_max`)."""
+    coups_au_plus, autres_au_plus = _bornes_min_max(args)
+    return (f"coups appelée au plus {coups_au_plus} fois, toute autre fonction ({' et '.join(_PAR_PAIRE)} mises à "
+            f"part) au plus {autres_au_plus} fois (chaque position rencontrée évaluée une fois)")
 
 
 _PAR_PAIRE = ("Tuple", "empile")
@@ -523,6 +549,13 @@ def _recursive(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
         return True
     appels = obtenu.get("appels")
     return type(appels) is dict and appels.get("Tuple", 0) >= 2
+
+
+def _recursion_permise(args: tuple) -> str:
+    """Q5: what the statement asks of the calls (:func:`_recursive`, on a list holding lists)."""
+    if _imbriquee(args, {}):
+        return "Tuple appelée au moins 2 fois : elle s'appelle elle-même sur les listes qu'elle contient"
+    return "libres (la liste ne contient pas de liste)"
 
 
 def _sans_successeur(args: tuple, attendu: Observation) -> bool:
@@ -575,6 +608,12 @@ def _arret_au_premier(obtenu: Observation, attendu: Observation, args: tuple) ->
         return False
     appels = obtenu.get("appels")
     return "appels" not in attendu or (type(appels) is dict and _examine_au_plus(appels, args))
+
+
+def _arret_permis(args: tuple) -> str:
+    """Q13: what the statement allows of the calls (:func:`_examine_au_plus`)."""
+    return (f"au plus {_examens(args[0], args[1])[0]} positions examinées (appels de la fonction récursive), en "
+            f"s'arrêtant au premier successeur non gagnant")
 
 
 def _examine_au_plus(appels: dict, args: tuple) -> bool:
@@ -781,13 +820,14 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "N piles [c, 1] de chaque couleur c de 0 à C-1, la liste triée"),
     _s("Q5", "Tuple", ("L",), "appels", _cas_tuple,
        "chaque liste, à toute profondeur, devient un tuple ; la fonction est récursive", accepter=_recursive,
+       appels_permis=_recursion_permise,
        familles=(Famille("listes imbriquées devenues tuples", 0.75, cles=("renvoie",)),
                  Famille("récursive : Tuple s'appelle sur les listes qu'elle contient", 0.25, _imbriquee,
                          cles=("appels",), accessoire=True))),
     _s("Q6", "graphe", ("C", "N"), "appels", _cas_graphe,
        "clés : les Tuple de toutes les positions atteignables depuis init(C, N) ; valeurs : coups(position) "
        "(l'ordre des successeurs est libre) ; une position déjà passée par la file n'y est pas remise",
-       accepter=_graphe_accepte, diagnostic=_sorties_de_file,
+       accepter=_graphe_accepte, diagnostic=_sorties_de_file, appels_permis=_sorties_permises,
        familles=(Famille("petits jeux (C·N ≤ 4)", 0.4, _petit, cles=("renvoie",)),
                  Famille("jeux plus grands (jusqu'à 133 positions)", 0.35, _non(_petit), cles=("renvoie",)),
                  Famille("chaque position ne sort qu'une fois de la file (coups appelée une fois par position)",
@@ -799,6 +839,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "une position est gagnante si au moins un successeur ne l'est pas ; sans successeur, elle est perdante ; "
        "l'examen s'arrête au premier successeur non gagnant",
        contraintes=("recursive",), accepter=_arret_au_premier, diagnostic=_successeurs_en_trop,
+       appels_permis=_arret_permis,
        familles=(Famille("position sans successeur : perdante", 0.2, _sans_successeur, cles=("renvoie",),
                          accessoire=True),
                  Famille("position avec successeurs", 0.4, _non(_sans_successeur), cles=("renvoie",)),
@@ -809,7 +850,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
        "le dictionnaire {position: est_gagnante(G, position)} pour toutes les positions du graphe"),
     _s("Q15", "dico_gagnant_opt", ("G",), "appels", _cas_graphes(JEUX + JEUX_MOYENS), "le même dictionnaire que "
        "dico_gagnant, chaque position étudiée une seule fois (mémoïsation : pas plus d'appels que de sommets et "
-       "de deux fois les arêtes, Tuple mise à part)", accepter=_memo_graphe,
+       "de deux fois les arêtes, Tuple mise à part)", accepter=_memo_graphe, appels_permis=_memo_permis,
        familles=(Famille("le dictionnaire des positions gagnantes", 0.6, cles=("renvoie",)),
                  Famille("mémoïsation (appels comptés sur les graphes de 133 à 728 positions)", 0.4,
                          lambda args, attendu: len(args[0]) > 100, cles=("appels",), accessoire=True))),
@@ -864,7 +905,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
                  Famille(_RECURSIVE, 0.2, contrainte="recursive"))),
     _s("Q32", "min_max_opt", ("x", "p", "bool"), "appels", _cas_min_max_opt,
        "la même valeur que min_max, chaque position rencontrée évaluée une fois (coups appelée au plus deux "
-       "fois par position différente)", accepter=_memo_min_max,
+       "fois par position différente)", accepter=_memo_min_max, appels_permis=_min_max_permis,
        familles=(Famille("la valeur de min_max", 0.6, cles=("renvoie",)),
                  Famille("mémoïsation (appels de coups comptés)", 0.4, cles=("appels",), accessoire=True))),
     _s("Q33", "choix_ind_max", ("L",), "tirages", _cas_choix,

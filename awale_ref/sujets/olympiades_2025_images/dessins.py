@@ -67,6 +67,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from awale_ref.figures import FigureDecrite
 from awale_ref.sujets.olympiades_2025_images import images
 
 CODAGES = {
@@ -97,9 +98,9 @@ ABSENT = "#c8c8c8"
 """The hatching of a place where an image has no pixel (:func:`figure_ecart`)."""
 
 
-class FigureImages(Figure):
+class FigureImages(FigureDecrite):
     """A matplotlib ``Figure`` drawn by the Agg canvas that shows itself as a PNG (100 dpi, cut to what is
-    drawn) in any notebook."""
+    drawn) in any notebook, described in French by its titles (:class:`awale_ref.figures.FigureDecrite`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
