@@ -32,9 +32,9 @@ c.ExchangeFactory.collect = "pipeline.echange.RamassageHorodate"
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"
 
-# Execution limits when autograding. A hidden test runs its checks in a separate
-# process limited to 60 s (awale_ref.grading.cleanroom.DELAI_S); the cell limit is above it,
-# so a student's infinite loop in a visible test is interrupted and only that cell fails.
+# Execution limits of the student's kernel when autograding: a cell that runs past the timeout is interrupted
+# and only that cell fails. The hidden tests are not run in this kernel: the judge runs the submitted cells again
+# in its own sandboxed runner, each question within its own limit (awale_ref.grading.execution.DELAI_QUESTION_S).
 c.Execute.timeout = 90
 c.Execute.interrupt_on_timeout = True
 c.Execute.startup_timeout = 120

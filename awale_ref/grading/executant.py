@@ -301,7 +301,7 @@ def observer(observation: str, fonction: Callable, args: tuple) -> dict:
     keyboard, :func:`_observer_saisies`), ``renvoie`` (the value), ``image`` (the value, and whether the rows
     of a returned list of lists are distinct lists), ``renvoie_et_<name>`` (and the first argument, named
     ``<name>``, after the call: ``messages.cle_apres``), ``copie`` (equal and
-    independent: a dict whose values are lists, or a list of rows), ``gain`` (a returned pair split), and four
+    independent: a dict whose values are lists, or a list of rows), ``paire`` (a returned pair split), and four
     kinds for functions whose value alone does not say enough: ``renvoie_et_arguments`` (the value and
     every argument after the call: a function that changes any of them in place),
     ``affichage`` (the value and the non-blank lines printed), ``appels`` (the value
