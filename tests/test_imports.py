@@ -159,3 +159,13 @@ def test_le_test_voit_un_sujet_qui_en_importe_un_autre(tmp_path: Path) -> None:
                                                            "from awale_ref import c\n",
                                 "awale_ref/c.py": "", "pipeline/__init__.py": ""})
     assert imports_entre_sujets(graphe(racine)) == [("awale_ref.sujets.x.specs", "awale_ref.sujets.y.g")]
+
+
+def test_la_table_d_awale_ref_readme_nomme_chaque_module() -> None:
+    """``awale_ref/README.md`` says what each module and folder of the package holds: none is left out."""
+    table = (RACINE / "awale_ref" / "README.md").read_text(encoding="utf-8").split("\n\n", 2)[1]
+    noms = {p.stem for p in (RACINE / "awale_ref").glob("*.py") if not p.stem.startswith("__")}
+    noms |= {f"{p.name}/" for p in (RACINE / "awale_ref").iterdir()
+             if p.is_dir() and not p.name.startswith("__") and not p.name.startswith(".")}
+    absents = sorted(nom for nom in noms if f"`{nom}`" not in table)
+    assert not absents, f"awale_ref/README.md: the table does not say what {absents} hold"
