@@ -61,7 +61,7 @@ from awale_ref.grading.livraison import PasLivrable, chemin_du_module, imports_d
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
-COPIES = ("grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/table_requete.py",
+COPIES = ("grading/__init__.py", "grading/affichage.py", "grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/table_requete.py",
           "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "gabarits/table_requete.html", "engine.py", "fonctions_moteur.py", "notation.py",
           "tree.py", "figures.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
@@ -693,22 +693,6 @@ def _module_vers_chemin(module: str, racine: Path) -> Path:
     return racine / chemin_du_module(module)
 
 
-def _affichage() -> str:
-    import awale_ref.grading as grading
-
-    return "\n\n".join(inspect.getsource(getattr(grading, n)) for n in ("_montrer_echec", "_installer_affichage"))
-
-
-def _grading_init() -> str:
-    """The core's package in the distribution: the display of a failed test."""
-    return ('"""The notebooks\' test helpers, student distribution: the visible tests from data '
-            '(awale_ref.grading.visibles)."""\n\nfrom __future__ import annotations\n\n'
-            'from typing import Any\n\nfrom awale_ref.fonctions_eleve import FonctionManquante  # noqa: F401\n'
-            'from awale_ref.grading import serie  # noqa: F401\n'
-            'from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n\n\n'
-            + _affichage() + "\n\n_installer_affichage()\n")
-
-
 def _sujet_init(sujet) -> str:
     """A subject's package in the distribution: its visible tests, and the names its kinds of question forward
     to the modules they ship (``TypeDeQuestion.noms_eleves``: the SQL questions' ``montrer_requete``)."""
@@ -852,7 +836,6 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
-    (racine / "grading" / "__init__.py").write_text(_grading_init())
     for module in DONNEES_SEULES:
         _module_vers_chemin(module, dest).write_text(donnees_seules(module))
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')

@@ -162,7 +162,7 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading import EchecTest, checks\nfrom awale_ref.sujets.ccinp_2024 import corriger, specs\n"
+        shell.run_cell("from awale_ref.grading import checks\nfrom awale_ref.grading.resultat import EchecTest\nfrom awale_ref.sujets.ccinp_2024 import corriger, specs\n"
                        "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
                        "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)

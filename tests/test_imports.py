@@ -169,3 +169,18 @@ def test_la_table_d_awale_ref_readme_nomme_chaque_module() -> None:
              if p.is_dir() and not p.name.startswith("__") and not p.name.startswith(".")}
     absents = sorted(nom for nom in noms if f"`{nom}`" not in table)
     assert not absents, f"awale_ref/README.md: the table does not say what {absents} hold"
+
+
+def test_le_protocole_n_importe_que_la_bibliotheque_standard_et_le_paquet_n_installe_rien() -> None:
+    """``import awale_ref.grading.messages`` (the protocol between the judge and the runner) loads no other module
+    of the project and nothing outside the standard library; importing ``awale_ref.grading`` installs no hook
+    (IPython is not even imported)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\navant = set(sys.modules)\nimport awale_ref.grading.messages\n"
+            "print('\\n'.join(sorted(m for m in set(sys.modules) - avant if m.split('.')[0] not in "
+            "sys.stdlib_module_names)))")
+    charges = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             cwd=RACINE).stdout.split()
+    assert charges == ["awale_ref", "awale_ref.grading", "awale_ref.grading.messages"], charges

@@ -24,7 +24,8 @@ import pytest
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.facts import Q18_JEU
-from awale_ref.grading import EchecTest, checks
+from awale_ref.grading import checks
+from awale_ref.grading.resultat import EchecTest
 from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets import olympiades_2025_images as correction_images
 from outils import cellule

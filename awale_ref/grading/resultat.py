@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from awale_ref.grading.specs import Famille, Spec
 
 
+class EchecTest(AssertionError):
+    """A failed test, with a French message meant for the student."""
+
+
 @dataclass
 class Resultat:
     """Outcome of a check: ``ok``, the French message, how many cases ran.

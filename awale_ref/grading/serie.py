@@ -6,7 +6,7 @@ as a *series* (:class:`SerieExemples`, an IPython AST transformer installed
 when the grading helpers are imported): an example that fails no longer
 stops the cell; it is marked in its place (« ✘ exemple n° 2 ») and the cell
 goes on to the next example; after the last ``tester(...)`` line, the cell
-raises one :class:`~awale_ref.grading.sujets.EchecTest` (one verdict block,
+raises one :class:`~awale_ref.grading.resultat.EchecTest` (one verdict block,
 every failing example with its input, expected and obtained), so that the
 cell still fails (nbgrader's self-check gives it 0) and what follows the
 examples (the full check) runs only when they all pass, as before.

@@ -36,19 +36,16 @@ import functools
 import pkgutil
 from pathlib import Path
 
-from awale_ref.grading import checks, contraintes, textes, variantes
+from awale_ref.grading import affichage, checks, contraintes, textes, variantes
 from awale_ref.grading.variantes import Variante
 from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
+from awale_ref.grading.resultat import EchecTest
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser
 from awale_ref.grading.types_question import Fonctions, TypeDeQuestion, Valeurs
 
 PAQUET = "awale_ref.sujets"
 """The package whose subpackages are the subjects (one folder each)."""
-
-
-class EchecTest(AssertionError):
-    """A failed test, with a French message meant for the student."""
 
 
 def _echec(message: str) -> None:
@@ -343,3 +340,5 @@ def sujet_des_sources(sources: list[str]) -> Sujet:
         raise ValueError(f"the test cells name several subjects: {sorted(modules)}")
     return sujet_du_module(next(iter(modules), None))
 
+
+affichage.installer()  # a notebook that imports its tests shows their failures in French

@@ -30,16 +30,13 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import checks, contraintes, executant, messages, textes
+from awale_ref.grading import affichage, checks, contraintes, executant, messages, textes
 from awale_ref.grading.rendu import dessin_du_cas
+from awale_ref.grading.resultat import EchecTest
 from awale_ref.grading.specs import Famille, Spec
 
 DONNEES = Path(__file__).resolve().parent.parent / "data" / "visibles.json"
 BIBLIOTHEQUE = Path(__file__).resolve().parent.parent / "data" / "bibliotheque_visible.sqlite"
-
-
-class EchecTest(AssertionError):
-    """A failed visible test, with a French message meant for the student."""
 
 
 def cle(valeur: Any) -> str:
@@ -219,3 +216,6 @@ def origine(question: str, nom: str | None, objet: Any) -> str | None:
         return (f"{question} — {nom} vient du paquet de référence awale_ref : "
                 f"écrivez votre propre fonction dans le notebook.")
     return None
+
+
+affichage.installer()  # a notebook that imports its tests shows their failures in French

@@ -171,7 +171,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     code_demarrage = Unicode(
         "import os as _o, sys as _s\n_chemin = list(_s.path)\n"
         "_s.path[:] = [p for p in _s.path if p not in ('', '.', _o.getcwd())]\n"
-        "import awale_ref.grading\n_s.path[:] = _chemin\ndel _o, _s, _chemin\n",
+        "import awale_ref.grading.affichage\nawale_ref.grading.affichage.installer()\n_s.path[:] = _chemin\n"
+        "del _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
     noyau_d_avance = Bool(False, help="keep one sandboxed kernel started ahead, in this process, for the next "
                                       "notebook (a process that grades one notebook after another: a Dask "
