@@ -104,16 +104,8 @@ def test_le_graphe_des_imports_n_a_pas_de_cycle() -> None:
 
 SUJETS_DU_DEPOT = sorted(p.parent.name for p in (RACINE / "awale_ref" / "sujets").glob("*/__init__.py"))
 
-ENCORE_LIES = {"olympiades_2025_awale": "the lycée awalé's specs reuse the CCINP's awalé cases and diagnostics "
-                                         "(awale_ref.sujets.ccinp_2024.specs): they go to the game library, with "
-                                         "the corpus they are built on, when the CCINP's own modules move to its "
-                                         "folder"}
-"""Subjects that still import another one, and what must move for them to stop: each is expected to fail
-(``strict``: once it no longer imports another subject, its test passes and fails, until its entry goes)."""
 
-
-@pytest.mark.parametrize("sujet", [pytest.param(s, marks=pytest.mark.xfail(reason=ENCORE_LIES[s], strict=True))
-                                   if s in ENCORE_LIES else s for s in SUJETS_DU_DEPOT])
+@pytest.mark.parametrize("sujet", SUJETS_DU_DEPOT)
 def test_un_sujet_n_importe_aucun_autre_sujet(sujet: str) -> None:
     assert len(SUJETS_DU_DEPOT) >= 2, "fewer than two subjects found: the test reads nothing"
     trouves = [(a, b) for a, b in imports_entre_sujets(graphe()) if sujet_de(a) == f"{SUJETS}.{sujet}"]

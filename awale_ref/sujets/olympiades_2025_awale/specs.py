@@ -52,8 +52,8 @@ import random
 from typing import Any, Callable
 
 from awale_ref.grading import reponses_structurees
-from awale_ref.sujets.ccinp_2024 import specs as ccinp
-from awale_ref.sujets.ccinp_2024.specs import plateau_valide
+from awale_ref import cas_awale
+from awale_ref.cas_awale import plateau_valide
 from awale_ref.grading.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee, variantes
 
@@ -73,7 +73,7 @@ def _etat(score_j1: int, score_j2: int, nb_tours: int, plateau: list, noms=("Ali
 
 def _etats() -> list[dict]:
     """The CCINP's positions (its corpus and named edge cases) as lycée states."""
-    return [lycee.depuis_ccinp(jeu) for jeu in ccinp.positions()]
+    return [lycee.depuis_ccinp(jeu) for jeu in cas_awale.positions()]
 
 
 def _plateaux_de_famine() -> list[tuple[list, int]]:
@@ -119,7 +119,7 @@ def _etats_de_famine() -> list[dict]:
 def _fins_lyceennes() -> list[dict]:
     """States on each side of the lycée end rules: the CCINP's (turned into lycée states), and the
     45 seeds taken — 44, 45 (3 seeds left, the game goes on), 46 —, a player blocked with 3 seeds."""
-    etats = [lycee.depuis_ccinp(jeu) for jeu in ccinp.fins_de_partie()]
+    etats = [lycee.depuis_ccinp(jeu) for jeu in cas_awale.fins_de_partie()]
     jouable = [1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0]  # 4 seeds, the player to move can play
     trois = [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]    # exactly 3 seeds: the CCINP stops, the lycée goes on
     trois_bis = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0]
@@ -137,7 +137,7 @@ def _fins_lyceennes() -> list[dict]:
 
 
 def _cas_tour_joueur1() -> list[tuple]:
-    return [(lycee.depuis_ccinp(jeu),) for (jeu,) in ccinp.jeux_tours_varies()]
+    return [(lycee.depuis_ccinp(jeu),) for (jeu,) in cas_awale.jeux_tours_varies()]
 
 
 def _cas_somme() -> list[tuple]:
@@ -155,14 +155,14 @@ def _cas_plateau() -> list[tuple]:
 
 def _cas_famine() -> list[tuple]:
     """Q8: the pits 0–5 (non empty) of the corpus, and the boards around the famine."""
-    return ccinp.plateau_case()() + _plateaux_de_famine()
+    return cas_awale.plateau_case()() + _plateaux_de_famine()
 
 
 def _cas_test_case() -> list[tuple]:
     """Q9: every pit from 0 to 11, empty or not (a negative pit is not graded: LECTURES['test_case_court_circuit'])."""
     plateaux = [plt for plt, _ in _plateaux_de_famine()]
     plateaux = [p for i, p in enumerate(plateaux) if p not in plateaux[:i]]
-    return (ccinp.plateau_case(toutes_les_cases=True, non_vide=False)()
+    return (cas_awale.plateau_case(toutes_les_cases=True, non_vide=False)()
             + [(plt, case) for plt in plateaux for case in range(12)])
 
 
@@ -180,7 +180,7 @@ def _cas_tour_jeu() -> list[tuple]:
 
 
 def _cas_gagnant() -> list[tuple]:
-    return ([(lycee.depuis_ccinp(jeu),) for (jeu,) in ccinp.jeux_finis_et_autres()]
+    return ([(lycee.depuis_ccinp(jeu),) for (jeu,) in cas_awale.jeux_finis_et_autres()]
             + [(etat,) for etat in _fins_lyceennes()])
 
 
@@ -346,7 +346,7 @@ def etat_valide(etat_jeu: object) -> bool:
                                                           "nb_tours", "plateau"}
             and type(etat_jeu["joueur1"]) is str and type(etat_jeu["joueur2"]) is str
             and all(type(etat_jeu[k]) is int and etat_jeu[k] >= 0 for k in ("score_j1", "score_j2", "nb_tours"))
-            and ccinp.plateau_valide(etat_jeu["plateau"]))
+            and cas_awale.plateau_valide(etat_jeu["plateau"]))
 
 
 def _d_etat(args: tuple) -> bool:
@@ -357,21 +357,21 @@ def _d_etat(args: tuple) -> bool:
 
 def _d_plateau(args: tuple) -> bool:
     """Q4 : tourner_plateau(plt) « tourne la liste plt elle-même » : un plateau de 12 cases."""
-    return len(args) == 1 and ccinp.plateau_valide(args[0])
+    return len(args) == 1 and cas_awale.plateau_valide(args[0])
 
 
 def _d_somme(args: tuple) -> bool:
     """Q3 : somme(plt, n, p) « renvoie le nombre de graines des cases n à p, toutes deux comprises
     (n <= p) » : deux cases du plateau, n avant p."""
     plt, n, p = args
-    return ccinp.plateau_valide(plt) and type(n) is int and type(p) is int and 0 <= n <= p <= 11
+    return cas_awale.plateau_valide(plt) and type(n) is int and type(p) is int and 0 <= n <= p <= 11
 
 
 def _d_case(args: tuple) -> bool:
     """Q6, Q7, Q9 : un plateau et une case c de 0 à 11 (Q7 : « c est la dernière case semée » ; Q9 : « la
     fonction est notée sur les cases 0 à 11 », le sujet ne parle pas d'une saisie comme -1)."""
     plt, c = args
-    return ccinp.plateau_valide(plt) and type(c) is int and 0 <= c <= 11
+    return cas_awale.plateau_valide(plt) and type(c) is int and 0 <= c <= 11
 
 
 def _coup_du_joueur(args: tuple) -> bool:
@@ -419,24 +419,24 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "la liste plt elle-même est modifiée : ses cases 0 à 5 et 6 à 11 sont échangées, chaque moitié "
           "dans son ordre (un nouveau plateau renvoyé laisserait etat_jeu inchangé)",
           familles=(Famille("le plateau lui-même est tourné", 1.0, cles=("plateau_apres",)),), domaine=_d_plateau),
-    _spec("Q5", "semer_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.plateau_case(toutes_les_cases=True),
+    _spec("Q5", "semer_graines", ("plt", "c"), "renvoie_et_plateau", cas_awale.plateau_case(toutes_les_cases=True),
           "on sème une graine par case dans le sens 0 → 1 → … → 11 → 0 en sautant la case de départ ; "
           "la fonction renvoie l'indice de la dernière case semée", domaine=_case_du_plateau,
-          diagnostic=ccinp.diag_deplacer,
+          diagnostic=cas_awale.diag_deplacer,
           familles=(Famille("semis sans faire le tour du plateau", _TIERS, _non(_tour_complet),
                             ("plateau_apres",)),
                     Famille("tour complet : la case de départ est sautée", _TIERS, _tour_complet,
                             ("plateau_apres",)),
                     Famille("indice de la dernière case semée (valeur renvoyée)", _TIERS, cles=("renvoie",)))),
     _spec("Q6", "case_ramassable", ("plt", "c"), "renvoie",
-          ccinp.plateau_case(toutes_les_cases=True, non_vide=False),
+          cas_awale.plateau_case(toutes_les_cases=True, non_vide=False),
           "une case est ramassable si elle est dans le camp adverse (6 à 11) et contient 2 ou 3 graines", domaine=_d_case),
-    _spec("Q7", "ramasser_graines", ("plt", "c"), "renvoie_et_plateau", ccinp.apres_semis,
+    _spec("Q7", "ramasser_graines", ("plt", "c"), "renvoie_et_plateau", cas_awale.apres_semis,
           "on ramasse la case c puis les précédentes tant qu'elles sont ramassables ; les cases ramassées sont "
-          "vidées dans plt et la fonction renvoie le total", diagnostic=ccinp.diag_ramasser,
-          familles=(Famille("la chaîne de récolte dans le camp adverse", 0.5, _non(ccinp.chaine_jusqua_camp)),
+          "vidées dans plt et la fonction renvoie le total", diagnostic=cas_awale.diag_ramasser,
+          familles=(Famille("la chaîne de récolte dans le camp adverse", 0.5, _non(cas_awale.chaine_jusqua_camp)),
                     Famille("arrêt au camp du joueur (cases 0 à 5 jamais récoltées)", 0.5,
-                            ccinp.chaine_jusqua_camp)), domaine=_d_case),
+                            cas_awale.chaine_jusqua_camp)), domaine=_d_case),
     _spec("Q8", "test_famine", ("plt", "c"), "renvoie", _cas_famine,
           "True quand le coup AFFAME l'adversaire : après le semis et la récolte (sur une copie), ses cases 6 à 11 "
           "sont toutes vides ; False sinon", contraintes=("arguments_intacts",), domaine=_coup_du_joueur,
@@ -475,7 +475,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
           "chaque joueur ajoute à son score les graines de son camp (cases 0 à 5 : le joueur dont c'est le tour, "
           "joueur1 si nb_tours est pair), puis on renvoie le nom du joueur qui a le plus de graines, ou "
           "\"égalité\" (le plateau peut être vidé ou laissé)",
-          accepter=ccinp.plateau_vide_ou_laisse("score_j1", "score_j2"),
+          accepter=cas_awale.plateau_vide_ou_laisse("score_j1", "score_j2"),
           familles=(Famille("graines du camp ajoutées aux scores", 0.5, cles=("jeu_apres",)),
                     Famille("nom du gagnant ou \"égalité\"", 0.5, cles=("renvoie",))), domaine=_d_etat),
     _spec("Q14", "awale", ("nom_joueur1", "nom_joueur2", "saisies"), "saisies", _cas_awale,
