@@ -85,6 +85,18 @@ def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(
     assert octets and max(octets) <= 256
 
 
+def test_the_students_environment_pasted_as_answers_earns_nothing_through_nbgrader(classe_secrets):
+    """``colle_le_paquet``: the engine and the game functions of the students' environment (the one the grading
+    kernel runs on, every assignment open) pasted into the Q4 cell, every other answer left as released: the real
+    ``nbgrader autograde`` gives 0 to every graded cell (the shipped functions are stand-ins that call the
+    student's own; ``tests/test_paquet_echeances.py`` shows the same paste earning points from a package where
+    the assignments are closed)."""
+    assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
+    score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "colle_le_paquet"))
+    colle = lire_notebook(classe_secrets.racine / "submitted" / "colle_le_paquet" / A / f"{A}.ipynb")
+    assert any("tour_joueur1 = " in c.source and "class Position" in c.source for c in colle.cells)
+
+
 @pytest.fixture(scope="session")
 def classe_sql(tmp_path_factory) -> Classe:
     """``partie3_sql`` (the hidden opening library looked for in the runner and the kernel)."""

@@ -21,6 +21,7 @@ from awale_ref.grading import juge
 from pipeline import paquet_eleve
 from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de
+from tests.hostile import coller_le_paquet
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
@@ -96,25 +97,11 @@ def _questions(assignment: str) -> list[tuple[str, str]]:
     return [qe for c in source.cells if c.cell_type == "code" for qe in questions_cachees(c.source)]
 
 
-_IMPORT_DU_PAQUET = re.compile(r"^from awale_ref[\w.]* import .*$|^import awale_ref.*$", re.M)
-
-
-def _colle(paquet: Path) -> list[str]:
-    """The attack: the shipped engine and the exam's functions pasted into answer cells, the package's imports
-    replaced by the pasted names (``engine`` is the pasted engine)."""
-    moteur = (paquet / "awale_ref" / "engine.py").read_text(encoding="utf-8")
-    fonctions = (paquet / "awale_ref" / "fonctions_moteur.py").read_text(encoding="utf-8")
-    return [_IMPORT_DU_PAQUET.sub("", moteur),
-            "import types\nengine = types.SimpleNamespace(**{k: v for k, v in globals().items()})\n"
-            "EGALITE, NB_CASES = engine.EGALITE, engine.NB_CASES\n",
-            _IMPORT_DU_PAQUET.sub("", fonctions).replace("from __future__ import annotations", "")]
-
-
 def _points(paquet: Path) -> float:
     """The share of points the pasted files earn on partie2_structure and partie3_ia (judge, sandbox on)."""
     total = 0.0
     for assignment in ("partie2_structure", "partie3_ia"):
-        cellules = _colle(paquet)
+        cellules = coller_le_paquet(paquet)
         etapes = [juge.CelluleDeCode(i, c) for i, c in enumerate(cellules)]
         etapes.append(juge.CelluleDeCode(len(cellules), questions=_questions(assignment)))
         verdicts = juge.juger_notebook(etapes, sujet=sujet_de(assignment))

@@ -19,7 +19,9 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import nbformat
@@ -838,8 +840,32 @@ def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _REMPLIT_TMP}))}
 
 
+_IMPORT_DU_PAQUET = re.compile(r"^from awale_ref[\w.]* import .*$|^import awale_ref.*$", re.M)
+
+
+def coller_le_paquet(paquet: Path) -> list[str]:
+    """The attack of a student who reads the students' environment in ``paquet``: its engine and its game functions
+    pasted into answer cells, the package's imports replaced by the pasted names (``engine`` is the pasted engine)."""
+    moteur = (paquet / "awale_ref" / "engine.py").read_text(encoding="utf-8")
+    fonctions = (paquet / "awale_ref" / "fonctions_moteur.py").read_text(encoding="utf-8")
+    return [_IMPORT_DU_PAQUET.sub("", moteur),
+            "import types\nengine = types.SimpleNamespace(**{k: v for k, v in globals().items()})\n"
+            "EGALITE, NB_CASES = engine.EGALITE, engine.NB_CASES\n",
+            _IMPORT_DU_PAQUET.sub("", fonctions).replace("from __future__ import annotations", "")]
+
+
+def _colle_le_paquet(ctx: Contexte) -> dict[str, bytes]:
+    """Every answer of partie2_structure left as released; the Q4 cell holds the engine and the game functions of
+    the students' environment the grading kernel runs on (``pipeline.autograde.paquet_noyau``), pasted."""
+    from pipeline.autograde.paquet_noyau import paquet_de_correction
+
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: "\n\n".join(coller_le_paquet(paquet_de_correction()))},
+                                                           honnete=False))}
+
+
 SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
     Soumission("lit_les_secrets_du_noyau", _secrets, frozenset({T4, T8}), ("[secrets] fichiers lus",)),
+    Soumission("colle_le_paquet", _colle_le_paquet, frozenset(), ()),
     Soumission("remplit_tmp", _remplit_tmp, frozenset({T4, T8}),
                ("[stockage] fichiers refusés après", "[stockage] octets refusés après",
                 "Kernel of remplit_tmp/partie2_structure: its private /tmp is full", "runner: its private /tmp is full")),
