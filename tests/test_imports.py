@@ -176,3 +176,19 @@ def test_le_protocole_n_importe_que_la_bibliotheque_standard_et_le_paquet_n_inst
     charges = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              cwd=RACINE).stdout.split()
     assert charges == ["awale_ref", "awale_ref.grading", "awale_ref.grading.messages"], charges
+
+
+def test_le_guide_d_un_sujet_explique_chaque_champ_d_une_spec_et_chaque_observation() -> None:
+    """``docs/ajouter_un_sujet.md`` has a row for each field of ``Spec`` and each observation kind the runner
+    knows: a field or a kind added to the code without its explanation fails here."""
+    import dataclasses
+
+    from awale_ref.grading import messages
+    from awale_ref.grading.specs import Spec
+
+    lignes = [l for l in (RACINE / "docs" / "ajouter_un_sujet.md").read_text(encoding="utf-8").splitlines()
+              if l.startswith("| `")]
+    premiers = {l.split("|")[1].strip() for l in lignes}
+    attendus = {f"`{f.name}`" for f in dataclasses.fields(Spec)} | {f"`{o}`" for o in messages.OBSERVATIONS}
+    attendus.add("`renvoie_et_<nom>`")
+    assert not attendus - premiers, f"docs/ajouter_un_sujet.md explains none of {sorted(attendus - premiers)}"
