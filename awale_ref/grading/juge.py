@@ -140,7 +140,10 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     function the subject grades (``secrets``) enters the runner's sandbox,
     in the first order or a question's; it may raise :class:`BudgetEpuise`.
     ``publiques``: graded functions whose bodies are no secret any more (every assignment grading them is
-    past its due date, so the students' environment holds them): their references do not wait.
+    past its due date, so the students' environment holds them): their references do not wait.  In a sandbox, a
+    runner that may hold an open secret (:meth:`CorrectionDuNotebook.exclusif`) waits for ``attendre`` before its
+    first order and takes the machine's grading lock exclusive (``verrou``): no process of another grading runs
+    a student's code beside it; any other runner takes it shared.
     ``auteur``: the submission's nbgrader student id (its folder): the value questions asked on per-student
     data are graded on this student's (``None``: on the statement's own data).
     """
