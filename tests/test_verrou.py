@@ -113,17 +113,26 @@ def _intervalles(log: str, classe: str) -> list[tuple[str, str, str, float, floa
 
 @pytest.mark.lourd
 def test_two_gradings_at_once_never_run_student_code_beside_a_runner_holding_open_secrets(tmp_path):
-    """Two courses (no due date: every graded function is an open secret), two honest submissions each, graded by
-    two ``nbgrader autograde`` started at the same moment.  Before the lock, a runner of one ran beside the
-    kernel or the runner of the other (the channel of ``tests/hostile/canaux.py`` between two gradings)."""
+    """Two courses (no due date: every graded function is an open secret), two submissions each, graded by two
+    ``nbgrader autograde`` started at the same moment: first the attack of ``tests/hostile/canaux.py`` between two
+    gradings (Q8's child of one publishes a reference through locks on the standard library's files, the kernel of
+    the other polls them for 40 s), then an honest notebook.  Before the lock, a runner of one ran beside the kernel
+    or the runner of the other, and the reference reached the second grading's feedback."""
     from tests.hostile import T4, T8, Soumission, _avec
-    from tests.hostile.classe import autograder, deposer, lire_scores, preparer_cours
+    from tests.hostile.canaux import SOUMISSIONS_DEUX_CORRECTIONS
+    from tests.hostile.classe import (Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,
+                                      tests_autogrades)
 
-    soumissions = (Soumission("eleve_a", _avec({}), frozenset({T4, T8}), ()),
-                   Soumission("eleve_b", _avec({}), frozenset({T4, T8}), ()))
+    classes = [(*attaque, Soumission("eleve_b", _avec({}), frozenset({T4, T8}), ()))
+               for attaque in SOUMISSIONS_DEUX_CORRECTIONS]
     racines = [tmp_path / "cours_1", tmp_path / "cours_2"]
-    for racine in racines:
-        deposer(racine, preparer_cours(racine), soumissions)
+    contextes = []
+    for racine, soumissions in zip(racines, classes):
+        contextes.append(preparer_cours(racine))
+        deposer(racine, contextes[-1], soumissions)
+    from pipeline.autograde import paquet_noyau
+
+    paquet_noyau.paquet_de_correction()  # built before the class, as a Dask worker does: no notebook's budget pays it
     fins: dict[int, subprocess.CompletedProcess] = {}
     fils = [threading.Thread(target=lambda i=i, r=r: fins.__setitem__(i, autograder(r))) for i, r in enumerate(racines)]
     for fil in fils:
@@ -131,12 +140,15 @@ def test_two_gradings_at_once_never_run_student_code_beside_a_runner_holding_ope
     for fil in fils:
         fil.join()
     intervalles = []
-    for i, racine in enumerate(racines):
+    for i, (racine, soumissions) in enumerate(zip(racines, classes)):
         log = fins[i].stdout + fins[i].stderr
         (racine / "autograde.log").write_text(log)
         assert fins[i].returncode == 0, log[-3000:]
-        scores = lire_scores(racine, [s.nom for s in soumissions])
-        assert all(scores[s.nom][t] and scores[s.nom][t] > 0 for s in soumissions for t in (T4, T8)), scores
+        classe = Classe(racine, contextes[i], log, 0, lire_scores(racine, [s.nom for s in soumissions]),
+                        tests_autogrades(contextes[i]))
+        for soumission in soumissions:  # honest points kept; the attack's « canal : rien reçu », nothing received
+            score_et_raisons(classe, soumission)
+            assert "canal : reçu" not in classe.sortie(soumission.nom), soumission.nom
         propres = _intervalles(log, str(i))
         assert {(q, p) for _, q, p, *_ in propres} == {(f"{s.nom}/partie2_structure", p) for s in soumissions
                                                       for p in ("kernel", "runner")}, log[-3000:]
