@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
-from awale_ref.grading import bac_a_sable, executant, messages, textes
+from awale_ref.grading import bac_a_sable, executant, messages, textes, verrou
 from awale_ref.grading.messages import Issue, MessageInvalide
 
 DELAI_CELLULE_S = 30.0
@@ -47,6 +47,9 @@ class Limites:
     journal: list[str] = field(default_factory=list)
     echeance: float | None = None
     budget: float | None = None  # the notebook's budget in seconds, for the student's message
+    # when each runner ran the student's code: (start, end) in ``time.monotonic()``, whether it held an open
+    # secret (the grading lock exclusive), seconds it waited for that lock; for the teacher's log
+    intervalles: list[tuple[float, float, bool, float]] = field(default_factory=list)
 
     def reste(self) -> float:
         """Seconds left in the notebook's budget (infinite without one)."""
@@ -57,6 +60,11 @@ class Limites:
         now, as long again (the notebook then takes at most twice its budget)."""
         if self.budget:
             self.echeance = max(self.echeance or 0.0, time.monotonic() + self.budget)
+
+    def decaler(self, secondes: float) -> None:
+        """``secondes`` spent waiting for the grading lock (other gradings): not taken from the notebook's budget."""
+        if self.echeance is not None:
+            self.echeance += secondes
 
     def borne(self, delai: float) -> float:
         """``delai``, cut to what is left of the budget; :class:`BudgetEpuise` when nothing is left."""
@@ -81,14 +89,20 @@ class Executant:
     ``attendre``, when given, is called after the process is started and before ``demarrage`` is sent: the runner
     boots meanwhile, holding nothing of the reference (``juge``: until the student's kernel has ended, when the
     reference holds a secret the kernel lacks).  In a sandbox the runner is told it is alone in its PID namespace
-    (``--espace-pid``): it kills whatever a question left running when the question ends.
+    (``--espace-pid``): it kills whatever a question left running when the question ends.  In a sandbox, before
+    ``demarrage`` (its first order: nothing of the student's runs before it), the grader takes the machine's
+    grading lock (:mod:`verrou`), ``exclusif`` when the runner will hold an open secret, else shared, and
+    releases it once the sandbox is gone (:meth:`fermer`).
     """
 
     def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
                  limites: Limites, arguments: tuple[str, ...] = (),
-                 attendre: Callable[[], None] | None = None) -> None:
+                 attendre: Callable[[], None] | None = None, exclusif: bool = False) -> None:
         self.limites = limites
         self.prive: str | None = None
+        self.exclusif = exclusif
+        self.verrou: verrou.Prise | None = None
+        self.debut: float | None = None  # when the student's code may first run here (its first order)
         script = os.path.abspath(executant.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
         if sandbox is not None and demarrage is not None:
             arguments = (*arguments, "--espace-pid")
@@ -118,8 +132,12 @@ class Executant:
         try:
             if attendre is not None:
                 attendre()
+            if sandbox is not None and demarrage is not None:
+                self.verrou = verrou.prendre(exclusif, "a runner" + (" holding open secrets" if exclusif else ""))
+                limites.decaler(self.verrou.attente)
             delai_demarrage = limites.borne(DELAI_DEMARRAGE_S)
             if demarrage is not None:
+                self.debut = time.monotonic()
                 self._ecrire(demarrage)
             try:
                 pret = self._lire(delai_demarrage).issue is Issue.PRET
@@ -209,6 +227,12 @@ class Executant:
             self.proc.kill()
         self.proc.wait()
         bac_a_sable.attendre_la_fin(init)
+        if self.debut is not None:
+            self.limites.intervalles.append((self.debut, time.monotonic(), self.exclusif,
+                                             self.verrou.attente if self.verrou else 0.0))
+            self.debut = None
+        if self.verrou is not None:  # nothing of the sandbox runs any more
+            self.verrou.rendre()
         for flux in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(Exception):
                 flux.close()
@@ -240,11 +264,13 @@ def _sandbox(travail: str, partie: str, limites: Limites, processus: int, **sour
 
 @contextlib.contextmanager
 def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
-             fichiers: str | None, attendre: Callable[[], None] | None = None) -> Iterator[Executant | None]:
+             fichiers: str | None, attendre: Callable[[], None] | None = None,
+             exclusif: bool = False) -> Iterator[Executant | None]:
     """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
     (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
     says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
-    ``attendre``: called before ``demarrage`` is sent (:class:`Executant`)."""
+    ``attendre``: called before ``demarrage`` is sent; ``exclusif``: the runner will hold an open secret
+    (:class:`Executant`)."""
     prive = tempfile.mkdtemp(prefix="awale_executant_")
     ex = None
     try:
@@ -256,7 +282,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
         os.makedirs(travail, exist_ok=True)
         sandbox = _sandbox(travail, "executant", limites, 256) if avec_bac else None
         try:
-            ex = Executant(demarrage, sandbox, limites, attendre=attendre)
+            ex = Executant(demarrage, sandbox, limites, attendre=attendre, exclusif=exclusif)
         except ExecutantBloque as exc:
             if limites.reste() <= 0:  # its start was cut by the budget (a loaded machine): the budget's reason
                 raise BudgetEpuise() from None

@@ -103,11 +103,21 @@ class CorrectionDuNotebook(PlanDuNotebook):
         self.attendre = attendre
         self.publiques = publiques
 
+    def secret(self, reference: str) -> bool:
+        """Whether ``reference`` holds the body of a graded function that is not one of ``publiques`` (functions
+        whose every assignment is closed): an open secret."""
+        return bool(self.secrets(reference) - self.publiques)
+
     def attente(self, reference: str) -> Callable[[], None] | None:
         """What to wait for before ``reference`` enters the runner's sandbox: ``attendre`` (the end of the
-        student's kernel, ``pipeline.autograde``) when it holds the body of a graded function that is not one of
-        ``publiques`` (functions whose every assignment is closed), else nothing."""
-        return self.attendre if self.attendre is not None and self.secrets(reference) - self.publiques else None
+        student's kernel, ``pipeline.autograde``) when it holds an open secret (:meth:`secret`), else nothing."""
+        return self.attendre if self.attendre is not None and self.secret(reference) else None
+
+    def exclusif(self) -> bool:
+        """Whether some order of this notebook may hold an open secret (the whole reference module does): its
+        runner then takes the machine's grading lock exclusive (``verrou``) from its first order, after the
+        student's kernel has ended."""
+        return self.secret(reference_sans(set(), self.module))
 
 
 # ---------------------------------------------------------------- a whole notebook
@@ -130,7 +140,10 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
     function the subject grades (``secrets``) enters the runner's sandbox,
     in the first order or a question's; it may raise :class:`BudgetEpuise`.
     ``publiques``: graded functions whose bodies are no secret any more (every assignment grading them is
-    past its due date, so the students' environment holds them): their references do not wait.
+    past its due date, so the students' environment holds them): their references do not wait.  In a sandbox, a
+    runner that may hold an open secret (:meth:`CorrectionDuNotebook.exclusif`) waits for ``attendre`` before its
+    first order and takes the machine's grading lock exclusive (``verrou``): no process of another grading runs
+    a student's code beside it; any other runner takes it shared.
     ``auteur``: the submission's nbgrader student id (its folder): the value questions asked on per-student
     data are graded on this student's (``None``: on the statement's own data).
     """
@@ -159,8 +172,9 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
                 demarrage = messages.Demarrage(correction.module, correction.reference_non_notee,
                                                list(correction.sujet.noms_reference),
                                                [correction.sujet.module_correction])
-                with demarrer(demarrage, bac_a_sable, limites, fichiers,
-                              correction.attente(demarrage.reference_non_notee)) as ex:
+                exclusif = bac_a_sable and correction.exclusif()
+                attente = correction.attendre if exclusif else correction.attente(demarrage.reference_non_notee)
+                with demarrer(demarrage, bac_a_sable, limites, fichiers, attente, exclusif) as ex:
                     bloque = _derouler(ex, correction, etapes, verdicts, sauter, limites)
             except BudgetEpuise:
                 limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")

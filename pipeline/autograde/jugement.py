@@ -108,13 +108,19 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
             attente = resources.get(CLE_ATTENTE)
-            publiques = fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet) if attente else frozenset()
+            # (the runner's grading lock is exclusive only for an open secret: read with the sandbox too)
+            publiques = (fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet)
+                         if attente or avec_bac else frozenset())
             # the variant graded is the submission's author's: its folder submitted/<student>/, never the notebook
             auteur = resources.get("nbgrader", {}).get("student")
             verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques,
                                            auteur)
             for evenement in limites.journal:
                 self.log.warning("Judge of %s: %s", copie, evenement)
+            for debut, fin, exclusif, attente_verrou in limites.intervalles:
+                self.log.info("Student code of %s: runner from %.6f to %.6f (monotonic), open secrets: %s, waited "
+                              "%.3f s for the grading lock", copie, debut, fin, "yes" if exclusif else "no",
+                              attente_verrou)
         return verdicts
 
     def _ecrire(self, tests: list, verdicts: dict[str, Any], resources: ResourcesDict) -> None:
@@ -180,12 +186,13 @@ class _AttenteDuNoyau:
     the judge is abandoned (the next notebook starts: :meth:`VerdictsDesTestsCachesAnticipes.abandonner`) or when
     the process is ending."""
 
-    def __init__(self, fini: threading.Event, echeance: float) -> None:
-        self.fini, self.echeance, self.abandonne = fini, echeance, False
+    def __init__(self, fini: threading.Event, resources: ResourcesDict) -> None:
+        self.fini, self.resources, self.abandonne = fini, resources, False
 
     def __call__(self) -> None:
-        while not self.fini.wait(0.1):
-            if time.monotonic() > self.echeance + MARGE_NOYAU_S or not threading.main_thread().is_alive():
+        while not self.fini.wait(0.1):  # the deadline read each time: the kernel's wait for the lock moves it
+            trop_tard = time.monotonic() > self.resources[CLE_ECHEANCE] + MARGE_NOYAU_S
+            if trop_tard or not threading.main_thread().is_alive():
                 raise juge.BudgetEpuise()
         if self.abandonne:
             raise juge.BudgetEpuise()
@@ -223,10 +230,10 @@ class VerdictsDesTestsCachesAnticipes(VerdictsDesTestsCaches):
         if resources.get(CLE_ECHEC):
             return nb, resources
         etapes, tests = self._etapes(nb)
-        echeance = self._echeance(resources)  # the budget starts now, for the kernel too
+        self._echeance(resources)  # the budget starts now, for the kernel too
         if any(e.questions for e in etapes):
             fini = resources.setdefault(CLE_NOYAU_FINI, threading.Event())
-            attente = resources[CLE_ATTENTE] = _AttenteDuNoyau(fini, echeance)
+            attente = resources[CLE_ATTENTE] = _AttenteDuNoyau(fini, resources)
             fil = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="juge")
             futur = fil.submit(self._juger, etapes, tests, resources)
             resources[CLE_ANTICIPE] = (_empreinte(etapes), futur)

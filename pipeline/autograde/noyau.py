@@ -23,7 +23,7 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
-from awale_ref.grading import bac_a_sable
+from awale_ref.grading import bac_a_sable, verrou
 from pipeline.autograde import paquet_noyau
 from pipeline.client_noyau import ClientEnTranches
 from pipeline.autograde import prive as api_privee
@@ -377,14 +377,33 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         self._eleve = ((resources or {}).get("nbgrader") or {}).get("student")  # whose data the kernel shows
         self.timeout_func = self._delai_de_cellule
         debut = time.perf_counter()
+        prise = None
         try:
+            prise = self._prendre_le_verrou(resources)
+            debut_code = time.monotonic()
             return self._preprocess(nb, resources, km)
         finally:
             for prive in self._prives:
                 shutil.rmtree(prive, ignore_errors=True)
+            if prise is not None:  # the kernel is killed and its sandbox gone (avant_nettoyage)
+                prise.rendre()
+                self.log.info("Student code of %s: kernel from %.6f to %.6f (monotonic), waited %.3f s for the "
+                              "grading lock", qui(resources), debut_code, time.monotonic(), prise.attente)
             if (fini := (resources or {}).get(CLE_NOYAU_FINI)) is not None:
                 fini.set()  # the kernel is killed: the judge started beside it may now send the references
             self.log.info("Timing %s: kernel %.3f s", qui(resources), time.perf_counter() - debut)
+
+    def _prendre_le_verrou(self, resources: ResourcesDict) -> verrou.Prise | None:
+        """The machine's grading lock, shared (``awale_ref.grading.verrou``), in a sandbox: taken before the
+        submission reaches a kernel, released once the last kernel of the notebook is gone.  The time waited
+        for it (other gradings' runners holding open secrets) is added to the notebook's deadline."""
+        if not self.avec_bac():
+            return None
+        prise = verrou.prendre(False, f"the kernel of {qui(resources)}")
+        if self._echeance is not None and prise.attente > 0:
+            self._echeance += prise.attente
+            resources[CLE_ECHEANCE] = self._echeance  # the judge's wait for this kernel reads it (jugement)
+        return prise
 
     def _preprocess(self, nb: NotebookNode, resources: ResourcesDict = None, km: Any = None) -> tuple:
         api_privee.reinitialiser_client(self, nb, km)

@@ -221,3 +221,21 @@ SOUMISSIONS_CANAUX: tuple[Soumission, ...] = (
 SOUMISSIONS_CANAUX_IA: tuple[Soumission, ...] = (
     Soumission("canal_flock_cellule", _par_une_cellule, frozenset({T17}), ("canal : rien reçu",)),
 )
+
+
+# Two gradings at once (two ``nbgrader autograde``, two Dask workers): the first submission of one grading is
+# ``canal_flock_petit_enfant``'s (Q8's child publishes tour_joueur1's reference); the first of the other grading
+# polls the same locks in its kernel, cell after cell, for most of its budget, and prints what came.  Graded side by
+# side by ``tests/test_verrou.py``: before the machine's grading lock, the reference reached the second one's
+# feedback; now « canal : rien reçu » (the runner holding the reference waits until the kernel has ended).
+def _a_l_ecoute(ctx: Contexte) -> dict[str, bytes]:
+    nb = ctx.notebook()
+    for _ in range(5):  # 8 s each, under the cell's time limit of the test course (10 s)
+        nb.cells.append(nbformat.v4.new_code_cell(RECEPTEUR))
+    return {"partie2_structure.ipynb": ecrire(nb)}
+
+
+SOUMISSIONS_DEUX_CORRECTIONS: tuple[tuple[Soumission, ...], tuple[Soumission, ...]] = (
+    (Soumission("canal_deux_1_emetteur", _par_un_petit_enfant, frozenset({T4, T8}), ("canal : rien reçu",)),),
+    (Soumission("canal_deux_2_a_l_ecoute", _a_l_ecoute, frozenset({T4, T8}), ("canal : rien reçu",)),),
+)
