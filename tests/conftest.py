@@ -13,6 +13,9 @@ test): the session ends with the files that took the most, beside their wall tim
 time goes (``scripts/test.sh`` runs on two cores: the suite is as long as its CPU time over two).  A server
 started by a session-wide fixture and reaped at the session's end is not counted in any file.
 
+Each worker has its own grading lock (``$AWALE_VERROU``): the two workers are two machines, whose gradings do not
+wait for each other.
+
 Per-student variants (``awale_ref.grading.variantes``) are off for the session: the tests written with the
 statement's own answers (the boards of figures 4 and 5 in their cells) grade them on the statement's data, as a
 course with variants off does.  The tests of the variants turn them on themselves (``tests/test_variantes.py``,
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import os
 import resource
+import tempfile
 import time
 
 import pytest
@@ -30,6 +34,10 @@ import pytest
 from awale_ref.grading.variantes import REGLAGE
 
 os.environ[REGLAGE] = "non"
+# Each worker process grades as a machine of its own: its own grading lock (awale_ref.grading.verrou), so that the
+# two workers' classes, none of which holds a real student's secret, do not wait for each other.  The tests of the
+# lock start their gradings from one worker, which share it.
+os.environ.setdefault("AWALE_VERROU", tempfile.mkdtemp(prefix="awale_verrou_"))
 
 CLE_DES_DUREES = "awale/duree_par_fichier"
 CPU = "cpu_s"

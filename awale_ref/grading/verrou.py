@@ -10,7 +10,7 @@ on shared files, ``inotify``, global counters, contention) have nobody at their 
 function is public (their assignments are past their due dates) every process takes it shared: full parallelism.
 
 The lock is ``flock`` on a file of the grader's cache folder (``library.dossier_cache()``: ``$AWALE_CACHE``, else
-``~/.cache/awale_ref``), which no sandbox mounts (``bac_a_sable.masques`` hides it where a mounted folder holds
+``~/.cache/awale_ref``; ``$AWALE_VERROU`` names another folder), which no sandbox mounts (``bac_a_sable.masques`` hides it where a mounted folder holds
 it).  Gradings share the lock when they share that folder.  It is taken and held by the grader's process only:
 the descriptor is close-on-exec, no sandbox inherits it, no student's code can release or probe it.  The caller
 releases it once the process's whole PID namespace is gone (``bac_a_sable.attendre_la_fin``); when the grader
@@ -54,7 +54,10 @@ class VerrouIndisponible(RuntimeError):
 
 
 def dossier_du_verrou() -> Path:
-    """The lock's folder: the grader's cache folder (``$AWALE_CACHE``), mounted in no sandbox."""
+    """The lock's folder, mounted in no sandbox: ``$AWALE_VERROU`` when set (gradings that are not to wait for
+    each other, each with its own: the test suite's workers), else the grader's cache folder (``$AWALE_CACHE``)."""
+    if os.environ.get("AWALE_VERROU"):
+        return Path(os.environ["AWALE_VERROU"])
     from awale_ref.library import dossier_cache
 
     return dossier_cache()
