@@ -39,6 +39,14 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
+**Sources beyond the class.**  Each answer is also compared with what students can read
+(:func:`sources_du_devoir`): the subject's public sources (its answer key as transcribed in its folder,
+``Sujet.sources_publiques``), the code the other release notebooks give, and the students' package when its
+source tree is given.  A source counts as one more student who answered every question with the whole source,
+with the same weights and thresholds (:func:`_proches`): the key is a correct answer, and what most of the
+class writes weighs nothing even when the key writes it too.  The report lists the answers flagged « proche
+de <source> » first, each with its side-by-side page.
+
 Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
 (copydetect, used before, tokenises the text with pygments; its winnowing is
 pure Python there, 0.2 ms an answer, so the winnowing is numpy's here).
@@ -168,13 +176,16 @@ def winnow(hashes: np.ndarray, fenetre: int) -> np.ndarray:
     return np.unique(np.arange(len(fenetres)) + fenetre - 1 - fenetres.argmin(axis=1))
 
 
-def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
-    """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed."""
-    normalise, positions_jetons = normaliser(code)
+def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages, toutes: bool = False,
+              normalise: tuple[str, np.ndarray] | None = None) -> Empreinte:
+    """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed;
+    every k-gram with ``toutes`` (a source: every fingerprint an answer keeps from a passage it shares with
+    the source is then among them); ``normalise``: :func:`normaliser`'s result, when already known."""
+    normalise, positions_jetons = normalise or normaliser(code)
     tous = kgrammes(normalise, reglages)
     if len(tous) == 0:
         return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {})
-    indices = winnow(tous, reglages.fenetre)
+    indices = np.arange(len(tous)) if toutes else winnow(tous, reglages.fenetre)
     hashes = tous[indices]
     place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
     garde = gabarit[place] != hashes if len(gabarit) else np.ones(len(hashes), dtype=bool)
@@ -448,6 +459,8 @@ class Analyse:
     reglages: Reglages
     empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = field(repr=False, default_factory=dict)
     illisibles: list[Path] = field(default_factory=list)   # notebooks handed in that could not be read
+    proches: list[Paire] = field(default_factory=list)     # (student, source) pairs, ranked: see :func:`_proches`
+    empreintes_sources: dict[tuple[str, str], Empreinte] = field(repr=False, default_factory=dict)  # (source, a)
 
     def classement(self, assignment: str | None = None) -> list[Paire]:
         """The pairs that share something on ``assignment`` (or anywhere), ranked."""
@@ -456,6 +469,10 @@ class Analyse:
 
     def signalees(self, assignment: str | None = None) -> list[Paire]:
         return [p for p in self.classement(assignment) if p.signalee(assignment)]
+
+    def proches_signales(self) -> list[Paire]:
+        """The answers flagged close to a source (``Paire.b`` is the source's name), ranked."""
+        return [p for p in self.proches if p.signalee()]
 
 
 def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages
@@ -486,9 +503,11 @@ PARALLELE_DES = 3000
 
 
 def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str, list[str]],
-             reglages: Reglages | None = None, processus: int | None = None) -> Analyse:
+             reglages: Reglages | None = None, processus: int | None = None,
+             sources: dict[str, dict[str, str]] | None = None) -> Analyse:
     """Compare the answers ``{(assignment, grade_id): {student: code}}``, the boilerplate of each assignment
-    ``gabarits[assignment]`` (texts) left out; ``processus``: see :func:`_empreintes`.
+    ``gabarits[assignment]`` (texts) left out, with each other and with ``sources[assignment]`` (``{name: code}``:
+    what students can read, :func:`_proches`); ``processus``: see :func:`_empreintes`.
 
     >>> code = ("def somme(t):\\n    total = 0\\n    for x in t:\\n        if x > 0:\\n"
     ...         "            total = total + x * x\\n        else:\\n            total = total - x\\n    return total\\n")
@@ -573,7 +592,70 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
                     {a: float(d) for a, d in zip(assignments, ligne) if d > 0}, reglages)
               for ab, ligne in zip(paires_ab.tolist(), denominateurs)]
     paires.sort(key=lambda p: p.cle())
-    return Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes)
+    analyse = Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes)
+    for a, par_nom in (sources or {}).items():
+        if a not in gabarit:
+            raise ValueError(f"sources given for assignment {a!r}, which has no boilerplate")
+        for nom, code in par_nom.items():
+            if not isinstance(code, str):
+                raise TypeError(f"source {nom!r} is {type(code).__name__}, not str")
+    if sources and len(debut):
+        _proches(analyse, sources, gabarit, questions, (h, el, qu, debut, taille), repondants)
+    return analyse
+
+
+def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict[str, np.ndarray],
+             questions: list[tuple[str, str]], index: tuple[np.ndarray, ...], repondants: np.ndarray) -> None:
+    """Each answer compared with the sources of its assignment: fills ``analyse.proches`` with a
+    :class:`Paire` ``(student, source name)`` for every student whose answers hold a weighed fingerprint of a source.
+
+    A source is scored as one more student who answered every question with the whole source (all its k-grams,
+    boilerplate removed): a fingerprint held by ``df`` students and the source weighs ``poids(df + 1, N + 1)``,
+    so what most of the class writes (the answer key's obvious lines) weighs nothing, as between students; the
+    question's score is the shared weight over the student's own mass (the source's is the whole module), and
+    a student is flagged with the same ``seuil`` and ``preuve_min`` as a pair.  The weights between students
+    are left as they are (a source never counts in their ``df``)."""
+    reglages = analyse.reglages
+    h, el, qu, debut, taille = index
+    n_e, n_q = len(analyse.eleves), len(questions)
+    g_h, g_q = h[debut], qu[debut]
+    base, plus = np.zeros(len(debut)), np.zeros(len(debut))
+    for iq in np.unique(g_q):
+        dans = g_q == iq
+        base[dans] = poids(taille[dans], int(repondants[iq]) + 1, reglages)
+        plus[dans] = poids(taille[dans] + 1, int(repondants[iq]) + 1, reglages)
+    masse_base = np.zeros((n_e, n_q))
+    np.add.at(masse_base, (el, qu), np.repeat(base, taille))
+    devoir = np.array([q[0] for q in questions])
+    normalises: dict[str, tuple[str, np.ndarray]] = {}
+    for a, par_nom in sorted(sources.items()):
+        du_devoir = (devoir[g_q] == a) & (plus > 0)
+        colonnes = np.flatnonzero(devoir == a)
+        for nom, code in sorted(par_nom.items()):
+            if code not in normalises:
+                normalises[code] = normaliser(code)
+            e = empreinte(code, gabarit[a], reglages, toutes=True, normalise=normalises[code])
+            groupes = du_devoir & np.isin(g_h, e.hashes)
+            if not groupes.any():
+                continue
+            analyse.empreintes_sources[(nom, a)] = e
+            lignes = np.repeat(groupes, taille)
+            partage = np.zeros((n_e, n_q))
+            np.add.at(partage, (el[lignes], qu[lignes]), np.repeat(plus, taille)[lignes])
+            masse = masse_base.copy()
+            np.add.at(masse, (el[lignes], qu[lignes]), np.repeat(plus - base, taille)[lignes])
+            for ie in np.unique(el[lignes]).tolist():
+                questions_e = tuple(QuestionPartagee(questions[iq], float(partage[ie, iq]), float(masse[ie, iq]),
+                                                     float(masse[ie, iq]))
+                                    for iq in colonnes.tolist() if partage[ie, iq] > 0)
+                analyse.proches.append(Paire(analyse.eleves[ie], nom, questions_e,
+                                             {a: float(masse[ie, colonnes].sum())}, reglages))
+    fusion: dict[tuple[str, str], Paire] = {}
+    for p in analyse.proches:   # a source given to several assignments: one line per student and source
+        avant = fusion.get((p.a, p.b))
+        fusion[(p.a, p.b)] = p if avant is None else Paire(
+            p.a, p.b, avant.questions + p.questions, {**avant.denominateurs, **p.denominateurs}, reglages)
+    analyse.proches = sorted(fusion.values(), key=lambda p: p.cle())
 
 
 def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignment: list[np.ndarray],
@@ -587,20 +669,63 @@ def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignm
     return sortie
 
 
-def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None) -> Analyse:
-    """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate."""
+def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None,
+             paquet: Path | None = None) -> Analyse:
+    """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate, with
+    each other and with what students can read (:func:`sources_du_devoir`; ``paquet``: the students' package's
+    source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``)."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
+    sources: dict[str, dict[str, str]] = {}
     illisibles: list[Path] = []
     for a in assignments:
         version = VersionEleve.lire(racine, a)
         gabarits[a] = list(version.textes)
+        sources[a] = sources_du_devoir(racine, a, version, paquet)
         for eleve, codes in reponses_rendues(racine, a, illisibles, version).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
-    analyse = comparer(reponses, gabarits, reglages)
+    analyse = comparer(reponses, gabarits, reglages, sources=sources)
     analyse.illisibles = [chemin.relative_to(racine) for chemin in illisibles]
     return analyse
+
+
+def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | None = None,
+                      paquet: Path | None = None) -> dict[str, str]:
+    """``{name: code}``: what a student of ``assignment`` can read besides the classmates' answers.
+
+    - the public sources of the subject its test cells name (:attr:`awale_ref.grading.sujets.Sujet.sources_publiques`:
+      its answer key as transcribed in its folder, and any other published key it declares);
+    - the code every other release notebook gives (its code cells but the answer cells: the statement's code,
+      the visible tests); the assignment's own is its boilerplate, left out of everything;
+    - every module of the students' package (``paquet``: its source tree, when given).
+
+    The name is what the report prints after « proche de ».
+    """
+    import importlib
+    import inspect
+
+    from awale_ref.grading import sujets
+
+    version = version or VersionEleve.lire(racine, assignment)
+    sources: dict[str, str] = {}
+    try:
+        sujet = sujets.sujet_des_sources(list(version.codes))
+    except (ValueError, LookupError):
+        sujet = None
+    for module in sujet.sources_publiques if sujet else ():
+        sources[f"corrigé public {module}"] = inspect.getsource(importlib.import_module(module))
+    for dossier in sorted(d for d in (racine / "release").iterdir() if d.is_dir() and d.name != assignment):
+        try:
+            autre = VersionEleve.lire(racine, dossier.name)
+        except ValueError:
+            continue
+        sources[f"version élève de {dossier.name}"] = "\n\n".join(
+            code for code, gid in zip(autre.codes, autre.reponses) if gid is None and code.strip()) + "\n"
+    if paquet is not None:
+        for chemin in sorted(Path(paquet).rglob("*.py")):
+            sources[f"paquet des élèves {chemin.relative_to(paquet).as_posix()}"] = chemin.read_text(encoding="utf-8")
+    return sources
 
 
 # ---------------------------------------------------------------- highlighting the shared passages
@@ -639,15 +764,56 @@ def morceaux_surlignes(code: str, passages: list[tuple[int, int]]) -> list[tuple
 
 
 def hashes_comptes(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> set[int]:
-    """The weighed fingerprints the pair shares on ``question`` (those its score counts)."""
-    ea, eb = analyse.empreintes[(paire.a, question)], analyse.empreintes[(paire.b, question)]
+    """The weighed fingerprints the pair shares on ``question`` (those its score counts); for a pair of
+    :attr:`Analyse.proches`, those the student shares with the source."""
+    ea, eb = analyse.empreintes[(paire.a, question)], _cote_b(analyse, paire, question)
     communs = set(ea.positions) & set(eb.positions)
     detenteurs = [e for (eleve, q), e in analyse.empreintes.items() if q == question]
-    df = {h: sum(1 for e in detenteurs if h in e.positions) for h in communs}
+    source = (paire.b, question[0]) in analyse.empreintes_sources
+    df = {h: sum(1 for e in detenteurs if h in e.positions) + source for h in communs}
     if not df:
         return set()
-    w = poids(np.array(list(df.values())), len(detenteurs), analyse.reglages)
+    w = poids(np.array(list(df.values())), len(detenteurs) + source, analyse.reglages)
     return {h for h, wh in zip(df, w) if wh > 0}
+
+
+def _cote_b(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> Empreinte:
+    """The other side of a pair on ``question``: the classmate's answer, or the source's code."""
+    return analyse.empreintes_sources.get((paire.b, question[0])) or analyse.empreintes[(paire.b, question)]
+
+
+def extrait_de_la_source(e: Empreinte, passages: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """The top-level statements of a source that hold ``passages`` (a whole module is too long to read beside
+    an answer), and the passages moved into that extract; the whole code if it does not parse.
+
+    >>> code = "x = 1\\n\\ndef f():\\n    return 2\\n"
+    >>> extrait, [(d, f)] = extrait_de_la_source(Empreinte(code, "", np.zeros((0, 4)), np.array([]), {}),
+    ...                                          [(code.index("return"), len(code) - 1)])
+    >>> extrait, extrait[d:f]
+    ('def f():\\n    return 2', 'return 2')
+    """
+    import ast
+
+    try:
+        arbre = ast.parse(e.code)
+    except (SyntaxError, ValueError):
+        return e.code, passages
+    lignes = e.code.splitlines(keepends=True)
+    debuts = [0, *itertools.accumulate(len(l) for l in lignes)]
+    morceaux, decales = [], []
+    longueur = 0
+    for noeud in arbre.body:
+        premiere = min([noeud.lineno] + [d.lineno for d in getattr(noeud, "decorator_list", [])])
+        debut, fin = debuts[premiere - 1], debuts[min(noeud.end_lineno, len(lignes))]
+        dedans = [(max(d, debut), min(f, fin)) for d, f in passages if d < fin and f > debut]
+        if not dedans:
+            continue
+        texte = e.code[debut:fin].rstrip("\n")
+        ecart = longueur + (2 if morceaux else 0) - debut
+        decales += [(d + ecart, min(f, debut + len(texte)) + ecart) for d, f in dedans]
+        longueur += len(texte) + (2 if morceaux else 0)
+        morceaux.append(texte)
+    return "\n\n".join(morceaux), decales
 
 
 # ---------------------------------------------------------------- the report
@@ -676,7 +842,19 @@ def comment_c_est_compte(reglages: Reglages) -> str:
 
 
 def nom_de_page(paire: Paire) -> str:
-    return f"{paire.a}__{paire.b}.html"
+    """``<a>__<b>.html``; a source's name is made a file name (``<student>__source_<name>.html``)."""
+    if re.fullmatch(r"[\w.-]+", paire.b, re.A):
+        return f"{paire.a}__{paire.b}.html"
+    return f"{paire.a}__source_{re.sub(r'[^a-z0-9]+', '_', paire.b.lower(), flags=re.A).strip('_')}.html"
+
+
+def proche_de(source: str) -> str:
+    """How the report names a source a student's answer is close to.
+
+    >>> proche_de("corrigé public awale_ref.sujets.ccinp_2024.exam")
+    '« proche de corrigé public awale_ref.sujets.ccinp_2024.exam »'
+    """
+    return f"« proche de {source} »"
 
 
 def _libelle(question: tuple[str, str]) -> str:
@@ -694,6 +872,11 @@ def paires_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
     return signalees + [p for p in analyse.paires if not p.signalee()][:autres]
 
 
+def proches_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
+    """The answers flagged close to a source, then the ``autres`` closest below the threshold."""
+    return analyse.proches_signales() + [p for p in analyse.proches if not p.signalee()][:autres]
+
+
 def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: str) -> list[Path]:
     """One side-by-side page per pair shown (:func:`paires_a_montrer`), under ``dossier``
     (template ``pipeline/gabarits/similarite_paire.html``, every value escaped)."""
@@ -701,17 +884,22 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
     for vieille in dossier.glob("*__*.html"):
         vieille.unlink()
     ecrits = []
-    for paire in paires_a_montrer(analyse):
-        na, nb = (noms.get(e) or e for e in (paire.a, paire.b))
+    sources = {id(p) for p in proches_a_montrer(analyse)}
+    for paire in proches_a_montrer(analyse) + paires_a_montrer(analyse):
+        na, nb = noms.get(paire.a) or paire.a, paire.b if id(paire) in sources else noms.get(paire.b) or paire.b
         questions = []
         for q in sorted(paire.questions, key=lambda q: -q.partage):
             comptes = hashes_comptes(analyse, paire, q.question)
-            cotes = []
-            for eleve, nom in ((paire.a, na), (paire.b, nb)):
-                e = analyse.empreintes[(eleve, q.question)]
-                cotes.append((nom, morceaux_surlignes(e.code, passages_partages(e, comptes, analyse.reglages))))
+            ea, eb = analyse.empreintes[(paire.a, q.question)], _cote_b(analyse, paire, q.question)
+            cotes = [(na, morceaux_surlignes(ea.code, passages_partages(ea, comptes, analyse.reglages)))]
+            passages = passages_partages(eb, comptes, analyse.reglages)
+            code_b = eb.code
+            if id(paire) in sources:
+                code_b, passages = extrait_de_la_source(eb, passages)
+            cotes.append((nb, morceaux_surlignes(code_b, passages)))
             questions.append({"question": q, "libelle": _libelle(q.question), "cotes": cotes})
         page = rendre("similarite_paire.html", "pipeline", titre=titre, na=na, nb=nb, paire=paire,
+                      source=proche_de(nb) if id(paire) in sources else "",
                       avertissement=AVERTISSEMENT, assignments=analyse.assignments, questions=questions,
                       comment=comment_c_est_compte(analyse.reglages))
         ecrits.append(dossier / nom_de_page(paire))
@@ -740,8 +928,9 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
              f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g})."
              + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
                 if analyse.illisibles else ""),
-             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), "",
-             "Sur l'épreuve (paires signalées, puis les suivantes) :", "",
+             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), ""]
+    texte += _lignes_des_sources(analyse, nom, lien)
+    texte += ["Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]
     texte += [ligne(p) for p in paires_a_montrer(analyse)]
     for a in analyse.assignments:
@@ -753,12 +942,34 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
     return texte + [""]
 
 
+def _lignes_des_sources(analyse: Analyse, nom, lien: str) -> list[str]:
+    """The section's first table: the answers close to what students can read (flagged, then the closest)."""
+    reglages = analyse.reglages
+    montres = proches_a_montrer(analyse)
+    texte = [f"**Proches d'une source** (corrigé public, version élève d'un autre devoir, paquet des élèves) : "
+             f"{len(analyse.proches_signales())} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
+             f"les élèves peuvent lire, avec les mêmes seuils (ce que beaucoup d'élèves écrivent ne compte pas, "
+             f"même si le corrigé l'écrit aussi).", ""]
+    if montres:
+        texte += ["| élève | source | score | poids commun | questions (score) | signalé |", "|---|---|---|---|---|---|"]
+        for p in montres:
+            details = ", ".join(f"{_libelle(q.question)} {q.score:.2f}" for q in sorted(p.questions, key=lambda q: -q.partage)
+                                if q.partage >= reglages.preuve_min)
+            texte.append(f"| [{nom(p.a)}]({lien}/{nom_de_page(p)}) | {proche_de(p.b)} | {p.score():.2f} | "
+                         f"{p.partage():.1f} | {details or '—'} | {'**oui**' if p.signalee() else 'non'} |")
+        texte.append("")
+    return texte
+
+
 def sections_des_fiches(analyse: Analyse, noms: dict[str, str], lien: str = "../similarite") -> dict[str, str]:
     """``{student: HTML section}`` for the teacher's page of each student of a flagged pair."""
     par_eleve: dict[str, list[dict]] = defaultdict(list)
+    for p in analyse.proches_signales():
+        par_eleve[p.a].append({"autre": proche_de(p.b), "score": p.score(), "page": nom_de_page(p),
+                               "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
     for p in analyse.signalees():
         for eleve, autre in ((p.a, p.b), (p.b, p.a)):
-            par_eleve[eleve].append({"autre": noms.get(autre) or autre, "score": p.score(), "page": nom_de_page(p),
+            par_eleve[eleve].append({"autre": f"avec {noms.get(autre) or autre}", "score": p.score(), "page": nom_de_page(p),
                                      "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
     return {eleve: rendre("section_similarite.html", "pipeline", avertissement=AVERTISSEMENT, lignes=lignes,
                           lien=lien)

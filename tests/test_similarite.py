@@ -62,9 +62,11 @@ def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
     assert "recolte" in page and "&lt;" not in page.split("<mark>")[0][-1:]   # the code, escaped
     texte = "\n".join(similarite.section_du_rapport(analyse, noms))
     assert texte.startswith("## Copies semblables") and "**2 paire(s) signalée(s)**" in texte
-    lignes = [l for l in texte.splitlines() if l.startswith("| [")]
+    lignes = [l for l in texte.split("Sur l'épreuve")[1].splitlines() if l.startswith("| [")]
     assert {"Chloé Bernard et Théo Fournier", "Camille Durand et Lina Girard"} == {
         l.split("]")[0][3:] for l in lignes[:2]}
+    # no honest answer is close to a source: nobody is flagged there
+    assert analyse.proches and not analyse.proches_signales() and "0 élève(s) signalé(s)" in texte
     sections = similarite.sections_des_fiches(analyse, noms)
     assert set(sections) == {"bernard_chloe", "fournier_theo", "durand_camille", "girard_lina"}
     assert "réservé à l'enseignant" in sections["girard_lina"] and "Camille Durand" in sections["girard_lina"]
@@ -245,3 +247,66 @@ def test_une_copie_deguisee_reste_au_dessus_du_seuil(modele, noms):
     analyse = similarite.comparer({("p", "q1"): {"ana": modele, "bob": copie, **_classe_honnete(8)}}, {"p": []})
     assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")], (noms, copie)
     assert analyse.paires[0].score() >= analyse.reglages.seuil
+
+
+# ---------------------------------------------------------------- sources beyond the class
+def test_une_reponse_collee_du_corrige_et_renommee_est_proche_du_corrige():
+    """Ana pastes the key's two functions, renamed and reordered; the class writes its own: only Ana is « proche
+    de » the key, and an honest answer is not, with the thresholds of the pairs."""
+    corrige = _reponse([_F1, _F2])
+    collee = _reponse([_F2, _F1]).replace("total", "acc").replace("valeurs", "v").replace("debut", "d")
+    reponses = {("p", "q1_meilleur"): {"ana": collee, **_classe_honnete(10)}}
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public sujet.cle": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public sujet.cle")]
+    assert analyse.proches[0].score() > 0.6 and analyse.signalees() == []
+    texte = "\n".join(similarite.section_du_rapport(analyse, {"ana": "Ana Nom"}))
+    assert texte.index("« proche de corrigé public sujet.cle »") < texte.index("Sur l'épreuve")
+    sans = similarite.comparer(reponses, {"p": []})
+    assert sans.proches == [] and sans.signalees() == []
+
+
+def test_le_corrige_que_toute_la_classe_ecrit_n_accuse_personne():
+    """The key is a correct answer: when most of the class writes it, sharing it is no evidence; the one who
+    pastes a passage nobody else writes is flagged."""
+    corrige = _reponse([_F1, _F2])
+    reponses = {("p", "q1_meilleur"): {f"e{i:02d}": _reponse([_F1, f"def meilleur(p):\n    return somme_camp(p, {i})"])
+                                       for i in range(12)}}
+    reponses[("p", "q1_meilleur")]["zoe"] = _reponse([_F2.replace("valeurs", "vals"), _F1])
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé": corrige}})
+    assert [p.a for p in analyse.proches_signales()] == ["zoe"]
+
+
+def test_le_code_donne_par_la_version_eleve_n_est_pas_une_source():
+    gabarit = _F1
+    reponses = {("p", "q5"): {"ana": _reponse([_F1, "def f(x):\n    return x + 1"]),
+                              "bob": _reponse(["def g(y):\n    return [y] * 3"])}}
+    analyse = similarite.comparer(reponses, {"p": [gabarit]}, sources={"p": {"corrigé": _reponse([_F1, _F2])}})
+    assert analyse.proches_signales() == []
+
+
+def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
+    """Zoé answers Othello's Q7 with the key's own helper (recompute the frontier, renamed), pasted in a new cell:
+    the report lists her first, « proche de » the Othello key, with a side-by-side page; nobody else."""
+    import inspect
+
+    from awale_ref.sujets.othello_epita_2024 import othello
+
+    for dossier in ("release", "submitted"):
+        shutil.copytree(cours / dossier, tmp_path / dossier, symlinks=True)
+    chemin = tmp_path / "submitted" / "david_zoe" / "othello" / "othello.ipynb"
+    nb = nbformat.read(chemin, as_version=4)
+    aide = inspect.getsource(othello.cases_frontieres_de).replace("cases_frontieres_de", "ma_frontiere")
+    aide = aide.replace("frontiere", "bord").replace("voisin_occupe", "occupe")
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "def cases_frontieres(p, l, c):\n    q = [ligne[:] for ligne in p]\n    q[c[0]][c[1]] = 1\n"
+        "    return ma_bord(q)\n\n\n" + aide))
+    nbformat.write(nb, chemin)
+    analyse = similarite.analyser(tmp_path, ("othello",))
+    source = "corrigé public awale_ref.sujets.othello_epita_2024.othello"
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("david_zoe", source)]
+    texte = "\n".join(similarite.section_du_rapport(analyse, {"david_zoe": "Zoé David"}))
+    assert f"| [Zoé David](similarite/david_zoe__source_" in texte and similarite.proche_de(source) in texte
+    pages = similarite.ecrire_pages(tmp_path / "pages", analyse, {"david_zoe": "Zoé David"}, "Othello")
+    page = next(p for p in pages if p.name.startswith("david_zoe__source_")).read_text(encoding="utf-8")
+    assert "proche de" in page and "<mark>" in page and "def cases_frontieres_de" in page
+    assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
