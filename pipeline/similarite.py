@@ -84,6 +84,7 @@ import numpy as np
 
 from awale_ref.gabarits import rendre
 from pipeline.normalisation_code import etendues, jetons
+from pipeline.normalisation_sql import est_une_requete, jetons as jetons_de_la_requete
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,41 @@ def normaliser(code: str) -> tuple[str, np.ndarray]:
     >>> a = "def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n"
     >>> normaliser(a)[0] == normaliser("def g(j):\\n    x = 3\\n    return j['m'] % 2 == 0\\n")[0]
     True
+
+    A string holding a query (an SQL answer) is followed by the query's own tokens
+    (:mod:`pipeline.normalisation_sql`), each at the string's place in the code:
+
+    >>> q = normaliser('Q = "SELECT j.nom FROM Joueur AS j WHERE j.niveau > 3 AND j.pays = 1"')[0]
+    >>> q == normaliser("Q = '''select NOM\\nfrom joueur\\nwhere PAYS = 2 and NIVEAU > 1900'''")[0], len(q) > 12
+    (True, True)
     """
-    return jetons(code)
+    normalise, positions = jetons(code)
+    requetes = _requetes(code) if _SELECT.search(code) else []
+    if not requetes:
+        return normalise, positions
+    return (normalise + "".join(j for j, _ in requetes),
+            np.concatenate([positions.reshape(-1, 4)] + [np.tile(np.array(p, dtype=np.int32), (len(j), 1))
+                                                          for j, p in requetes]))
+
+
+_SELECT = re.compile(r"\b(select|with)\b", re.I)
+
+
+def _requetes(code: str) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """``(tokens, position of the string)`` of each string of ``code`` that holds a query, in order."""
+    import ast
+
+    try:
+        arbre = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    trouvees = []
+    for noeud in ast.walk(arbre):
+        if isinstance(noeud, ast.Constant) and isinstance(noeud.value, str) and est_une_requete(noeud.value):
+            jetons_sql = jetons_de_la_requete(noeud.value)
+            if jetons_sql:
+                trouvees.append((jetons_sql, (noeud.lineno, noeud.col_offset, noeud.end_lineno, noeud.end_col_offset)))
+    return sorted(trouvees, key=lambda t: t[1])
 
 
 _BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
@@ -830,7 +864,8 @@ def comment_c_est_compte(reglages: Reglages) -> str:
             f"est normalisé sur son arbre syntaxique : noms, valeurs, commentaires et mise en page retirés, "
             f"instructions sans effet supprimées, instructions indépendantes et fonctions remises dans un ordre "
             f"fixe, boucles for/while sur un intervalle et x = x + e / x += e confondues (renommer, réordonner "
-            f"ou ajouter du code mort ne cache rien) ; puis découpé en empreintes de {reglages.k} jetons "
+            f"ou ajouter du code mort ne cache rien) ; une requête SQL est relue de même (casse, alias, espaces, "
+            f"valeurs et ordre des conditions d'un AND sans effet) ; puis découpé en empreintes de {reglages.k} jetons "
             f"(winnowing, comme MOSS) ; tout ce que la version élève donne (énoncé, squelettes, tests visibles) "
             f"est retiré. Une empreinte que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien "
             f"au-delà de {100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import tempfile
 import sys
 from pathlib import Path
 
@@ -310,3 +311,56 @@ def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
     page = next(p for p in pages if p.name.startswith("david_zoe__source_")).read_text(encoding="utf-8")
     assert "proche de" in page and "<mark>" in page and "def cases_frontieres_de" in page
     assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
+
+
+# ---------------------------------------------------------------- SQL answers
+_Q25 = '''Q25 = """
+SELECT nom, prenom, COUNT(*) AS victoires
+FROM Joueur
+JOIN Partie ON Partie.id_joueur1 = Joueur.id_Joueur
+WHERE resultat = 1 AND jeu LIKE 'a%'
+GROUP BY id_Joueur
+HAVING COUNT(*) > 100
+ORDER BY victoires DESC
+"""
+'''
+_Q25_DEGUISEE = '''Q25 = "select J.NOM, J.PRENOM, count(*) as nb from joueur as J join partie as P on J.id_joueur = P.id_joueur1 where P.jeu like 'a%' and P.resultat = 1 group by J.id_joueur having count(*) > 100 order by nb desc"
+'''
+
+
+def _requetes_honnetes(n: int) -> dict[str, str]:
+    """``n`` SQL answers of the same question, each of its own shape (its own joins, filters and groups)."""
+    reponses = {}
+    for i in range(n):
+        hasard = random.Random(100 + i)
+        colonnes = hasard.sample(["nom", "prenom", "niveau", "pays", "id_Joueur", "MAX(niveau)", "AVG(duree)"], 3)
+        conditions = hasard.sample(["niveau > 1500", "pays = 'FR'", "duree < 40", "resultat = 2", "jeu LIKE 'b%'",
+                                    "id_joueur2 <> id_joueur1", "niveau BETWEEN 1000 AND 2000"], 1 + i % 3)
+        jointure = hasard.choice(["", "JOIN Partie ON Partie.id_joueur2 = Joueur.id_Joueur",
+                                  "LEFT JOIN Partie ON id_joueur1 = id_Joueur"])
+        fin = hasard.choice(["ORDER BY 1", "GROUP BY pays HAVING COUNT(*) >= 3", "LIMIT 5", "ORDER BY niveau, nom"])
+        reponses[f"eleve{i:02d}"] = (f'Q25 = """SELECT {", ".join(colonnes)} FROM Joueur {jointure} '
+                                     f'WHERE {" AND ".join(conditions)} {fin}"""\n')
+    return reponses
+
+
+def test_une_requete_sql_deguisee_reste_une_copie():
+    """Case, aliases (tables and columns), layout and the order of a conjunction's conditions or of an equality's
+    sides do not hide a copied query; the honest queries of the class are not flagged."""
+    reponses = {("p", "q25_requete"): {"ana": _Q25, "bob": _Q25_DEGUISEE, **_requetes_honnetes(10)}}
+    analyse = similarite.comparer(reponses, {"p": []})
+    assert similarite.normaliser(_Q25)[0] == similarite.normaliser(_Q25_DEGUISEE)[0]
+    assert {("ana", ("p", "q25_requete")), ("bob", ("p", "q25_requete"))} <= set(analyse.empreintes)   # compared
+    assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")] and analyse.paires[0].score() == 1.0
+    page = similarite.ecrire_pages(Path(tempfile.mkdtemp()), analyse, {}, "SQL")[0].read_text(encoding="utf-8")
+    assert "<mark>" in page and "GROUP BY" in page
+
+
+def test_une_requete_collee_du_corrige_est_proche_du_corrige():
+    from awale_ref.library import REQUETES
+
+    corrige = 'REQUETES = {"Q25": """' + REQUETES["Q25"] + '"""}\n'
+    collee = "Q25 = " + repr(REQUETES["Q25"].lower()) + "\n"
+    reponses = {("p", "q25_requete"): {"ana": collee, **_requetes_honnetes(10)}}
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.library": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.library")]
