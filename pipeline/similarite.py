@@ -39,6 +39,13 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
+**Justifications.**  The text cells a student wrote (found like the code, against the release's text
+cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
+rewording by word order changes nothing), on shingles of ``k_texte`` words, all kept; a phrase more than
+``df_max_texte`` students wrote is the class's (the course's wording, a dictated sentence) and weighs nothing.
+They make pairs like the code, on their own question (``q1_justification``).  SQL answers (a string holding a
+query) are compared on the normalised query (:mod:`pipeline.normalisation_sql`).
+
 **Sources beyond the class.**  Each answer is also compared with what students can read
 (:func:`sources_du_devoir`): the subject's public sources (its answer key as transcribed in its folder,
 ``Sujet.sources_publiques``), the code the other release notebooks give, and the students' package when its
@@ -70,6 +77,7 @@ student (``report/eleves/<id>.html``; never in the students' feedback).
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import itertools
 import math
 import multiprocessing
@@ -85,6 +93,7 @@ import numpy as np
 from awale_ref.gabarits import rendre
 from pipeline.normalisation_code import etendues, jetons
 from pipeline.normalisation_sql import est_une_requete, jetons as jetons_de_la_requete
+from pipeline.normalisation_texte import jetons as jetons_du_texte
 
 
 @dataclass(frozen=True)
@@ -98,12 +107,18 @@ class Reglages:
     df_max: int = 10             # ... and so does one of more than df_max students (MOSS's -m)
     seuil: float = 0.5           # a pair is flagged from this score...
     preuve_min: float = 6.0      # ... with at least this weight of shared fingerprints (a copied function of ~5 lines)
+    k_texte: int = 3             # a justification: shingles of this many words (pipeline.normalisation_texte), all kept
+    mots_min: int = 12           # shorter justifications (words with content) are ignored
+    df_max_texte: int = 2        # a phrase of more than this many students' justifications weighs 0 (a class formula)
 
     def __post_init__(self) -> None:
         if not 1 <= self.k <= self.garantie:
             raise ValueError(f"need 1 <= k <= garantie, got k={self.k!r}, garantie={self.garantie!r}")
         if not 0 < self.part_commune <= 1 or not 0 < self.seuil <= 1:
             raise ValueError(f"part_commune and seuil must be in (0, 1], got {self.part_commune!r}, {self.seuil!r}")
+        if self.k_texte < 1 or self.mots_min < 0 or self.df_max_texte < 2:
+            raise ValueError(f"need k_texte >= 1, mots_min >= 0, df_max_texte >= 2, got {self.k_texte!r}, "
+                             f"{self.mots_min!r}, {self.df_max_texte!r}")
         if self.df_max < 2 or self.preuve_min < 0 or self.longueur_min < 0:
             raise ValueError(f"need df_max >= 2, preuve_min >= 0, longueur_min >= 0, got {self.df_max!r}, "
                              f"{self.preuve_min!r}, {self.longueur_min!r}")
@@ -112,6 +127,18 @@ class Reglages:
     def fenetre(self) -> int:
         """The winnowing window (``garantie - k + 1``)."""
         return self.garantie - self.k + 1
+
+    @property
+    def des_textes(self) -> "Reglages":
+        """The settings of the justifications: shingles of ``k_texte`` words, ``df_max_texte`` students at most."""
+        return dataclasses.replace(self, k=self.k_texte, garantie=max(self.garantie, self.k_texte),
+                                   longueur_min=self.mots_min, df_max=self.df_max_texte)
+
+
+class Texte(str):
+    """A free-text answer (a justification): compared as words (:mod:`pipeline.normalisation_texte`), not code."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +150,7 @@ class Empreinte:
     positions_jetons: np.ndarray  # (line, column, end line, end column) in the code of each token of ``normalise``
     hashes: np.ndarray           # unique fingerprints, boilerplate removed
     positions: dict[int, list[int]]
+    texte: bool = False           # a justification's words (:class:`Texte`), not code
 
 
 def normaliser(code: str) -> tuple[str, np.ndarray]:
@@ -140,6 +168,8 @@ def normaliser(code: str) -> tuple[str, np.ndarray]:
     >>> q == normaliser("Q = '''select NOM\\nfrom joueur\\nwhere PAYS = 2 and NIVEAU > 1900'''")[0], len(q) > 12
     (True, True)
     """
+    if isinstance(code, Texte):
+        return jetons_du_texte(code)
     normalise, positions = jetons(code)
     requetes = _requetes(code) if _SELECT.search(code) else []
     if not requetes:
@@ -215,10 +245,13 @@ def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages, toutes: bool =
     """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed;
     every k-gram with ``toutes`` (a source: every fingerprint an answer keeps from a passage it shares with
     the source is then among them); ``normalise``: :func:`normaliser`'s result, when already known."""
+    texte = isinstance(code, Texte)
+    if texte:   # a justification: every shingle of k_texte words
+        reglages, toutes = reglages.des_textes, True
     normalise, positions_jetons = normalise or normaliser(code)
     tous = kgrammes(normalise, reglages)
     if len(tous) == 0:
-        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {})
+        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {}, texte)
     indices = np.arange(len(tous)) if toutes else winnow(tous, reglages.fenetre)
     hashes = tous[indices]
     place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
@@ -226,7 +259,8 @@ def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages, toutes: bool =
     positions: dict[int, list[int]] = defaultdict(list)
     for h, i in zip(hashes[garde].tolist(), indices[garde].tolist()):
         positions[h].append(i)
-    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions))
+    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions),
+                     texte)
 
 
 def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
@@ -250,13 +284,17 @@ class VersionEleve:
     it is an answer cell (the release's own metadata: written by the build, not by a student); ``noms``: the
     name a question's answer defines (the function its spec grades, the value a structured answer names) ->
     the ``grade_id`` of that question's answer cell, from the subject the release's test cells name;
-    ``textes``: the boilerplate (every code cell and every block of code shown in its text).
+    ``textes``: the boilerplate (every code cell and every block of code shown in its text, and its text as
+    :class:`Texte`); ``markdowns``: the sources of its text cells, ``justifications[i]`` the ``grade_id`` of
+    ``markdowns[i]`` when it is a written answer's cell.
     """
 
     codes: tuple[str, ...]
     reponses: tuple[str | None, ...]
     noms: dict[str, str]
     textes: tuple[str, ...]
+    markdowns: tuple[str, ...] = ()
+    justifications: tuple[str | None, ...] = ()
 
     @classmethod
     def lire(cls, racine: Path, assignment: str) -> "VersionEleve":
@@ -267,15 +305,19 @@ class VersionEleve:
                              f"first (the release is the boilerplate left out of the comparison)")
         cellules = [c for chemin in notebooks for c in nbformat.read(chemin, as_version=4).cells]
         codes = [c for c in cellules if c.cell_type == "code" and isinstance(c.get("source"), str)]
-        reponses = []
-        for c in codes:
+        markdowns = [c for c in cellules if c.cell_type == "markdown" and isinstance(c.get("source"), str)]
+
+        def reponse(c: nbformat.NotebookNode) -> str | None:
             nbgrader = c.get("metadata", {}).get("nbgrader", {})
             gid = nbgrader.get("grade_id")
-            reponses.append(gid if nbgrader.get("solution") and isinstance(gid, str) else None)
-        textes = [c.source for c in codes] + [bloc for c in cellules if c.cell_type == "markdown"
-                                              for bloc in _BLOC_DE_CODE.findall(c.source)]
+            return gid if nbgrader.get("solution") and isinstance(gid, str) else None
+
+        reponses = [reponse(c) for c in codes]
+        textes = [c.source for c in codes] + [bloc for c in markdowns for bloc in _BLOC_DE_CODE.findall(c.source)]
+        textes += [Texte(c.source) for c in markdowns]
         return cls(tuple(c.source for c in codes), tuple(reponses),
-                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes))
+                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes),
+                   tuple(c.source for c in markdowns), tuple(reponse(c) for c in markdowns))
 
 
 def _noms_des_reponses(sources: list[str], reponses: list[str | None]) -> dict[str, str]:
@@ -308,7 +350,7 @@ HORS_QUESTION = "hors_question"
 
 
 def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
-    """``{grade_id: code}``: every code the student wrote in a notebook, by question.
+    """``{grade_id: code}``: every code (and every justification) the student wrote in a notebook, by question.
 
     The student's code is found by comparing the notebook's code cells with the release's (``version``),
     never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
@@ -316,26 +358,17 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
     other statements to every answer that uses what they define (a helper), else to the answer cell of the
     release they stand at (the last answer cell before it in the alignment of the two notebooks' code
-    cells), or :data:`HORS_QUESTION`.
+    cells), or :data:`HORS_QUESTION`.  The text cells the student wrote are found the same way, against the
+    release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it stands at (the last
+    one before it), if any.
     """
-    import difflib
-
     try:
         nb = nbformat.read(chemin, as_version=4)
     except Exception as exc:  # nbformat raises several kinds on a broken file
         raise ValueError(f"{chemin}: not a readable notebook ({exc})") from exc
     cellules = [c.source for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
-    donnes = {s.strip() for s in version.codes}
-    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in version.codes],
-                                     autojunk=False)
-    place = [0] * len(cellules)     # the release cell each cell of the notebook stands at (or after)
-    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
-        for i in range(i1, i2):
-            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
     morceaux: list[_Morceau] = []
-    for source, j in zip(cellules, place):
-        if source.strip() in donnes or not source.strip():
-            continue
+    for source, j in _cellules_ecrites(cellules, version.codes):
         avant = [gid for gid in version.reponses[:max(j, -1) + 1] if gid]
         morceaux += _morceaux(source, version.noms, avant[-1] if avant else HORS_QUESTION)
     # a helper (a definition no question names) goes with every answer that uses it, wherever it was written
@@ -355,7 +388,31 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
         for question in sorted(questions.get(i, {m.question})):
             if m.texte not in reponses[question]:
                 reponses[question].append(m.texte)
-    return {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+    ecrites = {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+    markdowns = [c.source for c in nb.cells if c.get("cell_type") == "markdown" and isinstance(c.get("source"), str)]
+    justifications: dict[str, list[str]] = defaultdict(list)
+    for source, j in _cellules_ecrites(markdowns, version.markdowns):
+        avant = [gid for gid in version.justifications[:max(j, -1) + 1] if gid]
+        if avant:
+            justifications[avant[-1]].append(source.strip())
+    ecrites.update({q: Texte("\n\n".join(textes) + "\n") for q, textes in justifications.items()})
+    return ecrites
+
+
+def _cellules_ecrites(cellules: list[str], donnees: tuple[str, ...]) -> list[tuple[str, int]]:
+    """``(source, j)`` of each cell of ``cellules`` that is not a cell of the release ``donnees`` (unchanged) nor
+    empty: the student's, with the release cell it stands at (or after) in the alignment of the two lists
+    (``-1``: before the first)."""
+    import difflib
+
+    donnes = {s.strip() for s in donnees}
+    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in donnees],
+                                     autojunk=False)
+    place = [0] * len(cellules)
+    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
+        for i in range(i1, i2):
+            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
+    return [(source, j) for source, j in zip(cellules, place) if source.strip() and source.strip() not in donnes]
 
 
 @dataclass(frozen=True)
@@ -495,6 +552,11 @@ class Analyse:
     illisibles: list[Path] = field(default_factory=list)   # notebooks handed in that could not be read
     proches: list[Paire] = field(default_factory=list)     # (student, source) pairs, ranked: see :func:`_proches`
     empreintes_sources: dict[tuple[str, str], Empreinte] = field(repr=False, default_factory=dict)  # (source, a)
+    textes: frozenset[tuple[str, str]] = frozenset()          # the questions answered in words (justifications)
+
+    def reglages_de(self, question: tuple[str, str]) -> Reglages:
+        """The settings ``question`` is compared with (a justification's: :attr:`Reglages.des_textes`)."""
+        return self.reglages.des_textes if question in self.textes else self.reglages
 
     def classement(self, assignment: str | None = None) -> list[Paire]:
         """The pairs that share something on ``assignment`` (or anywhere), ranked."""
@@ -563,9 +625,15 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
         for eleve, code in codes.items():
             if not isinstance(code, str):
                 raise TypeError(f"answer of {eleve!r} to {q[1]!r} is {type(code).__name__}, not str")
-    gabarit = {a: np.unique(np.concatenate([kgrammes(normaliser(t)[0], reglages) for t in textes] or
+    gabarit = {a: np.unique(np.concatenate([kgrammes(normaliser(t)[0], reglages.des_textes if isinstance(t, Texte)
+                                                     else reglages) for t in textes] or
                                            [np.array([], dtype=np.int64)])) for a, textes in gabarits.items()}
     eleves = tuple(sorted({e for codes in reponses.values() for e in codes}))
+    textes = frozenset(q for q, codes in reponses.items() if any(isinstance(c, Texte) for c in codes.values()))
+
+    def reglages_de(question: tuple[str, str]) -> Reglages:
+        return reglages.des_textes if question in textes else reglages
+
     numero = {e: i for i, e in enumerate(eleves)}
     questions = sorted(reponses)
     assignments = tuple(dict.fromkeys(a for a, _ in questions))
@@ -577,7 +645,7 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     for iq, q in enumerate(questions):
         for eleve, code in reponses[q].items():
             e = memo[(q[0], code)]
-            if len(e.normalise) < reglages.longueur_min:
+            if len(e.normalise) < (reglages.mots_min if e.texte else reglages.longueur_min):
                 ignorees += 1
                 continue
             empreintes[(eleve, q)] = e
@@ -600,7 +668,7 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     w_groupe = np.zeros(len(debut))
     for iq in np.unique(qu[debut]) if len(debut) else []:
         dans_q = qu[debut] == iq
-        w_groupe[dans_q] = poids(taille[dans_q], int(repondants[iq]), reglages)
+        w_groupe[dans_q] = poids(taille[dans_q], int(repondants[iq]), reglages_de(questions[iq]))
     masses = np.zeros((n_e, n_q))
     np.add.at(masses, (el, qu), np.repeat(w_groupe, taille))
     # the pairs: within each group of 2..df_max students holding a weighed fingerprint, every two of them
@@ -626,7 +694,7 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
                     {a: float(d) for a, d in zip(assignments, ligne) if d > 0}, reglages)
               for ab, ligne in zip(paires_ab.tolist(), denominateurs)]
     paires.sort(key=lambda p: p.cle())
-    analyse = Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes)
+    analyse = Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes, textes=textes)
     for a, par_nom in (sources or {}).items():
         if a not in gabarit:
             raise ValueError(f"sources given for assignment {a!r}, which has no boilerplate")
@@ -661,10 +729,11 @@ def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict
     masse_base = np.zeros((n_e, n_q))
     np.add.at(masse_base, (el, qu), np.repeat(base, taille))
     devoir = np.array([q[0] for q in questions])
+    en_mots = np.array([q in analyse.textes for q in questions], dtype=bool)
     normalises: dict[str, tuple[str, np.ndarray]] = {}
     for a, par_nom in sorted(sources.items()):
-        du_devoir = (devoir[g_q] == a) & (plus > 0)
-        colonnes = np.flatnonzero(devoir == a)
+        colonnes = np.flatnonzero((devoir == a) & ~en_mots)   # a source is code: justifications aside
+        du_devoir = np.isin(g_q, colonnes) & (plus > 0)
         for nom, code in sorted(par_nom.items()):
             if code not in normalises:
                 normalises[code] = normaliser(code)
@@ -769,7 +838,7 @@ def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> lis
     indices = np.array([i for h in hashes if h in e.positions for i in e.positions[h]], dtype=np.int64)
     if len(indices) == 0 or len(e.positions_jetons) == 0:
         return []
-    couverts = np.unique((indices[:, None] + np.arange(reglages.k)).ravel())
+    couverts = np.unique((indices[:, None] + np.arange(reglages.k_texte if e.texte else reglages.k)).ravel())
     passages: list[tuple[int, int]] = []
     for debut, fin in sorted(etendues(e.code, e.positions_jetons[couverts[couverts < len(e.positions_jetons)]])):
         if passages and debut <= passages[-1][1]:
@@ -807,7 +876,7 @@ def hashes_comptes(analyse: Analyse, paire: Paire, question: tuple[str, str]) ->
     df = {h: sum(1 for e in detenteurs if h in e.positions) + source for h in communs}
     if not df:
         return set()
-    w = poids(np.array(list(df.values())), len(detenteurs) + source, analyse.reglages)
+    w = poids(np.array(list(df.values())), len(detenteurs) + source, analyse.reglages_de(question))
     return {h for h, wh in zip(df, w) if wh > 0}
 
 
@@ -873,7 +942,11 @@ def comment_c_est_compte(reglages: Reglages) -> str:
             f"n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
             f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
             f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
-            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}.")
+            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}. Les justifications "
+            f"écrites sont comparées comme du texte : mots sans accents ni mots vides, ceux de chaque phrase dans "
+            f"un ordre fixe (changer l'ordre des mots ne cache rien), par suites de {reglages.k_texte} mots ; une "
+            f"suite écrite par plus de {reglages.df_max_texte} élèves (une formule du cours) ne compte pas, une "
+            f"justification de moins de {reglages.mots_min} mots est ignorée.")
 
 
 def nom_de_page(paire: Paire) -> str:
@@ -892,13 +965,15 @@ def proche_de(source: str) -> str:
     return f"« proche de {source} »"
 
 
-def _libelle(question: tuple[str, str]) -> str:
+def _libelle(question: tuple[str, str], textes: frozenset[tuple[str, str]] = frozenset()) -> str:
+    """``<assignment> <question>``, and « (justification) » for a written answer (one of ``textes``)."""
     from pipeline.build import question_de
 
+    genre = " (justification)" if question in textes else ""
     try:
-        return f"{question[0]} {question_de(question[1])}"
+        return f"{question[0]} {question_de(question[1])}{genre}"
     except ValueError:
-        return f"{question[0]} {question[1]}"
+        return f"{question[0]} {question[1]}{genre}"
 
 
 def paires_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
@@ -932,7 +1007,7 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
             if id(paire) in sources:
                 code_b, passages = extrait_de_la_source(eb, passages)
             cotes.append((nb, morceaux_surlignes(code_b, passages)))
-            questions.append({"question": q, "libelle": _libelle(q.question), "cotes": cotes})
+            questions.append({"question": q, "libelle": _libelle(q.question, analyse.textes), "cotes": cotes})
         page = rendre("similarite_paire.html", "pipeline", titre=titre, na=na, nb=nb, paire=paire,
                       source=proche_de(nb) if id(paire) in sources else "",
                       avertissement=AVERTISSEMENT, assignments=analyse.assignments, questions=questions,
@@ -950,7 +1025,7 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
         return noms.get(e) or e
 
     def ligne(p: Paire, assignment: str | None = None) -> str:
-        details = ", ".join(f"{_libelle(q.question)} {q.score:.2f}"
+        details = ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}"
                             for q in sorted(p.questions, key=lambda q: -q.partage)
                             if assignment in (None, q.question[0]) and q.partage >= reglages.preuve_min)
         return (f"| [{nom(p.a)} et {nom(p.b)}]({lien}/{nom_de_page(p)}) | {p.score(assignment):.2f} | "
@@ -988,7 +1063,7 @@ def _lignes_des_sources(analyse: Analyse, nom, lien: str) -> list[str]:
     if montres:
         texte += ["| élève | source | score | poids commun | questions (score) | signalé |", "|---|---|---|---|---|---|"]
         for p in montres:
-            details = ", ".join(f"{_libelle(q.question)} {q.score:.2f}" for q in sorted(p.questions, key=lambda q: -q.partage)
+            details = ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}" for q in sorted(p.questions, key=lambda q: -q.partage)
                                 if q.partage >= reglages.preuve_min)
             texte.append(f"| [{nom(p.a)}]({lien}/{nom_de_page(p)}) | {proche_de(p.b)} | {p.score():.2f} | "
                          f"{p.partage():.1f} | {details or '—'} | {'**oui**' if p.signalee() else 'non'} |")
@@ -1001,11 +1076,11 @@ def sections_des_fiches(analyse: Analyse, noms: dict[str, str], lien: str = "../
     par_eleve: dict[str, list[dict]] = defaultdict(list)
     for p in analyse.proches_signales():
         par_eleve[p.a].append({"autre": proche_de(p.b), "score": p.score(), "page": nom_de_page(p),
-                               "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
+                               "questions": ", ".join(_libelle(q.question, analyse.textes) for q in p.questions_signalees())})
     for p in analyse.signalees():
         for eleve, autre in ((p.a, p.b), (p.b, p.a)):
             par_eleve[eleve].append({"autre": f"avec {noms.get(autre) or autre}", "score": p.score(), "page": nom_de_page(p),
-                                     "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
+                                     "questions": ", ".join(_libelle(q.question, analyse.textes) for q in p.questions_signalees())})
     return {eleve: rendre("section_similarite.html", "pipeline", avertissement=AVERTISSEMENT, lignes=lignes,
                           lien=lien)
             for eleve, lignes in par_eleve.items()}

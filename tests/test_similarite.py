@@ -364,3 +364,49 @@ def test_une_requete_collee_du_corrige_est_proche_du_corrige():
     reponses = {("p", "q25_requete"): {"ana": collee, **_requetes_honnetes(10)}}
     analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.library": corrige}})
     assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.library")]
+
+
+# ---------------------------------------------------------------- justifications
+_JUSTIFICATION = ("Pour trouver les coups permis, on regarde d'abord les cases vides du camp d'Alice, qui ne se "
+                  "jouent pas. Sur les cases restantes, on simule le semis puis la récolte éventuelle. Si Bob "
+                  "perdait alors toutes ses graines, le coup serait interdit par la règle de la famine.")
+_PARAPHRASE = ("Pour trouver les coups permis, les cases vides du camp d'Alice, qui ne se jouent pas, sont regardées "
+               "d'abord. On simule, sur les cases restantes, la récolte éventuelle puis le semis. Le coup serait "
+               "interdit par la règle de la famine si Bob perdait alors toutes ses graines.")
+
+
+def _justifications_honnetes() -> dict[str, similarite.Texte]:
+    """Justifications written independently (the demo's wordings of every question, each by one student)."""
+    return {f"eleve{i:02d}": similarite.Texte(texte) for i, texte in
+            enumerate(t for q in sorted(demo_class._JUSTIFICATIONS) for t in demo_class._JUSTIFICATIONS[q])}
+
+
+def test_une_justification_reformulee_par_l_ordre_des_mots_reste_une_copie():
+    reponses = {("p", "q1_justification"): {"ana": similarite.Texte(_JUSTIFICATION),
+                                            "bob": similarite.Texte(_PARAPHRASE), **_justifications_honnetes()}}
+    analyse = similarite.comparer(reponses, {"p": []})
+    assert ("p", "q1_justification") in analyse.textes
+    assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")] and analyse.paires[0].score() > 0.6
+    page = similarite.ecrire_pages(Path(tempfile.mkdtemp()), analyse, {}, "Textes")[0].read_text(encoding="utf-8")
+    assert "<mark>" in page and "famine" in page
+
+
+def test_des_justifications_differentes_ne_sont_pas_des_copies():
+    """Two students' own wordings of the same reasoning share words, not phrases; and a phrase many students
+    write (the course's) accuses no one."""
+    autre = ("Alice peut jouer 2, 4 ou 5 puisque ses autres cases sont vides. J'ai simulé chaque semis : Bob "
+             "conserve au moins une graine, le coup reste donc autorisé dans les trois cas étudiés.")
+    formule = " Une case vide ne se joue jamais, et affamer l'adversaire est interdit par la règle du jeu."
+    reponses = {("p", "q1_justification"): {"ana": similarite.Texte(_JUSTIFICATION), "bob": similarite.Texte(autre),
+                                            **_justifications_honnetes()}}
+    assert similarite.comparer(reponses, {"p": []}).signalees() == []
+    dictee = {e: similarite.Texte(t + formule) for e, t in _justifications_honnetes().items()}
+    assert similarite.comparer({("p", "q1_justification"): dictee}, {"p": []}).signalees() == []
+
+
+def test_les_justifications_sont_lues_dans_le_notebook(cours):
+    version = similarite.VersionEleve.lire(cours, "partie1_regles")
+    chemin = cours / "submitted" / "martin_hugo" / "partie1_regles" / "partie1_regles.ipynb"
+    reponses = similarite.reponses_du_notebook(chemin, version)
+    assert isinstance(reponses["q1_justification"], similarite.Texte)
+    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1)
