@@ -793,6 +793,11 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     return analyse
 
 
+def nom_du_corrige(module: str) -> str:
+    """The name of a subject's public source (the report prints it after « proche de »)."""
+    return f"corrigé public {module}"
+
+
 def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | None = None,
                       paquet: Path | None = None) -> dict[str, str]:
     """``{name: code}``: what a student of ``assignment`` can read besides the classmates' answers.
@@ -817,7 +822,7 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
     except (ValueError, LookupError):
         sujet = None
     for module in sujet.sources_publiques if sujet else ():
-        sources[f"corrigé public {module}"] = inspect.getsource(importlib.import_module(module))
+        sources[nom_du_corrige(module)] = inspect.getsource(importlib.import_module(module))
     for dossier in sorted(d for d in (racine / "release").iterdir() if d.is_dir() and d.name != assignment):
         try:
             autre = VersionEleve.lire(racine, dossier.name)

@@ -286,31 +286,26 @@ def test_le_code_donne_par_la_version_eleve_n_est_pas_une_source():
 
 
 def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
-    """Zoé answers Othello's Q7 with the key's own helper (recompute the frontier, renamed), pasted in a new cell:
-    the report lists her first, « proche de » the Othello key, with a side-by-side page; nobody else."""
+    """Louise pasted, renamed, the Othello key's own helper beside her answer to Q7: the report lists her first,
+    « proche de » the Othello key, with a side-by-side page showing the key's function; nobody else."""
     import inspect
 
     from awale_ref.sujets.othello_epita_2024 import othello
 
-    for dossier in ("release", "submitted"):
-        shutil.copytree(cours / dossier, tmp_path / dossier, symlinks=True)
-    chemin = tmp_path / "submitted" / "david_zoe" / "othello" / "othello.ipynb"
-    nb = nbformat.read(chemin, as_version=4)
-    aide = inspect.getsource(othello.cases_frontieres_de).replace("cases_frontieres_de", "ma_frontiere")
-    aide = aide.replace("frontiere", "bord").replace("voisin_occupe", "occupe")
-    nb.cells.append(nbformat.v4.new_code_cell(
-        "def cases_frontieres(p, l, c):\n    q = [ligne[:] for ligne in p]\n    q[c[0]][c[1]] = 1\n"
-        "    return ma_bord(q)\n\n\n" + aide))
-    nbformat.write(nb, chemin)
-    analyse = similarite.analyser(tmp_path, ("othello",))
-    source = "corrigé public awale_ref.sujets.othello_epita_2024.othello"
-    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("david_zoe", source)]
-    texte = "\n".join(similarite.section_du_rapport(analyse, {"david_zoe": "Zoé David"}))
-    assert f"| [Zoé David](similarite/david_zoe__source_" in texte and similarite.proche_de(source) in texte
-    pages = similarite.ecrire_pages(tmp_path / "pages", analyse, {"david_zoe": "Zoé David"}, "Othello")
-    page = next(p for p in pages if p.name.startswith("david_zoe__source_")).read_text(encoding="utf-8")
+    analyse = similarite.analyser(cours, ("othello",))
+    attendus = [(e, similarite.nom_du_corrige(module)) for e, module in demo_class.COLLEURS.items()]
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == attendus and analyse.signalees() == []
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    texte = "\n".join(similarite.section_du_rapport(analyse, noms))
+    source = attendus[0][1]
+    assert f"| [Louise Michel](similarite/michel_louise__source_" in texte
+    assert texte.index(similarite.proche_de(source)) < texte.index("Sur l'épreuve")
+    pages = similarite.ecrire_pages(tmp_path, analyse, noms, "Othello")
+    page = next(p for p in pages if p.name.startswith("michel_louise__source_")).read_text(encoding="utf-8")
     assert "proche de" in page and "<mark>" in page and "def cases_frontieres_de" in page
     assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
+    fiches = similarite.sections_des_fiches(analyse, noms)
+    assert set(fiches) == {"michel_louise"} and "proche de" in fiches["michel_louise"]
 
 
 # ---------------------------------------------------------------- SQL answers
