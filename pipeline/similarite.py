@@ -733,20 +733,21 @@ def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict
     normalises: dict[str, tuple[str, np.ndarray]] = {}
     for a, par_nom in sorted(sources.items()):
         colonnes = np.flatnonzero((devoir == a) & ~en_mots)   # a source is code: justifications aside
-        du_devoir = np.isin(g_q, colonnes) & (plus > 0)
+        du_devoir = np.flatnonzero(np.isin(g_q, colonnes) & (plus > 0))   # its weighed (question, fingerprint)s
         for nom, code in sorted(par_nom.items()):
             if code not in normalises:
                 normalises[code] = normaliser(code)
             e = empreinte(code, gabarit[a], reglages, toutes=True, normalise=normalises[code])
-            groupes = du_devoir & np.isin(g_h, e.hashes)
-            if not groupes.any():
+            groupes = du_devoir[np.isin(g_h[du_devoir], e.hashes)]
+            if not len(groupes):
                 continue
             analyse.empreintes_sources[(nom, a)] = e
-            lignes = np.repeat(groupes, taille)
+            tailles = taille[groupes]   # the rows of the index of those groups: one per student holding it
+            lignes = np.repeat(debut[groupes] - np.cumsum(tailles) + tailles, tailles) + np.arange(tailles.sum())
             partage = np.zeros((n_e, n_q))
-            np.add.at(partage, (el[lignes], qu[lignes]), np.repeat(plus, taille)[lignes])
+            np.add.at(partage, (el[lignes], qu[lignes]), np.repeat(plus[groupes], tailles))
             masse = masse_base.copy()
-            np.add.at(masse, (el[lignes], qu[lignes]), np.repeat(plus - base, taille)[lignes])
+            np.add.at(masse, (el[lignes], qu[lignes]), np.repeat(plus[groupes] - base[groupes], tailles))
             for ie in np.unique(el[lignes]).tolist():
                 questions_e = tuple(QuestionPartagee(questions[iq], float(partage[ie, iq]), float(masse[ie, iq]),
                                                      float(masse[ie, iq]))
