@@ -891,6 +891,39 @@ def _cote_b(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> Emprei
     return analyse.empreintes_sources.get((paire.b, question[0])) or analyse.empreintes[(paire.b, question)]
 
 
+def definitions_copiees(e: Empreinte, hashes: set[int]) -> Empreinte:
+    """``e`` (a source) with the fingerprints ``hashes`` kept only where the answer most likely came from: a
+    fingerprint of common structure (two nested loops on a range) occurs in many definitions of a module, so
+    the top-level definitions are taken greedily, the one holding the most of ``hashes`` not yet held first,
+    while the next holds at least a quarter as many more (and two); each fingerprint keeps its places in them
+    only (a fingerprint across two definitions, where the normalised module joins them, is not evidence enough
+    of where the answer came from)."""
+    import ast
+
+    try:
+        arbre = ast.parse(e.code)
+    except (SyntaxError, ValueError):
+        return e
+    fins = np.array([n.end_lineno for n in arbre.body])
+    lignes = e.positions_jetons[:, 0] if len(e.positions_jetons) else np.zeros(0, dtype=np.int32)
+    noeud_de = np.searchsorted(fins, lignes)   # the top-level statement of each token (by its line)
+    dans: dict[int, set[int]] = defaultdict(set)   # node -> the fingerprints it holds
+    for h in hashes & set(e.positions):
+        for i in e.positions[h]:
+            dans[int(noeud_de[i])].add(h)
+    choisis, restants, premier = set(), set(hashes), 0
+    while dans:
+        noeud = max(dans, key=lambda n: (len(dans[n] & restants), -n))
+        gain = len(dans.pop(noeud) & restants)
+        premier = premier or gain
+        if gain == 0 or (choisis and gain < max(2, premier / 4)):
+            break
+        choisis.add(noeud)
+        restants -= {h for h in restants if any(int(noeud_de[i]) == noeud for i in e.positions.get(h, ()))}
+    positions = {h: [i for i in places if int(noeud_de[i]) in choisis] for h, places in e.positions.items()}
+    return dataclasses.replace(e, positions={h: places for h, places in positions.items() if places})
+
+
 def extrait_de_la_source(e: Empreinte, passages: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
     """The top-level statements of a source that hold ``passages`` (a whole module is too long to read beside
     an answer), and the passages moved into that extract; the whole code if it does not parse.
@@ -959,7 +992,10 @@ def nom_de_page(paire: Paire) -> str:
     """``<a>__<b>.html``; a source's name is made a file name (``<student>__source_<name>.html``)."""
     if re.fullmatch(r"[\w.-]+", paire.b, re.A):
         return f"{paire.a}__{paire.b}.html"
-    return f"{paire.a}__source_{re.sub(r'[^a-z0-9]+', '_', paire.b.lower(), flags=re.A).strip('_')}.html"
+    import unicodedata
+
+    sans_accents = unicodedata.normalize("NFKD", paire.b.lower()).encode("ascii", "ignore").decode()
+    return f"{paire.a}__source_{re.sub(r'[^a-z0-9]+', '_', sans_accents).strip('_')}.html"
 
 
 def proche_de(source: str) -> str:
@@ -1008,8 +1044,10 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
             comptes = hashes_comptes(analyse, paire, q.question)
             ea, eb = analyse.empreintes[(paire.a, q.question)], _cote_b(analyse, paire, q.question)
             cotes = [(na, morceaux_surlignes(ea.code, passages_partages(ea, comptes, analyse.reglages)))]
-            passages = passages_partages(eb, comptes, analyse.reglages)
             code_b = eb.code
+            if id(paire) in sources:
+                eb = definitions_copiees(eb, comptes)
+            passages = passages_partages(eb, comptes, analyse.reglages)
             if id(paire) in sources:
                 code_b, passages = extrait_de_la_source(eb, passages)
             cotes.append((nb, morceaux_surlignes(code_b, passages)))
