@@ -39,8 +39,8 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
-**Justifications.**  The text cells a student wrote (found like the code, against the release's text
-cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
+**Justifications** (``analyser(..., justifications=True)``; not yet in the teacher's report).  The text
+cells a student wrote (found like the code, against the release's text cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
 rewording by word order changes nothing), on shingles of ``k_texte`` words, all kept; a phrase more than
 ``df_max_texte`` students wrote is the class's (the course's wording, a dictated sentence) and weighs nothing.
 They make pairs like the code, on their own question (``q1_justification``).  SQL answers (a string holding a
@@ -349,7 +349,7 @@ HORS_QUESTION = "hors_question"
 """The pseudo-question of code written before any answer cell of the release and defining no answer."""
 
 
-def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
+def reponses_du_notebook(chemin: Path, version: VersionEleve, justifications: bool = False) -> dict[str, str]:
     """``{grade_id: code}``: every code (and every justification) the student wrote in a notebook, by question.
 
     The student's code is found by comparing the notebook's code cells with the release's (``version``),
@@ -358,9 +358,9 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
     other statements to every answer that uses what they define (a helper), else to the answer cell of the
     release they stand at (the last answer cell before it in the alignment of the two notebooks' code
-    cells), or :data:`HORS_QUESTION`.  The text cells the student wrote are found the same way, against the
-    release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it stands at (the last
-    one before it), if any.
+    cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
+    same way, against the release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it
+    stands at (the last one before it), if any.
     """
     try:
         nb = nbformat.read(chemin, as_version=4)
@@ -389,13 +389,15 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
             if m.texte not in reponses[question]:
                 reponses[question].append(m.texte)
     ecrites = {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+    if not justifications:
+        return ecrites
     markdowns = [c.source for c in nb.cells if c.get("cell_type") == "markdown" and isinstance(c.get("source"), str)]
-    justifications: dict[str, list[str]] = defaultdict(list)
+    ecrits: dict[str, list[str]] = defaultdict(list)
     for source, j in _cellules_ecrites(markdowns, version.markdowns):
         avant = [gid for gid in version.justifications[:max(j, -1) + 1] if gid]
         if avant:
-            justifications[avant[-1]].append(source.strip())
-    ecrites.update({q: Texte("\n\n".join(textes) + "\n") for q, textes in justifications.items()})
+            ecrits[avant[-1]].append(source.strip())
+    ecrites.update({q: Texte("\n\n".join(textes) + "\n") for q, textes in ecrits.items()})
     return ecrites
 
 
@@ -464,7 +466,7 @@ def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
 
 
 def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None,
-                     version: VersionEleve | None = None) -> dict[str, dict[str, str]]:
+                     version: VersionEleve | None = None, justifications: bool = False) -> dict[str, dict[str, str]]:
     """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``
     (:func:`reponses_du_notebook`, against ``version``, read from ``release/`` if not given).
 
@@ -478,7 +480,7 @@ def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | Non
         try:
             if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
                 raise ValueError(f"{chemin}: a symbolic link, not followed")
-            codes = reponses_du_notebook(chemin, version)
+            codes = reponses_du_notebook(chemin, version, justifications)
         except ValueError:
             if illisibles is None:
                 raise
@@ -774,10 +776,12 @@ def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignm
 
 
 def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None,
-             paquet: Path | None = None) -> Analyse:
+             paquet: Path | None = None, justifications: bool = False) -> Analyse:
     """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate, with
     each other and with what students can read (:func:`sources_du_devoir`; ``paquet``: the students' package's
-    source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``)."""
+    source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``); the written justifications too with
+    ``justifications`` (not yet in the teacher's report: the demo class's justifications come in three wordings
+    that several students share word for word, which this comparison rightly flags)."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
     sources: dict[str, dict[str, str]] = {}
@@ -786,7 +790,7 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
         version = VersionEleve.lire(racine, a)
         gabarits[a] = list(version.textes)
         sources[a] = sources_du_devoir(racine, a, version, paquet)
-        for eleve, codes in reponses_rendues(racine, a, illisibles, version).items():
+        for eleve, codes in reponses_rendues(racine, a, illisibles, version, justifications).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
     analyse = comparer(reponses, gabarits, reglages, sources=sources)
@@ -964,8 +968,8 @@ AVERTISSEMENT = ("Un score élevé est une raison d'ouvrir les deux copies, pas 
                  "la mesure. Regardez les passages surlignés, puis parlez-en avec les élèves.")
 
 
-def comment_c_est_compte(reglages: Reglages) -> str:
-    """How a pair was scored, in French, for the teacher."""
+def comment_c_est_compte(reglages: Reglages, textes: bool = False) -> str:
+    """How a pair was scored, in French, for the teacher (``textes``: justifications were compared too)."""
     return (f"Tout le code écrit par l'élève est lu, où qu'il soit dans le notebook (trouvé en comparant avec "
             f"la version distribuée, pas d'après les métadonnées de la copie) ; la réponse à une question est le "
             f"code qui définit sa fonction ou sa valeur, avec les fonctions auxiliaires qu'il appelle. Ce code "
@@ -981,11 +985,12 @@ def comment_c_est_compte(reglages: Reglages) -> str:
             f"n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
             f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
             f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
-            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}. Les justifications "
-            f"écrites sont comparées comme du texte : mots sans accents ni mots vides, ceux de chaque phrase dans "
-            f"un ordre fixe (changer l'ordre des mots ne cache rien), par suites de {reglages.k_texte} mots ; une "
-            f"suite écrite par plus de {reglages.df_max_texte} élèves (une formule du cours) ne compte pas, une "
-            f"justification de moins de {reglages.mots_min} mots est ignorée.")
+            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}."
+            + (f" Les justifications écrites sont comparées comme du texte : mots sans accents ni mots vides, ceux "
+               f"de chaque phrase dans un ordre fixe (changer l'ordre des mots ne cache rien), par suites de "
+               f"{reglages.k_texte} mots ; une suite écrite par plus de {reglages.df_max_texte} élèves (une formule "
+               f"du cours) ne compte pas, une justification de moins de {reglages.mots_min} mots est ignorée."
+               if textes else ""))
 
 
 def nom_de_page(paire: Paire) -> str:
@@ -1055,7 +1060,7 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
         page = rendre("similarite_paire.html", "pipeline", titre=titre, na=na, nb=nb, paire=paire,
                       source=proche_de(nb) if id(paire) in sources else "",
                       avertissement=AVERTISSEMENT, assignments=analyse.assignments, questions=questions,
-                      comment=comment_c_est_compte(analyse.reglages))
+                      comment=comment_c_est_compte(analyse.reglages, bool(analyse.textes)))
         ecrits.append(dossier / nom_de_page(paire))
         ecrits[-1].write_text(page, encoding="utf-8")
     return ecrits
@@ -1082,7 +1087,7 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
              f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g})."
              + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
                 if analyse.illisibles else ""),
-             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), ""]
+             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages, bool(analyse.textes)), ""]
     texte += _lignes_des_sources(analyse, nom, lien)
     texte += ["Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]

@@ -402,6 +402,7 @@ def test_des_justifications_differentes_ne_sont_pas_des_copies():
 def test_les_justifications_sont_lues_dans_le_notebook(cours):
     version = similarite.VersionEleve.lire(cours, "partie1_regles")
     chemin = cours / "submitted" / "martin_hugo" / "partie1_regles" / "partie1_regles.ipynb"
-    reponses = similarite.reponses_du_notebook(chemin, version)
+    assert "q1_justification" not in similarite.reponses_du_notebook(chemin, version)
+    reponses = similarite.reponses_du_notebook(chemin, version, justifications=True)
     assert isinstance(reponses["q1_justification"], similarite.Texte)
     assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1)
