@@ -4,7 +4,8 @@ Each synthetic student answers every code question of the release notebooks: the
 solution (``source/``) with names of their own (so no two answers are the same text and no fingerprint
 is cached), one question in five with a statement of a shape of its own (the report compares shapes, not
 names or numbers); a few students copy another's
-notebooks (each copying pair must be flagged, and no other).  Times the whole comparison (tokenizing, fingerprints, inverted index, scores), not the
+notebooks (each copying pair must be flagged, and no other).  Times the whole comparison (tokenizing, fingerprints, inverted index, scores, and the
+comparison with the sources students can read, timed beside the same comparison without them), not the
 writing of the pages.  ``python benchmarks/bench_similarite.py [--eleves 45 1000]``; results in
 ``benchmarks/resultats/similarite.md``.
 """
@@ -128,19 +129,32 @@ def main(argv: list[str] | None = None) -> None:
                         help="processes that fingerprint (from 3,000 distinct answers; default: 1 then 2)")
     args = parser.parse_args(argv)
     gabarits = {a: similarite.gabarit_de_la_version_eleve(RACINE, a) for a in ASSIGNMENTS}
+    sources = {a: similarite.sources_du_devoir(RACINE, a) for a in ASSIGNMENTS}
     for nombre in args.eleves:
         reponses, copies = classe_synthetique(nombre)
         tokeniseurs_cote_a_cote(reponses)
+        sans_sources, avec_sources = [], []
+        for _ in range(2):   # interleaved, the best of two each, in CPU time (one process: all of the work)
+            debut = time.process_time()
+            similarite.comparer(reponses, gabarits, processus=1)
+            sans_sources.append(time.process_time() - debut)
+            debut = time.process_time()
+            similarite.comparer(reponses, gabarits, processus=1, sources=sources)
+            avec_sources.append(time.process_time() - debut)
+        print(f"  comparé aussi aux sources ({sum(map(len, sources.values()))} : corrigés publics, versions "
+              f"élèves des autres devoirs), temps CPU sur un processus : {min(avec_sources):.1f} s contre "
+              f"{min(sans_sources):.1f} s sans (rapport {min(avec_sources) / min(sans_sources):.2f})", flush=True)
         for processus in args.processus:
             debut, cpu = time.perf_counter(), time.process_time()
-            analyse = similarite.comparer(reponses, gabarits, processus=processus)
+            analyse = similarite.comparer(reponses, gabarits, processus=processus, sources=sources)
             duree, cpu = time.perf_counter() - debut, time.process_time() - cpu
             signalees = {(p.a, p.b) for p in analyse.signalees()}
             print(f"{nombre:5d} élèves × {len(ASSIGNMENTS)} notebooks, {processus} processus "
                   f"({analyse.reponses} réponses comparées, {analyse.ignorees} trop courtes) : {duree:6.1f} s "
                   f"(CPU du processus principal {cpu:.1f} s) ; "
                   f"{len(analyse.paires)} paires partagent un passage rare ; {len(signalees)} signalées : "
-                  f"{len(signalees & copies)} des {len(copies)} copies, {len(signalees - copies)} autres", flush=True)
+                  f"{len(signalees & copies)} des {len(copies)} copies, {len(signalees - copies)} autres ; "
+                  f"{len(analyse.proches_signales())} élève(s) « proche de » une source", flush=True)
 
 
 if __name__ == "__main__":

@@ -547,6 +547,15 @@ SQL_PROFONDEUR_LIMIT_1 = Erreur("q22_requete", _code('''
     '''), ("q22_tests",), "Othello Q22 : LIMIT 1 ne garde qu'une des cases ex aequo à la profondeur maximale",
     devoir="othello")
 
+FRONTIERE_ET_CORRIGE_COLLE = Erreur(
+    "q7_cases_frontieres",
+    _variante("cases_frontieres", module=_OTHELLO) + "\n\n\n# pour vérifier : la frontière recalculée en entier\n"
+    + _variante("cases_frontieres_de", module=_OTHELLO).replace("cases_frontieres_de", "frontiere_entiere")
+    .replace("voisin_occupe", "occupe").replace("frontiere =", "bord =").replace("frontiere.", "bord.")
+    .replace("return frontiere", "return bord"),
+    (), "Othello Q7 : juste, mais colle à côté, renommée, la fonction du corrigé public qui recalcule la frontière",
+    devoir="othello")
+
 SQL_BETH_SECONDE = Erreur("q23_requete", _code('''
     Q23 = """
     SELECT AVG(score) FROM parties JOIN joueurs ON idJoueur = joueurs_idJ1 OR idJoueur = joueurs_idJ2
@@ -642,8 +651,9 @@ CLASSE: tuple[Eleve, ...] = (
           (GAIN_MODIFIE_JEU, GAGNANT_CAMPS_INVERSES, NB_EN_PLACE, SOMMETS_PARITE_FIXE, JEU_ANNONCE_J1, POSER_SUR_P, SQL_BETH_SECONDE), style=1),
     Eleve("david_zoe", "Zoé", "David", "importe la référence ; semis lycée sans saut",
           (IMPORTE_REFERENCE, SEMIS_SANS_SAUT_LYCEE, DICO_SANS_MEMO, MIN_MAX_OPT_SANS_MEMO, FRONTIERE_AVEC_IN), style=2),
-    Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2 ; tests de Q15 confondus",
-          (GAIN_Q2_FAUX, SITUATIONS_Q15_ECHANGEES, N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM, NAIVE_DERNIERE_CASE), style=0),
+    Eleve("michel_louise", "Louise", "Michel", "gain faux en Q2 ; tests de Q15 confondus ; colle le corrigé d'Othello",
+          (GAIN_Q2_FAUX, SITUATIONS_Q15_ECHANGEES, N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM, NAIVE_DERNIERE_CASE,
+           FRONTIERE_ET_CORRIGE_COLLE), style=0),
     Eleve("garcia_adam", "Adam", "Garcia", "arbre faux en Q18, camp adverse décalé ; gagnant jamais affiché, parité",
           (ARBRE_Q18_FAUX, CAMP_ADVERSE_DECALE, AWALE_SANS_GAGNANT, PARITE_Q2_LYCEE, DIRECTION_P_H_H), style=1),
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
@@ -659,6 +669,8 @@ CLASSE: tuple[Eleve, ...] = (
 
 COPIEURS = {"fournier_theo": "bernard_chloe", "girard_lina": "durand_camille"}
 """Who copied from whom in the demo class (each copier's pair must come first in the similarity report)."""
+COLLEURS = {"michel_louise": _OTHELLO}
+"""Who pasted code from a public source (module -> « proche de corrigé public <module> » in the similarity report)."""
 COPIEURS_DE_VARIANTE = {"roux_emma": "lefebvre_sarah"}
 """Who handed in a classmate's value answers (``pipeline.variantes_copiees`` must name them, with variants on)."""
 

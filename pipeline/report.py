@@ -295,18 +295,20 @@ def rapports_des_series(racine: Path) -> list[tuple[Path, str, tuple[str, ...]]]
             for i, (nom, assignments) in enumerate(series_du_gradebook(racine).items())]
 
 
-def ecrire_rapports(racine: Path = RACINE) -> list[Path]:
-    """A report per series graded in ``racine`` (:func:`rapports_des_series`); the first links to the others."""
+def ecrire_rapports(racine: Path = RACINE, paquet: Path | None = None) -> list[Path]:
+    """A report per series graded in ``racine`` (:func:`rapports_des_series`); the first links to the others.
+    ``paquet``: the students' package's source tree, which the similarity section compares answers with too."""
     rapports = rapports_des_series(racine)
     ecrits: list[Path] = []
     for i, (sortie, nom, assignments) in enumerate(rapports):
         autres = [(n, dossier.name) for dossier, n, _ in rapports[1:]] if i == 0 else []
-        ecrits += ecrire_rapport(racine, sortie, assignments, nom, autres)
+        ecrits += ecrire_rapport(racine, sortie, assignments, nom, autres, paquet)
     return ecrits
 
 
 def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tuple[str, ...] | None = None,
-                   titre: str = "Awalé — CCINP 2024", autres: list[tuple[str, str]] | None = None) -> list[Path]:
+                   titre: str = "Awalé — CCINP 2024", autres: list[tuple[str, str]] | None = None,
+                   paquet: Path | None = None) -> list[Path]:
     """Write the report of the class graded in ``racine`` (the assignments of ``serie``, or all);
     return the files written.  ``autres``: the other series' reports, linked from this one."""
     sortie = sortie or racine / "report"
@@ -327,7 +329,7 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
     commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
     ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
-    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()))
+    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()), paquet=paquet)
     ecrits += similarite.ecrire_pages(sortie / "similarite", analyse, noms, titre)
     ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
                                       titre, similarite.sections_des_fiches(analyse, noms))
@@ -416,8 +418,11 @@ class _RenduDuRapport(mistune.HTMLRenderer):
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Write the report (CSV, PNG plots) of a graded class.")
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
+    parser.add_argument("--paquet", type=Path, default=None,
+                        help="the students' package's source tree (python -m pipeline.paquet_eleve --paquet-seul "
+                             "DEST), compared with every answer")
     args = parser.parse_args(argv)
-    for chemin in ecrire_rapports(args.racine.resolve()):
+    for chemin in ecrire_rapports(args.racine.resolve(), args.paquet):
         print(f"écrit {chemin}")
 
 

@@ -39,6 +39,21 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
+**Justifications** (``analyser(..., justifications=True)``; not yet in the teacher's report).  The text
+cells a student wrote (found like the code, against the release's text cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
+rewording by word order changes nothing), on shingles of ``k_texte`` words, all kept; a phrase more than
+``df_max_texte`` students wrote is the class's (the course's wording, a dictated sentence) and weighs nothing.
+They make pairs like the code, on their own question (``q1_justification``).  SQL answers (a string holding a
+query) are compared on the normalised query (:mod:`pipeline.normalisation_sql`).
+
+**Sources beyond the class.**  Each answer is also compared with what students can read
+(:func:`sources_du_devoir`): the subject's public sources (its answer key as transcribed in its folder,
+``Sujet.sources_publiques``), the code the other release notebooks give, and the students' package when its
+source tree is given.  A source counts as one more student who answered every question with the whole source,
+with the same weights and thresholds (:func:`_proches`): the key is a correct answer, and what most of the
+class writes weighs nothing even when the key writes it too.  The report lists the answers flagged « proche
+de <source> » first, each with its side-by-side page.
+
 Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
 (copydetect, used before, tokenises the text with pygments; its winnowing is
 pure Python there, 0.2 ms an answer, so the winnowing is numpy's here).
@@ -62,6 +77,7 @@ student (``report/eleves/<id>.html``; never in the students' feedback).
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import itertools
 import math
 import multiprocessing
@@ -76,6 +92,8 @@ import numpy as np
 
 from awale_ref.gabarits import rendre
 from pipeline.normalisation_code import etendues, jetons
+from pipeline.normalisation_sql import est_une_requete, jetons as jetons_de_la_requete
+from pipeline.normalisation_texte import jetons as jetons_du_texte
 
 
 @dataclass(frozen=True)
@@ -89,12 +107,18 @@ class Reglages:
     df_max: int = 10             # ... and so does one of more than df_max students (MOSS's -m)
     seuil: float = 0.5           # a pair is flagged from this score...
     preuve_min: float = 6.0      # ... with at least this weight of shared fingerprints (a copied function of ~5 lines)
+    k_texte: int = 3             # a justification: shingles of this many words (pipeline.normalisation_texte), all kept
+    mots_min: int = 12           # shorter justifications (words with content) are ignored
+    df_max_texte: int = 2        # a phrase of more than this many students' justifications weighs 0 (a class formula)
 
     def __post_init__(self) -> None:
         if not 1 <= self.k <= self.garantie:
             raise ValueError(f"need 1 <= k <= garantie, got k={self.k!r}, garantie={self.garantie!r}")
         if not 0 < self.part_commune <= 1 or not 0 < self.seuil <= 1:
             raise ValueError(f"part_commune and seuil must be in (0, 1], got {self.part_commune!r}, {self.seuil!r}")
+        if self.k_texte < 1 or self.mots_min < 0 or self.df_max_texte < 2:
+            raise ValueError(f"need k_texte >= 1, mots_min >= 0, df_max_texte >= 2, got {self.k_texte!r}, "
+                             f"{self.mots_min!r}, {self.df_max_texte!r}")
         if self.df_max < 2 or self.preuve_min < 0 or self.longueur_min < 0:
             raise ValueError(f"need df_max >= 2, preuve_min >= 0, longueur_min >= 0, got {self.df_max!r}, "
                              f"{self.preuve_min!r}, {self.longueur_min!r}")
@@ -103,6 +127,18 @@ class Reglages:
     def fenetre(self) -> int:
         """The winnowing window (``garantie - k + 1``)."""
         return self.garantie - self.k + 1
+
+    @property
+    def des_textes(self) -> "Reglages":
+        """The settings of the justifications: shingles of ``k_texte`` words, ``df_max_texte`` students at most."""
+        return dataclasses.replace(self, k=self.k_texte, garantie=max(self.garantie, self.k_texte),
+                                   longueur_min=self.mots_min, df_max=self.df_max_texte)
+
+
+class Texte(str):
+    """A free-text answer (a justification): compared as words (:mod:`pipeline.normalisation_texte`), not code."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -114,6 +150,7 @@ class Empreinte:
     positions_jetons: np.ndarray  # (line, column, end line, end column) in the code of each token of ``normalise``
     hashes: np.ndarray           # unique fingerprints, boilerplate removed
     positions: dict[int, list[int]]
+    texte: bool = False           # a justification's words (:class:`Texte`), not code
 
 
 def normaliser(code: str) -> tuple[str, np.ndarray]:
@@ -123,8 +160,43 @@ def normaliser(code: str) -> tuple[str, np.ndarray]:
     >>> a = "def f(jeu):\\n    return jeu['n'] % 2 == 0  # pair\\n"
     >>> normaliser(a)[0] == normaliser("def g(j):\\n    x = 3\\n    return j['m'] % 2 == 0\\n")[0]
     True
+
+    A string holding a query (an SQL answer) is followed by the query's own tokens
+    (:mod:`pipeline.normalisation_sql`), each at the string's place in the code:
+
+    >>> q = normaliser('Q = "SELECT j.nom FROM Joueur AS j WHERE j.niveau > 3 AND j.pays = 1"')[0]
+    >>> q == normaliser("Q = '''select NOM\\nfrom joueur\\nwhere PAYS = 2 and NIVEAU > 1900'''")[0], len(q) > 12
+    (True, True)
     """
-    return jetons(code)
+    if isinstance(code, Texte):
+        return jetons_du_texte(code)
+    normalise, positions = jetons(code)
+    requetes = _requetes(code) if _SELECT.search(code) else []
+    if not requetes:
+        return normalise, positions
+    return (normalise + "".join(j for j, _ in requetes),
+            np.concatenate([positions.reshape(-1, 4)] + [np.tile(np.array(p, dtype=np.int32), (len(j), 1))
+                                                          for j, p in requetes]))
+
+
+_SELECT = re.compile(r"\b(select|with)\b", re.I)
+
+
+def _requetes(code: str) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """``(tokens, position of the string)`` of each string of ``code`` that holds a query, in order."""
+    import ast
+
+    try:
+        arbre = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    trouvees = []
+    for noeud in ast.walk(arbre):
+        if isinstance(noeud, ast.Constant) and isinstance(noeud.value, str) and est_une_requete(noeud.value):
+            jetons_sql = jetons_de_la_requete(noeud.value)
+            if jetons_sql:
+                trouvees.append((jetons_sql, (noeud.lineno, noeud.col_offset, noeud.end_lineno, noeud.end_col_offset)))
+    return sorted(trouvees, key=lambda t: t[1])
 
 
 _BASE = np.uint64(0x100000001B3)  # FNV's prime, an odd multiplier
@@ -168,20 +240,27 @@ def winnow(hashes: np.ndarray, fenetre: int) -> np.ndarray:
     return np.unique(np.arange(len(fenetres)) + fenetre - 1 - fenetres.argmin(axis=1))
 
 
-def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages) -> Empreinte:
-    """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed."""
-    normalise, positions_jetons = normaliser(code)
+def empreinte(code: str, gabarit: np.ndarray, reglages: Reglages, toutes: bool = False,
+              normalise: tuple[str, np.ndarray] | None = None) -> Empreinte:
+    """The winnowed fingerprints of one answer, the k-grams of ``gabarit`` (the boilerplate, sorted) removed;
+    every k-gram with ``toutes`` (a source: every fingerprint an answer keeps from a passage it shares with
+    the source is then among them); ``normalise``: :func:`normaliser`'s result, when already known."""
+    texte = isinstance(code, Texte)
+    if texte:   # a justification: every shingle of k_texte words
+        reglages, toutes = reglages.des_textes, True
+    normalise, positions_jetons = normalise or normaliser(code)
     tous = kgrammes(normalise, reglages)
     if len(tous) == 0:
-        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {})
-    indices = winnow(tous, reglages.fenetre)
+        return Empreinte(code, normalise, positions_jetons, np.array([], dtype=np.int64), {}, texte)
+    indices = np.arange(len(tous)) if toutes else winnow(tous, reglages.fenetre)
     hashes = tous[indices]
     place = np.minimum(np.searchsorted(gabarit, hashes), max(len(gabarit) - 1, 0))
     garde = gabarit[place] != hashes if len(gabarit) else np.ones(len(hashes), dtype=bool)
     positions: dict[int, list[int]] = defaultdict(list)
     for h, i in zip(hashes[garde].tolist(), indices[garde].tolist()):
         positions[h].append(i)
-    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions))
+    return Empreinte(code, normalise, positions_jetons, np.array(sorted(positions), dtype=np.int64), dict(positions),
+                     texte)
 
 
 def poids(df: np.ndarray, n: int, reglages: Reglages) -> np.ndarray:
@@ -205,13 +284,17 @@ class VersionEleve:
     it is an answer cell (the release's own metadata: written by the build, not by a student); ``noms``: the
     name a question's answer defines (the function its spec grades, the value a structured answer names) ->
     the ``grade_id`` of that question's answer cell, from the subject the release's test cells name;
-    ``textes``: the boilerplate (every code cell and every block of code shown in its text).
+    ``textes``: the boilerplate (every code cell and every block of code shown in its text, and its text as
+    :class:`Texte`); ``markdowns``: the sources of its text cells, ``justifications[i]`` the ``grade_id`` of
+    ``markdowns[i]`` when it is a written answer's cell.
     """
 
     codes: tuple[str, ...]
     reponses: tuple[str | None, ...]
     noms: dict[str, str]
     textes: tuple[str, ...]
+    markdowns: tuple[str, ...] = ()
+    justifications: tuple[str | None, ...] = ()
 
     @classmethod
     def lire(cls, racine: Path, assignment: str) -> "VersionEleve":
@@ -222,15 +305,19 @@ class VersionEleve:
                              f"first (the release is the boilerplate left out of the comparison)")
         cellules = [c for chemin in notebooks for c in nbformat.read(chemin, as_version=4).cells]
         codes = [c for c in cellules if c.cell_type == "code" and isinstance(c.get("source"), str)]
-        reponses = []
-        for c in codes:
+        markdowns = [c for c in cellules if c.cell_type == "markdown" and isinstance(c.get("source"), str)]
+
+        def reponse(c: nbformat.NotebookNode) -> str | None:
             nbgrader = c.get("metadata", {}).get("nbgrader", {})
             gid = nbgrader.get("grade_id")
-            reponses.append(gid if nbgrader.get("solution") and isinstance(gid, str) else None)
-        textes = [c.source for c in codes] + [bloc for c in cellules if c.cell_type == "markdown"
-                                              for bloc in _BLOC_DE_CODE.findall(c.source)]
+            return gid if nbgrader.get("solution") and isinstance(gid, str) else None
+
+        reponses = [reponse(c) for c in codes]
+        textes = [c.source for c in codes] + [bloc for c in markdowns for bloc in _BLOC_DE_CODE.findall(c.source)]
+        textes += [Texte(c.source) for c in markdowns]
         return cls(tuple(c.source for c in codes), tuple(reponses),
-                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes))
+                   _noms_des_reponses([c.source for c in codes], reponses), tuple(textes),
+                   tuple(c.source for c in markdowns), tuple(reponse(c) for c in markdowns))
 
 
 def _noms_des_reponses(sources: list[str], reponses: list[str | None]) -> dict[str, str]:
@@ -262,8 +349,8 @@ HORS_QUESTION = "hors_question"
 """The pseudo-question of code written before any answer cell of the release and defining no answer."""
 
 
-def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
-    """``{grade_id: code}``: every code the student wrote in a notebook, by question.
+def reponses_du_notebook(chemin: Path, version: VersionEleve, justifications: bool = False) -> dict[str, str]:
+    """``{grade_id: code}``: every code (and every justification) the student wrote in a notebook, by question.
 
     The student's code is found by comparing the notebook's code cells with the release's (``version``),
     never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
@@ -271,26 +358,17 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
     other statements to every answer that uses what they define (a helper), else to the answer cell of the
     release they stand at (the last answer cell before it in the alignment of the two notebooks' code
-    cells), or :data:`HORS_QUESTION`.
+    cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
+    same way, against the release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it
+    stands at (the last one before it), if any.
     """
-    import difflib
-
     try:
         nb = nbformat.read(chemin, as_version=4)
     except Exception as exc:  # nbformat raises several kinds on a broken file
         raise ValueError(f"{chemin}: not a readable notebook ({exc})") from exc
     cellules = [c.source for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
-    donnes = {s.strip() for s in version.codes}
-    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in version.codes],
-                                     autojunk=False)
-    place = [0] * len(cellules)     # the release cell each cell of the notebook stands at (or after)
-    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
-        for i in range(i1, i2):
-            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
     morceaux: list[_Morceau] = []
-    for source, j in zip(cellules, place):
-        if source.strip() in donnes or not source.strip():
-            continue
+    for source, j in _cellules_ecrites(cellules, version.codes):
         avant = [gid for gid in version.reponses[:max(j, -1) + 1] if gid]
         morceaux += _morceaux(source, version.noms, avant[-1] if avant else HORS_QUESTION)
     # a helper (a definition no question names) goes with every answer that uses it, wherever it was written
@@ -310,7 +388,33 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve) -> dict[str, str]:
         for question in sorted(questions.get(i, {m.question})):
             if m.texte not in reponses[question]:
                 reponses[question].append(m.texte)
-    return {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+    ecrites = {q: "\n\n".join(textes) + "\n" for q, textes in reponses.items()}
+    if not justifications:
+        return ecrites
+    markdowns = [c.source for c in nb.cells if c.get("cell_type") == "markdown" and isinstance(c.get("source"), str)]
+    ecrits: dict[str, list[str]] = defaultdict(list)
+    for source, j in _cellules_ecrites(markdowns, version.markdowns):
+        avant = [gid for gid in version.justifications[:max(j, -1) + 1] if gid]
+        if avant:
+            ecrits[avant[-1]].append(source.strip())
+    ecrites.update({q: Texte("\n\n".join(textes) + "\n") for q, textes in ecrits.items()})
+    return ecrites
+
+
+def _cellules_ecrites(cellules: list[str], donnees: tuple[str, ...]) -> list[tuple[str, int]]:
+    """``(source, j)`` of each cell of ``cellules`` that is not a cell of the release ``donnees`` (unchanged) nor
+    empty: the student's, with the release cell it stands at (or after) in the alignment of the two lists
+    (``-1``: before the first)."""
+    import difflib
+
+    donnes = {s.strip() for s in donnees}
+    aligne = difflib.SequenceMatcher(None, [s.strip() for s in cellules], [s.strip() for s in donnees],
+                                     autojunk=False)
+    place = [0] * len(cellules)
+    for genre, i1, i2, j1, j2 in aligne.get_opcodes():
+        for i in range(i1, i2):
+            place[i] = (j1 + min(i - i1, j2 - j1 - 1)) if genre != "insert" else j1 - 1
+    return [(source, j) for source, j in zip(cellules, place) if source.strip() and source.strip() not in donnes]
 
 
 @dataclass(frozen=True)
@@ -362,7 +466,7 @@ def gabarit_de_la_version_eleve(racine: Path, assignment: str) -> list[str]:
 
 
 def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | None = None,
-                     version: VersionEleve | None = None) -> dict[str, dict[str, str]]:
+                     version: VersionEleve | None = None, justifications: bool = False) -> dict[str, dict[str, str]]:
     """``{student: {grade_id: code}}`` of the notebooks handed in (``submitted/``) for ``assignment``
     (:func:`reponses_du_notebook`, against ``version``, read from ``release/`` if not given).
 
@@ -376,7 +480,7 @@ def reponses_rendues(racine: Path, assignment: str, illisibles: list[Path] | Non
         try:
             if any(p.is_symlink() for p in (chemin, chemin.parent, chemin.parent.parent)):
                 raise ValueError(f"{chemin}: a symbolic link, not followed")
-            codes = reponses_du_notebook(chemin, version)
+            codes = reponses_du_notebook(chemin, version, justifications)
         except ValueError:
             if illisibles is None:
                 raise
@@ -448,6 +552,13 @@ class Analyse:
     reglages: Reglages
     empreintes: dict[tuple[str, tuple[str, str]], Empreinte] = field(repr=False, default_factory=dict)
     illisibles: list[Path] = field(default_factory=list)   # notebooks handed in that could not be read
+    proches: list[Paire] = field(default_factory=list)     # (student, source) pairs, ranked: see :func:`_proches`
+    empreintes_sources: dict[tuple[str, str], Empreinte] = field(repr=False, default_factory=dict)  # (source, a)
+    textes: frozenset[tuple[str, str]] = frozenset()          # the questions answered in words (justifications)
+
+    def reglages_de(self, question: tuple[str, str]) -> Reglages:
+        """The settings ``question`` is compared with (a justification's: :attr:`Reglages.des_textes`)."""
+        return self.reglages.des_textes if question in self.textes else self.reglages
 
     def classement(self, assignment: str | None = None) -> list[Paire]:
         """The pairs that share something on ``assignment`` (or anywhere), ranked."""
@@ -456,6 +567,10 @@ class Analyse:
 
     def signalees(self, assignment: str | None = None) -> list[Paire]:
         return [p for p in self.classement(assignment) if p.signalee(assignment)]
+
+    def proches_signales(self) -> list[Paire]:
+        """The answers flagged close to a source (``Paire.b`` is the source's name), ranked."""
+        return [p for p in self.proches if p.signalee()]
 
 
 def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages
@@ -486,9 +601,11 @@ PARALLELE_DES = 3000
 
 
 def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str, list[str]],
-             reglages: Reglages | None = None, processus: int | None = None) -> Analyse:
+             reglages: Reglages | None = None, processus: int | None = None,
+             sources: dict[str, dict[str, str]] | None = None) -> Analyse:
     """Compare the answers ``{(assignment, grade_id): {student: code}}``, the boilerplate of each assignment
-    ``gabarits[assignment]`` (texts) left out; ``processus``: see :func:`_empreintes`.
+    ``gabarits[assignment]`` (texts) left out, with each other and with ``sources[assignment]`` (``{name: code}``:
+    what students can read, :func:`_proches`); ``processus``: see :func:`_empreintes`.
 
     >>> code = ("def somme(t):\\n    total = 0\\n    for x in t:\\n        if x > 0:\\n"
     ...         "            total = total + x * x\\n        else:\\n            total = total - x\\n    return total\\n")
@@ -510,9 +627,15 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
         for eleve, code in codes.items():
             if not isinstance(code, str):
                 raise TypeError(f"answer of {eleve!r} to {q[1]!r} is {type(code).__name__}, not str")
-    gabarit = {a: np.unique(np.concatenate([kgrammes(normaliser(t)[0], reglages) for t in textes] or
+    gabarit = {a: np.unique(np.concatenate([kgrammes(normaliser(t)[0], reglages.des_textes if isinstance(t, Texte)
+                                                     else reglages) for t in textes] or
                                            [np.array([], dtype=np.int64)])) for a, textes in gabarits.items()}
     eleves = tuple(sorted({e for codes in reponses.values() for e in codes}))
+    textes = frozenset(q for q, codes in reponses.items() if any(isinstance(c, Texte) for c in codes.values()))
+
+    def reglages_de(question: tuple[str, str]) -> Reglages:
+        return reglages.des_textes if question in textes else reglages
+
     numero = {e: i for i, e in enumerate(eleves)}
     questions = sorted(reponses)
     assignments = tuple(dict.fromkeys(a for a, _ in questions))
@@ -524,7 +647,7 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     for iq, q in enumerate(questions):
         for eleve, code in reponses[q].items():
             e = memo[(q[0], code)]
-            if len(e.normalise) < reglages.longueur_min:
+            if len(e.normalise) < (reglages.mots_min if e.texte else reglages.longueur_min):
                 ignorees += 1
                 continue
             empreintes[(eleve, q)] = e
@@ -547,7 +670,7 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     w_groupe = np.zeros(len(debut))
     for iq in np.unique(qu[debut]) if len(debut) else []:
         dans_q = qu[debut] == iq
-        w_groupe[dans_q] = poids(taille[dans_q], int(repondants[iq]), reglages)
+        w_groupe[dans_q] = poids(taille[dans_q], int(repondants[iq]), reglages_de(questions[iq]))
     masses = np.zeros((n_e, n_q))
     np.add.at(masses, (el, qu), np.repeat(w_groupe, taille))
     # the pairs: within each group of 2..df_max students holding a weighed fingerprint, every two of them
@@ -573,7 +696,72 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
                     {a: float(d) for a, d in zip(assignments, ligne) if d > 0}, reglages)
               for ab, ligne in zip(paires_ab.tolist(), denominateurs)]
     paires.sort(key=lambda p: p.cle())
-    return Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes)
+    analyse = Analyse(assignments, eleves, paires, len(empreintes), ignorees, reglages, empreintes, textes=textes)
+    for a, par_nom in (sources or {}).items():
+        if a not in gabarit:
+            raise ValueError(f"sources given for assignment {a!r}, which has no boilerplate")
+        for nom, code in par_nom.items():
+            if not isinstance(code, str):
+                raise TypeError(f"source {nom!r} is {type(code).__name__}, not str")
+    if sources and len(debut):
+        _proches(analyse, sources, gabarit, questions, (h, el, qu, debut, taille), repondants)
+    return analyse
+
+
+def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict[str, np.ndarray],
+             questions: list[tuple[str, str]], index: tuple[np.ndarray, ...], repondants: np.ndarray) -> None:
+    """Each answer compared with the sources of its assignment: fills ``analyse.proches`` with a
+    :class:`Paire` ``(student, source name)`` for every student whose answers hold a weighed fingerprint of a source.
+
+    A source is scored as one more student who answered every question with the whole source (all its k-grams,
+    boilerplate removed): a fingerprint held by ``df`` students and the source weighs ``poids(df + 1, N + 1)``,
+    so what most of the class writes (the answer key's obvious lines) weighs nothing, as between students; the
+    question's score is the shared weight over the student's own mass (the source's is the whole module), and
+    a student is flagged with the same ``seuil`` and ``preuve_min`` as a pair.  The weights between students
+    are left as they are (a source never counts in their ``df``)."""
+    reglages = analyse.reglages
+    h, el, qu, debut, taille = index
+    n_e, n_q = len(analyse.eleves), len(questions)
+    g_h, g_q = h[debut], qu[debut]
+    base, plus = np.zeros(len(debut)), np.zeros(len(debut))
+    for iq in np.unique(g_q):
+        dans = g_q == iq
+        base[dans] = poids(taille[dans], int(repondants[iq]) + 1, reglages)
+        plus[dans] = poids(taille[dans] + 1, int(repondants[iq]) + 1, reglages)
+    masse_base = np.zeros((n_e, n_q))
+    np.add.at(masse_base, (el, qu), np.repeat(base, taille))
+    devoir = np.array([q[0] for q in questions])
+    en_mots = np.array([q in analyse.textes for q in questions], dtype=bool)
+    normalises: dict[str, tuple[str, np.ndarray]] = {}
+    for a, par_nom in sorted(sources.items()):
+        colonnes = np.flatnonzero((devoir == a) & ~en_mots)   # a source is code: justifications aside
+        du_devoir = np.flatnonzero(np.isin(g_q, colonnes) & (plus > 0))   # its weighed (question, fingerprint)s
+        for nom, code in sorted(par_nom.items()):
+            if code not in normalises:
+                normalises[code] = normaliser(code)
+            e = empreinte(code, gabarit[a], reglages, toutes=True, normalise=normalises[code])
+            groupes = du_devoir[np.isin(g_h[du_devoir], e.hashes)]
+            if not len(groupes):
+                continue
+            analyse.empreintes_sources[(nom, a)] = e
+            tailles = taille[groupes]   # the rows of the index of those groups: one per student holding it
+            lignes = np.repeat(debut[groupes] - np.cumsum(tailles) + tailles, tailles) + np.arange(tailles.sum())
+            partage = np.zeros((n_e, n_q))
+            np.add.at(partage, (el[lignes], qu[lignes]), np.repeat(plus[groupes], tailles))
+            masse = masse_base.copy()
+            np.add.at(masse, (el[lignes], qu[lignes]), np.repeat(plus[groupes] - base[groupes], tailles))
+            for ie in np.unique(el[lignes]).tolist():
+                questions_e = tuple(QuestionPartagee(questions[iq], float(partage[ie, iq]), float(masse[ie, iq]),
+                                                     float(masse[ie, iq]))
+                                    for iq in colonnes.tolist() if partage[ie, iq] > 0)
+                analyse.proches.append(Paire(analyse.eleves[ie], nom, questions_e,
+                                             {a: float(masse[ie, colonnes].sum())}, reglages))
+    fusion: dict[tuple[str, str], Paire] = {}
+    for p in analyse.proches:   # a source given to several assignments: one line per student and source
+        avant = fusion.get((p.a, p.b))
+        fusion[(p.a, p.b)] = p if avant is None else Paire(
+            p.a, p.b, avant.questions + p.questions, {**avant.denominateurs, **p.denominateurs}, reglages)
+    analyse.proches = sorted(fusion.values(), key=lambda p: p.cle())
 
 
 def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignment: list[np.ndarray],
@@ -587,20 +775,70 @@ def _denominateurs(masses: np.ndarray, a: np.ndarray, b: np.ndarray, par_assignm
     return sortie
 
 
-def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None) -> Analyse:
-    """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate."""
+def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | None = None,
+             paquet: Path | None = None, justifications: bool = False) -> Analyse:
+    """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate, with
+    each other and with what students can read (:func:`sources_du_devoir`; ``paquet``: the students' package's
+    source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``); the written justifications too with
+    ``justifications`` (not yet in the teacher's report: the demo class's justifications come in three wordings
+    that several students share word for word, which this comparison rightly flags)."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
+    sources: dict[str, dict[str, str]] = {}
     illisibles: list[Path] = []
     for a in assignments:
         version = VersionEleve.lire(racine, a)
         gabarits[a] = list(version.textes)
-        for eleve, codes in reponses_rendues(racine, a, illisibles, version).items():
+        sources[a] = sources_du_devoir(racine, a, version, paquet)
+        for eleve, codes in reponses_rendues(racine, a, illisibles, version, justifications).items():
             for gid, code in codes.items():
                 reponses.setdefault((a, gid), {})[eleve] = code
-    analyse = comparer(reponses, gabarits, reglages)
+    analyse = comparer(reponses, gabarits, reglages, sources=sources)
     analyse.illisibles = [chemin.relative_to(racine) for chemin in illisibles]
     return analyse
+
+
+def nom_du_corrige(module: str) -> str:
+    """The name of a subject's public source (the report prints it after « proche de »)."""
+    return f"corrigé public {module}"
+
+
+def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | None = None,
+                      paquet: Path | None = None) -> dict[str, str]:
+    """``{name: code}``: what a student of ``assignment`` can read besides the classmates' answers.
+
+    - the public sources of the subject its test cells name (:attr:`awale_ref.grading.sujets.Sujet.sources_publiques`:
+      its answer key as transcribed in its folder, and any other published key it declares);
+    - the code every other release notebook gives (its code cells but the answer cells: the statement's code,
+      the visible tests); the assignment's own is its boilerplate, left out of everything;
+    - every module of the students' package (``paquet``: its source tree, when given).
+
+    The name is what the report prints after « proche de ».
+    """
+    import importlib
+    import inspect
+
+    from awale_ref.grading import sujets
+
+    version = version or VersionEleve.lire(racine, assignment)
+    sources: dict[str, str] = {}
+    try:
+        sujet = sujets.sujet_des_sources(list(version.codes))
+    except (ValueError, LookupError):
+        sujet = None
+    for module in sujet.sources_publiques if sujet else ():
+        sources[nom_du_corrige(module)] = inspect.getsource(importlib.import_module(module))
+    for dossier in sorted(d for d in (racine / "release").iterdir() if d.is_dir() and d.name != assignment):
+        try:
+            autre = VersionEleve.lire(racine, dossier.name)
+        except ValueError:
+            continue
+        sources[f"version élève de {dossier.name}"] = "\n\n".join(
+            code for code, gid in zip(autre.codes, autre.reponses) if gid is None and code.strip()) + "\n"
+    if paquet is not None:
+        for chemin in sorted(Path(paquet).rglob("*.py")):
+            sources[f"paquet des élèves {chemin.relative_to(paquet).as_posix()}"] = chemin.read_text(encoding="utf-8")
+    return sources
 
 
 # ---------------------------------------------------------------- highlighting the shared passages
@@ -610,7 +848,7 @@ def passages_partages(e: Empreinte, hashes: set[int], reglages: Reglages) -> lis
     indices = np.array([i for h in hashes if h in e.positions for i in e.positions[h]], dtype=np.int64)
     if len(indices) == 0 or len(e.positions_jetons) == 0:
         return []
-    couverts = np.unique((indices[:, None] + np.arange(reglages.k)).ravel())
+    couverts = np.unique((indices[:, None] + np.arange(reglages.k_texte if e.texte else reglages.k)).ravel())
     passages: list[tuple[int, int]] = []
     for debut, fin in sorted(etendues(e.code, e.positions_jetons[couverts[couverts < len(e.positions_jetons)]])):
         if passages and debut <= passages[-1][1]:
@@ -639,15 +877,89 @@ def morceaux_surlignes(code: str, passages: list[tuple[int, int]]) -> list[tuple
 
 
 def hashes_comptes(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> set[int]:
-    """The weighed fingerprints the pair shares on ``question`` (those its score counts)."""
-    ea, eb = analyse.empreintes[(paire.a, question)], analyse.empreintes[(paire.b, question)]
+    """The weighed fingerprints the pair shares on ``question`` (those its score counts); for a pair of
+    :attr:`Analyse.proches`, those the student shares with the source."""
+    ea, eb = analyse.empreintes[(paire.a, question)], _cote_b(analyse, paire, question)
     communs = set(ea.positions) & set(eb.positions)
     detenteurs = [e for (eleve, q), e in analyse.empreintes.items() if q == question]
-    df = {h: sum(1 for e in detenteurs if h in e.positions) for h in communs}
+    source = (paire.b, question[0]) in analyse.empreintes_sources
+    df = {h: sum(1 for e in detenteurs if h in e.positions) + source for h in communs}
     if not df:
         return set()
-    w = poids(np.array(list(df.values())), len(detenteurs), analyse.reglages)
+    w = poids(np.array(list(df.values())), len(detenteurs) + source, analyse.reglages_de(question))
     return {h for h, wh in zip(df, w) if wh > 0}
+
+
+def _cote_b(analyse: Analyse, paire: Paire, question: tuple[str, str]) -> Empreinte:
+    """The other side of a pair on ``question``: the classmate's answer, or the source's code."""
+    return analyse.empreintes_sources.get((paire.b, question[0])) or analyse.empreintes[(paire.b, question)]
+
+
+def definitions_copiees(e: Empreinte, hashes: set[int]) -> Empreinte:
+    """``e`` (a source) with the fingerprints ``hashes`` kept only where the answer most likely came from: a
+    fingerprint of common structure (two nested loops on a range) occurs in many definitions of a module, so
+    the top-level definitions are taken greedily, the one holding the most of ``hashes`` not yet held first,
+    while the next holds at least a quarter as many more (and two); each fingerprint keeps its places in them
+    only (a fingerprint across two definitions, where the normalised module joins them, is not evidence enough
+    of where the answer came from)."""
+    import ast
+
+    try:
+        arbre = ast.parse(e.code)
+    except (SyntaxError, ValueError):
+        return e
+    fins = np.array([n.end_lineno for n in arbre.body])
+    lignes = e.positions_jetons[:, 0] if len(e.positions_jetons) else np.zeros(0, dtype=np.int32)
+    noeud_de = np.searchsorted(fins, lignes)   # the top-level statement of each token (by its line)
+    dans: dict[int, set[int]] = defaultdict(set)   # node -> the fingerprints it holds
+    for h in hashes & set(e.positions):
+        for i in e.positions[h]:
+            dans[int(noeud_de[i])].add(h)
+    choisis, restants, premier = set(), set(hashes), 0
+    while dans:
+        noeud = max(dans, key=lambda n: (len(dans[n] & restants), -n))
+        gain = len(dans.pop(noeud) & restants)
+        premier = premier or gain
+        if gain == 0 or (choisis and gain < max(2, premier / 4)):
+            break
+        choisis.add(noeud)
+        restants -= {h for h in restants if any(int(noeud_de[i]) == noeud for i in e.positions.get(h, ()))}
+    positions = {h: [i for i in places if int(noeud_de[i]) in choisis] for h, places in e.positions.items()}
+    return dataclasses.replace(e, positions={h: places for h, places in positions.items() if places})
+
+
+def extrait_de_la_source(e: Empreinte, passages: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """The top-level statements of a source that hold ``passages`` (a whole module is too long to read beside
+    an answer), and the passages moved into that extract; the whole code if it does not parse.
+
+    >>> code = "x = 1\\n\\ndef f():\\n    return 2\\n"
+    >>> extrait, [(d, f)] = extrait_de_la_source(Empreinte(code, "", np.zeros((0, 4)), np.array([]), {}),
+    ...                                          [(code.index("return"), len(code) - 1)])
+    >>> extrait, extrait[d:f]
+    ('def f():\\n    return 2', 'return 2')
+    """
+    import ast
+
+    try:
+        arbre = ast.parse(e.code)
+    except (SyntaxError, ValueError):
+        return e.code, passages
+    lignes = e.code.splitlines(keepends=True)
+    debuts = [0, *itertools.accumulate(len(l) for l in lignes)]
+    morceaux, decales = [], []
+    longueur = 0
+    for noeud in arbre.body:
+        premiere = min([noeud.lineno] + [d.lineno for d in getattr(noeud, "decorator_list", [])])
+        debut, fin = debuts[premiere - 1], debuts[min(noeud.end_lineno, len(lignes))]
+        dedans = [(max(d, debut), min(f, fin)) for d, f in passages if d < fin and f > debut]
+        if not dedans:
+            continue
+        texte = e.code[debut:fin].rstrip("\n")
+        ecart = longueur + (2 if morceaux else 0) - debut
+        decales += [(d + ecart, min(f, debut + len(texte)) + ecart) for d, f in dedans]
+        longueur += len(texte) + (2 if morceaux else 0)
+        morceaux.append(texte)
+    return "\n\n".join(morceaux), decales
 
 
 # ---------------------------------------------------------------- the report
@@ -656,15 +968,16 @@ AVERTISSEMENT = ("Un score élevé est une raison d'ouvrir les deux copies, pas 
                  "la mesure. Regardez les passages surlignés, puis parlez-en avec les élèves.")
 
 
-def comment_c_est_compte(reglages: Reglages) -> str:
-    """How a pair was scored, in French, for the teacher."""
+def comment_c_est_compte(reglages: Reglages, textes: bool = False) -> str:
+    """How a pair was scored, in French, for the teacher (``textes``: justifications were compared too)."""
     return (f"Tout le code écrit par l'élève est lu, où qu'il soit dans le notebook (trouvé en comparant avec "
             f"la version distribuée, pas d'après les métadonnées de la copie) ; la réponse à une question est le "
             f"code qui définit sa fonction ou sa valeur, avec les fonctions auxiliaires qu'il appelle. Ce code "
             f"est normalisé sur son arbre syntaxique : noms, valeurs, commentaires et mise en page retirés, "
             f"instructions sans effet supprimées, instructions indépendantes et fonctions remises dans un ordre "
             f"fixe, boucles for/while sur un intervalle et x = x + e / x += e confondues (renommer, réordonner "
-            f"ou ajouter du code mort ne cache rien) ; puis découpé en empreintes de {reglages.k} jetons "
+            f"ou ajouter du code mort ne cache rien) ; une requête SQL est relue de même (casse, alias, espaces, "
+            f"valeurs et ordre des conditions d'un AND sans effet) ; puis découpé en empreintes de {reglages.k} jetons "
             f"(winnowing, comme MOSS) ; tout ce que la version élève donne (énoncé, squelettes, tests visibles) "
             f"est retiré. Une empreinte que beaucoup d'élèves ont pèse peu : ln(N/df) / ln(N/2), et rien "
             f"au-delà de {100 * reglages.part_commune:.0f} % de la classe ou de {reglages.df_max} élèves ; une "
@@ -672,26 +985,53 @@ def comment_c_est_compte(reglages: Reglages) -> str:
             f"n'accuse personne). Score d'une question : poids des empreintes communes / poids des "
             f"empreintes de la plus petite des deux réponses ; sur un devoir ou l'épreuve : somme des poids "
             f"communs / somme de ces dénominateurs. Paire signalée : score ≥ {reglages.seuil:g} (sur l'épreuve, "
-            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}.")
+            f"un devoir ou une question) avec un poids commun ≥ {reglages.preuve_min:g}."
+            + (f" Les justifications écrites sont comparées comme du texte : mots sans accents ni mots vides, ceux "
+               f"de chaque phrase dans un ordre fixe (changer l'ordre des mots ne cache rien), par suites de "
+               f"{reglages.k_texte} mots ; une suite écrite par plus de {reglages.df_max_texte} élèves (une formule "
+               f"du cours) ne compte pas, une justification de moins de {reglages.mots_min} mots est ignorée."
+               if textes else ""))
 
 
 def nom_de_page(paire: Paire) -> str:
-    return f"{paire.a}__{paire.b}.html"
+    """``<a>__<b>.html``; a source's name is made a file name (``<student>__source_<name>.html``)."""
+    if re.fullmatch(r"[\w.-]+", paire.b, re.A):
+        return f"{paire.a}__{paire.b}.html"
+    import unicodedata
+
+    sans_accents = unicodedata.normalize("NFKD", paire.b.lower()).encode("ascii", "ignore").decode()
+    return f"{paire.a}__source_{re.sub(r'[^a-z0-9]+', '_', sans_accents).strip('_')}.html"
 
 
-def _libelle(question: tuple[str, str]) -> str:
+def proche_de(source: str) -> str:
+    """How the report names a source a student's answer is close to.
+
+    >>> proche_de("corrigé public awale_ref.sujets.ccinp_2024.exam")
+    '« proche de corrigé public awale_ref.sujets.ccinp_2024.exam »'
+    """
+    return f"« proche de {source} »"
+
+
+def _libelle(question: tuple[str, str], textes: frozenset[tuple[str, str]] = frozenset()) -> str:
+    """``<assignment> <question>``, and « (justification) » for a written answer (one of ``textes``)."""
     from pipeline.build import question_de
 
+    genre = " (justification)" if question in textes else ""
     try:
-        return f"{question[0]} {question_de(question[1])}"
+        return f"{question[0]} {question_de(question[1])}{genre}"
     except ValueError:
-        return f"{question[0]} {question[1]}"
+        return f"{question[0]} {question[1]}{genre}"
 
 
 def paires_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
     """The flagged pairs, then the ``autres`` best below the threshold (to see where the threshold falls)."""
     signalees = analyse.signalees()
     return signalees + [p for p in analyse.paires if not p.signalee()][:autres]
+
+
+def proches_a_montrer(analyse: Analyse, autres: int = 3) -> list[Paire]:
+    """The answers flagged close to a source, then the ``autres`` closest below the threshold."""
+    return analyse.proches_signales() + [p for p in analyse.proches if not p.signalee()][:autres]
 
 
 def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: str) -> list[Path]:
@@ -701,19 +1041,26 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
     for vieille in dossier.glob("*__*.html"):
         vieille.unlink()
     ecrits = []
-    for paire in paires_a_montrer(analyse):
-        na, nb = (noms.get(e) or e for e in (paire.a, paire.b))
+    sources = {id(p) for p in proches_a_montrer(analyse)}
+    for paire in proches_a_montrer(analyse) + paires_a_montrer(analyse):
+        na, nb = noms.get(paire.a) or paire.a, paire.b if id(paire) in sources else noms.get(paire.b) or paire.b
         questions = []
         for q in sorted(paire.questions, key=lambda q: -q.partage):
             comptes = hashes_comptes(analyse, paire, q.question)
-            cotes = []
-            for eleve, nom in ((paire.a, na), (paire.b, nb)):
-                e = analyse.empreintes[(eleve, q.question)]
-                cotes.append((nom, morceaux_surlignes(e.code, passages_partages(e, comptes, analyse.reglages))))
-            questions.append({"question": q, "libelle": _libelle(q.question), "cotes": cotes})
+            ea, eb = analyse.empreintes[(paire.a, q.question)], _cote_b(analyse, paire, q.question)
+            cotes = [(na, morceaux_surlignes(ea.code, passages_partages(ea, comptes, analyse.reglages)))]
+            code_b = eb.code
+            if id(paire) in sources:
+                eb = definitions_copiees(eb, comptes)
+            passages = passages_partages(eb, comptes, analyse.reglages)
+            if id(paire) in sources:
+                code_b, passages = extrait_de_la_source(eb, passages)
+            cotes.append((nb, morceaux_surlignes(code_b, passages)))
+            questions.append({"question": q, "libelle": _libelle(q.question, analyse.textes), "cotes": cotes})
         page = rendre("similarite_paire.html", "pipeline", titre=titre, na=na, nb=nb, paire=paire,
+                      source=proche_de(nb) if id(paire) in sources else "",
                       avertissement=AVERTISSEMENT, assignments=analyse.assignments, questions=questions,
-                      comment=comment_c_est_compte(analyse.reglages))
+                      comment=comment_c_est_compte(analyse.reglages, bool(analyse.textes)))
         ecrits.append(dossier / nom_de_page(paire))
         ecrits[-1].write_text(page, encoding="utf-8")
     return ecrits
@@ -727,7 +1074,7 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
         return noms.get(e) or e
 
     def ligne(p: Paire, assignment: str | None = None) -> str:
-        details = ", ".join(f"{_libelle(q.question)} {q.score:.2f}"
+        details = ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}"
                             for q in sorted(p.questions, key=lambda q: -q.partage)
                             if assignment in (None, q.question[0]) and q.partage >= reglages.preuve_min)
         return (f"| [{nom(p.a)} et {nom(p.b)}]({lien}/{nom_de_page(p)}) | {p.score(assignment):.2f} | "
@@ -740,8 +1087,9 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
              f"rare en commun ; **{len(analyse.signalees())} paire(s) signalée(s)** (seuil {reglages.seuil:g})."
              + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
                 if analyse.illisibles else ""),
-             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages), "",
-             "Sur l'épreuve (paires signalées, puis les suivantes) :", "",
+             "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages, bool(analyse.textes)), ""]
+    texte += _lignes_des_sources(analyse, nom, lien)
+    texte += ["Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]
     texte += [ligne(p) for p in paires_a_montrer(analyse)]
     for a in analyse.assignments:
@@ -753,13 +1101,35 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
     return texte + [""]
 
 
+def _lignes_des_sources(analyse: Analyse, nom, lien: str) -> list[str]:
+    """The section's first table: the answers close to what students can read (flagged, then the closest)."""
+    reglages = analyse.reglages
+    montres = proches_a_montrer(analyse)
+    texte = [f"**Proches d'une source** (corrigé public, version élève d'un autre devoir, paquet des élèves) : "
+             f"{len(analyse.proches_signales())} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
+             f"les élèves peuvent lire, avec les mêmes seuils (ce que beaucoup d'élèves écrivent ne compte pas, "
+             f"même si le corrigé l'écrit aussi).", ""]
+    if montres:
+        texte += ["| élève | source | score | poids commun | questions (score) | signalé |", "|---|---|---|---|---|---|"]
+        for p in montres:
+            details = ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}" for q in sorted(p.questions, key=lambda q: -q.partage)
+                                if q.partage >= reglages.preuve_min)
+            texte.append(f"| [{nom(p.a)}]({lien}/{nom_de_page(p)}) | {proche_de(p.b)} | {p.score():.2f} | "
+                         f"{p.partage():.1f} | {details or '—'} | {'**oui**' if p.signalee() else 'non'} |")
+        texte.append("")
+    return texte
+
+
 def sections_des_fiches(analyse: Analyse, noms: dict[str, str], lien: str = "../similarite") -> dict[str, str]:
     """``{student: HTML section}`` for the teacher's page of each student of a flagged pair."""
     par_eleve: dict[str, list[dict]] = defaultdict(list)
+    for p in analyse.proches_signales():
+        par_eleve[p.a].append({"autre": proche_de(p.b), "score": p.score(), "page": nom_de_page(p),
+                               "questions": ", ".join(_libelle(q.question, analyse.textes) for q in p.questions_signalees())})
     for p in analyse.signalees():
         for eleve, autre in ((p.a, p.b), (p.b, p.a)):
-            par_eleve[eleve].append({"autre": noms.get(autre) or autre, "score": p.score(), "page": nom_de_page(p),
-                                     "questions": ", ".join(_libelle(q.question) for q in p.questions_signalees())})
+            par_eleve[eleve].append({"autre": f"avec {noms.get(autre) or autre}", "score": p.score(), "page": nom_de_page(p),
+                                     "questions": ", ".join(_libelle(q.question, analyse.textes) for q in p.questions_signalees())})
     return {eleve: rendre("section_similarite.html", "pipeline", avertissement=AVERTISSEMENT, lignes=lignes,
                           lien=lien)
             for eleve, lignes in par_eleve.items()}

@@ -26,7 +26,7 @@ import pytest
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading import checks, contraintes, variantes
 from awale_ref.sujets.ccinp_2024 import specs, sql
-from pipeline import demo, demo_class, echange, report
+from pipeline import demo, demo_class, echange, report, similarite
 from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
@@ -363,7 +363,7 @@ def test_le_rapport_signale_les_copieurs_en_tete_et_les_fiches_de_l_enseignant_s
     copieurs = demo_class.COPIEURS
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
     assert f"**{len(copieurs)} paire(s) signalée(s)**" in section and "pas une preuve" in section
-    sur_l_epreuve = section.split("\n**", 1)[0]   # the paper's table, before the tables per assignment
+    sur_l_epreuve = section.split("Sur l'épreuve", 1)[1].split("\n**", 1)[0]   # before the tables per assignment
     lignes = [l for l in sur_l_epreuve.splitlines() if l.startswith("| [")]
     assert {l.split("]")[0][3:] for l in lignes[:len(copieurs)]} == {
         " et ".join(noms[x] for x in sorted((a, b))) for a, b in copieurs.items()}
@@ -377,6 +377,22 @@ def test_le_rapport_signale_les_copieurs_en_tete_et_les_fiches_de_l_enseignant_s
         for retour in (cours / "feedback" / copieur).glob("*/*.html"):
             assert "Copies semblables" not in retour.read_text(encoding="utf-8")
     assert "Copies semblables" not in _texte_html(cours / "report" / "eleves" / "martin_hugo.html")
+    assert "**Proches d'une source** (corrigé public, version élève d'un autre devoir, paquet des élèves) : 0 " in section
+
+
+def test_le_rapport_nomme_la_source_d_un_code_colle(cours):
+    """Louise pasted a function of the Othello key beside her answer: Othello's report lists her first in its
+    similarity section, « proche de » that key, with its page; nobody else is flagged."""
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
+    for colleur, module in demo_class.COLLEURS.items():
+        source = similarite.nom_du_corrige(module)
+        sortie = next(d for d, _, assignments in report.rapports_des_series(cours) if "othello" in assignments)
+        section = (sortie / "rapport.md").read_text(encoding="utf-8").split("## Copies semblables", 1)[1]
+        assert "**0 paire(s) signalée(s)**" in section and ": 1 élève(s) signalé(s)" in section
+        premiere = next(l for l in section.splitlines() if l.startswith("| ["))
+        assert premiere.startswith(f"| [{noms[colleur]}](similarite/{colleur}__source_")
+        assert similarite.proche_de(source) in premiere and premiere.endswith("| **oui** |")
+        assert list((sortie / "similarite").glob(f"{colleur}__source_*.html"))
 
 
 

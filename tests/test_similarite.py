@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import tempfile
 import sys
 from pathlib import Path
 
@@ -62,9 +63,11 @@ def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
     assert "recolte" in page and "&lt;" not in page.split("<mark>")[0][-1:]   # the code, escaped
     texte = "\n".join(similarite.section_du_rapport(analyse, noms))
     assert texte.startswith("## Copies semblables") and "**2 paire(s) signalée(s)**" in texte
-    lignes = [l for l in texte.splitlines() if l.startswith("| [")]
+    lignes = [l for l in texte.split("Sur l'épreuve")[1].splitlines() if l.startswith("| [")]
     assert {"Chloé Bernard et Théo Fournier", "Camille Durand et Lina Girard"} == {
         l.split("]")[0][3:] for l in lignes[:2]}
+    # no honest answer is close to a source: nobody is flagged there
+    assert analyse.proches and not analyse.proches_signales() and "0 élève(s) signalé(s)" in texte
     sections = similarite.sections_des_fiches(analyse, noms)
     assert set(sections) == {"bernard_chloe", "fournier_theo", "durand_camille", "girard_lina"}
     assert "réservé à l'enseignant" in sections["girard_lina"] and "Camille Durand" in sections["girard_lina"]
@@ -245,3 +248,161 @@ def test_une_copie_deguisee_reste_au_dessus_du_seuil(modele, noms):
     analyse = similarite.comparer({("p", "q1"): {"ana": modele, "bob": copie, **_classe_honnete(8)}}, {"p": []})
     assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")], (noms, copie)
     assert analyse.paires[0].score() >= analyse.reglages.seuil
+
+
+# ---------------------------------------------------------------- sources beyond the class
+def test_une_reponse_collee_du_corrige_et_renommee_est_proche_du_corrige():
+    """Ana pastes the key's two functions, renamed and reordered; the class writes its own: only Ana is « proche
+    de » the key, and an honest answer is not, with the thresholds of the pairs."""
+    corrige = _reponse([_F1, _F2])
+    collee = _reponse([_F2, _F1]).replace("total", "acc").replace("valeurs", "v").replace("debut", "d")
+    reponses = {("p", "q1_meilleur"): {"ana": collee, **_classe_honnete(10)}}
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public sujet.cle": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public sujet.cle")]
+    assert analyse.proches[0].score() > 0.6 and analyse.signalees() == []
+    texte = "\n".join(similarite.section_du_rapport(analyse, {"ana": "Ana Nom"}))
+    assert texte.index("« proche de corrigé public sujet.cle »") < texte.index("Sur l'épreuve")
+    sans = similarite.comparer(reponses, {"p": []})
+    assert sans.proches == [] and sans.signalees() == []
+
+
+def test_le_corrige_que_toute_la_classe_ecrit_n_accuse_personne():
+    """The key is a correct answer: when most of the class writes it, sharing it is no evidence; the one who
+    pastes a passage nobody else writes is flagged."""
+    corrige = _reponse([_F1, _F2])
+    reponses = {("p", "q1_meilleur"): {f"e{i:02d}": _reponse([_F1, f"def meilleur(p):\n    return somme_camp(p, {i})"])
+                                       for i in range(12)}}
+    reponses[("p", "q1_meilleur")]["zoe"] = _reponse([_F2.replace("valeurs", "vals"), _F1])
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé": corrige}})
+    assert [p.a for p in analyse.proches_signales()] == ["zoe"]
+
+
+def test_le_code_donne_par_la_version_eleve_n_est_pas_une_source():
+    gabarit = _F1
+    reponses = {("p", "q5"): {"ana": _reponse([_F1, "def f(x):\n    return x + 1"]),
+                              "bob": _reponse(["def g(y):\n    return [y] * 3"])}}
+    analyse = similarite.comparer(reponses, {"p": [gabarit]}, sources={"p": {"corrigé": _reponse([_F1, _F2])}})
+    assert analyse.proches_signales() == []
+
+
+def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
+    """Louise pasted, renamed, the Othello key's own helper beside her answer to Q7: the report lists her first,
+    « proche de » the Othello key, with a side-by-side page showing the key's function; nobody else."""
+    import inspect
+
+    from awale_ref.sujets.othello_epita_2024 import othello
+
+    analyse = similarite.analyser(cours, ("othello",))
+    attendus = [(e, similarite.nom_du_corrige(module)) for e, module in demo_class.COLLEURS.items()]
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == attendus and analyse.signalees() == []
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    texte = "\n".join(similarite.section_du_rapport(analyse, noms))
+    source = attendus[0][1]
+    assert f"| [Louise Michel](similarite/michel_louise__source_" in texte
+    assert texte.index(similarite.proche_de(source)) < texte.index("Sur l'épreuve")
+    pages = similarite.ecrire_pages(tmp_path, analyse, noms, "Othello")
+    page = next(p for p in pages if p.name.startswith("michel_louise__source_")).read_text(encoding="utf-8")
+    assert "proche de" in page and "<mark>" in page and "def cases_frontieres_de" in page
+    assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
+    fiches = similarite.sections_des_fiches(analyse, noms)
+    assert set(fiches) == {"michel_louise"} and "proche de" in fiches["michel_louise"]
+
+
+# ---------------------------------------------------------------- SQL answers
+_Q25 = '''Q25 = """
+SELECT nom, prenom, COUNT(*) AS victoires
+FROM Joueur
+JOIN Partie ON Partie.id_joueur1 = Joueur.id_Joueur
+WHERE resultat = 1 AND jeu LIKE 'a%'
+GROUP BY id_Joueur
+HAVING COUNT(*) > 100
+ORDER BY victoires DESC
+"""
+'''
+_Q25_DEGUISEE = '''Q25 = "select J.NOM, J.PRENOM, count(*) as nb from joueur as J join partie as P on J.id_joueur = P.id_joueur1 where P.jeu like 'a%' and P.resultat = 1 group by J.id_joueur having count(*) > 100 order by nb desc"
+'''
+
+
+def _requetes_honnetes(n: int) -> dict[str, str]:
+    """``n`` SQL answers of the same question, each of its own shape (its own joins, filters and groups)."""
+    reponses = {}
+    for i in range(n):
+        hasard = random.Random(100 + i)
+        colonnes = hasard.sample(["nom", "prenom", "niveau", "pays", "id_Joueur", "MAX(niveau)", "AVG(duree)"], 3)
+        conditions = hasard.sample(["niveau > 1500", "pays = 'FR'", "duree < 40", "resultat = 2", "jeu LIKE 'b%'",
+                                    "id_joueur2 <> id_joueur1", "niveau BETWEEN 1000 AND 2000"], 1 + i % 3)
+        jointure = hasard.choice(["", "JOIN Partie ON Partie.id_joueur2 = Joueur.id_Joueur",
+                                  "LEFT JOIN Partie ON id_joueur1 = id_Joueur"])
+        fin = hasard.choice(["ORDER BY 1", "GROUP BY pays HAVING COUNT(*) >= 3", "LIMIT 5", "ORDER BY niveau, nom"])
+        reponses[f"eleve{i:02d}"] = (f'Q25 = """SELECT {", ".join(colonnes)} FROM Joueur {jointure} '
+                                     f'WHERE {" AND ".join(conditions)} {fin}"""\n')
+    return reponses
+
+
+def test_une_requete_sql_deguisee_reste_une_copie():
+    """Case, aliases (tables and columns), layout and the order of a conjunction's conditions or of an equality's
+    sides do not hide a copied query; the honest queries of the class are not flagged."""
+    reponses = {("p", "q25_requete"): {"ana": _Q25, "bob": _Q25_DEGUISEE, **_requetes_honnetes(10)}}
+    analyse = similarite.comparer(reponses, {"p": []})
+    assert similarite.normaliser(_Q25)[0] == similarite.normaliser(_Q25_DEGUISEE)[0]
+    assert {("ana", ("p", "q25_requete")), ("bob", ("p", "q25_requete"))} <= set(analyse.empreintes)   # compared
+    assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")] and analyse.paires[0].score() == 1.0
+    page = similarite.ecrire_pages(Path(tempfile.mkdtemp()), analyse, {}, "SQL")[0].read_text(encoding="utf-8")
+    assert "<mark>" in page and "GROUP BY" in page
+
+
+def test_une_requete_collee_du_corrige_est_proche_du_corrige():
+    from awale_ref.library import REQUETES
+
+    corrige = 'REQUETES = {"Q25": """' + REQUETES["Q25"] + '"""}\n'
+    collee = "Q25 = " + repr(REQUETES["Q25"].lower()) + "\n"
+    reponses = {("p", "q25_requete"): {"ana": collee, **_requetes_honnetes(10)}}
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.library": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.library")]
+
+
+# ---------------------------------------------------------------- justifications
+_JUSTIFICATION = ("Pour trouver les coups permis, on regarde d'abord les cases vides du camp d'Alice, qui ne se "
+                  "jouent pas. Sur les cases restantes, on simule le semis puis la récolte éventuelle. Si Bob "
+                  "perdait alors toutes ses graines, le coup serait interdit par la règle de la famine.")
+_PARAPHRASE = ("Pour trouver les coups permis, les cases vides du camp d'Alice, qui ne se jouent pas, sont regardées "
+               "d'abord. On simule, sur les cases restantes, la récolte éventuelle puis le semis. Le coup serait "
+               "interdit par la règle de la famine si Bob perdait alors toutes ses graines.")
+
+
+def _justifications_honnetes() -> dict[str, similarite.Texte]:
+    """Justifications written independently (the demo's wordings of every question, each by one student)."""
+    return {f"eleve{i:02d}": similarite.Texte(texte) for i, texte in
+            enumerate(t for q in sorted(demo_class._JUSTIFICATIONS) for t in demo_class._JUSTIFICATIONS[q])}
+
+
+def test_une_justification_reformulee_par_l_ordre_des_mots_reste_une_copie():
+    reponses = {("p", "q1_justification"): {"ana": similarite.Texte(_JUSTIFICATION),
+                                            "bob": similarite.Texte(_PARAPHRASE), **_justifications_honnetes()}}
+    analyse = similarite.comparer(reponses, {"p": []})
+    assert ("p", "q1_justification") in analyse.textes
+    assert [(p.a, p.b) for p in analyse.signalees()] == [("ana", "bob")] and analyse.paires[0].score() > 0.6
+    page = similarite.ecrire_pages(Path(tempfile.mkdtemp()), analyse, {}, "Textes")[0].read_text(encoding="utf-8")
+    assert "<mark>" in page and "famine" in page
+
+
+def test_des_justifications_differentes_ne_sont_pas_des_copies():
+    """Two students' own wordings of the same reasoning share words, not phrases; and a phrase many students
+    write (the course's) accuses no one."""
+    autre = ("Alice peut jouer 2, 4 ou 5 puisque ses autres cases sont vides. J'ai simulé chaque semis : Bob "
+             "conserve au moins une graine, le coup reste donc autorisé dans les trois cas étudiés.")
+    formule = " Une case vide ne se joue jamais, et affamer l'adversaire est interdit par la règle du jeu."
+    reponses = {("p", "q1_justification"): {"ana": similarite.Texte(_JUSTIFICATION), "bob": similarite.Texte(autre),
+                                            **_justifications_honnetes()}}
+    assert similarite.comparer(reponses, {"p": []}).signalees() == []
+    dictee = {e: similarite.Texte(t + formule) for e, t in _justifications_honnetes().items()}
+    assert similarite.comparer({("p", "q1_justification"): dictee}, {"p": []}).signalees() == []
+
+
+def test_les_justifications_sont_lues_dans_le_notebook(cours):
+    version = similarite.VersionEleve.lire(cours, "partie1_regles")
+    chemin = cours / "submitted" / "martin_hugo" / "partie1_regles" / "partie1_regles.ipynb"
+    assert "q1_justification" not in similarite.reponses_du_notebook(chemin, version)
+    reponses = similarite.reponses_du_notebook(chemin, version, justifications=True)
+    assert isinstance(reponses["q1_justification"], similarite.Texte)
+    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1)

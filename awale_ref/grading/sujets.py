@@ -72,6 +72,9 @@ class Sujet:
     variantes: tuple[Variante, ...] = ()
     """Its data sets drawn per student (:mod:`awale_ref.grading.variantes`): the value questions asked on them
     are graded on each author's own data."""
+    corriges_publics: tuple[str, ...] = ()
+    """The modules of its answer key published beyond its reference module (which is always one: its key as
+    transcribed in its folder); the similarity report compares every answer with each (:attr:`sources_publiques`)."""
 
     @property
     def dossier(self) -> Path:
@@ -86,6 +89,11 @@ class Sujet:
     def source_du_devoir(self, devoir: str) -> Path:
         """The course source (jupytext) of one of its assignments."""
         return self.dossier / "cours" / f"{devoir}.py"
+
+    @property
+    def sources_publiques(self) -> tuple[str, ...]:
+        """The modules of its public sources: its reference module (the answer key), then ``corriges_publics``."""
+        return tuple(dict.fromkeys((self.module_reference, *self.corriges_publics)))
 
     @property
     def serie(self) -> str:

@@ -18,7 +18,8 @@ SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujet
                      SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello", variantes=VARIANTES,
                      types=(QuestionsSQL(("Q22", "Q23", "Q24"), f"{__name__}.sql"),),
                      modules_eleves=tuple(f"{__name__}.{m}" for m in ("presentation", "base", "moteur", "plateau",
-                                                                               "arbre")))
+                                                                               "arbre")),
+                     corriges_publics=(f"{__name__}.sql",))  # its SQL answers
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger
