@@ -1006,8 +1006,8 @@ def nom_de_page(paire: Paire) -> str:
 def proche_de(source: str) -> str:
     """How the report names a source a student's answer is close to.
 
-    >>> proche_de("corrigé public awale_ref.sujets.ccinp_2024.exam")
-    '« proche de corrigé public awale_ref.sujets.ccinp_2024.exam »'
+    >>> proche_de("corrigé public du sujet")
+    '« proche de corrigé public du sujet »'
     """
     return f"« proche de {source} »"
 
