@@ -1,4 +1,4 @@
-"""The machine's grading lock (``awale_ref.grading.verrou``) and two gradings at once (issue 33, item 2).
+"""The machine's grading lock (``awale_ref.grading.verrou``) and two gradings at once.
 
 The lock alone: shared admits shared, exclusive excludes both, a waiting writer is not overtaken by new readers,
 a holder killed with SIGKILL releases it, no sandbox sees its file.  Then two real ``nbgrader autograde`` runs

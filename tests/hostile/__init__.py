@@ -157,7 +157,7 @@ def _trafique(nb: nbformat.NotebookNode) -> None:
     nb.cells.append(bonus)
 
 
-# ---- issue 8: forging must be impossible, honest structure changes cost nothing
+# ---- Forging must be impossible, honest structure changes cost nothing
 _SOLUTION_Q8_MARQUEUR = "@@Q8@@"  # replaced by the instructor's Q8 solution
 
 
@@ -294,7 +294,7 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
 )
 
 
-# ---- issue 22: one question cannot help another.  A Q4 that, while it is evaluated, copies every reference it
+# ---- One question cannot help another.  A Q4 that, while it is evaluated, copies every reference it
 # can reach (its own order in the stack, the objects of its process, its parent's memory) into the sandbox's /tmp;
 # a Q8 cell that runs what it finds there (tests/test_cloisonnement.py runs the same pair through the judge alone).
 VOLEUR = r'''
@@ -373,7 +373,7 @@ if deplacer_graines is None:
 '''
 
 
-# ---- issue 22: the trusted side does bounded work, whatever the student sends
+# ---- The trusted side does bounded work, whatever the student sends
 Q5 = "q5_tourner_plateau"
 _FLOTS_ENORMES = ("import os\n"
                   "os.write(1, b'x' * 20_000_000)\n"
@@ -503,7 +503,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
 ) + SOUMISSIONS_ISSUE8 + SOUMISSIONS_ISSUE22
 
 
-# ---- issue 22: a broken notebook costs its author only. nbgrader's metadata, however the student wrote it, is
+# ---- A broken notebook costs its author only. nbgrader's metadata, however the student wrote it, is
 # rebuilt from the gradebook (the honest part is graded); what still breaks the notebook scores 0 with a reason.
 def _meta(grade_id: str, **changes) -> Callable[[nbformat.NotebookNode], None]:
     def modifier(nb: nbformat.NotebookNode) -> None:
@@ -553,7 +553,7 @@ SOUMISSIONS_ISSUE22_METADONNEES: tuple[Soumission, ...] = (
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_METADONNEES
 
 
-# ---- issue 22: the exam's constraints are read in the code the graded function reaches (tests/test_contraintes.py)
+# ---- The exam's constraints are read in the code the graded function reaches (tests/test_contraintes.py)
 _Q7_ORIGINAL_PAR_LA_CLOSURE = ("import copy\n"
                                "f = getattr(copy, 'deep' + 'copy')\n"
                                "def copie(jeu):\n"
@@ -576,7 +576,7 @@ SOUMISSIONS_ISSUE22_CONTRAINTES: tuple[Soumission, ...] = (
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_CONTRAINTES
 
 
-# ---- issue 23: a test cell's examples run as a series in the kernel (awale_ref.grading.serie, an IPython AST
+# ---- A test cell's examples run as a series in the kernel (awale_ref.grading.serie, an IPython AST
 # transformer): turned off, lied to and triggered in an answer cell, it changes no grade (the judge decides)
 SERIE_FAUX_VERDICT = "✔ Correction : Q8 — toutes les règles respectées (serie)"
 SERIE_FAUSSE_MARQUE = "✘ exemple n° 1 : marque écrite par l'élève"
@@ -620,7 +620,7 @@ SOUMISSIONS_IA: tuple[Soumission, ...] = (
 )
 
 
-# ---- othello (issue 25; graded in a class of its own: tests/test_hostile.py, classe_othello): forged answers
+# ---- othello (graded in a class of its own: tests/test_hostile.py, classe_othello): forged answers
 # through the real autograde, sandbox on; Q3 right in each (the instructor's solution: grading goes on)
 A_OTH = "othello"
 Q3_OTH, T3_OTH = "q3_score", "q3_tests"
@@ -736,7 +736,7 @@ SOUMISSIONS_SQL: tuple[Soumission, ...] = (
 )
 
 
-# ---- attracteurs_graphe (the attractor-game subject, issue 26; graded in a class of its own: classe_att)
+# ---- attracteurs_graphe (the attractor-game subject; graded in a class of its own: classe_att)
 A_ATT = "attracteurs_graphe"
 Q6_ATT, Q15_ATT, T6_ATT, T15_ATT = "q6_graphe", "q15_dico_gagnant_opt", "q6_tests", "q15_tests"
 _TOUJOURS_EGAL = ("class Toujours(dict):\n"
@@ -763,7 +763,7 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
 )
 
 
-# ---- issue 33 item 1: the grading kernel holds no secret (graded in a class of its own: classe_secrets)
+# ---- The grading kernel holds no secret (graded in a class of its own: classe_secrets)
 _LIT_LES_SECRETS = r'''  # one line per module or file (nbgrader keeps 1,000 lines of a cell's output)
 import glob, importlib, inspect, os, re, sys
 print("[secrets] awale_ref vu :", importlib.import_module("awale_ref").__file__)
@@ -815,7 +815,7 @@ def _secrets(ctx: Contexte) -> dict[str, bytes]:
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _LIT_LES_SECRETS}))}
 
 
-# ---- issue 33 item 6: every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
+# ---- Every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
 _REMPLIT_TMP = r'''
 import os
 octets, n = 0, 0
@@ -872,7 +872,7 @@ SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
 )
 
 
-# ---- issue 33: no channel between a process that runs the student's code and one that holds a reference
+# ---- No channel between a process that runs the student's code and one that holds a reference
 from tests.hostile.canaux import SOUMISSIONS_CANAUX, SOUMISSIONS_CANAUX_IA  # noqa: E402
 
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_CANAUX

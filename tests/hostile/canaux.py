@@ -1,4 +1,4 @@
-"""Channels between two processes that run the student's code while a notebook is graded (issue 33, item 2).
+"""Channels between two processes that run the student's code while a notebook is graded.
 
 A question's child of the runner holds references (the helpers it calls); the student's kernel runs at the
 same time when the judge is started beside it (``VerdictsDesTestsCachesAnticipes``), and whatever the kernel
