@@ -3,7 +3,7 @@
 A matplotlib ``Figure`` shown by IPython without more is a picture whose text is its repr
 (``<Figure size 640x395 with 1 Axes>``), and whose ``alt`` in a page nbconvert writes in English (« No
 description has been provided for this image »).  A :class:`FigureDecrite` gives both as the French sentence
-of its titles (:func:`awale_ref.grading.textes.decrire_dessin`): what the student's notebook keeps beside the
+of its titles (:func:`decrire_dessin`): what the student's notebook keeps beside the
 picture, and what the feedback page and the formgrader's view say of it.
 """
 
@@ -11,7 +11,21 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from awale_ref.grading.textes import decrire_dessin
+
+def decrire_dessin(*titres: str) -> str:
+    """What a picture shows, in French: « Dessin : <titres> », each title on one line (its lines joined by
+    commas), the titles joined by « — »; « Dessin » alone when every title is blank.  The text a notebook keeps
+    beside a picture and the picture's ``alt`` in a page (:class:`FigureDecrite`, the failing case drawn in
+    the feedback).
+
+    >>> decrire_dessin("Graphe du jeu")
+    'Dessin : Graphe du jeu'
+    >>> decrire_dessin("damier\\n2 lignes × 2 colonnes", " ", "rouge"), decrire_dessin("")
+    ('Dessin : damier, 2 lignes × 2 colonnes — rouge', 'Dessin')
+    """
+    lignes = [", ".join(" ".join(ligne.split()) for ligne in titre.splitlines() if ligne.strip())
+              for titre in titres if titre and titre.strip()]
+    return "Dessin : " + " — ".join(lignes) if lignes else "Dessin"
 
 
 class FigureDecrite(Figure):

@@ -28,22 +28,6 @@ def pluriel(n: int, mot: str) -> str:
     return f"{n} {mot}{'s' if n > 1 else ''}"
 
 
-def decrire_dessin(*titres: str) -> str:
-    """What a picture shows, in French: « Dessin : <titres> », each title on one line (its lines joined by
-    commas), the titles joined by « — »; « Dessin » alone when every title is blank.  The text a notebook keeps
-    beside a picture and the picture's ``alt`` in a page (:mod:`awale_ref.figures`, the failing case drawn in
-    the feedback).
-
-    >>> decrire_dessin("Graphe du jeu")
-    'Dessin : Graphe du jeu'
-    >>> decrire_dessin("damier\\n2 lignes × 2 colonnes", " ", "rouge"), decrire_dessin("")
-    ('Dessin : damier, 2 lignes × 2 colonnes — rouge', 'Dessin')
-    """
-    lignes = [", ".join(" ".join(ligne.split()) for ligne in titre.splitlines() if ligne.strip())
-              for titre in titres if titre and titre.strip()]
-    return "Dessin : " + " — ".join(lignes) if lignes else "Dessin"
-
-
 def _court(valeur: Any, limite: int = 300) -> str:
     texte = repr(valeur)
     return texte if len(texte) <= limite else texte[: limite - 1] + "…"

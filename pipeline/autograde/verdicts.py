@@ -6,8 +6,8 @@ import base64
 
 from nbformat.notebooknode import NotebookNode
 
+from awale_ref.figures import decrire_dessin
 from awale_ref.grading import rendu
-from awale_ref.grading.textes import decrire_dessin
 
 ENAME = "Correction"  # the error name of a failed verdict (nbgrader scores an error output 0)
 CAS_DESSINE = "cas qui échoue"  # what the picture of a failing case shows, before its subject's legend
