@@ -21,6 +21,7 @@ import importlib
 import inspect
 import io
 import json
+import signal
 import sys
 from typing import Any
 
@@ -32,6 +33,19 @@ loop): CPU time, so that a loaded machine does not make a working version look t
 
 REUSSITE_MIN = 0.8
 """The share of the discriminating cases a function must get right to count as a working version."""
+
+
+ATTENTE_MAX_S = 5.0
+"""Seconds of wall-clock time after which a call is stopped whatever CPU time it used: a function that waits
+(for the keyboard, a sleep) uses none."""
+
+
+class _Attente(Exception):
+    """A call stopped by :data:`ATTENTE_MAX_S`."""
+
+
+def _trop_attendu(signum: int, cadre: Any) -> None:
+    raise _Attente()
 
 
 TROP_LONG = "trop long"
@@ -66,16 +80,21 @@ def observation(charge: dict, fonction: Any, args: tuple) -> Any:
     if charge["fonctions"]:
         espace = vars(importlib.import_module(charge["module_des_fonctions"]))
         fonction = executant.avec_fonctions(fonction, charge["fonctions"], espace)
+    ancien = signal.signal(signal.SIGALRM, _trop_attendu)
+    signal.setitimer(signal.ITIMER_REAL, ATTENTE_MAX_S)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             resultat = executant.evaluer_cas(charge["observation"], fonction, copy.deepcopy(args), executant.Garde(),
                                              delai=DELAI_S, temps_cpu=True)
     except KeyboardInterrupt:
         raise
-    except BaseException:  # a timer of the function's own code, a call that outlived its delay
+    except BaseException:  # a timer of the function's own code, a call that outlived its delay or waited too long
         return TROP_LONG
-    if "trop_long" in resultat:
-        return TROP_LONG
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, ancien)
+    if "trop_long" in resultat or (resultat.get("exception") or [None])[0] == _Attente.__name__:
+        return TROP_LONG  # (the function's own frames caught the stop and reported it as its exception)
     if "obs" not in resultat:
         return None
     obs = resultat["obs"]

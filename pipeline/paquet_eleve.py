@@ -444,7 +444,7 @@ def _essayer(modules: list[str], charges_: dict[str, dict], chemin: Path) -> dic
         fin = subprocess.run([sys.executable, str(Path(__file__).with_name("essai_paquet.py")), str(demande),
                               str(reponse)], env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(chemin.resolve()),
                                                   "MPLBACKEND": "Agg", "HOME": dossier},
-                             cwd=dossier, capture_output=True, text=True, timeout=1800)
+                             cwd=dossier, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=1800)
         if fin.returncode:
             raise ErreurPaquet(f"the package in {chemin} cannot be tried: {fin.stderr[-2000:]}")
         return json.loads(reponse.read_text())

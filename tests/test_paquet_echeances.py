@@ -175,3 +175,18 @@ def test_the_closed_assignments_come_from_the_gradebooks_due_dates_or_the_option
     with pytest.raises(SystemExit):
         paquet_eleve.main([str(tmp_path / "x"), "--paquet-seul", "--fermes", "partie9"])
     assert "unknown assignments ['partie9']" in capsys.readouterr().err
+
+
+def test_a_shipped_function_that_waits_is_stopped_though_it_uses_no_cpu(monkeypatch):
+    """The tries' limit is CPU time (a loaded machine cannot make a working version look too slow); a function
+    that waits (a sleep, the keyboard) uses none, and is stopped by the wall-clock limit instead."""
+    import time
+
+    from pipeline import essai_paquet
+
+    monkeypatch.setattr(essai_paquet, "ATTENTE_MAX_S", 0.5)
+    charge = {"observation": "renvoie", "fonctions": [], "cas": []}
+    debut = time.monotonic()
+    assert essai_paquet.observation(charge, lambda x: time.sleep(30), (1,)) == essai_paquet.TROP_LONG
+    assert time.monotonic() - debut < 20
+    assert essai_paquet.observation(charge, lambda x: x + 1, (1,)) == '{"renvoie": 2}'
