@@ -3,9 +3,10 @@
 Used by ``pipeline.paquet_eleve`` twice, each time as ``python pipeline/essai_paquet.py`` in a process of its
 own: on the course's package, to find what the students' environment must not ship while an assignment is
 open, and on the package it wrote (with that package alone on the path: this file imports only the runner's
-``executant``), to check that nothing it ships still answers.  A *charge* is one graded function's cases as plain data (``charge``): its observation
-kind, the positions of the parameters that take a function (resolved in ``module_des_fonctions``), each case's
-arguments and the reference's observation, encoded (``executant.encoder``).
+``executant``), to check that nothing it ships still answers.  A *charge* is one graded function's cases as
+plain data (``charge``): its observation kind, the positions of the parameters that take a function (resolved
+in ``module_des_fonctions``), each case's arguments and the reference's observation, encoded
+(``executant.encoder``).
 
 A function *answers* a question when it gives the reference's observation on at least half of the cases
 where a function that does nothing does not (``REUSSITE_MIN``), and more of them than a constant answer

@@ -61,8 +61,8 @@ from awale_ref.grading.livraison import PasLivrable, chemin_du_module, imports_d
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
-COPIES = ("grading/__init__.py", "grading/affichage.py", "grading/checks.py", "grading/specs.py", "grading/contraintes.py", "grading/table_requete.py",
-          "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
+COPIES = ("grading/__init__.py", "grading/affichage.py", "grading/checks.py", "grading/specs.py",
+          "grading/contraintes.py", "grading/table_requete.py", "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
           "gabarits/__init__.py", "gabarits/table_requete.html", "engine.py", "fonctions_moteur.py", "notation.py",
           "tree.py", "figures.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
           "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
