@@ -47,6 +47,7 @@ import pytest
 from nbgrader.api import Gradebook
 
 import prerequis
+from hostile import REMPLIT_TMP
 from outils import notebook_source, port_libre, solutions
 from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
@@ -408,6 +409,29 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
     assert stat.S_IMODE(salle.home(salle.autre).stat().st_mode) == 0o700
     assert stat.S_IMODE(cours.stat().st_mode) == 0o700
     assert stat.S_IMODE(salle.home(salle.prof).stat().st_mode) == 0o700  # the hidden SQL library's cache
+
+
+def test_the_teachers_grading_bounds_the_files_a_submission_writes_in_tmp(salle):
+    """The teacher grades as an ordinary account (no root): a submission whose extra cell fills its kernel's /tmp
+    with 8 MiB files, then empty files, is refused at both of its sandbox's limits, size and file count, through
+    the real ``nbgrader autograde`` run in the teacher's terminal; the teacher's log says why."""
+    soumis = salle.cours / "submitted" / salle.eleve / A
+    assert (soumis / f"{A}.ipynb").exists()  # the loop above made it: a real submission, a real gradebook
+    eleve = "remplit" + salle.eleve[-6:]
+    copie = salle.cours / "submitted" / eleve / A
+    shutil.copytree(soumis, copie)
+    carnet = nbformat.read(copie / f"{A}.ipynb", as_version=4)
+    carnet.cells.append(nbformat.v4.new_code_cell(REMPLIT_TMP))
+    nbformat.write(carnet, copie / f"{A}.ipynb")
+    subprocess.run(["chown", "-R", f"{salle.prof}:{salle.prof}", str(copie.parent)], check=True)
+    sortie = salle.nbgrader_prof("autograde", A, "--student", eleve)
+    corrige = nbformat.read(salle.cours / "autograded" / eleve / A / f"{A}.ipynb", as_version=4)
+    texte = str(corrige.cells[-1].outputs)
+    fichiers = re.search(r"fichiers refusés après (\d+)", texte)
+    octets = re.search(r"octets refusés après (\d+) Mio", texte)
+    assert fichiers and octets, texte[:2000]
+    assert int(octets.group(1)) <= 256 and 0 < int(fichiers.group(1)) <= 4096, texte[:2000]
+    assert re.search(rf"Kernel of {eleve}/{A}: its private /tmp is full \(.* files of 4096\)", sortie), sortie[-3000:]
 
 
 def _charger_la_configuration(tmp_path: Path, **variables: str) -> subprocess.CompletedProcess:

@@ -10,13 +10,14 @@ per submission, built here as a command line:
   ``ecriture`` (the private copy of the submission, a private temporary
   folder) is visible: not ``source/``, other submissions, the gradebook, the
   caches or the user's home;
-- when the grader is root, the code inside runs as ``nobody`` (65534) with
-  no capabilities and ``no_new_privs``; otherwise in a user namespace;
+- the code inside runs with no capabilities, an empty bounding set and
+  ``no_new_privs``: as ``nobody`` (65534) when the grader is root; otherwise
+  as the user namespace's root, which maps to the grader's own account (the
+  securebits ``noroot`` keep it from regaining capabilities by ``exec``);
 - limits (``prlimit``): address space, file size, processes, CPU time, no
-  core files; the private ``/tmp`` is a tmpfs of bounded size and, where the
-  grader is root, of bounded file count (remounted with ``nr_inodes`` inside
-  the sandbox before the privileges are dropped: an unprivileged user
-  namespace may not remount it);
+  core files; the private ``/tmp`` is a tmpfs of bounded size and file count
+  (:data:`REMONTER_TMP` remounts it with ``nr_inodes`` inside the sandbox
+  before the capabilities are dropped);
 - what each party sees read-only is :data:`MONTAGES` (one table); the
   course's own package is never mounted, and is hidden under an empty
   read-only tmpfs where a mounted folder holds it (:func:`masques`).
@@ -271,6 +272,18 @@ APPELS_REFUSES = {
 }
 FD_SECCOMP = 9  # the descriptor bubblewrap reads the filter from (``--seccomp``)
 
+REMONTER_TMP = (
+    "import ctypes, os, sys\n"
+    "taille, fichiers = sys.argv[1:3]\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "if libc.mount(b'tmpfs', b'/tmp', b'tmpfs', ctypes.c_ulong(32 | 2 | 4),\n"  # MS_REMOUNT | MS_NOSUID | MS_NODEV
+    "              f'size={taille},nr_inodes={fichiers},mode=1777'.encode()) != 0:\n"
+    "    sys.exit(f'sandbox: /tmp could not be remounted ({os.strerror(ctypes.get_errno())})')\n"
+    "os.execvp(sys.argv[3], sys.argv[3:])\n")
+"""The sandbox's first process, still holding ``CAP_SYS_ADMIN`` in its mount namespace: remounts the private
+``/tmp`` with its size and file count (bubblewrap sets only the size; ``mount(8)`` refuses to remount inside a
+user namespace, the system call does not), then becomes the command that drops the capabilities."""
+
 
 def filtre_seccomp(machine: str | None = None) -> bytes | None:
     """The classic BPF program bubblewrap installs (``--seccomp``): EPERM for :data:`APPELS_REFUSES`, any other
@@ -324,7 +337,7 @@ class BacASable:
     processus: int = 256                                # RLIMIT_NPROC
     cpu: int = 0                                        # RLIMIT_CPU, seconds (0: none)
     stockage: int = 64 * 1024 ** 2                      # size of the private /tmp (tmpfs), bytes
-    fichiers_max: int = 4096                            # files and folders in the private /tmp (root only)
+    fichiers_max: int = 4096                            # files and folders in the private /tmp
     environnement: dict[str, str] = field(default_factory=dict)
 
     def _points_de_montage(self) -> list[str]:
@@ -382,7 +395,10 @@ class BacASable:
             cmd = ["/bin/sh", "-c", f'f=$1; shift; exec "$@" {FD_SECCOMP}<"$f"', "sh", filtre, *cmd,
                    "--seccomp", str(FD_SECCOMP)]
         if not en_root():
-            cmd += ["--unshare-user"]
+            # root of its own user namespace, so that the first process may remount /tmp (bubblewrap's default,
+            # the grader's uid inside, would put the sandbox in a nested namespace that does not own the mounts)
+            cmd += ["--unshare-user", "--uid", "0", "--gid", "0", "--cap-add", "CAP_SYS_ADMIN", "--cap-add",
+                    "CAP_SETPCAP"]
         cmd += self._points_de_montage()
         venv_bin = os.path.dirname(os.path.abspath(sys.executable))
         env = {"PATH": f"{venv_bin}:/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
@@ -394,12 +410,13 @@ class BacASable:
         for cle, valeur in env.items():
             cmd += ["--setenv", cle, valeur]
         cmd += ["--chdir", self.repertoire, "--"]
+        cmd += [sys.executable, "-I", "-S", "-c", REMONTER_TMP, str(self.stockage), str(self.fichiers_max)]
         if en_root():
-            # the private /tmp's file count (bubblewrap sets only its size), before the privileges are dropped
-            cmd += ["/bin/sh", "-c", f"mount -o remount,nosuid,nodev,size={self.stockage},nr_inodes={self.fichiers_max}"
-                    ' /tmp && exec "$@"', "sh"]
-            cmd += ["setpriv", f"--reuid={UID_NOBODY}", f"--regid={UID_NOBODY}", "--clear-groups",
-                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+            cmd += ["setpriv", f"--reuid={UID_NOBODY}", f"--regid={UID_NOBODY}", "--clear-groups"]
+        else:
+            cmd += ["setpriv", "--securebits=+noroot,+noroot_locked,+no_setuid_fixup,+no_setuid_fixup_locked,"
+                               "+keep_caps_locked"]
+        cmd += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
         limites = [f"--as={self.memoire}", f"--fsize={self.fichier}", f"--nproc={self.processus}", "--core=0"]
         if self.cpu:
             limites.append(f"--cpu={self.cpu}")

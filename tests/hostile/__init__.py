@@ -816,7 +816,7 @@ def _secrets(ctx: Contexte) -> dict[str, bytes]:
 
 
 # ---- Every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
-_REMPLIT_TMP = r'''
+REMPLIT_TMP = r'''
 import os
 octets, n = 0, 0
 try:
@@ -837,7 +837,7 @@ except OSError as exc:
 
 def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
     """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) fills /tmp with files, then bytes."""
-    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _REMPLIT_TMP}))}
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + REMPLIT_TMP}))}
 
 
 _IMPORT_DU_PAQUET = re.compile(r"^from awale_ref[\w.]* import .*$|^import awale_ref.*$", re.M)
