@@ -28,13 +28,11 @@ import ast
 import functools
 import importlib
 import os
+import pkgutil
 import types
 from dataclasses import dataclass, field
-from typing import Any, Mapping
-
-import functools
-import pkgutil
 from pathlib import Path
+from typing import Any, Mapping
 
 from awale_ref.grading import affichage, checks, contraintes, textes, variantes
 from awale_ref.grading.variantes import Variante
