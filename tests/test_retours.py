@@ -332,7 +332,7 @@ def test_the_judge_names_the_error_seen_before_its_time_limit():
     from awale_ref.grading import juge
 
     bombe = "def deplacer_graines(plateau, case):\n    tas = []\n    while True:\n        tas.append('x' * 10 ** 8)\n"
-    limites = juge.Limites(5, 4, 1024 ** 3)
+    limites = juge.Limites(5, 4, 512 * 1024 ** 2)  # MemoryError comes sooner: seen before the limit even under load
     verdict = juge.juger_notebook([juge.CelluleDeCode(0, bombe), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])],
                                   True, limites, sujet=CCINP)["Q8"]
     assert not verdict.ok
