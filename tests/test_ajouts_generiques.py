@@ -3,12 +3,17 @@
 - a parameter that takes a function of the reference (``Spec.fonctions``): the case holds the function's
   name, each side resolves it in its own reference (``executant.avec_fonctions``);
 - the ``copie`` observation of a list of rows (a board), not only of a dict;
-- the source constraint ``sans_in_liste``: no membership test on a list the code builds.
+- the source constraint ``sans_in_liste``: no membership test on a list the code builds;
+- a kind of question of a subject's own (``types_question``): the judge plans and judges it through its
+  hooks, the core unchanged.
 """
+
+import dataclasses
 
 import pytest
 
-from awale_ref.grading import contraintes, executant
+from awale_ref.grading import contraintes, executant, juge, types_question
+from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Spec
 
 
@@ -70,3 +75,52 @@ def test_sans_in_liste(source, interdit):
 def test_une_liste_constante_n_est_pas_une_copie():
     assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie_independante"]
     assert "copie_independante" not in executant.observer("copie", lambda q: [], ({"a": [1]},))
+
+
+# ---------------------------------------------------------------- a subject's own kinds of question
+@dataclasses.dataclass(frozen=True)
+class ValeurApprochee(types_question.Valeurs):
+    """A value judged within a tolerance: planned as a value, judged by its own hook."""
+
+    tolerance: float = 0.01
+
+    def juger_reponse(self, plan, reponse):
+        question = plan.ordre.question
+        ecart = abs(executant.decoder(reponse.valeur) - self.reponses[question])
+        return Resultat(ecart <= self.tolerance, f"{question} — écart de {ecart:.3f}", 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class MotEcrit(types_question.TypeDeQuestion):
+    """A question with nothing to run: its own plan is the verdict (a word written above its test cell)."""
+
+    question: str
+    mot: str
+
+    @property
+    def questions(self):
+        return (self.question,)
+
+    def planifier(self, notebook, question, expression, position, jusqua, lecture):
+        ecrit = any(self.mot in etape.source for etape in notebook.etapes[:position])
+        return Resultat(ecrit, f"{question} — {'écrit' if ecrit else 'absent'}", 1)
+
+
+def _noter(genre, code: str, question: str) -> Resultat:
+    from awale_ref.sujets.ccinp_2024 import SUJET
+
+    sujet = dataclasses.replace(SUJET, types=(*SUJET.types, genre))
+    etapes = [juge.CelluleDeCode(0, code), juge.CelluleDeCode(1, questions=[(question, "x")])]
+    return juge.juger_notebook(etapes, bac_a_sable=False, sujet=sujet)[question]
+
+
+def test_une_sorte_du_sujet_est_jugee_par_son_propre_crochet():
+    genre = ValeurApprochee({"Q99": 1 / 3})
+    assert _noter(genre, "x = 0.334", "Q99") == Resultat(True, "Q99 — écart de 0.001", 1)
+    assert _noter(genre, "x = 0.5", "Q99") == Resultat(False, "Q99 — écart de 0.167", 1)
+
+
+def test_une_sorte_du_sujet_est_planifiee_par_son_propre_crochet():
+    genre = MotEcrit("Q98", "awale")
+    assert _noter(genre, "x = 'awale'", "Q98") == Resultat(True, "Q98 — écrit", 1)
+    assert _noter(genre, "x = 1", "Q98") == Resultat(False, "Q98 — absent", 1)

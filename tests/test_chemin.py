@@ -25,8 +25,9 @@ FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "
             "reponses_structurees"}
 ETAPES = ("familles", "retrecissement", "rendu")
 DECLARATIONS = {"sujets", "types_question", "reponses_structurees"}
-"""What the judge's steps read, never a step: the subject and its kinds of question (data), the table of
-structured answers."""
+"""What the judge's steps read or call, never a step: the subject and its kinds of question (a kind's hook runs
+inside the step that calls it: ``planifier`` in the plan step, ``juger_reponse`` in the judge step), the table
+of structured answers."""
 ETAPES_DU_JUGE = ("contraintes", "plan", "execution") + ETAPES
 
 _FAUTIVE = '''

@@ -271,9 +271,24 @@ def test_the_students_grading_modules_never_import_the_plan():
     assert "awale_ref.grading.checks" in modules and sortie.stdout.strip() == "[]"
 
 
-def test_the_plan_reads_a_kind_as_data_and_refuses_one_it_cannot_plan():
-    """A question's kind is planned by its class (``plan.PLANS``; a subclass as its parent): a kind that is none of
-    them is a clear error, not a silent zero."""
+def test_the_judge_names_no_kind_of_question():
+    """The plan, judging and orchestrating steps (``plan``, ``familles``, ``juge``) name no kind of question (no
+    import, no ``isinstance``, no table keyed by kind): they call the hooks of the kind the subject gives."""
+    from awale_ref.grading import familles, plan, types_question
+
+    genres = {n for n, c in vars(types_question).items()
+              if isinstance(c, type) and issubclass(c, types_question.TypeDeQuestion)}
+    for module in (plan, familles, juge):
+        arbre = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        noms = ({n.id for n in ast.walk(arbre) if isinstance(n, ast.Name)}
+                | {n.attr for n in ast.walk(arbre) if isinstance(n, ast.Attribute)}
+                | {a.name for n in ast.walk(arbre) if isinstance(n, ast.ImportFrom) for a in n.names})
+        assert not noms & genres, (module.__name__, sorted(noms & genres))
+
+
+def test_the_plan_calls_the_kinds_hook_and_refuses_a_kind_without_one():
+    """A question is planned by its kind's hook ``planifier`` (a subclass inherits its parent's): a kind that
+    defines none is a clear error, not a silent zero."""
     import types
 
     from awale_ref.grading import plan, types_question
@@ -294,5 +309,5 @@ def test_the_plan_reads_a_kind_as_data_and_refuses_one_it_cannot_plan():
                                              reference=vrai.reference)
     assert isinstance(correction.planifier("Q8", "deplacer_graines", 1), plan.Plan)
     correction.sujet = types.SimpleNamespace(type_de=lambda q: Inconnue())
-    with pytest.raises(TypeError, match="cannot plan a question of kind Inconnue.*Fonctions, Valeurs"):
+    with pytest.raises(TypeError, match="cannot plan a question of kind Inconnue.*planifier and juger_reponse"):
         correction.planifier("Q8", "deplacer_graines", 1)

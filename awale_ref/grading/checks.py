@@ -141,6 +141,5 @@ def conclure(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict],
     bilan = familles.juger(spec, cas, reponses, attendus, raisons, reference, memo)
     if isinstance(bilan, Resultat):  # a forbidden call: the whole question fails
         return bilan
-    contre = retrecissement.contre_exemple_du_bilan(bilan, cas, reponses, attendus, evaluer=evaluer,
-                                                    **bilan.outils)
+    contre = retrecissement.contre_exemple_du_bilan(bilan, cas, reponses, attendus, evaluer=evaluer)
     return rendu.resultat_du_bilan(bilan, contre, resume)

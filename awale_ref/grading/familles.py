@@ -6,9 +6,9 @@ of the spec (:func:`echec_famille`) and keeps the first failing case of each fam
 :func:`juger_familles`, with the memo of the answers already judged for a class).  It also words the
 outcomes of the runner that need no family (:func:`verdict_generique`: a runner that died, ran out of
 time, found no function...) and reads a query's data (:func:`lire_reponse_sql`).  For the judge, it is the
-step that judges a runner's reply (:func:`juger_reponse`, by the order's type: :data:`JUGEMENTS`); the
-:class:`Bilan` of a failing function carries what the shrinking step needs to judge a candidate
-(:func:`outils_du_retrecissement`).  It calls no other step: its words are :mod:`textes`', its records
+step that judges a runner's reply (:func:`juger_reponse`: its common failures, then the hook of the question's
+kind); the :class:`Bilan` of a failing function carries what the shrinking step needs to judge a candidate
+(:class:`OutilsDeLaSpec`).  It calls no other step: its words are :mod:`textes`', its records
 :mod:`resultat`'s.
 """
 
@@ -18,7 +18,8 @@ import hashlib
 import json
 import functools
 import types
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
 from awale_ref.grading import executant, messages
 from awale_ref.grading.messages import Issue
@@ -247,56 +248,42 @@ def verdict_generique(ordre: messages.OrdreQuestion, reponse: messages.Reponse, 
 def juger(spec: Spec, cas: list[tuple], reponses: list, attendus: list[dict], raisons: dict[str, str],
           reference: types.ModuleType, memo: dict | None = None) -> Bilan | Resultat:
     """A function question's answers judged by rule family: the :class:`Bilan` the shrinking and the rendering
-    steps take (with the tools that judge a smaller candidate, :func:`outils_du_retrecissement`), or the final
-    verdict when a forbidden call fails the whole question."""
+    steps take (with what judges a smaller candidate, :class:`OutilsDeLaSpec`), or the final verdict when a
+    forbidden call fails the whole question."""
     bilan = juger_familles(spec, cas, reponses, attendus, raisons, memo)
     if isinstance(bilan, str):
         return Resultat(False, bilan, len(cas), 0.0)
-    bilan.outils = outils_du_retrecissement(spec, reference)
+    bilan.outils = OutilsDeLaSpec(spec, reference)
     return bilan
 
 
-def outils_du_retrecissement(spec: Spec, reference: types.ModuleType) -> dict[str, Callable]:
-    """What the shrinking step is handed (in :attr:`Bilan.outils`) to judge a candidate without importing
-    this step: ``retrecissement.contre_exemple_du_bilan``'s ``attendu_de``, ``echec_de`` and ``lire``."""
-    return {"attendu_de": lambda args: spec.attendu(args, reference),
-            "echec_de": functools.partial(echec_famille, spec), "lire": functools.partial(lire_cas, spec)}
+@dataclass(frozen=True)
+class OutilsDeLaSpec:
+    """What the shrinking step is handed (:attr:`Bilan.outils`, a :class:`resultat.OutilsDuRetrecissement`) to
+    judge a candidate of ``spec`` without importing this step: the ``reference``'s observation, a rule family's
+    failure (:func:`echec_famille`), an answer read (:func:`lire_cas`)."""
+
+    spec: Spec
+    reference: types.ModuleType
+
+    def attendu_de(self, args: tuple) -> dict:
+        return self.spec.attendu(args, self.reference)
+
+    def echec_de(self, famille: Famille, args: tuple, reponse: Any, attendu: dict) -> str | None:
+        return echec_famille(self.spec, famille, args, reponse, attendu)
+
+    def lire(self, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
+        return lire_cas(self.spec, args, reponse)
 
 
 def juger_reponse(plan: Plan, reponse: messages.Reponse, delai_par_defaut: float) -> Bilan | Resultat:
     """The judge step of the grading (``juge._une_question``): the runner's reply to ``plan``'s order, its
-    common failures first (:func:`verdict_generique`), then by the order's type (:data:`JUGEMENTS`) on what
-    the plan kept: a :class:`Bilan` for a function (shrunk and rendered after), a final verdict otherwise."""
+    common failures first (:func:`verdict_generique`), then by the kind of question that made the plan
+    (``plan.genre.juger_reponse``, a hook of ``types_question.TypeDeQuestion``): a :class:`Bilan` for a
+    function (shrunk and rendered after), a final verdict otherwise."""
     generique = verdict_generique(plan.ordre, reponse, plan.introuvable, delai_par_defaut)
     if generique is not None:
         return generique
-    return JUGEMENTS[type(plan.ordre)](plan, reponse)
-
-
-def _juger_fonction(plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
-    if len(reponse.resultats) != len(plan.cas):
-        return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
-    return juger(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, plan.reference, plan.memo)
-
-
-def _juger_valeur(plan: Plan, reponse: messages.Reponse) -> Resultat:
-    """A structured answer, judged against the subject's table (``plan.reponses``)."""
-    from awale_ref.grading import reponses_structurees  # the judge's only: not in the students' package
-
-    question = plan.ordre.question
-    try:
-        valeur = executant.decoder(reponse.valeur)
-    except executant.ObjetRefuse as exc:
-        return echec(question, f"votre réponse est {exc}.")
-    return reponses_structurees.verifier_reponse(question, valeur, plan.reponses, plan.variante)
-
-
-def _juger_donnees(plan: Plan, reponse: messages.Reponse) -> Resultat:
-    """A game's plain data, or a query's as the judge's SQL process ran it, judged by the kind's ``juger``."""
-    return plan.juger(reponse.donnees)
-
-
-JUGEMENTS: dict[type, Callable[[Plan, messages.Reponse], Bilan | Resultat]] = {
-    messages.OrdreFonction: _juger_fonction, messages.OrdreValeur: _juger_valeur,
-    messages.OrdrePartie: _juger_donnees, messages.OrdreSql: _juger_donnees}
-"""How the expected reply to each type of order is judged."""
+    if plan.genre is None:
+        raise ValueError(f"{plan.ordre.question}: a plan must name the kind of question that judges its reply")
+    return plan.genre.juger_reponse(plan, reponse)

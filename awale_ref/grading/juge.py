@@ -23,12 +23,13 @@ A question's path is a pipeline, each step a module entered once, in order, by t
 :func:`_une_question`; ``tests/test_chemin.py`` measures it):
 
 1. *parse*: ``contraintes.lire_question``, on the one parse of each cell (``contraintes.arbre``);
-2. *plan* from the subject: :mod:`awale_ref.grading.plan` (an order and a :class:`Plan` that carries what the
-   verdict needs; the kind of question is data there, no callback);
+2. *plan*: :mod:`awale_ref.grading.plan`, through the hook ``planifier`` of the question's kind
+   (``types_question``): an order and a :class:`Plan` that carries what the verdict needs and the kind;
 3. *run*: :mod:`awale_ref.grading.execution` (the runner's process; for a query, the judge's SQL process);
-4. *judge* by rule family: ``familles.juger_reponse`` (the runner's common failures, then by the order's type);
+4. *judge*: ``familles.juger_reponse`` (the runner's common failures, then the kind's hook ``juger_reponse``; a
+   function by rule family);
 5. *shrink* the first failing case: ``retrecissement.contre_exemple_du_bilan``, handed the run step's
-   ``execution.evaluer_candidats`` and the judge step's tools (``Bilan.outils``), importing neither;
+   ``execution.evaluer_candidats`` and the judge step's typed tools (``Bilan.outils``), importing neither;
 6. *render*: ``rendu.resultat_du_bilan`` (and the subject's drawing of the case).
 
 The same steps, in one process (the student's kernel, the self-study checks), are composed by
@@ -286,8 +287,7 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
     verdict = familles.juger_reponse(plan, reponse, ex.limites.delai_question)  # judge (by rule family)
     if isinstance(verdict, Bilan):  # a function that fails a family: its first failing case shrunk, then rendered
         contre = retrecissement.contre_exemple_du_bilan(verdict, plan.cas, reponse.resultats, plan.attendus,
-                                                        evaluer=functools.partial(evaluer_candidats, ex, plan.ordre),
-                                                        **verdict.outils)
+                                                        evaluer=functools.partial(evaluer_candidats, ex, plan.ordre))
         verdict = rendu.resultat_du_bilan(verdict, contre)
     verdicts[question] = verdict
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)

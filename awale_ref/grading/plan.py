@@ -2,10 +2,13 @@
 
 The orchestrator (:mod:`awale_ref.grading.juge`) calls it once per question, after the parse step
 (:func:`awale_ref.grading.contraintes.lire_question`) and before the run step (:mod:`awale_ref.grading.execution`).
-From the subject (its kinds of question, its specs, its reference module) and the submitted cells it builds
-a :class:`Plan` (a record of :mod:`awale_ref.grading.resultat`): the typed order that crosses to the runner
-(:mod:`awale_ref.grading.messages`) and, beside it, never sent, what the verdict needs (the cases and the reference's observations, the memo of answers already
-judged, the reasons read in the source).
+It names no kind of question: :class:`PlanDuNotebook` asks the question's kind (``Sujet.type_de``) for its plan
+(the hook ``planifier`` of :class:`awale_ref.grading.types_question.TypeDeQuestion`), handing it the notebook
+(``types_question.VueDuNotebook``: its cells, the reference it may send, the cases computed once per class).
+A :class:`Plan` (a record of :mod:`awale_ref.grading.resultat`) is the typed order that crosses to the runner
+(:mod:`awale_ref.grading.messages`) and, beside it, never sent, what the verdict needs (for a function: the
+cases and the reference's observations, the memo of answers already judged, the reasons read in the source),
+with the kind that judges the reply.
 
 What the runner is given is derived from the notebook and the reference, not listed by hand: the functions
 the notebook imports from ``awale_ref`` are supplied as plain code, *minus every function the notebook grades*
@@ -22,13 +25,12 @@ import functools
 import importlib
 import inspect
 import types
-from typing import Any, Callable
+from typing import Any
 
-from awale_ref.grading import contraintes, executant, messages, sujets
+from awale_ref.grading import contraintes, executant, sujets
 from awale_ref.grading.resultat import Plan, Resultat, echec
 from awale_ref.grading.specs import Spec
 from awale_ref.grading.syntaxe import analyser, evaluer_appels
-from awale_ref.grading.types_question import Fonctions, PartieEntiere, QuestionsSQL, TypeDeQuestion, Valeurs
 
 
 # ---------------------------------------------------------------- what the runner is given
@@ -135,7 +137,8 @@ def cas_prevus(spec: Spec, reference: types.ModuleType, appels: tuple[tuple[str,
 class PlanDuNotebook:
     """Plans every question of a notebook *before* any runner exists (``juge.CorrectionDuNotebook`` is this
     plan and the judge's SQL process); it holds what a plan depends on across questions: which questions are
-    judged already (``jugees``, set by the orchestrator), the SQL comparisons prepared once per notebook."""
+    judged already (``jugees``, set by the orchestrator), what a kind prepared once per notebook
+    (``preparations``: an SQL comparison).  It is the :class:`types_question.VueDuNotebook` the kinds plan with."""
 
     def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None,
                  auteur: str | None = None) -> None:
@@ -152,9 +155,10 @@ class PlanDuNotebook:
                 if nom := self.sujet.nom_note(q):
                     self.question_de.setdefault(nom, set()).add(q)
         self.notes = set(self.question_de)
-        # the spec of each function question of the notebook (what the parse step reads the cells for)
-        self.specs: dict[str, Spec] = {q: genre.specs[q] for e in etapes for q, _ in e.questions
-                                       if isinstance(genre := self.sujet.type_de(q), Fonctions)}
+        # the spec of each question of the notebook that has one (what the parse step reads the cells for)
+        self.specs: dict[str, Spec] = {q: spec for e in etapes for q, _ in e.questions
+                                       if (genre := self.sujet.type_de(q)) is not None
+                                       and (spec := genre.spec_de(q)) is not None}
         self.toutes = fonctions_reference(self.module)
         self.reference_non_notee = reference_sans(self.notes, self.module)  # the reference minus the graded functions
         self.jugees: set[str] = set()  # the questions whose verdict is final (see ``pret``)
@@ -172,16 +176,10 @@ class PlanDuNotebook:
         return {nom for nom, questions in self.question_de.items() if not questions <= self.jugees}
 
     def besoins(self, question: str) -> set[str]:
-        """The graded functions that the reference of ``question`` reaches (they must be judged first); for
-        a question answered by a value, the graded functions its own cells name (``cellules_propres``)."""
-        nom = self.sujet.nom_note(question)
-        if nom is None:
-            if question not in self.sujet.reponses:
-                return set()
-            position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
-            propres = self.cellules_propres(position)
-            return set().union(*(contraintes.noms_lus(self.etapes[p].source) for p in propres)) & self.notes
-        return atteintes(nom, self.module, self.sujet.type_de(question).espions(question)) & self.notes - {nom}
+        """The graded functions that must be judged before ``question``, as its kind says (its hook ``besoins``:
+        those the reference of its graded function reaches; for a value, those its own cells name)."""
+        genre = self.sujet.type_de(question)
+        return set() if genre is None else genre.besoins(self, question)
 
     def pret(self, question: str) -> bool:
         """Whether every graded function ``question`` needs is judged (its reference may be sent)."""
@@ -205,74 +203,35 @@ class PlanDuNotebook:
 
     def planifier(self, question: str, expression: str, position: int, jusqua: int | None = None,
                   lecture: contraintes.Lecture | None = None) -> Plan | Resultat:
-        """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run).
+        """What the runner must evaluate for ``question`` (or a verdict when there is nothing to run): the plan
+        of its kind of question (its hook ``planifier``, ``types_question.TypeDeQuestion``).
 
         ``position``: the step of its test cell; ``jusqua``: the steps whose code counts (the cells
         above the test cell, or the whole notebook when the function is defined further down);
-        ``lecture``: what the parse step read in those cells (``contraintes.lire_question``; read here when
-        not given).  The reference it carries holds no function whose question is not judged yet
-        (``reference_permise``).  The kind of question (``types_question``) is data read here: its
-        class says how to plan, and the plan carries what the verdict needs.
+        ``lecture``: what the parse step read in those cells (``contraintes.lire_question``; read by the kind
+        when not given).  The reference a plan carries holds no function whose question is not judged yet
+        (``reference_permise``).
         """
         jusqua = position if jusqua is None else jusqua
         genre = self.sujet.type_de(question)
         if genre is None:
             return echec(question, "question inconnue du correcteur.")
-        sorte = next((c for c in type(genre).__mro__ if c in PLANS), None)
-        if sorte is None:
-            raise TypeError(f"{question}: the judge cannot plan a question of kind {type(genre).__name__} (a kind "
-                            f"must be one of, or subclass, {', '.join(c.__name__ for c in PLANS)})")
-        return PLANS[sorte](self, genre, question, expression, position, jusqua, lecture)
+        return genre.planifier(self, question, expression, position, jusqua, lecture)
 
-    def ordre_fonction(self, genre: Fonctions, question: str, expression: str, position: int, jusqua: int,
-                       lecture: contraintes.Lecture | None) -> Plan | Resultat:
-        """The plan of a function question (``types_question.Fonctions``): its cases and their expected answers."""
-        spec = genre.specs[question]
-        if lecture is None:
-            lecture = contraintes.lire_question(spec, self.etapes, jusqua, self.etapes[position].exemples)
-        if lecture.raison:
-            return Resultat(False, lecture.raison, 0)
-        cas, envoi, attendus, memo = cas_et_attendus(self.sujet.module_correction, spec.question, lecture.exemples)
-        ordre = messages.OrdreFonction(
-            question=spec.question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
-            reference=self.reference_permise(spec.nom), module=self.module, substituer=self.toutes,
-            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
-        return Plan(ordre, cas, attendus, memo, {"recursive": lecture.recursion} if lecture.recursion else {},
-                    lecture.introuvable, spec=spec, reference=self.sujet.reference())
+    # ------------------------------------------------ what a kind reads of the notebook (types_question.VueDuNotebook)
+    def cas_de(self, question: str,
+               appels: tuple[tuple[str, ...], ...]) -> tuple[list[tuple], list, list[dict], dict]:
+        """The cases of a function question and their expected answers, once per class (:func:`cas_et_attendus`)."""
+        return cas_et_attendus(self.sujet.module_correction, question, appels)
 
-    def ordre_valeur(self, genre: Valeurs, question: str, expression: str, position: int, *_: Any) -> Plan:
-        """The plan of a structured answer (``types_question.Valeurs``): judged against the subject's table."""
-        # Each question is graded on its own, a value too: the cells that build it are run again (in the
-        # runner's child) with every function of the subject resolved to the reference, so that a
-        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
-        # ``pret`` has waited for the questions of the graded functions they name.
-        ordre = messages.OrdreValeur(
-            question=question, expression=expression, reference=self.reference_permise(), module=self.module,
-            substituer=self.toutes, cellules=[self.etapes[p].source for p in self.cellules_propres(position)])
-        return Plan(ordre, reponses=genre.reponses, variante=self.sujet.donnees_de(question, self.auteur))
+    def notees_atteintes(self, nom: str, sans: frozenset[str]) -> set[str]:
+        """The graded functions of this notebook but ``nom`` that the reference of ``nom`` reaches, not going
+        through ``sans`` (:func:`atteintes`)."""
+        return atteintes(nom, self.module, sans) & self.notes - {nom}
 
-    def ordre_partie(self, genre: PartieEntiere, question: str, expression: str, *_: Any) -> Plan:
-        """The plan of a whole game (``types_question.PartieEntiere``): the runner's side sent as text, the
-        spied functions' references kept out, and the kind's ``juger`` for the game's plain data."""
-        ordre = messages.OrdrePartie(
-            question=question, expression=expression, nom=genre.fonction, code=genre.source(),
-            reference=self.reference_permise(genre.fonction, *genre.fonctions_espionnees), module=self.module,
-            substituer=self.toutes)
-        reference = self.sujet.reference()
-        return Plan(ordre, juger=lambda donnees: genre.juger(donnees, reference))
-
-    def ordre_sql(self, genre: QuestionsSQL, question: str, expression: str, *_: Any) -> Plan | Resultat:
-        """The plan of a query (``types_question.QuestionsSQL``): the runner sends its text, and the subject's
-        comparison (prepared once per notebook: it runs the reference query) judges what the judge's SQL
-        process makes of it."""
-        if self.base_sql is None:
-            return echec(question, "la bibliothèque de correction n'est pas disponible.")
-        if question not in self.preparations:
-            self.preparations[question] = genre.sql().preparer_comparaison(question)
-        return Plan(messages.OrdreSql(question=question, expression=expression), juger=self.preparations[question])
-
-
-PLANS: dict[type[TypeDeQuestion], Callable[..., Plan | Resultat]] = {
-    Fonctions: PlanDuNotebook.ordre_fonction, Valeurs: PlanDuNotebook.ordre_valeur,
-    PartieEntiere: PlanDuNotebook.ordre_partie, QuestionsSQL: PlanDuNotebook.ordre_sql}
-"""How each kind of question is planned (``PlanDuNotebook.planifier``; a subclass of a kind is planned as it)."""
+    def notees_lues(self, question: str) -> set[str]:
+        """The graded functions of this notebook that the cells answering ``question`` name (its test cell's
+        own cells, :meth:`cellules_propres`)."""
+        position = next(p for p, e in enumerate(self.etapes) if question in dict(e.questions))
+        propres = self.cellules_propres(position)
+        return set().union(*(contraintes.noms_lus(self.etapes[p].source) for p in propres)) & self.notes

@@ -1,16 +1,19 @@
-"""The records handed along the verdict's path (a leaf: plain data, no calls out).
+"""The records handed along the verdict's path (a leaf: plain data, no calls out), and the two interfaces
+through which a step calls what it was handed.
 
-:class:`Plan` is what the plan step (:mod:`plan`) hands the judging step (:mod:`familles`) beside the order,
-:class:`Bilan` is what the judging step (:mod:`familles`) hands the shrinking and the rendering steps,
-:class:`Contre` what the shrinking step (:mod:`retrecissement`) hands the rendering step (:mod:`rendu`), and
-:class:`Resultat` what rendering hands back: the verdict of one question.
+:class:`Plan` is what the plan step (:mod:`plan`, through the question's kind) hands the judging step
+(:mod:`familles`) beside the order, with the kind that judges the reply (:class:`JugeDuPlan`);
+:class:`Bilan` is what the judging step hands the shrinking and the rendering steps, with what judges a smaller
+candidate (:class:`OutilsDuRetrecissement`); :class:`Contre` what the shrinking step (:mod:`retrecissement`)
+hands the rendering step (:mod:`rendu`), and :class:`Resultat` what rendering hands back: the verdict of one
+question.
 """
 
 from __future__ import annotations
 
 import types
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from awale_ref.grading import messages
@@ -60,6 +63,23 @@ class Contre(NamedTuple):
     ecart: tuple[dict, dict] | None = None
 
 
+class OutilsDuRetrecissement(Protocol):
+    """What the shrinking step (:func:`retrecissement.contre_exemple_du_bilan`) needs to judge a candidate,
+    handed in :attr:`Bilan.outils` by the judging step (``familles.OutilsDeLaSpec`` is one)."""
+
+    def attendu_de(self, args: tuple) -> dict:
+        """The reference's observation of the case ``args``."""
+        ...
+
+    def echec_de(self, famille: Famille, args: tuple, reponse: Any, attendu: dict) -> str | None:
+        """The failure message of ``famille`` for one answer (plain data) on ``args``, or ``None``."""
+        ...
+
+    def lire(self, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
+        """One answer read: ``(observation, arguments after the call, failure text)``."""
+        ...
+
+
 @dataclass
 class Bilan:
     """Every case of a question judged per rule family: the first failing case of each family."""
@@ -69,26 +89,31 @@ class Bilan:
     raisons: dict[str, str] = field(default_factory=dict)  # family -> reason from the source (static check)
     nb_cas: int = 0
     ebauche: bool = False  # it fails because every case raised NotImplementedError: still nbgrader's stub
-    # what the judging step hands the shrinking step to judge a candidate without importing it
-    # (``retrecissement.contre_exemple_du_bilan``'s ``attendu_de``, ``echec_de``, ``lire``)
-    outils: dict = field(default_factory=dict, repr=False, compare=False)
+    # what judges a smaller candidate, handed by the judging step to the shrinking step, which imports it not
+    outils: OutilsDuRetrecissement | None = field(default=None, repr=False, compare=False)
 
     def echoue(self, famille: Famille) -> bool:
         return famille.nom in self.echecs or famille.nom in self.raisons
 
 
+class JugeDuPlan(Protocol):
+    """What judges the runner's reply to a :class:`Plan`: the question's kind
+    (``types_question.TypeDeQuestion.juger_reponse``), called by the judging step (``familles.juger_reponse``)."""
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat: ...
+
+
 @dataclass
 class Plan:
-    """One question ready to run: the ``ordre`` that crosses to the runner, and what the judge keeps for it
-    (never sent), by kind of question:
+    """One question ready to run: the ``ordre`` that crosses to the runner, the kind that judges its reply
+    (``genre``), and what that kind keeps for the verdict (never sent); each kind fills what it reads:
 
-    - a function (``OrdreFonction``): its ``spec``, the ``cas`` and their expected observations
-      (``attendus``), the ``memo`` of answers already judged (``familles.juger_familles``), the ``reasons`` read
-      in the source and the verdict of a function no readable statement defines (``introuvable``), the
-      subject's ``reference`` module;
-    - a value (``OrdreValeur``): the subject's table of structured answers (``reponses``);
-    - a game (``OrdrePartie``) or a query (``OrdreSql``): ``juger``, the verdict on the plain data the run
-      step brings back (``Reponse.donnees``: the game's, or the query's run by the judge's SQL process).
+    - a function: its ``spec``, the ``cas`` and their expected observations (``attendus``), the ``memo`` of
+      answers already judged (``familles.juger_familles``), the ``raisons`` read in the source and the verdict
+      of a function no readable statement defines (``introuvable``), the subject's ``reference`` module;
+    - a value: the data it is asked on (``variante``);
+    - a game: the subject's ``reference``; a query: ``juger``, the verdict on the plain data the run step
+      brings back (``Reponse.donnees``: the query's run by the judge's SQL process).
     """
 
     ordre: messages.OrdreQuestion
@@ -99,6 +124,6 @@ class Plan:
     introuvable: str | None = None
     spec: Spec | None = None
     reference: types.ModuleType | None = None
-    reponses: Mapping[str, tuple] | None = None
     juger: Callable[[Any], Resultat] | None = None
     variante: tuple[Any, Any] | None = None  # a value asked on per-student data: (Variante, the author's data)
+    genre: JugeDuPlan | None = None

@@ -12,8 +12,9 @@ first failing family of the judged :class:`resultat.Bilan`; none for nbgrader's 
 :class:`resultat.Contre` to rendering.
 
 This step is the one deliberate loop of the verdict's path: it must run candidates and judge them, so it is
-handed the callables that do it (run: ``evaluer``; the reference: ``attendu_de``; judge: ``echec_de``, ``lire``)
-by its caller (:func:`checks.conclure`, the judge), and imports neither.
+handed what does it, and imports neither: ``evaluer`` (run) by its caller (:func:`checks.conclure`, the
+judge), and the judging step's :class:`resultat.OutilsDuRetrecissement` in the :class:`resultat.Bilan` (the
+reference's observation ``attendu_de``, a family's failure ``echec_de``, an answer read ``lire``).
 
 What "smaller" means and how a case is drawn is the subject's: a spec names
 its subject's *presentation* module (``Spec.presentation``, found by :mod:`presentations`), which may define
@@ -35,10 +36,10 @@ A spec without a presentation is not shrunk, and its counterexample is the call 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from awale_ref.grading.presentations import _appel, presentation
-from awale_ref.grading.resultat import Bilan, Contre
+from awale_ref.grading.resultat import Bilan, Contre, OutilsDuRetrecissement
 from awale_ref.grading.specs import Famille, Spec
 
 TOURS_MAX = 60
@@ -69,12 +70,11 @@ def candidats(spec: Spec, args: tuple) -> list[tuple]:
 
 
 def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: Callable[[list[tuple]], list],
-             attendu_de: Callable[[tuple], dict],
-             echec_de: Callable[[tuple, Any, dict], str | None]) -> tuple[tuple, str]:
+             outils: OutilsDuRetrecissement) -> tuple[tuple, str]:
     """The smallest case found from ``args`` that still fails ``famille``, and its message.
 
-    ``attendu_de(args)``: the reference's observation; ``echec_de(args, answer, expected)``: the
-    family's failure message for one answer of ``evaluer``, or ``None``.
+    ``outils``: the reference's observation of a candidate (``attendu_de``) and the family's failure message
+    for one answer of ``evaluer`` (``echec_de``).
     """
     if famille.contrainte == "recursive":
         return args, message
@@ -85,7 +85,7 @@ def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: C
         lot, attendus = [], []
         for candidat in candidats(spec, args):
             try:
-                attendu = attendu_de(candidat)
+                attendu = outils.attendu_de(candidat)
             except Exception:  # an input the reference itself does not take: not a valid case
                 continue
             if famille.contrainte is None and not famille.couvre(candidat, attendu):
@@ -98,7 +98,7 @@ def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: C
             reponses = evaluer(lot)
         except Exception:  # the runner stopped: keep the case found so far
             break
-        echecs = [(taille(spec, c), i, echec_de(c, r, a))
+        echecs = [(taille(spec, c), i, outils.echec_de(famille, c, r, a))
                   for i, (c, r, a) in enumerate(zip(lot, reponses, attendus))]
         echecs = [(t, i, m) for t, i, m in echecs if m]
         if not echecs:
@@ -109,17 +109,14 @@ def retrecir(spec: Spec, famille: Famille, args: tuple, message: str, evaluer: C
 
 
 def contre_exemple_du_bilan(bilan: Bilan, cas: list[tuple], reponses: list, attendus: list[dict], *,
-                            evaluer: Callable[[list[tuple]], list] | None, attendu_de: Callable[[tuple], dict],
-                            echec_de: Callable[[Famille, tuple, Any, dict], str | None],
-                            lire: Callable[[tuple, Any], tuple]) -> Contre | None:
+                            evaluer: Callable[[list[tuple]], list] | None) -> Contre | None:
     """The counterexample of a judged question: its first failing rule family, that family's first failing
     case shrunk (with ``evaluer``, when given) and, when the subject draws them, the expected and the obtained
     observation of that case; ``None`` when no family fails or when the function is still nbgrader's stub
     (``Bilan.ebauche``: no case is worth showing).
 
-    ``attendu_de(args)``: the reference's observation; ``echec_de(famille, args, answer, expected)``: the
-    family's failure message or ``None`` (:func:`familles.echec_famille`); ``lire(args, answer)``: the answer
-    read (:func:`familles.lire_cas`).
+    A candidate is judged with ``bilan.outils`` (:class:`resultat.OutilsDuRetrecissement`, set by the judging
+    step).
     """
     spec = bilan.spec
     if bilan.ebauche or not (bilan.echecs or bilan.raisons):
@@ -127,30 +124,30 @@ def contre_exemple_du_bilan(bilan: Bilan, cas: list[tuple], reponses: list, atte
     premiere = next(f for f in spec.rubriques() if bilan.echoue(f))
     if premiere.nom in bilan.raisons:  # read in the source: no case shows it
         return Contre(premiere.nom, None, bilan.raisons[premiere.nom])
+    outils = bilan.outils
+    if outils is None:
+        raise ValueError(f"{spec.question}: a failing Bilan must carry the tools that judge a candidate (outils)")
     n, message = bilan.echecs[premiere.nom]
     args = cas[n]
     if evaluer is not None:
-        args, message = retrecir(spec, premiere, args, message, evaluer, attendu_de,
-                                 lambda c, r, a: echec_de(premiere, c, r, a))
-    ecart = None if premiere.contrainte else _ecart_du_cas(spec, args, cas, reponses, attendus, evaluer,
-                                                           attendu_de, lire)
+        args, message = retrecir(spec, premiere, args, message, evaluer, outils)
+    ecart = None if premiere.contrainte else _ecart_du_cas(spec, args, cas, reponses, attendus, evaluer, outils)
     return Contre(premiere.nom, args, message, ecart)
 
 
 def _ecart_du_cas(spec: Spec, args: tuple, cas: list[tuple], reponses: list, attendus: list,
-                  evaluer: Callable[[list[tuple]], list] | None, attendu_de: Callable[[tuple], dict],
-                  lire: Callable[[tuple, Any], tuple]) -> tuple | None:
+                  evaluer: Callable[[list[tuple]], list] | None, outils: OutilsDuRetrecissement) -> tuple | None:
     """The expected and the obtained observation of the failing case, when the spec's presentation draws
     them (``ecart``: two images side by side in the feedback)."""
     if not hasattr(presentation(spec.presentation), "ecart"):
         return None
     # a case of the list: its known observation (in the students' environment the reference lacks the function)
-    attendu = attendus[cas.index(args)] if args in cas else attendu_de(args)
+    attendu = attendus[cas.index(args)] if args in cas else outils.attendu_de(args)
     try:
         reponse = reponses[cas.index(args)] if args in cas else (evaluer([args])[0] if evaluer else None)
     except Exception:  # the runner stopped: no picture
         return None
-    obtenu, _, echec = lire(args, reponse)
+    obtenu, _, echec = outils.lire(args, reponse)
     if echec or obtenu is None:
         return None
     return attendu, obtenu

@@ -5,13 +5,16 @@ its questions.  Two kinds come from what every subject declares: :class:`Fonctio
 function called on cases) and :class:`Valeurs` (its structured ``reponses``: a value).  A subject adds
 its own in ``Sujet(types=(...))``: :class:`PartieEntiere` (a function that plays a whole game against
 spies, the CCINP's Q21) and :class:`QuestionsSQL` (queries checked by the subject's SQL module).  The
-core (the clean room, the visible tests, the nbgrader glue, the students' environment) asks the subject
-for a question's kind (``Sujet.type_de``) and calls its methods.  The judge reads a kind as *data*: its
-planning step (:mod:`awale_ref.grading.plan`) plans each of these four kinds from its fields (a spec, the
-table of answers, the game's ``juger``, the SQL module's comparison) and the verdict follows the order's
-type; a kind of a subject's own is a subclass of one of them, a new kind of grading a change of the core.
+core (the judge, the clean room, the visible tests, the nbgrader glue, the students' environment) asks the
+subject for a question's kind (``Sujet.type_de``) and calls its methods, its *hooks*; it names no kind.  The
+judge's plan step (:mod:`awale_ref.grading.plan`) calls ``planifier`` and its judging step
+(:mod:`awale_ref.grading.familles`) calls ``juger_reponse`` on the kind the plan names.  A kind of a
+subject's own subclasses one of these (or :class:`TypeDeQuestion`) and overrides the hooks it grades
+differently; a reply the runner cannot give yet (a new order of :mod:`awale_ref.grading.messages`) is a
+change of the protocol, not of the judge.
 
-What a kind answers, for the questions it owns (each method has a default: nothing to do):
+What a kind answers, for the questions it owns (each method but ``planifier`` and ``juger_reponse`` has a
+default: nothing to do):
 
 ========================  ==================================================================================
 ``questions``             the questions it owns (each question has one kind)
@@ -29,7 +32,18 @@ What a kind answers, for the questions it owns (each method has a default: nothi
 ``fichiers_eleves()``     the files it writes into the students' environment (path -> source), and
 ``noms_eleves()``         the names the subject's package forwards to them (``awale_ref.grading.livraison``)
 ``familles(q)``           the rule families of ``q`` (the demo class, the reports)
+``spec_de(q)``            the spec whose constraints the judge's parse step reads in the cells (``None``: none)
+``besoins(nb, q)``        the graded functions of the notebook ``nb`` that must be judged before ``q`` (their
+                          reference enters the runner only then): by default those its reference function reaches
+``planifier(nb, q, ...)`` the judge's plan of ``q``: a :class:`resultat.Plan` (the order that crosses to the
+                          runner, what the verdict keeps, ``genre=self``), or a verdict when nothing is to run
+``juger_reponse(p, r)``   the verdict on the runner's reply ``r`` to the plan ``p`` (its common failures, a
+                          runner that died or found nothing, are judged before: ``familles.verdict_generique``):
+                          a :class:`resultat.Resultat`, or for a function the :class:`resultat.Bilan` that is
+                          shrunk and rendered after
 ========================  ==================================================================================
+
+``nb`` is the notebook being planned, seen through :class:`VueDuNotebook` (``plan.PlanDuNotebook`` is one).
 
 >>> sql = QuestionsSQL(("Q9",), "un.module")
 >>> sql.questions, sql.fonction_notee("Q9"), sql.donnees_machine, Valeurs({}).questions
@@ -44,8 +58,9 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from awale_ref.grading import checks, presentations, reponses_structurees, variantes
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading import (checks, contraintes, executant, familles, messages, presentations,
+                                reponses_structurees, variantes)
+from awale_ref.grading.resultat import Bilan, Plan, Resultat, echec
 from awale_ref.grading.textes import decrire_appel, decrire_reussite
 
 if TYPE_CHECKING:  # only for the annotations
@@ -65,8 +80,34 @@ class VueDuSujet(Protocol):
     def donnees_de(self, question: str, qui: str | None) -> tuple[variantes.Variante, Any] | None: ...
 
 
+class VueDuNotebook(Protocol):
+    """What a kind of question reads of the notebook the judge plans (:class:`awale_ref.grading.plan.PlanDuNotebook`
+    is one): its steps, its subject, the student it is graded for, and the reference the runner may be sent."""
+
+    etapes: list
+    sujet: Any  # a VueDuSujet with ``module_correction``
+    module: str  # the subject's reference module
+    toutes: list[str]  # the public functions of the reference (resolved to it while a question runs)
+    auteur: str | None  # the submission's nbgrader student id
+    base_sql: str | None  # the hidden database, when the notebook has one
+    preparations: dict[str, Any]  # what a kind prepared for a question of this notebook (once per notebook)
+
+    def reference_permise(self, *graded: str) -> str: ...
+
+    def cellules_propres(self, position: int) -> list[int]: ...
+
+    def cas_de(self, question: str, appels: tuple[tuple[str, ...], ...]) -> tuple[list, list, list, dict]: ...
+
+    def notees_atteintes(self, nom: str, sans: frozenset[str]) -> set[str]: ...
+
+    def notees_lues(self, question: str) -> set[str]: ...
+
+
 class TypeDeQuestion:
-    """A kind of question (see the module's docstring for what each method answers)."""
+    """A kind of question (see the module's docstring for what each method answers).
+
+    ``planifier`` and ``juger_reponse`` have no default: a kind the judge grades defines both (or inherits
+    them from one of this module's kinds)."""
 
     donnees_machine: bool = False
     """Whether :meth:`preparer_donnees` builds something (once per machine, before grading)."""
@@ -111,6 +152,32 @@ class TypeDeQuestion:
         """The names the subject's package forwards in the students' environment: name -> module."""
         return {}
 
+    # ------------------------------------------------ the judge's hooks
+    def spec_de(self, question: str) -> Spec | None:
+        """The spec whose constraints the parse step reads in the submitted cells (``contraintes.lire_question``)."""
+        return None
+
+    def besoins(self, notebook: VueDuNotebook, question: str) -> set[str]:
+        """The graded functions of ``notebook`` judged before ``question``: those its graded function's
+        reference reaches (not through its spies), since that reference is sent with it."""
+        nom = self.fonction_notee(question)
+        return set() if nom is None else notebook.notees_atteintes(nom, self.espions(question))
+
+    def planifier(self, notebook: VueDuNotebook, question: str, expression: str, position: int, jusqua: int,
+                  lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The judge's plan of ``question`` (``expression``: the name its test cell grades; ``position``: the step
+        of that test cell; ``jusqua``: the steps whose code counts; ``lecture``: what the parse step read, or
+        ``None``), with ``genre=self``; or a verdict when there is nothing to run."""
+        raise TypeError(f"{question}: the judge cannot plan a question of kind {type(self).__name__} (a kind "
+                        f"defines the hooks planifier and juger_reponse, or inherits them from Fonctions, Valeurs, "
+                        f"PartieEntiere or QuestionsSQL)")
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+        """The verdict on the runner's reply to ``plan`` (its expected outcome: the common failures are judged
+        before, ``familles.verdict_generique``)."""
+        raise TypeError(f"{plan.ordre.question}: the kind {type(self).__name__} plans a question but does not "
+                        f"judge it (it defines no hook juger_reponse)")
+
 
 # ---------------------------------------------------------------- every subject's kinds
 @dataclass(frozen=True)
@@ -145,6 +212,33 @@ class Fonctions(TypeDeQuestion):
     def familles(self, question: str) -> tuple[Famille, ...]:
         return tuple(self.specs[question].rubriques())
 
+    def spec_de(self, question: str) -> Spec | None:
+        return self.specs[question]
+
+    def planifier(self, notebook: VueDuNotebook, question: str, expression: str, position: int, jusqua: int,
+                  lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The spec's cases and their expected answers (computed once per class, ``plan.cas_et_attendus``), and
+        the reference without the graded functions not judged yet."""
+        spec = self.specs[question]
+        if lecture is None:
+            lecture = contraintes.lire_question(spec, notebook.etapes, jusqua, notebook.etapes[position].exemples)
+        if lecture.raison:
+            return Resultat(False, lecture.raison, 0)
+        cas, envoi, attendus, memo = notebook.cas_de(question, lecture.exemples)
+        ordre = messages.OrdreFonction(
+            question=spec.question, expression=expression, nom=spec.nom, observation=spec.observation, cas=envoi,
+            reference=notebook.reference_permise(spec.nom), module=notebook.module, substituer=notebook.toutes,
+            contraintes=list(spec.contraintes), fonctions=list(spec.positions_fonctions()))
+        return Plan(ordre, cas, attendus, memo, {"recursive": lecture.recursion} if lecture.recursion else {},
+                    lecture.introuvable, spec=spec, reference=notebook.sujet.reference(), genre=self)
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+        """Every case's answer by rule family (``familles.juger``): the :class:`Bilan` shrunk and rendered after."""
+        if len(reponse.resultats) != len(plan.cas):
+            return echec(plan.ordre.question, "réponse incomplète du processus d'exécution.")
+        return familles.juger(plan.spec, plan.cas, reponse.resultats, plan.attendus, plan.raisons, plan.reference,
+                              plan.memo)
+
 
 @dataclass(frozen=True)
 class Valeurs(TypeDeQuestion):
@@ -164,6 +258,33 @@ class Valeurs(TypeDeQuestion):
         # in one process (self-study, the clean room): the data of the kernel's own student
         variante = sujet.donnees_de(question, variantes.identite())
         return lambda objet: reponses_structurees.verifier_reponse(question, objet, self.reponses, variante)
+
+    def besoins(self, notebook: VueDuNotebook, question: str) -> set[str]:
+        """The graded functions its own cells name: they are run again with those resolved to the reference."""
+        return notebook.notees_lues(question)
+
+    def planifier(self, notebook: VueDuNotebook, question: str, expression: str, position: int, jusqua: int,
+                  lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The cells that build the value, run again with every function of the subject resolved to the
+        reference, and the data the question is asked on for the notebook's author."""
+        # Each question is graded on its own, a value too: the cells that build it are run again (in the
+        # runner's child) with every function of the subject resolved to the reference, so that a
+        # mistake in an earlier function (Q2's creer_image for Q3's flag) costs that question only.
+        # ``besoins`` has made it wait for the questions of the graded functions they name.
+        ordre = messages.OrdreValeur(
+            question=question, expression=expression, reference=notebook.reference_permise(),
+            module=notebook.module, substituer=notebook.toutes,
+            cellules=[notebook.etapes[p].source for p in notebook.cellules_propres(position)])
+        return Plan(ordre, variante=notebook.sujet.donnees_de(question, notebook.auteur), genre=self)
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+        """The value, decoded into exact builtin types, against the subject's table (``reponses``)."""
+        question = plan.ordre.question
+        try:
+            valeur = executant.decoder(reponse.valeur)
+        except executant.ObjetRefuse as exc:
+            return echec(question, f"votre réponse est {exc}.")
+        return reponses_structurees.verifier_reponse(question, valeur, self.reponses, plan.variante)
 
 
 
@@ -217,6 +338,19 @@ class PartieEntiere(TypeDeQuestion):
         from awale_ref.grading import livraison
 
         return livraison.fichier_de_partie(self.verifier, sujet.module_correction)
+
+    def planifier(self, notebook: VueDuNotebook, question: str, expression: str, position: int, jusqua: int,
+                  lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The runner's side sent as text, the spied functions' references kept out."""
+        ordre = messages.OrdrePartie(
+            question=question, expression=expression, nom=self.fonction, code=self.source(),
+            reference=notebook.reference_permise(self.fonction, *self.fonctions_espionnees), module=notebook.module,
+            substituer=notebook.toutes)
+        return Plan(ordre, reference=notebook.sujet.reference(), genre=self)
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+        """The game's plain data, judged by the subject's ``juger``."""
+        return self.juger(reponse.donnees, plan.reference)
 
 
 @dataclass(frozen=True)
@@ -272,3 +406,18 @@ class QuestionsSQL(TypeDeQuestion):
 
     def noms_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         return {"montrer_requete": self.module}
+
+    def planifier(self, notebook: VueDuNotebook, question: str, expression: str, position: int, jusqua: int,
+                  lecture: contraintes.Lecture | None) -> Plan | Resultat:
+        """The runner sends the query's text; the subject's comparison (prepared once per notebook: it runs the
+        reference query) judges what the judge's SQL process makes of it."""
+        if notebook.base_sql is None:
+            return echec(question, "la bibliothèque de correction n'est pas disponible.")
+        if question not in notebook.preparations:
+            notebook.preparations[question] = self.sql().preparer_comparaison(question)
+        return Plan(messages.OrdreSql(question=question, expression=expression),
+                    juger=notebook.preparations[question], genre=self)
+
+    def juger_reponse(self, plan: Plan, reponse: messages.Reponse) -> Bilan | Resultat:
+        """The query as the judge's SQL process ran it, judged by the prepared comparison."""
+        return plan.juger(reponse.donnees)
