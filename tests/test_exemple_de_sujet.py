@@ -2,11 +2,12 @@
 
 The example stays outside the course: a child process appends its folder to ``awale_ref.sujets.__path__``
 (:func:`brancher`), so that :func:`awale_ref.grading.sujets.tous` finds it there and nowhere else (this test's
-process never imports it).  In that process the assignment is built by the project's build
-(``pipeline.build``: its teacher notebook, from ``cours/nim.py``), and copies of it are graded by the judge the
-course uses (``awale_ref.grading.juge.juger_notebook``, the runner in its sandbox), cell by cell as
-``nbgrader autograde`` scores them (``pipeline.autograde.verdicts``).  The guide's section
-« Un sujet complet pas à pas » quotes the example's files: each of its Python blocks is checked to be in them.
+process never imports it).  In that process the assignment is built by the project's build (``pipeline.build``:
+its teacher notebook, from ``cours/nim.py``), released by ``nbgrader generate_assignment`` in a course of its
+own, and copies of it are graded by the real ``nbgrader autograde`` with the course's configuration (sandbox
+on), run inside that process (``pipeline.nbgrader_cli.nbgrader_ici``) so that nbgrader, the grading kernel's
+package and the judge all see the example.  The guide's section « Un sujet complet pas à pas » quotes the
+example's files: each of its Python blocks is checked to be in them.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ JUSTE = {  # a right copy, written otherwise than the reference
                          "    return connues[n]"),
     "q5_coup_gagnant": "def coup_gagnant(n):\n    return n % 4 if n % 4 else 1",
 }
-FAUX = {  # one typical mistake per question: (the cell, the rule family it breaks, None: the whole question)
+FAUX = {  # one typical mistake per question: (its cell, its code, the rule family it breaks; None: every family)
     "Q1_perdantes": ("q1_reponse", "Q1_perdantes = [4, 8, 12]", None),  # 0 forgotten
     "Q2": ("q2_coups_possibles", "def coups_possibles(n):\n    return [1, 2, 3]", None),  # n < 3 forgotten
     "Q3": ("q3_gagnante", "def gagnante(n):\n    return n % 4 != 0",  # the formula: not recursive
@@ -54,49 +55,68 @@ def brancher() -> None:
     awale_ref.sujets.__path__.append(str(EXEMPLE))
 
 
-def noter(copies: dict[str, dict[str, str]]) -> dict:
-    """Build the assignment ``nim`` with the project's build, then grade each copy (``{name: {grade_id:
-    code}}``, the solution cells it changes) by the course's judge with the sandbox on: ``{name: {grade_id of a
-    test cell: points}}``, with the points of each test cell and the subjects found."""
+def noter(racine: str, copies: dict[str, dict[str, str]]) -> dict:
+    """In a course at ``racine``: build the assignment ``nim`` with the project's build, release it, hand in each
+    copy (``{student: {grade_id: code}}``, the solution cells it changes from the teacher's), grade them all by
+    ``nbgrader autograde``; the points of each graded cell of each copy, and what the test checks beside."""
     brancher()
-    from awale_ref.grading import juge, sujets
-    from pipeline import build
-    from pipeline.autograde.jugement import VerdictsDesTestsCaches
+    import doctest
+    import importlib
 
-    source = build.instructeur(build.lire_source("nim"), build.totaux_points(), "nim")
-    points = {c.metadata["nbgrader"]["grade_id"]: float(c.metadata["nbgrader"]["points"]) for c in source.cells
-              if c.metadata.get("nbgrader", {}).get("grade")}
-    notes: dict[str, dict[str, float]] = {}
-    for nom, modifs in copies.items():
-        nb = json.loads(json.dumps(source))
-        for cellule in nb["cells"]:
-            gid = cellule["metadata"].get("nbgrader", {}).get("grade_id")
-            if gid in modifs:
-                cellule["source"] = modifs[gid]
-        import nbformat
+    import nbformat
 
-        etapes, tests = VerdictsDesTestsCaches._etapes(nbformat.from_dict(nb))
-        verdicts = juge.juger_notebook(etapes, bac_a_sable=True, sujet=sujets.devoirs()["nim"])
-        notes[nom] = {}
-        for cellule, questions in tests:
-            gid = cellule.metadata["nbgrader"]["grade_id"]
-            resultats = [verdicts[q] for q, _ in questions]
-            part = sum(r.part for r in resultats) / len(resultats)
-            notes[nom][gid] = points[gid] if all(r.ok for r in resultats) else round(part * points[gid], 2)
-    return {"notes": notes, "points": points, "sujets": [s.module_correction for s in sujets.tous()],
-            "devoirs": list(build.ASSIGNMENTS)}
-
-
-def familles() -> dict:
-    """The example's questions, their rule families' weights and the test cell of each (child process)."""
-    brancher()
+    import outils
+    from awale_ref.grading import bac_a_sable, sujets
     from awale_ref.sujets.nim import SUJET
+    from pipeline import build
+    from pipeline.autograde import paquet_noyau
+    from pipeline.nbgrader_cli import nbgrader_en_processus, nbgrader_ici
 
-    return {q: {f.nom: f.poids for f in s.familles} for q, s in SUJET.specs.items()}
+    cours = Path(racine)
+    # the grading kernel's package is cached by the text of awale_ref alone: the example's is built apart
+    paquet_noyau.dossier = lambda: cours / ".paquet_correction"
+    cours.mkdir(parents=True)
+    (cours / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text())
+    (cours / "pipeline").symlink_to(RACINE / "pipeline")
+    source = build.instructeur(build.lire_source("nim"), build.totaux_points(), "nim")
+    (cours / "source" / "nim").mkdir(parents=True)
+    nbformat.write(source, cours / "source" / "nim" / "nim.ipynb")
+    nbgrader_ici("generate_assignment", "nim", "--force", racine=cours)
+    for etudiant, modifs in copies.items():
+        copie = nbformat.from_dict(json.loads(json.dumps(source)))
+        for cellule in copie.cells:
+            if cellule.metadata.get("nbgrader", {}).get("grade_id") in modifs:
+                cellule.source = modifs[cellule.metadata["nbgrader"]["grade_id"]]
+        (cours / "submitted" / etudiant / "nim").mkdir(parents=True)
+        nbformat.write(copie, cours / "submitted" / etudiant / "nim" / "nim.ipynb")
+    journal = nbgrader_ici("autograde", "nim", "--log-level=WARN", racine=cours)
+    notes = outils.lire_scores(cours, list(copies), "nim")
+    # the guide's way out once copies are in: new points are taken, a new graded cell is refused
+    bareme = nbformat.from_dict(json.loads(json.dumps(source)))
+    next(c for c in bareme.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q1_tests"
+         ).metadata.nbgrader.points = 0.5
+    nbformat.write(bareme, cours / "source" / "nim" / "nim.ipynb")
+    points_changes = nbgrader_en_processus(cours, "generate_assignment", "nim", "--force")[0]
+    nouvelle = nbformat.from_dict(json.loads(json.dumps(bareme.cells[-1])))
+    nouvelle.metadata.nbgrader.grade_id, nouvelle["id"] = "q6_tests", "c999"
+    bareme.cells.append(nouvelle)
+    nbformat.write(bareme, cours / "source" / "nim" / "nim.ipynb")
+    code, log, imprime = nbgrader_en_processus(cours, "generate_assignment", "nim", "--force")
+    return {"notes": notes, "points_changes": points_changes,
+            "cellule_ajoutee": [code, log + imprime, (cours / "release" / "nim").exists()],
+            "points": {c.metadata["nbgrader"]["grade_id"]: float(c.metadata["nbgrader"]["points"])
+                       for c in source.cells if c.metadata.get("nbgrader", {}).get("grade")},
+            "familles": {q: {f.nom: f.poids for f in s.familles} for q, s in SUJET.specs.items()},
+            "sujets": [s.module_correction for s in sujets.tous()], "devoirs": list(build.ASSIGNMENTS),
+            "hors_domaine": [(q, c) for q, spec in SUJET.specs.items() for c in spec.cas() if not spec.domaine(c)],
+            "doctests": [doctest.testmod(importlib.import_module(m)).failed for m in (SUJET.module_reference,
+                                                                                       "awale_ref.sujets.nim.specs")],
+            "bac_a_sable": bac_a_sable.actif(True), "journal": journal}
 
 
 def _enfant(fonction: str, *args: object) -> dict:
-    code = (f"import json, sys; sys.path.insert(0, {str(RACINE / 'tests')!r}); import test_exemple_de_sujet as t; "
+    code = (f"import json, sys; sys.path[:0] = [{str(RACINE / 'tests')!r}, {str(RACINE)!r}]; "
+            f"import test_exemple_de_sujet as t; "
             f"print(json.dumps(t.{fonction}(*json.loads(sys.argv[1]))))")
     fait = subprocess.run([sys.executable, "-c", code, json.dumps(args)], cwd=RACINE, capture_output=True, text=True,
                           timeout=900)
@@ -106,19 +126,26 @@ def _enfant(fonction: str, *args: object) -> dict:
 
 # ---------------------------------------------------------------- the tests
 @pytest.fixture(scope="module")
-def resultats() -> dict:
+def resultats(tmp_path_factory) -> dict:
     copies = {"reference": {}, "juste": JUSTE}
-    copies |= {f"faux_{q}": {gid: code} for q, (gid, code, _) in FAUX.items()}
-    return _enfant("noter", copies) | {"familles": _enfant("familles")}
+    # every mistake in one copy: each question is graded on its own (the reference's functions stand for the
+    # others it calls: Q4's recursion calls the reference's coups_possibles, not this copy's wrong one)
+    copies["faux"] = {gid: code for gid, code, _ in FAUX.values()}
+    return _enfant("noter", str(tmp_path_factory.mktemp("cours_nim") / "cours"), copies)
 
 
 def test_the_example_is_a_subject_there_only(resultats):
+    assert resultats["bac_a_sable"] and "WITHOUT the sandbox" not in resultats["journal"]
     assert "awale_ref.sujets.nim" in resultats["sujets"] and "nim" in resultats["devoirs"]
     import awale_ref.sujets
 
     assert str(EXEMPLE) not in awale_ref.sujets.__path__
     assert "awale_ref.sujets.nim" not in sys.modules
     assert not (RACINE / "awale_ref" / "sujets" / "nim").exists()
+
+
+def test_its_hidden_cases_lie_in_their_domains_and_its_examples_run(resultats):
+    assert resultats["hors_domaine"] == [] and resultats["doctests"] == [0, 0]
 
 
 def test_the_reference_and_a_right_copy_get_full_marks(resultats):
@@ -135,10 +162,16 @@ def test_a_typical_mistake_loses_what_its_rules_say(resultats, question):
     cellule = gid.split("_")[0] + "_tests"
     points = resultats["points"][cellule]
     perdu = points if famille is None else round(resultats["familles"][question][famille] * points, 2)
-    attendu = dict(resultats["points"]) | {cellule: round(points - perdu, 2)}
-    attendu = {g: p for g, p in attendu.items() if g.endswith("_tests")}
     assert perdu > 0
-    assert resultats["notes"][f"faux_{question}"] == attendu
+    assert resultats["notes"]["faux"][cellule] == round(points - perdu, 2), (
+        f"{question} : l'erreur typique devait perdre {perdu:g} point(s) sur {points:g}")
+
+
+def test_once_copies_are_in_nbgrader_takes_new_points_and_refuses_a_new_graded_cell(resultats):
+    assert resultats["points_changes"] == 0
+    code, journal, release = resultats["cellule_ajoutee"]
+    assert code != 0 and "Cannot add or remove cells for notebook 'nim'" in journal, journal[-2000:]
+    assert not release, "nbgrader retire le dossier release/nim qu'il n'a pas pu écrire (le guide le dit)"
 
 
 def test_the_guide_quotes_the_example_as_it_is():

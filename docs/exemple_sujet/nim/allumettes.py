@@ -64,7 +64,8 @@ LECTURES = {
         "alors de prendre une seule allumette, pour faire durer la partie.",
     "memo":
         "Q4 : mémoïser, c'est calculer chaque position une fois ; chaque fonction est donc appelée au plus une "
-        "fois par position et par coup examiné, plus l'appel de départ (3n + 1 appels au plus pour n allumettes), jamais jugée au chronomètre.",
+        "fois par position et par coup examiné, plus l'appel de départ (3n + 1 appels au plus pour n "
+        "allumettes) ; elle n'est jamais jugée au chronomètre.",
 }
 
 REPONSES = {"Q1": [0, 4, 8, 12]}

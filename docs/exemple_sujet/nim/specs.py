@@ -61,12 +61,11 @@ def appels_q4(args: tuple) -> str:
 
 def memoisee(obtenu: Observation, attendu: Observation, args: tuple) -> bool:
     """Q4 (LECTURES['memo']): the same value, and no function called more than 3n + 1 times."""
-    if "renvoie" in attendu and obtenu.get("renvoie") != attendu["renvoie"]:
-        return False
-    if "appels" not in attendu:
-        return True
+    valeur_juste = "renvoie" not in attendu or obtenu.get("renvoie") == attendu["renvoie"]
     appels = obtenu.get("appels")
-    return type(appels) is dict and all(k <= _au_plus(args) for k in appels.values())
+    appels_permis = "appels" not in attendu or (type(appels) is dict
+                                                and all(k <= _au_plus(args) for k in appels.values()))
+    return valeur_juste and appels_permis
 
 
 # ---------------------------------------------------------------- Q5: which cases a family covers
