@@ -92,8 +92,8 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
                              f"les arguments ont été modifiés par l'appel : {_court(apres)}",
                              "l'énoncé demande de ne pas modifier les arguments (travaillez sur une copie)")
     if famille.contrainte == "recursive":
-        if obtenu is None or reponse.get("appels") != 1:
-            return None
+        if obtenu is None or reponse.get("appels") != 1 or not hasattr(args[0], "__iter__"):
+            return None  # (a number as first argument: nothing modified in place to count, the source is read)
         modifies = sum(1 for a, b in zip(args[0], attendu.get(messages.cle_apres(spec.observation), [])) if a != b)
         if modifies >= 2:
             action = libelle(SANS_APPEL_RECURSIF, spec.libelles).format(n=modifies)
