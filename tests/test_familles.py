@@ -286,3 +286,16 @@ def test_the_generic_verdicts_say_what_the_judge_says(introuvable):
         assert not verdict.ok and verdict.part == 0 and verdict.message.startswith("Q1 — "), verdict
         vus.add(verdict.message)
     assert len(vus) == (7 if introuvable else 10)  # the reply's own words, or the function found nowhere
+
+def test_a_recursive_constraint_without_its_family_is_refused_when_the_spec_is_declared():
+    """``recursive`` is graded by the rule family that carries it: a spec asking for it without that family would
+    give a formula without recursion every point, so it is refused where the subject declares it."""
+    from awale_ref.grading.specs import Famille, Spec
+
+    avec = dict(question="Q3", nom="f", parametres=("n",), observation="renvoie", cas=lambda: [], regle="r",
+                contraintes=("recursive",), module="awale_ref.x")
+    with pytest.raises(ValueError, match="contrainte='recursive'"):
+        Spec(**avec, familles=(Famille("valeur", 1.0),))
+    with pytest.raises(ValueError, match="contrainte='recursive'"):
+        Spec(**avec)
+    Spec(**avec, familles=(Famille("valeur", 0.8), Famille("récursive", 0.2, contrainte="recursive")))

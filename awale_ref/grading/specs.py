@@ -135,6 +135,11 @@ class Spec:
             raise ValueError(f"{self.question}: libelles[{SANS_APPEL_RECURSIF!r}] must hold '{{n}}' (how many "
                              f"elements of the first argument the call changed), got "
                              f"{self.libelles[SANS_APPEL_RECURSIF]!r}")
+        if SANS_APPEL_RECURSIF in self.contraintes and not any(f.contrainte == SANS_APPEL_RECURSIF
+                                                                for f in self.familles):
+            raise ValueError(f"{self.question}: the {SANS_APPEL_RECURSIF!r} constraint needs its rule family, "
+                             f"Famille(..., contrainte={SANS_APPEL_RECURSIF!r}) (its share of the points): "
+                             f"without one it would not be graded")
         inconnus = set(self.fonctions) - set(self.parametres)
         if inconnus:
             raise ValueError(f"{self.question}: fonctions names {sorted(inconnus)}, which are not parameters")
