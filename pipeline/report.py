@@ -329,7 +329,8 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
     commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
     ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
-    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()), paquet=paquet)
+    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()), paquet=paquet,
+                                  justifications=True)
     ecrits += similarite.ecrire_pages(sortie / "similarite", analyse, noms, titre)
     ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
                                       titre, similarite.sections_des_fiches(analyse, noms))

@@ -39,7 +39,7 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
-**Justifications** (``analyser(..., justifications=True)``; not yet in the teacher's report).  The text
+**Justifications** (``analyser(..., justifications=True)``, as the teacher's report does).  The text
 cells a student wrote (found like the code, against the release's text cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
 rewording by word order changes nothing), on shingles of ``k_texte`` words, all kept; a phrase more than
 ``df_max_texte`` students wrote is the class's (the course's wording, a dictated sentence) and weighs nothing.
@@ -780,8 +780,7 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate, with
     each other and with what students can read (:func:`sources_du_devoir`; ``paquet``: the students' package's
     source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``); the written justifications too with
-    ``justifications`` (not yet in the teacher's report: the demo class's justifications come in three wordings
-    that several students share word for word, which this comparison rightly flags)."""
+    ``justifications`` (:func:`pipeline.report.ecrire_rapport` compares them)."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
     sources: dict[str, dict[str, str]] = {}

@@ -371,9 +371,9 @@ _PARAPHRASE = ("Pour trouver les coups permis, les cases vides du camp d'Alice, 
 
 
 def _justifications_honnetes() -> dict[str, similarite.Texte]:
-    """Justifications written independently (the demo's wordings of every question, each by one student)."""
-    return {f"eleve{i:02d}": similarite.Texte(texte) for i, texte in
-            enumerate(t for q in sorted(demo_class._JUSTIFICATIONS) for t in demo_class._JUSTIFICATIONS[q])}
+    """Justifications written independently: the demo class's own of Q1, each student in their own words."""
+    return {e.identifiant: similarite.Texte(demo_class.justification("q1_justification", e.style, e.identifiant))
+            for e in demo_class.CLASSE if not e.vierge and not e.justifie_comme}
 
 
 def test_une_justification_reformulee_par_l_ordre_des_mots_reste_une_copie():
@@ -405,4 +405,20 @@ def test_les_justifications_sont_lues_dans_le_notebook(cours):
     assert "q1_justification" not in similarite.reponses_du_notebook(chemin, version)
     reponses = similarite.reponses_du_notebook(chemin, version, justifications=True)
     assert isinstance(reponses["q1_justification"], similarite.Texte)
-    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1)
+    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1, "martin_hugo")
+
+
+def test_la_demo_signale_la_justification_recopiee_et_aucun_eleve_honnete(cours):
+    """Each demo student writes their justifications in their own words; Théo hands in Chloé's word for word:
+    with the justifications compared (as the report does), their pair is flagged on them too, and nobody else."""
+    analyse = similarite.analyser(cours, CCINP, justifications=True)
+    copies = {tuple(sorted(paire)) for paire in demo_class.COPIEURS.items()}
+    assert {(p.a, p.b) for p in analyse.signalees()} == copies
+    theo = next(p for p in analyse.paires if (p.a, p.b) == ("bernard_chloe", "fournier_theo"))
+    ecrites = {q.question[1] for q in theo.questions_signalees() if q.question in analyse.textes}
+    assert {"q1_justification", "q3_justification", "q6_justification"} <= ecrites
+    for p in analyse.paires:
+        if (p.a, p.b) not in copies:
+            assert all(q.score < analyse.reglages.seuil for q in p.questions if q.question in analyse.textes), p
+    textes = {demo_class.justification("q3_justification", e.style, e.identifiant) for e in demo_class.CLASSE}
+    assert len(textes) == len(demo_class.CLASSE)   # nobody else shares a wording
