@@ -429,14 +429,15 @@ class _Emission:
             if isinstance(valeur, ast.AST):
                 if not isinstance(valeur, _SANS_JETON):
                     self.noeud(valeur, position)
-            elif type(valeur) is list and valeur and isinstance(valeur[0], ast.AST):
+            elif type(valeur) is list and valeur and isinstance(valeur[0] or valeur[-1], ast.AST):
                 if champ in _BLOCS:
                     self.sortie.append((DEBUT_BLOC, *position))
                     self.bloc(valeur, position)
                     self.sortie.append((FIN_BLOC, *position))
                 else:
                     for element in valeur:
-                        self.noeud(element, position)
+                        if element is not None:   # a dict's key before ``**mapping``
+                            self.noeud(element, position)
         self.deps = deps
 
 

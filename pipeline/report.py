@@ -297,7 +297,8 @@ def rapports_des_series(racine: Path) -> list[tuple[Path, str, tuple[str, ...]]]
 
 def ecrire_rapports(racine: Path = RACINE, paquet: Path | None = None) -> list[Path]:
     """A report per series graded in ``racine`` (:func:`rapports_des_series`); the first links to the others.
-    ``paquet``: the students' package's source tree, which the similarity section compares answers with too."""
+    ``paquet``: the students' package's source tree, which the similarity section compares answers with too
+    (by default, every module the package can ship, read from the course: ``paquet_eleve.sources_du_paquet``)."""
     rapports = rapports_des_series(racine)
     ecrits: list[Path] = []
     for i, (sortie, nom, assignments) in enumerate(rapports):
@@ -421,7 +422,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
     parser.add_argument("--paquet", type=Path, default=None,
                         help="the students' package's source tree (python -m pipeline.paquet_eleve --paquet-seul "
-                             "DEST), compared with every answer")
+                             "DEST), compared with every answer (default: every module the package can ship, "
+                             "read from the course)")
     args = parser.parse_args(argv)
     for chemin in ecrire_rapports(args.racine.resolve(), args.paquet):
         print(f"écrit {chemin}")

@@ -810,7 +810,9 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
       its answer key as transcribed in its folder, and any other published key it declares);
     - the code every other release notebook gives (its code cells but the answer cells: the statement's code,
       the visible tests); the assignment's own is its boilerplate, left out of everything;
-    - every module of the students' package (``paquet``: its source tree, when given).
+    - every module of the students' package: of its source tree ``paquet`` when given, else every module the
+      package can ship, read from the course (:func:`pipeline.paquet_eleve.sources_du_paquet`: a superset,
+      named « (source du cours) »).
 
     The name is what the report prints after « proche de ».
     """
@@ -837,6 +839,11 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
     if paquet is not None:
         for chemin in sorted(Path(paquet).rglob("*.py")):
             sources[f"paquet des élèves {chemin.relative_to(paquet).as_posix()}"] = chemin.read_text(encoding="utf-8")
+    else:
+        from pipeline.paquet_eleve import sources_du_paquet
+
+        for chemin, code in sources_du_paquet().items():
+            sources[f"paquet des élèves {chemin} (source du cours)"] = code
     return sources
 
 
@@ -1105,7 +1112,7 @@ def _lignes_des_sources(analyse: Analyse, nom, lien: str) -> list[str]:
     reglages = analyse.reglages
     montres = proches_a_montrer(analyse)
     texte = [f"**Proches d'une source** (corrigé public, version élève d'un autre devoir, paquet des élèves) : "
-             f"{len(analyse.proches_signales())} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
+             f"{len({p.a for p in analyse.proches_signales()})} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
              f"les élèves peuvent lire, avec les mêmes seuils (ce que beaucoup d'élèves écrivent ne compte pas, "
              f"même si le corrigé l'écrit aussi).", ""]
     if montres:

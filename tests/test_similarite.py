@@ -294,7 +294,9 @@ def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
 
     analyse = similarite.analyser(cours, ("othello",))
     attendus = [(e, similarite.nom_du_corrige(module)) for e, module in demo_class.COLLEURS.items()]
-    assert [(p.a, p.b) for p in analyse.proches_signales()] == attendus and analyse.signalees() == []
+    # the key first; the helper she pasted is in the students' package too (the reduced key ships it)
+    assert [(p.a, p.b) for p in analyse.proches_signales()][:1] == attendus and analyse.signalees() == []
+    assert {p.a for p in analyse.proches_signales()} == set(demo_class.COLLEURS)
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
     texte = "\n".join(similarite.section_du_rapport(analyse, noms))
     source = attendus[0][1]
@@ -306,6 +308,35 @@ def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
     assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
     fiches = similarite.sections_des_fiches(analyse, noms)
     assert set(fiches) == {"michel_louise"} and "proche de" in fiches["michel_louise"]
+
+
+def test_une_reponse_collee_d_un_module_du_paquet_des_eleves_est_proche_du_paquet(cours, tmp_path):
+    """The students' package is compared by default (its modules read from the course): Hugo's Q16 pasted from
+    the package's engine-backed ``gagnant``, renamed, is listed « proche de » that module; nobody else is."""
+    import inspect
+
+    from awale_ref import fonctions_moteur
+
+    a = "partie2_structure"
+    shutil.copytree(cours / "release" / a, tmp_path / "release" / a)
+    for dossier in (cours / "submitted").glob(f"*/{a}"):
+        shutil.copytree(dossier, tmp_path / "submitted" / dossier.parent.name / a)
+    chemin = tmp_path / "submitted" / "martin_hugo" / a / f"{a}.ipynb"
+    nb = nbformat.read(chemin, as_version=4)
+    cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q16_gagnant")
+    cellule.source = inspect.getsource(fonctions_moteur.gagnant).replace("valeur", "v").replace("moitie", "m")
+    nbformat.write(nb, chemin)
+    analyse = similarite.analyser(tmp_path, (a,))
+    source = "paquet des élèves awale_ref/fonctions_moteur.py (source du cours)"
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("martin_hugo", source)]
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    assert similarite.proche_de(source) in "\n".join(similarite.section_du_rapport(analyse, noms))
+
+
+def test_un_dictionnaire_deplie_se_normalise():
+    """``{**d, "k": v}`` (a dict's key left empty by the unpacking) is read like any code, not an error."""
+    assert similarite.normaliser('d = {"a": 1, **b}\n')[0] == similarite.normaliser('e = {"z": 2, **c}\n')[0]
+    assert similarite.normaliser("d = {**b}\n")[0]
 
 
 # ---------------------------------------------------------------- SQL answers
