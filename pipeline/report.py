@@ -14,7 +14,8 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
   import file and one summary page per student (``pipeline/bulletins.py``);
 - ``similarite/<a>__<b>.html``: the pairs of students whose answers are
   unusually alike, side by side (``pipeline/similarite.py``), ranked in a
-  section of ``rapport.md`` and named on those students' pages (the teacher's:
+  section of ``rapport.md`` with the answers close to a source and those right for a classmate's variant
+  (``pipeline/variantes_copiees.py``), and named on those students' pages (the teacher's:
   ``eleves/a_envoyer/<id>.html`` is the same page without it, to send).
 
 **The mark out of 20 counts every point of the paper**, automatic and
@@ -386,9 +387,9 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                      + f" | {ligne['points_total']:g} / {ligne['max_total']:g} | {ligne['note_sur_20']}{provisoire} |")
     texte += ["", "Réussite par question (copies rendues) : "
               + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".", ""]
-    texte += similarite.section_du_rapport(analyse, noms)
-    texte += variantes_copiees.section_du_rapport(variantes_copiees.copies_de_variante(
-        racine, tuple(a for a in maxima if a in ASSIGNMENTS)), noms)
+    copies = variantes_copiees.copies_de_variante(racine, tuple(a for a in maxima if a in ASSIGNMENTS))
+    texte += similarite.section_du_rapport(analyse, noms,
+                                           autres=variantes_copiees.indices(copies, noms, analyse.reglages))
     texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")

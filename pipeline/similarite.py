@@ -1072,8 +1072,69 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
     return ecrits
 
 
-def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "similarite") -> list[str]:
-    """The lines of ``rapport.md``'s similarity section (pages under ``lien/``)."""
+@dataclass(frozen=True)
+class Indice:
+    """One line of the report's ranked list of likely copies (:func:`classement_des_copies`): who, what points to
+    a copy, its evidence weight (:data:`POIDS_DE_PREUVE`), whether it is flagged, on which questions, and its page."""
+
+    qui: str
+    quoi: str
+    preuve: float
+    signale: bool
+    questions: str = ""
+    page: str = ""
+
+    def cle(self) -> tuple:
+        return (not self.signale, -self.preuve, self.qui, self.quoi)
+
+
+POIDS_DE_PREUVE = (
+    "Le **poids de preuve** d'une ligne est celui des passages rares en commun : chaque empreinte partagée pèse 1 "
+    "quand seuls ces deux élèves (ou l'élève et la source) l'ont, moins quand d'autres l'ont aussi, rien quand "
+    "beaucoup l'ont (soit, à peu près, le nombre de passages de {k} jetons ou de {k_texte} mots recopiés, code et "
+    "justifications ensemble, sur toute l'épreuve). Une réponse chiffrée fausse pour les données de son auteur "
+    "mais exactement juste pour celles d'un camarade (« juste pour la variante de … ») pèse {preuve_min:g}, "
+    "autant que le moins qu'il faut pour signaler une paire (une fonction d'environ cinq lignes recopiée) : "
+    "elle est toujours signalée.")
+"""How the ranked list weighs its lines (French, for the teacher), formatted with the :class:`Reglages`."""
+
+
+def indices(analyse: Analyse, noms: dict[str, str], lien: str = "similarite") -> list[Indice]:
+    """The lines of the ranked list for the answers close to a source and the pairs of students shown
+    (:func:`proches_a_montrer`, :func:`paires_a_montrer`): their shared weight over the paper is their evidence."""
+    reglages = analyse.reglages
+
+    def nom(e: str) -> str:
+        return noms.get(e) or e
+
+    def questions(p: Paire) -> str:
+        return ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}"
+                         for q in sorted(p.questions, key=lambda q: -q.partage) if q.partage >= reglages.preuve_min)
+
+    return ([Indice(nom(p.a), proche_de(p.b), p.partage(), p.signalee(), questions(p), f"{lien}/{nom_de_page(p)}")
+             for p in proches_a_montrer(analyse)]
+            + [Indice(f"{nom(p.a)} et {nom(p.b)}", f"réponses semblables (score sur l'épreuve {p.score():.2f})", p.partage(),
+                      p.signalee(), questions(p), f"{lien}/{nom_de_page(p)}") for p in paires_a_montrer(analyse)])
+
+
+def classement_des_copies(lignes: list[Indice], reglages: Reglages) -> list[str]:
+    """The ranked list of likely copies (Markdown): flagged lines first, then by evidence weight."""
+    texte = ["**Classement des copies probables** (paires d'élèves, réponses proches d'une source, réponses justes "
+             "pour la variante d'un camarade, ensemble) : "
+             + POIDS_DE_PREUVE.format(k=reglages.k, k_texte=reglages.k_texte, preuve_min=reglages.preuve_min), "",
+             "| rang | qui | quoi | poids de preuve | questions | signalé |", "|---|---|---|---|---|---|"]
+    for rang, i in enumerate(sorted(lignes, key=Indice.cle), 1):
+        qui = f"[{i.qui}]({i.page})" if i.page else i.qui
+        texte.append(f"| {rang} | {qui} | {i.quoi} | {i.preuve:.1f} | {i.questions or '—'} | "
+                     f"{'**oui**' if i.signale else 'non'} |")
+    return texte + [""]
+
+
+def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "similarite",
+                       autres: list[Indice] | tuple[Indice, ...] = ()) -> list[str]:
+    """The lines of ``rapport.md``'s similarity section (pages under ``lien/``): the ranked list of likely copies
+    (:func:`classement_des_copies`, with the lines ``autres``, such as ``pipeline.variantes_copiees.indices``),
+    then the details of the sources and of the pairs."""
     reglages = analyse.reglages
 
     def nom(e: str) -> str:
@@ -1094,6 +1155,7 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
              + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
                 if analyse.illisibles else ""),
              "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages, bool(analyse.textes)), ""]
+    texte += classement_des_copies(indices(analyse, noms, lien) + list(autres), reglages)
     texte += _lignes_des_sources(analyse, nom, lien)
     texte += ["Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]

@@ -54,6 +54,27 @@ def test_les_deux_copieurs_sont_classes_en_tete_et_personne_d_autre_n_est_signal
     assert {q.question[1] for q in theo.questions_signalees()} == {"q10_ramasser_graines", "q13_cases_possibles"}
 
 
+def test_les_copies_de_variante_sont_classees_avec_les_paires(analyse):
+    """One ranked list: the variant-copier's answers (each weighs preuve_min) beside the pairs' shared weight;
+    the demo's two copying pairs and the variant-copier are the flagged lines, first; nobody else is flagged."""
+    from pipeline import variantes_copiees
+
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    copies = [variantes_copiees.CopieDeVariante(c, "partie1_regles", q, (s,))
+              for c, s in demo_class.COPIEURS_DE_VARIANTE.items() for q in ("Q1_cases", "Q2_gains", "Q2_plateaux")]
+    texte = "\n".join(similarite.section_du_rapport(analyse, noms,
+                                                    autres=variantes_copiees.indices(copies, noms, analyse.reglages)))
+    lignes = [l for l in texte.split("**Classement des copies probables**")[1].split("\n\n**")[0].splitlines()
+              if l.startswith("| ") and l[2].isdigit()]
+    attendus = {f"{noms[a]} et {noms[b]}" for a, b in (sorted(p) for p in demo_class.COPIEURS.items())}
+    attendus |= {noms[c] for c in demo_class.COPIEURS_DE_VARIANTE}
+    premieres = lignes[:len(attendus)]
+    assert {l.split(" | ")[1].lstrip("[").split("]")[0] for l in premieres} == attendus, lignes
+    assert all(l.endswith("| **oui** |") for l in premieres) and all(l.endswith("| non |") for l in lignes[len(attendus):])
+    variante = next(l for l in premieres if "juste pour la variante de Sarah Lefebvre" in l)
+    assert f"| {3 * analyse.reglages.preuve_min:.1f} |" in variante
+
+
 def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
     pages = similarite.ecrire_pages(tmp_path, analyse, noms, "Awalé")
