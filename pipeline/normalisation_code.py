@@ -230,9 +230,12 @@ def _elaguer(bloc: list[ast.stmt], lus: set[str] | None) -> bool:
 
 def _lus(fonction: ast.AST) -> set[str]:
     """The names a function reads, but for what an assignment reads of its own target (``x = x + 1``)."""
-    lus = {nom for n in ast.walk(fonction) if isinstance(n, (ast.Global, ast.Nonlocal)) for nom in n.names}
-    for instruction in ast.walk(fonction):
+    lus: set[str] = set()
+    for instruction in ast.walk(fonction):   # one walk: this is most of the normalisation's time
         if not isinstance(instruction, ast.stmt) or instruction is fonction:
+            continue
+        if isinstance(instruction, (ast.Global, ast.Nonlocal)):
+            lus.update(instruction.names)
             continue
         cibles = _cibles(instruction)
         propres = {n.id for n in cibles if type(n) is ast.Name} if cibles else set()
