@@ -356,9 +356,9 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve, justifications: bo
     never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
     cell of the release, unchanged, is the student's. Each top-level statement of it goes to the question
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
-    other statements to every answer that uses what they define (a helper), else to the answer cell of the
-    release they stand at (the last answer cell before it in the alignment of the two notebooks' code
-    cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
+    other statements to every answer that uses what they define (a helper), else to the answer written just
+    before them in their cell (or just after), else to the answer cell of the release they stand at (the last
+    answer cell before it in the alignment of the two notebooks' code cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
     same way, against the release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it
     stands at (the last one before it), if any.
     """
@@ -453,7 +453,12 @@ def _morceaux(source: str, noms: dict[str, str], ici: str) -> list[_Morceau]:
         utilises = frozenset(n.id for n in ast.walk(noeud) if isinstance(n, ast.Name)) - definis
         question = next((noms[n] for n in sorted(definis) if n in noms), None)
         morceaux.append(_Morceau(question or ici, question is not None, frozenset(definis), utilises, texte))
-    return morceaux
+    # what defines no answer goes with the answer written just before it in the cell (else just after it): a
+    # helper pasted beside an answer stays with it wherever the cell is moved
+    reponses = [i for i, m in enumerate(morceaux) if m.reponse]
+    return [m if m.reponse or not reponses else dataclasses.replace(
+                m, question=morceaux[max([j for j in reponses if j < i] or [min(reponses)])].question)
+            for i, m in enumerate(morceaux)]
 
 
 _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)

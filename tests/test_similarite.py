@@ -239,6 +239,24 @@ def test_les_reponses_sont_lues_ou_qu_elles_soient_ecrites(cours, tmp_path, degu
     assert {"q10_ramasser_graines", "q13_cases_possibles"} <= {q.question[1] for q in theo.questions_signalees()}
 
 
+@pytest.mark.parametrize("deguisement", [
+    lambda nb: deguisements.reponses_deplacees(nb, STUB_CODE),
+    lambda nb: deguisements.tout_dans_la_premiere(nb, STUB_CODE),
+], ids=["reponses_deplacees", "tout_dans_la_premiere"])
+def test_une_fonction_collee_a_cote_d_une_reponse_la_suit_ou_qu_elle_aille(cours, deguisement):
+    """Louise's Q7 cell holds her answer and, beside it, a function no answer uses: moved or gathered with the
+    other answers, that function still goes with Q7 (the answer written just before it in its cell)."""
+    version = similarite.VersionEleve.lire(cours, "othello")
+    chemin = cours / "submitted" / "michel_louise" / "othello" / "othello.ipynb"
+    avant = similarite.reponses_du_notebook(chemin, version)["q7_cases_frontieres"]
+    with tempfile.TemporaryDirectory() as dossier:
+        copie = Path(dossier) / "othello.ipynb"
+        nbformat.write(deguisement(nbformat.read(chemin, as_version=4)), copie)
+        apres = similarite.reponses_du_notebook(copie, version)
+    assert "def frontiere_entiere" in avant and "def frontiere_entiere" in apres["q7_cases_frontieres"]
+    assert similarite.normaliser(apres["q7_cases_frontieres"])[0] == similarite.normaliser(avant)[0]
+
+
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from bench_similarite import solutions  # noqa: E402
