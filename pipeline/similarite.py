@@ -52,7 +52,7 @@ query) are compared on the normalised query (:mod:`pipeline.normalisation_sql`).
 source tree is given.  A source counts as one more student who answered every question with the whole source,
 with the same weights and thresholds (:func:`_proches`): the key is a correct answer, and what most of the
 class writes weighs nothing even when the key writes it too.  The report lists the answers flagged « proche
-de <source> » first, each with its side-by-side page.
+de <source> » among the likely copies (:func:`classement_des_copies`), each with its side-by-side page.
 
 Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
 (copydetect, used before, tokenises the text with pygments; its winnowing is
@@ -68,7 +68,9 @@ questions both answered.  A pair is flagged when a score (over the paper or
 on one question) reaches ``seuil`` with at least ``preuve_min`` of shared
 weight.  A high score is a reason to look at the two notebooks, not a proof.
 
-Written by :func:`pipeline.report.ecrire_rapport`: a section of ``rapport.md``,
+Written by :func:`pipeline.report.ecrire_rapport`: a section of ``rapport.md`` that opens on one ranked list
+of likely copies (the pairs, the answers close to a source, and the answers right for a classmate's variant
+that ``pipeline.variantes_copiees`` finds, by evidence weight: :data:`POIDS_DE_PREUVE`),
 one side-by-side page per pair under ``report/similarite/`` with the shared
 passages highlighted, and a section of the teacher's page of each flagged
 student (``report/eleves/<id>.html``; never in the students' feedback).
