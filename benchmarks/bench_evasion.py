@@ -176,10 +176,9 @@ def _fonctions_collables(sources: dict[str, str], par_genre: int = 6) -> list[tu
     source in turn, in a fixed order."""
     import ast
 
-    genres: dict[str, list[list[tuple[str, str]]]] = {"corrigé": [], "paquet": []}
+    genres: dict[str, list[list[tuple[str, str]]]] = {"corrigé public": [], "paquet des élèves": []}
     for nom, code in sorted(sources.items()):
-        genre = next((g for g in genres if nom.startswith(("corrigé public" if g == "corrigé" else "paquet des élèves"))),
-                     None)
+        genre = next((g for g in genres if nom.startswith(g)), None)
         if genre is None:
             continue
         lignes = code.splitlines(keepends=True)
@@ -230,7 +229,8 @@ def depuis_les_sources(racine: Path, assignments: tuple[str, ...]) -> list[tuple
         colleurs = {e for _, e in collages}
         honnetes = {e for e, _ in signales if e not in colleurs and e not in demo_class.COLLEURS}
         lignes.append((nom, len(collages), len(reference), len(trouves & reference), len(honnetes)))
-        print(f"{nom:24s} collages signalés « proche de » leur source {len(trouves & reference):3d}/{len(reference)} "
+        print(f"{nom:24s} collages signalés « proche de » leur source "
+              f"{len(trouves & reference):3d}/{len(reference)} "
               f"({100 * len(trouves & reference) / max(len(reference), 1):5.1f} %; {len(trouves)} des "
               f"{len(collages)} collages), élèves honnêtes signalés {len(honnetes)}", flush=True)
     return lignes
