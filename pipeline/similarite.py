@@ -588,7 +588,7 @@ def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray
 def _empreintes(textes: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages,
                 processus: int | None) -> dict[tuple[str, str], Empreinte]:
     """``{(assignment, code): its fingerprints}``, on ``processus`` processes (default: one per core) when
-    there are many: pygments' lexer is most of the time (the hashes do not depend on the process)."""
+    there are many: the syntax-tree tokens are most of the time (the hashes do not depend on the process)."""
     processus = processus or os.cpu_count() or 1
     if processus == 1 or len(textes) < PARALLELE_DES:
         return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
