@@ -16,7 +16,9 @@ own reading of ``submitted/`` (:func:`pipeline.similarite.analyser`).  Printed, 
 
 Then, for every graded function of every subject (the course's answer, from ``source/``), the share of its
 disguised copies flagged in the class of the demo's answers written differently from the course's, and the
-number of those honest answers flagged.
+number of those honest answers flagged.  And, for functions of what students can read (the public keys, the
+students' package), pasted with each disguise beside an honest student's answer, the share listed « proche
+de » their source, and the number of students who pasted nothing flagged (:func:`depuis_les_sources`).
 
 Goal: every disguise >= 90 % of pairs flagged, all of them combined >= 80 %, no honest pair flagged.
 ``python benchmarks/bench_evasion.py``; results in ``benchmarks/resultats/evasion.md``.
@@ -159,6 +161,81 @@ def par_fonction(racine: Path, assignments: tuple[str, ...]) -> list[tuple[str, 
     return lignes
 
 
+def _deguiser(code: str, deguisement, garder: frozenset[str]) -> str:
+    """``code`` disguised one way (``None``: as it is)."""
+    if deguisement is None:
+        return code
+    if deguisement in (deguisements.renommer, deguisements.tout):
+        return deguisement(code, garder)
+    return deguisement(code)
+
+
+def _fonctions_collables(sources: dict[str, str], par_genre: int = 6) -> list[tuple[str, str]]:
+    """``(source name, function)``: up to ``par_genre`` top-level functions of the public keys, and as many of
+    the students' package, long enough to be evidence (twice ``longueur_min`` normalised tokens), one per
+    source in turn, in a fixed order."""
+    import ast
+
+    genres: dict[str, list[list[tuple[str, str]]]] = {"corrigé public": [], "paquet des élèves": []}
+    for nom, code in sorted(sources.items()):
+        genre = next((g for g in genres if nom.startswith(g)), None)
+        if genre is None:
+            continue
+        lignes = code.splitlines(keepends=True)
+        fonctions = [(nom, "".join(lignes[n.lineno - 1:n.end_lineno])) for n in ast.parse(code).body
+                     if isinstance(n, ast.FunctionDef) and not n.decorator_list]
+        fonctions = [(n, f) for n, f in fonctions if deguisements.applicable(f)
+                     and len(similarite.normaliser(f)[0]) >= 2 * similarite.Reglages().longueur_min]
+        if fonctions:
+            genres[genre].append(fonctions)
+    choisies = []
+    for par_source in genres.values():
+        tour = [f for rang in range(max(map(len, par_source), default=0)) for fs in par_source if rang < len(fs)
+                for f in [fs[rang]]]
+        choisies += tour[:par_genre]
+    return choisies
+
+
+def depuis_les_sources(racine: Path, assignments: tuple[str, ...]) -> list[tuple[str, int, int, int, int]]:
+    """Per disguise of the code: ``(name, pastes, flagged when pasted exactly, flagged among those, honest
+    students flagged)``: functions of what students can read (the subject's public key, the students' package:
+    :func:`_fonctions_collables`), each pasted, disguised, beside one answer of one honest student of the demo
+    class (a different student for each function of an assignment); flagged when that student is listed « proche
+    de » that source.  An honest student is one who pasted nothing."""
+    demo = {a: similarite.reponses_rendues(racine, a) for a in assignments}
+    gabarits = {a: similarite.gabarit_de_la_version_eleve(racine, a) for a in assignments}
+    sources = {a: similarite.sources_du_devoir(racine, a) for a in assignments}
+    garder = frozenset(n for a in assignments for n in similarite.VersionEleve.lire(racine, a).noms)
+    collages = {}   # (assignment, student) -> (source, function, question)
+    for a in assignments:
+        eleves = {e: questions for e in sorted(demo[a]) if e not in demo_class.COPIEURS and e not in demo_class.COLLEURS
+                  and (questions := [q for q, code in sorted(demo[a][e].items())
+                                     if q != similarite.HORS_QUESTION and not isinstance(code, similarite.Texte)])}
+        for (e, questions), (nom, fonction) in zip(eleves.items(), _fonctions_collables(sources[a])):
+            collages[(a, e)] = (nom, fonction, questions[0])
+    lignes, reference = [], None
+    for nom, deguisement in {"copie exacte": None, **deguisements.DEGUISEMENTS_DU_CODE}.items():
+        reponses: dict[tuple[str, str], dict[str, str]] = {}
+        for a in assignments:
+            for e, codes in demo[a].items():
+                for q, code in codes.items():
+                    reponses.setdefault((a, q), {})[e] = code
+        for (a, e), (source, fonction, q) in collages.items():
+            reponses[(a, q)][e] = reponses[(a, q)][e] + "\n\n" + _deguiser(fonction, deguisement, garder)
+        analyse = similarite.comparer(reponses, gabarits, sources=sources)
+        signales = {(p.a, p.b) for p in analyse.proches_signales()}
+        trouves = {(a, e) for (a, e), (source, _, _) in collages.items() if (e, source) in signales}
+        reference = trouves if reference is None else reference
+        colleurs = {e for _, e in collages}
+        honnetes = {e for e, _ in signales if e not in colleurs and e not in demo_class.COLLEURS}
+        lignes.append((nom, len(collages), len(reference), len(trouves & reference), len(honnetes)))
+        print(f"{nom:24s} collages signalés « proche de » leur source "
+              f"{len(trouves & reference):3d}/{len(reference)} "
+              f"({100 * len(trouves & reference) / max(len(reference), 1):5.1f} %; {len(trouves)} des "
+              f"{len(collages)} collages), élèves honnêtes signalés {len(honnetes)}", flush=True)
+    return lignes
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--assignments", nargs="+", default=list(ASSIGNMENTS))
@@ -168,6 +245,7 @@ def main(argv: list[str] | None = None) -> None:
         for d in ("release", "source"):
             shutil.copytree(RACINE / d, racine / d)
         demo_class.ecrire_soumissions(racine, assignments=tuple(args.assignments))
+        collages = depuis_les_sources(racine, tuple(args.assignments))
         fonctions = par_fonction(racine, tuple(args.assignments))
         lignes = mesurer(racine, tuple(args.assignments))
     print("\n| déguisement | paires signalées | questions signalées | paires honnêtes signalées |\n|---|---|---|---|")
@@ -177,6 +255,10 @@ def main(argv: list[str] | None = None) -> None:
           "| réponses honnêtes signalées |\n|---|---|---|")
     for nom, n, r, t, h in fonctions:
         print(f"| {nom} | {t}/{r} ({100 * t / max(r, 1):.0f} %) ; {n} fonctions notées | {h} |")
+    print("\n| déguisement du code collé | collages signalés « proche de » leur source (parmi ceux que le collage "
+          "exact signale) | élèves honnêtes signalés |\n|---|---|---|")
+    for nom, n, r, t, h in collages:
+        print(f"| {nom} | {t}/{r} ({100 * t / max(r, 1):.0f} %) ; {n} fonctions collées | {h} |")
 
 
 if __name__ == "__main__":

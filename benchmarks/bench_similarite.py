@@ -29,10 +29,10 @@ from pipeline.build import ASSIGNMENTS, RACINE  # noqa: E402
 from pipeline.demo_class import solution_propre  # noqa: E402
 
 
-def solutions() -> dict[tuple[str, str], str]:
-    """``{(assignment, grade_id): the course's solution}`` of every code answer cell."""
+def solutions(devoirs: tuple[str, ...] = ASSIGNMENTS) -> dict[tuple[str, str], str]:
+    """``{(assignment, grade_id): the course's solution}`` of every code answer cell of ``devoirs``."""
     res = {}
-    for a in ASSIGNMENTS:
+    for a in devoirs:
         for c in nbformat.read(RACINE / "source" / a / f"{a}.ipynb", as_version=4).cells:
             if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("solution"):
                 res[(a, c.metadata["nbgrader"]["grade_id"])] = solution_propre(c.source)
@@ -48,12 +48,12 @@ def _expression(hasard: random.Random, profondeur: int) -> str:
                           f"abs({a} - {b})", f"x[{a}]", f"[{a}, {b}]", f"-{a}"])
 
 
-def classe_synthetique(nombre: int, graine: int = 0
+def classe_synthetique(nombre: int, graine: int = 0, devoirs: tuple[str, ...] = ASSIGNMENTS
                        ) -> tuple[dict[tuple[str, str], dict[str, str]], set[tuple[str, str]]]:
     """``nombre`` students' answers (the solution renamed per student, a fifth with a statement of its own), 2 % copiers;
     and the copying pairs."""
     hasard = random.Random(graine)
-    modeles = solutions()
+    modeles = solutions(devoirs)
     eleves = [f"eleve{i:04d}" for i in range(nombre)]
     reponses: dict[tuple[str, str], dict[str, str]] = {q: {} for q in modeles}
     for i, eleve in enumerate(eleves):
@@ -127,11 +127,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eleves", type=int, nargs="+", default=[45, 1000])
     parser.add_argument("--processus", type=int, nargs="+", default=[1, 2],
                         help="processes that fingerprint (from 3,000 distinct answers; default: 1 then 2)")
+    parser.add_argument("--notebooks", type=int, default=len(ASSIGNMENTS),
+                        help=f"compare the first N notebooks of the course only (default: all {len(ASSIGNMENTS)})")
     args = parser.parse_args(argv)
-    gabarits = {a: similarite.gabarit_de_la_version_eleve(RACINE, a) for a in ASSIGNMENTS}
-    sources = {a: similarite.sources_du_devoir(RACINE, a) for a in ASSIGNMENTS}
+    devoirs = ASSIGNMENTS[:args.notebooks]
+    gabarits = {a: similarite.gabarit_de_la_version_eleve(RACINE, a) for a in devoirs}
+    sources = {a: similarite.sources_du_devoir(RACINE, a) for a in devoirs}
     for nombre in args.eleves:
-        reponses, copies = classe_synthetique(nombre)
+        reponses, copies = classe_synthetique(nombre, devoirs=devoirs)
         tokeniseurs_cote_a_cote(reponses)
         sans_sources, avec_sources = [], []
         for _ in range(2):   # interleaved, the best of two each, in CPU time (one process: all of the work)
@@ -141,15 +144,15 @@ def main(argv: list[str] | None = None) -> None:
             debut = time.process_time()
             similarite.comparer(reponses, gabarits, processus=1, sources=sources)
             avec_sources.append(time.process_time() - debut)
-        print(f"  comparé aussi aux sources ({sum(map(len, sources.values()))} : corrigés publics, versions "
-              f"élèves des autres devoirs), temps CPU sur un processus : {min(avec_sources):.1f} s contre "
+        print(f"  comparé aussi aux sources ({sum(map(len, sources.values()))} : corrigés publics, paquet des "
+              f"élèves, versions élèves des autres devoirs), temps CPU sur un processus : {min(avec_sources):.1f} s contre "
               f"{min(sans_sources):.1f} s sans (rapport {min(avec_sources) / min(sans_sources):.2f})", flush=True)
         for processus in args.processus:
             debut, cpu = time.perf_counter(), time.process_time()
             analyse = similarite.comparer(reponses, gabarits, processus=processus, sources=sources)
             duree, cpu = time.perf_counter() - debut, time.process_time() - cpu
             signalees = {(p.a, p.b) for p in analyse.signalees()}
-            print(f"{nombre:5d} élèves × {len(ASSIGNMENTS)} notebooks, {processus} processus "
+            print(f"{nombre:5d} élèves × {len(devoirs)} notebooks, {processus} processus "
                   f"({analyse.reponses} réponses comparées, {analyse.ignorees} trop courtes) : {duree:6.1f} s "
                   f"(CPU du processus principal {cpu:.1f} s) ; "
                   f"{len(analyse.paires)} paires partagent un passage rare ; {len(signalees)} signalées : "

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import hashlib
 import inspect
 import itertools
 import re
@@ -99,6 +100,7 @@ class Eleve:
     vierge: bool = False                    # hands in the release notebooks untouched
     en_retard: tuple[str, ...] = ()         # assignments submitted after the due date
     style: int = 0                          # which wording of the justifications
+    justifie_comme: str = ""                # the classmate whose justifications this student hands in (copied)
 
 
 def _code(texte: str) -> str:
@@ -595,7 +597,8 @@ def _recopiee(erreur: Erreur, renommages: dict[str, str] | None = None,
     return dataclasses.replace(erreur, code=avant + code, description=description)
 
 
-# Théo copies all of Chloé Bernard's notebooks: variables renamed, her two functions of Q13 in the other order.
+# Théo copies all of Chloé Bernard's notebooks: variables renamed, her two functions of Q13 in the other order;
+# her justifications word for word (``Eleve.justifie_comme``).
 _DEUX_FONCTIONS_Q13 = CASES_SANS_FAMINE.code.split("\n\n\n")
 COPIES_DE_CHLOE = (
     _recopiee(RECOLTE_ITERATIVE, {"total": "recolte"}, copiee_sur="Chloé Bernard"),
@@ -659,8 +662,8 @@ CLASSE: tuple[Eleve, ...] = (
     Eleve("laurent_jules", "Jules", "Laurent", "copie blanche", vierge=True),
     Eleve("bertrand_ines", "Inès", "Bertrand", "n'a rendu que la partie I", rendus=("partie1_regles",), style=2),
     # the two who copy (pipeline/similarite.py must rank them first)
-    Eleve("fournier_theo", "Théo", "Fournier", "copie de Chloé Bernard, variables renommées, fonctions réordonnées",
-          COPIES_DE_CHLOE, style=2),
+    Eleve("fournier_theo", "Théo", "Fournier", "copie de Chloé Bernard, variables renommées, fonctions réordonnées, "
+          "et ses justifications", COPIES_DE_CHLOE, style=2, justifie_comme="bernard_chloe"),
     Eleve("girard_lina", "Lina", "Girard", "Q20 et Q21 copiées sur Camille Durand", COPIES_DE_CAMILLE, style=0),
     # copies the value answers of Part I from a classmate whose figures are not hers (the report must name her)
     Eleve("roux_emma", "Emma", "Roux", "réponses de la partie I recopiées sur Sarah Lefebvre (une autre variante)",
@@ -789,31 +792,126 @@ def part_gardee(erreur: Erreur) -> float:
 
 
 # ---------------------------------------------------------------- justifications
+# Each wording is a template: ``{a|b|c}`` is a choice of phrasing (choices may nest), made per student
+# (:func:`justification`), so that two students rarely write the same phrase; the three wordings of a question
+# are the three kinds of answer the simulated teacher grades (:data:`APPRECIATIONS`: complete, complete, a step
+# missing), whatever the phrasing.
 _JUSTIFICATIONS = {
-    "q1": ("Les cases 0, 1 et 3 sont vides et les cases 6 à 11 sont à Bob. Il reste 2, 4 et 5, "
-           "et aucun de ces coups ne prend toutes les graines de Bob.",
-           "Alice joue dans son camp (0 à 5) une case non vide : 2, 4 ou 5. Bob garde des graines après "
-           "chacun de ces coups, donc pas de famine.",
-           "Cases non vides d'Alice : 2, 4, 5. J'ai vérifié la famine pour chacune, Bob garde toujours "
-           "au moins une graine."),
-    "q3": ("Situation 1 : les cases 6 à 10 passent à 2 graines, la récolte prendrait tout à Bob : "
-           "elle est annulée. Situation 2 : la case 11 garde sa graine, Alice récolte 10 graines.",
-           "Dans la situation 1 Bob serait affamé, donc pas de récolte (gain 0). Dans la situation 2 "
-           "il lui reste la case 11, la récolte remonte de 10 à 6.",
-           "La différence vient de la case 11 : vide dans la situation 1 (famine, récolte annulée), "
-           "une graine dans la situation 2 (récolte de 10 graines)."),
-    "q18": ("Au niveau 2 les VJ valent 0. VJ(b) = 4, VJ(e) = 0, VJ(i) = 0 ; à la racine 4 - 4 = 0, 2 - 0 = 2, "
-            "0 - 0 = 0, donc VJ(a) = 2 et Alice joue la case 4.",
-            "La case 1 gagne 4 graines mais Bob en reprend 4 ; la case 4 en gagne 2 sans rien rendre : "
-            "c'est le meilleur g - VJ, Alice joue la case 4.",
-            "On remonte l'arbre : VJ = max(G - VJ des enfants). La racine vaut 2, atteint par la case 4."),
-    "q21": ("Seule la ligne 6 change : case_choisie = NegaAwale(jeu, 6, 0) au lieu du input.",
-            "J'ai remplacé la lecture au clavier par l'appel NegaAwale(jeu, 6, 0), le reste est identique.",
-            "La ligne 6 : c'est l'IA qui choisit la case avec NegaAwale à la profondeur 6."),
+    "q1": ("{Les cases 0, 1 et 3 sont vides|Alice n'a {aucune graine|rien} dans les cases 0, 1 et 3|Les cases 0, 1 "
+           "et 3 {n'ont pas de graines|ne contiennent rien}|Impossible de jouer 0, 1 ou 3, {elles sont vides|faute de "
+           "graines}} et {les cases 6 à 11 {sont|appartiennent} à Bob|Alice ne {joue|sème} jamais {depuis|dans} le "
+           "camp de Bob (6 à 11)|le camp adverse (6 à 11) {lui est interdit|n'est pas le sien}}. {Il reste|Restent "
+           "donc|Les seuls candidats sont|On garde|Il ne reste que} 2, 4 et 5, et {aucun de ces coups|aucun de ces "
+           "{trois|} semis|aucune de ces {trois|} cases {jouée|semée}|pas un de ces coups} ne {prend|retire|enlève|"
+           "vide|récolte} {toutes les graines de Bob|tout le camp de Bob|la totalité des graines {adverses|de "
+           "l'adversaire}|tout ce qu'a Bob}{.| : pas de famine.| (vérifié {coup par coup|à la main|sur le "
+           "plateau}).| : {ils sont|les trois sont} {permis|autorisés}.}",
+           "Alice {joue|sème|doit jouer|prend ses graines} dans son {propre|} camp (0 à 5) {une case non vide|une "
+           "case qui {contient|a} des graines|une case garnie|là où il y a des graines} : 2, 4 ou 5. {Bob garde des "
+           "graines|Bob conserve {au moins une graine|des graines}|Il reste {des graines|toujours une graine} à "
+           "Bob|Le camp de Bob n'est jamais vidé} {après chacun de ces coups|quel que soit le coup {choisi|joué}|pour "
+           "{les|ces} trois coups|dans {chaque|tous les} cas}, {donc pas de famine|la famine n'arrive jamais|aucune "
+           "famine n'est possible|la règle de la famine ne {bloque|interdit} rien}{.| et les trois coups sont "
+           "{permis|valides}.| : les trois {coups|cases} sont {jouables|autorisés}.}",
+           "{Cases non vides d'Alice|Cases d'Alice {qui ont|avec} des graines|Les cases jouables {a priori|au "
+           "départ}|Les cases {pleines|garnies} {d'Alice|du camp d'Alice}} : 2, 4, 5. {J'ai vérifié la famine|J'ai "
+           "testé la famine|La famine a été contrôlée|J'ai regardé la famine} {pour chacune|sur chaque case|pour les "
+           "trois|une case après l'autre}, {Bob garde toujours au moins une graine|Bob n'est jamais affamé|le camp de "
+           "Bob n'est jamais {vidé|vide}|Bob a {toujours|encore} des graines}{.| ici.| dans ces {trois|} cas.}"),
+    "q3": ("{Situation 1|Dans la première situation|Pour la situation 1|Premier cas} : {les cases 6 à 10 "
+           "{passent|arrivent} à 2 graines|chaque case de 6 à 10 {finit|se retrouve} avec 2 graines|de 6 à 10 on "
+           "{obtient|a} 2 graines par case}, {la récolte {prendrait|enlèverait} tout à Bob|récolter {viderait|"
+           "affamerait} le camp de Bob|ramasser laisserait Bob sans {graine|rien}}{ :|, donc} {elle est annulée|la "
+           "récolte n'a pas lieu|le coup ne rapporte rien|Alice ne prend rien}. {Situation 2|Dans la seconde "
+           "situation|Pour la situation 2|Second cas} : {la case 11 {garde|conserve} sa graine|il reste une graine "
+           "{en|dans la case} 11|Bob {garde|a encore} la case 11}, {Alice récolte|Alice ramasse|Alice {prend|gagne}} "
+           "10 graines{.| sans famine.| (2 par case de 6 à 10).}",
+           "{Dans la situation 1|Pour la première situation|En situation 1|Au premier cas} Bob {serait affamé|"
+           "n'aurait plus {aucune graine|rien}|perdrait tout son camp|finirait sans graine}, donc {pas de récolte|la "
+           "récolte est {interdite|annulée}|aucune prise|rien n'est ramassé} (gain 0). {Dans la situation 2|Pour la "
+           "deuxième|En situation 2|Au second cas} {il lui reste la case 11|la case 11 lui reste|Bob {garde|conserve} "
+           "la case 11}, {la récolte remonte de 10 à 6|on ramasse en remontant de la case 10 à la case 6|la prise va "
+           "de 10 jusqu'à 6|on récolte les cases 10, 9, 8, 7 et 6}{.| et Alice gagne 10 graines.| : 10 graines "
+           "{pour Alice|gagnées}.}",
+           "{La différence vient de la case 11|Tout se joue sur la case 11|C'est la case 11 qui change tout|Ce qui "
+           "compte, c'est la case 11} : {vide dans la situation 1|sans graine en situation 1|vide la première fois|"
+           "vide au premier cas} ({famine, récolte annulée|Bob affamé, pas de prise|la famine annule la récolte|donc "
+           "{famine|rien à prendre}}), {une graine dans la situation 2|une graine en situation 2|garnie la seconde "
+           "fois|occupée au second cas} ({récolte de 10 graines|Alice prend 10 graines|10 graines récoltées|gain de "
+           "10})."),
+    "q4": ("{Le compteur jeu['n']|La valeur de jeu['n']|jeu['n']} {vaut 0 au début|part de 0|commence à 0} et "
+           "{joueur1 commence|c'est joueur1 qui joue en premier|le premier coup est celui de joueur1}. {Les joueurs "
+           "alternent|Chacun joue à son tour|Les tours alternent}{, donc|: ainsi|et par conséquent} joueur1 joue "
+           "{aux tours 0, 2, 4|quand n vaut 0, 2, 4|aux tours de numéro pair} : jeu['n'] est {pair|de parité paire|"
+           "un nombre pair} {à son tour|quand c'est à lui|pour joueur1}, {impair pour joueur2|et impair quand joue "
+           "joueur2|joueur2 ayant les tours impairs}.",
+           "{Au départ|Au début de la partie|Au premier tour} n = 0 et {c'est joueur1 qui joue|joueur1 a la main|"
+           "joueur1 commence} ; {chaque tour ajoute 1|n augmente de 1 à chaque coup|on ajoute 1 après chaque coup}. "
+           "{Donc|Ainsi|Par conséquent} {n est pair|la parité de n est paire|n a un reste nul modulo 2} {quand c'est "
+           "au tour de joueur1|au tour de joueur1|pour joueur1} {et impair pour joueur2|, impair sinon|et joueur2 a "
+           "les valeurs impaires}.",
+           "{Parité paire|C'est pair|jeu['n'] pair} : {joueur1 commence à n = 0|n = 0 au premier coup de joueur1|"
+           "joueur1 joue en premier, à n = 0}{.| et les tours alternent.}"),
+    "q6": ("{Le jeu compte|Il y a en tout|Au total on a} 12 × 4 = 48 graines et {aucune n'est créée|on n'en crée "
+           "jamais|leur nombre ne fait que baisser} : {une case contient au plus 48 graines|une case ne peut pas "
+           "dépasser 48|48 est le maximum d'une case}. {Avec k bits on code|k bits représentent|Sur k bits on écrit} "
+           "les entiers de 0 à 2^k − 1 : {5 bits vont jusqu'à 31|avec 5 bits on s'arrête à 31|5 bits donnent au plus "
+           "31}, {pas assez|c'est trop peu|insuffisant} ; {6 bits vont jusqu'à 63|6 bits montent à 63|avec 6 bits on "
+           "atteint 63}, {assez pour 48|ce qui couvre 48|et 63 ≥ 48}. {Il faut donc 6 bits|Donc 6 bits|La réponse est "
+           "6 bits}.",
+           "{Toutes les graines|Les 48 graines (12 cases de 4)|Les 48 graines du départ} {peuvent finir|pourraient se "
+           "retrouver|peuvent s'accumuler} dans {une seule case|la même case|un seul trou}, {d'où|ce qui donne|donc} "
+           "{un maximum de 48|au plus 48 graines|48 au maximum}. {Comme|Puisque|Vu que} 2^5 = 32 ≤ 48 < 64 = 2^6, "
+           "{il faut 6 bits|6 bits sont nécessaires|on a besoin de 6 bits} {et 5 ne suffisent pas|(5 ne suffisent "
+           "pas)|, pas 5}.",
+           "{48 graines au plus|Au plus 48 graines|Maximum 48} {dans une case|par case}, {donc 6 bits|il faut 6 bits|"
+           "6 bits suffisent} {car 2^6 = 64|puisque 64 > 48|(64 valeurs)}."),
+    "q18": ("{Au niveau 2 les VJ valent 0|Les feuilles du niveau 2 ont une VJ nulle|Au dernier niveau {toutes les|"
+            "les} VJ sont nulles|En bas de l'arbre, VJ = 0}. VJ(b) = 4, VJ(e) = 0, VJ(i) = 0 ; {à la racine|pour la "
+            "racine|au sommet|pour a} {4 - 4 = 0, 2 - 0 = 2, 0 - 0 = 0|les trois coups valent 0, 2 et 0|g - VJ vaut "
+            "0, puis 2, puis 0}, {donc VJ(a) = 2|d'où VJ(a) = 2|ce qui donne VJ(a) = 2|le maximum est 2} et {Alice "
+            "joue la case 4|le meilleur coup d'Alice est la case 4|Alice choisit la case 4|la case 4 est "
+            "{choisie|retenue}}{.| (gain 2).| : c'est le coup de valeur maximale.}",
+            "{La case 1 gagne 4 graines|Jouer la case 1 rapporte 4 graines|La case 1 prend 4 graines|Avec la case 1 "
+            "Alice {gagne|ramasse} 4} {mais Bob en reprend 4|mais Bob récupère ensuite 4 graines|puis Bob en regagne "
+            "autant|et Bob répond en reprenant 4} ; {la case 4 en gagne 2|la case 4 rapporte 2 graines|avec la case 4 "
+            "Alice {gagne|prend} 2|jouer 4 donne 2 graines} {sans rien rendre|et Bob ne reprend rien|sans que Bob ne "
+            "regagne quoi que ce soit|et Bob ne peut rien reprendre} : {c'est le meilleur g - VJ|g - VJ y est "
+            "maximal|la valeur g - VJ la plus grande|le meilleur bilan}, {Alice joue la case 4|Alice choisit donc la "
+            "case 4|le coup retenu est la case 4|la case 4 l'emporte}.",
+            "{On remonte l'arbre|On part des feuilles et on remonte|Calcul de bas en haut|Je remonte {l'arbre|depuis "
+            "les feuilles}} : VJ = max(G - VJ des enfants). {La racine vaut 2|On obtient 2 à la racine|VJ(a) vaut 2|"
+            "Le sommet vaut 2}, {atteint par la case 4|avec la case 4|grâce à la case 4|pour la case 4}{.| pour "
+            "Alice.| (coup d'Alice).}"),
+    "q21": ("{Seule la ligne 6 change|Il suffit de modifier la ligne 6|Je ne change que la ligne 6|Une seule ligne "
+            "bouge, la 6e} : case_choisie = NegaAwale(jeu, 6, 0) {au lieu du input|à la place du input|remplace "
+            "l'appel à input|et non plus input}{.| ; le reste de la boucle est {inchangé|identique}.| et tout le reste "
+            "est {gardé|conservé}.}",
+            "{J'ai remplacé|On remplace|Il faut remplacer|Je remplace} {la lecture au clavier|le input de la ligne 6|"
+            "la saisie du joueur|la demande au joueur} par l'appel NegaAwale(jeu, 6, 0), {le reste est identique|"
+            "rien d'autre ne bouge|le reste du programme ne change pas|tout le reste reste pareil}{.| : l'IA joue à "
+            "la place d'un humain.| : c'est {l'ordinateur|la machine} qui {choisit|joue}.}",
+            "{La ligne 6|C'est la ligne 6|Ligne 6|À la ligne 6} : {c'est l'IA qui choisit la case|l'ordinateur "
+            "choisit la case|la case vient de l'IA|NegaAwale {décide|choisit}} {avec NegaAwale|par NegaAwale|"
+            "grâce à NegaAwale|} {à la profondeur 6|en profondeur 6|(profondeur 6)|avec 6 coups d'avance}{.| au lieu "
+            "du joueur.}"),
 }
-_JUSTIFICATION_GENERIQUE = ("J'applique les règles de la partie I case par case, dans l'ordre du semis.",
-                            "Je suis l'énoncé pas à pas et je vérifie avec mon code.",
-                            "Voir le raisonnement : on suit les règles du jeu dans l'ordre.")
+_JUSTIFICATION_GENERIQUE = ("{J'applique|Je suis|J'utilise} les règles de la partie I {case par case|une case après "
+                            "l'autre|pas à pas}, {dans l'ordre du semis|en suivant le semis|dans le sens du jeu}.",
+                            "{Je suis l'énoncé pas à pas|Je reprends l'énoncé étape par étape|Je déroule l'énoncé} "
+                            "et {je vérifie avec mon code|je contrôle avec mon programme|mon code le confirme}.",
+                            "{Voir le raisonnement|Raisonnement|Explication} : {on suit les règles du jeu dans "
+                            "l'ordre|les règles s'appliquent dans l'ordre|on applique les règles une à une}.")
+_REMARQUE = (" {Le point délicat {est|était}|Il {faut|fallait} surtout faire attention à|Le piège {est|serait}|Ce qui "
+             "demande {du soin|de l'attention}, c'est} {de bien compter les graines|l'ordre des cases|de ne rien "
+             "oublier|la lecture de l'énoncé|la numérotation des cases|le sens du semis}{.|, comme en cours.| : j'ai "
+             "fait un tableau.| : je l'ai écrit {au brouillon|à part}.}"
+             " {J'ai|Je l'ai|Tout est} {vérifié|contrôlé|refait|recompté|relu} {sur|avec} {le plateau de l'énoncé|un "
+             "{dessin|schéma} {au brouillon|du plateau|}|mes {notes|calculs}|le code {de la partie II|écrit avant}|une "
+             "simulation {à la main|graine par graine|}} {avant de répondre|pour être {sûr|sûre}|à la fin|deux fois|en "
+             "{recomptant|comptant} les graines|}.")
+"""Two last sentences each student adds to a justification, in words of their own (made like the wordings)."""
+_CHOIX = re.compile(r"\{([^{}]*)\}")
 
 
 # What the simulated teacher gives each wording of a justification in the formgrader (share of the points).
@@ -843,14 +941,31 @@ def notes_manuelles(racine: Path, classe: tuple[Eleve, ...] = CLASSE) -> list:
     return notes
 
 
-def justification(grade_id: str, style: int) -> str:
-    """A short French justification for the manual cell ``grade_id``.
+def justification(grade_id: str, style: int, identifiant: str, assignment: str = "partie1_regles") -> str:
+    """A short French justification for the manual cell ``grade_id`` of ``assignment``: the wording ``style``
+    of the question (a CCINP question's own, else a general one), each of its choices of phrasing (``{a|b|c}``)
+    made from a hash of the student ``identifiant``, the cell and the choice's place (the same student always
+    writes the same text; two students rarely the same phrase).
 
-    >>> justification("q1_justification", 1).startswith("Alice joue")
+    >>> justification("q1_justification", 1, "martin_hugo").startswith("Alice ")
+    True
+    >>> len({justification("q3_justification", 0, e.identifiant) for e in CLASSE}) == len(CLASSE)
     True
     """
-    variantes = _JUSTIFICATIONS.get(grade_id.split("_", 1)[0], _JUSTIFICATION_GENERIQUE)
-    return variantes[style % len(variantes)]
+    question = grade_id.split("_", 1)[0]
+    propre = assignment in _PARTIES and question in _JUSTIFICATIONS
+    variantes = _JUSTIFICATIONS[question] if propre else _JUSTIFICATION_GENERIQUE
+    places = itertools.count()
+
+    def choisir(choix: re.Match) -> str:
+        options = choix.group(1).split("|")
+        graine = hashlib.blake2b(f"{identifiant}/{grade_id}/{next(places)}".encode(), digest_size=8).digest()
+        return options[int.from_bytes(graine, "big") % len(options)]
+
+    texte = variantes[style % len(variantes)] + (_REMARQUE if propre else "")
+    while _CHOIX.search(texte):   # the innermost choices first, then the choices they are part of
+        texte = _CHOIX.sub(choisir, texte)
+    return re.sub(r" +([.,])", r"\1", re.sub(r"  +", " ", texte))   # where an empty choice was made
 
 
 # ---------------------------------------------------------------- building the submissions
@@ -908,7 +1023,8 @@ def copie_rendue(e: Eleve, release: nbformat.NotebookNode, source: nbformat.Note
         if gid in erreurs:
             cell.source = erreurs[gid].code_de(e.identifiant)
         elif cell.cell_type == "markdown":
-            cell.source = justification(gid, e.style)
+            auteur = eleve(e.justifie_comme) if e.justifie_comme else e
+            cell.source = justification(gid, auteur.style, auteur.identifiant, assignment)
         elif gid in solutions:  # the course's answer, on this student's own data where it is drawn per student
             cell.source = reponses_de_la_variante(solution_propre(solutions[gid].source), assignment, e.identifiant)
         else:
@@ -929,6 +1045,9 @@ def verifier_erreurs(racine: Path, classe: tuple[Eleve, ...] = CLASSE) -> None:
         tests[a] = {c.metadata["nbgrader"]["grade_id"] for c in nb.cells
                     if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
     for e in classe:
+        if e.justifie_comme and eleve(e.justifie_comme).style % len(APPRECIATIONS) != e.style % len(APPRECIATIONS):
+            raise ValueError(f"{e.identifiant} copies the justifications of {e.justifie_comme}, who writes another "
+                             f"kind of justification (style): the simulated teacher's mark would not fit the text")
         for err in e.erreurs:
             if err.assignment not in reponses:
                 continue  # that notebook is not built (yet)

@@ -230,9 +230,12 @@ def _elaguer(bloc: list[ast.stmt], lus: set[str] | None) -> bool:
 
 def _lus(fonction: ast.AST) -> set[str]:
     """The names a function reads, but for what an assignment reads of its own target (``x = x + 1``)."""
-    lus = {nom for n in ast.walk(fonction) if isinstance(n, (ast.Global, ast.Nonlocal)) for nom in n.names}
-    for instruction in ast.walk(fonction):
+    lus: set[str] = set()
+    for instruction in ast.walk(fonction):   # one walk: this is most of the normalisation's time
         if not isinstance(instruction, ast.stmt) or instruction is fonction:
+            continue
+        if isinstance(instruction, (ast.Global, ast.Nonlocal)):
+            lus.update(instruction.names)
             continue
         cibles = _cibles(instruction)
         propres = {n.id for n in cibles if type(n) is ast.Name} if cibles else set()
@@ -429,14 +432,15 @@ class _Emission:
             if isinstance(valeur, ast.AST):
                 if not isinstance(valeur, _SANS_JETON):
                     self.noeud(valeur, position)
-            elif type(valeur) is list and valeur and isinstance(valeur[0], ast.AST):
+            elif type(valeur) is list and valeur and isinstance(valeur[0] or valeur[-1], ast.AST):
                 if champ in _BLOCS:
                     self.sortie.append((DEBUT_BLOC, *position))
                     self.bloc(valeur, position)
                     self.sortie.append((FIN_BLOC, *position))
                 else:
                     for element in valeur:
-                        self.noeud(element, position)
+                        if element is not None:   # a dict's key before ``**mapping``
+                            self.noeud(element, position)
         self.deps = deps
 
 

@@ -18,6 +18,7 @@ name), in a range the Python tokens never use.  ``sqlglot`` is pinned in ``requi
 
 from __future__ import annotations
 
+import functools
 import re
 import zlib
 
@@ -95,6 +96,7 @@ def requete_canonique(requete: str) -> str | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)   # a class hands in the same query many times (sqlglot is most of its cost)
 def jetons(requete: str) -> str | None:
     """The normalised token sequence of a query (one character per token), or ``None`` if it cannot be read.
 

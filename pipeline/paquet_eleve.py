@@ -43,6 +43,7 @@ import argparse
 import ast
 import contextlib
 import datetime
+import functools
 import importlib
 import inspect
 import io
@@ -816,6 +817,22 @@ def a_la_place(module: str, notes: set[str]) -> str:
             f"from {moteur.__name__} import {', '.join(noms)}  # noqa: E402,F401\n\n"
             f"APPELS_REFERENCE = {appels_de_la_reference(module)!r}\n"
             '"""Each function of the full reference -> the functions of the module its code calls."""\n')
+
+
+@functools.lru_cache(maxsize=1)
+def sources_du_paquet() -> dict[str, str]:
+    """``{path in the distribution: source}`` of every Python module the students' package can ship, read from
+    the course without writing the package nor trying its functions: each subject's reference module reduced
+    (:func:`reference_reduite`), the data of :data:`DONNEES_SEULES`, and every module shipped as it is
+    (:func:`modules_livres`).  A superset: while an assignment is open, the distribution replaces the shipped
+    functions that answer one of its graded functions by stand-ins (:func:`retenues`), which this keeps whole.
+    The similarity report compares every answer with them (``pipeline.similarite.sources_du_devoir``)."""
+    sources = {chemin_du_module(s.module_reference): reference_reduite(s.module_reference, noms_notes(s))
+               for s in sujets().values()}
+    sources |= {chemin_du_module(m): donnees_seules(m) for m in DONNEES_SEULES}
+    for module in sorted(modules_livres()):
+        sources.setdefault(chemin_du_module(module), inspect.getsource(importlib.import_module(module)))
+    return sources
 
 
 def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> Path:

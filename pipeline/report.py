@@ -14,7 +14,8 @@ Read from nbgrader's gradebook (the course's ``gradebook.db``, or its server) af
   import file and one summary page per student (``pipeline/bulletins.py``);
 - ``similarite/<a>__<b>.html``: the pairs of students whose answers are
   unusually alike, side by side (``pipeline/similarite.py``), ranked in a
-  section of ``rapport.md`` and named on those students' pages (the teacher's:
+  section of ``rapport.md`` with the answers close to a source and those right for a classmate's variant
+  (``pipeline/variantes_copiees.py``), and named on those students' pages (the teacher's:
   ``eleves/a_envoyer/<id>.html`` is the same page without it, to send).
 
 **The mark out of 20 counts every point of the paper**, automatic and
@@ -297,7 +298,8 @@ def rapports_des_series(racine: Path) -> list[tuple[Path, str, tuple[str, ...]]]
 
 def ecrire_rapports(racine: Path = RACINE, paquet: Path | None = None) -> list[Path]:
     """A report per series graded in ``racine`` (:func:`rapports_des_series`); the first links to the others.
-    ``paquet``: the students' package's source tree, which the similarity section compares answers with too."""
+    ``paquet``: the students' package's source tree, which the similarity section compares answers with too
+    (by default, every module the package can ship, read from the course: ``paquet_eleve.sources_du_paquet``)."""
     rapports = rapports_des_series(racine)
     ecrits: list[Path] = []
     for i, (sortie, nom, assignments) in enumerate(rapports):
@@ -329,7 +331,8 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
     ecrits += _graphiques(sortie, reussite, [ligne["note_sur_20"] for ligne in lignes])
     commentaires, courriels = bulletins.commentaires_du_gradebook(racine)
     ecrits.append(bulletins.ecrire_import_moodle(sortie / "import_moodle.csv", lignes, list(maxima), courriels, penalites))
-    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()), paquet=paquet)
+    analyse = similarite.analyser(racine, tuple(a for a in maxima if (racine / "release" / a).is_dir()), paquet=paquet,
+                                  justifications=True)
     ecrits += similarite.ecrire_pages(sortie / "similarite", analyse, noms, titre)
     ecrits += bulletins.ecrire_fiches(sortie / "eleves", racine, lignes, notes, maxima, commentaires,
                                       titre, similarite.sections_des_fiches(analyse, noms))
@@ -384,9 +387,9 @@ def ecrire_rapport(racine: Path = RACINE, sortie: Path | None = None, serie: tup
                      + f" | {ligne['points_total']:g} / {ligne['max_total']:g} | {ligne['note_sur_20']}{provisoire} |")
     texte += ["", "Réussite par question (copies rendues) : "
               + ", ".join(f"{q} {100 * t:.0f} %" for q, t in reussite.items()) + ".", ""]
-    texte += similarite.section_du_rapport(analyse, noms)
-    texte += variantes_copiees.section_du_rapport(variantes_copiees.copies_de_variante(
-        racine, tuple(a for a in maxima if a in ASSIGNMENTS)), noms)
+    copies = variantes_copiees.copies_de_variante(racine, tuple(a for a in maxima if a in ASSIGNMENTS))
+    texte += similarite.section_du_rapport(analyse, noms,
+                                           autres=variantes_copiees.indices(copies, noms, analyse.reglages))
     texte += ["![réussite](reussite_par_question.png)", "", "![notes](distribution_notes.png)", ""]
     ecrits.append(sortie / "rapport.md")
     ecrits[-1].write_text("\n".join(texte), encoding="utf-8")
@@ -420,7 +423,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--racine", type=Path, default=RACINE, help="course folder (default: this project)")
     parser.add_argument("--paquet", type=Path, default=None,
                         help="the students' package's source tree (python -m pipeline.paquet_eleve --paquet-seul "
-                             "DEST), compared with every answer")
+                             "DEST), compared with every answer (default: every module the package can ship, "
+                             "read from the course)")
     args = parser.parse_args(argv)
     for chemin in ecrire_rapports(args.racine.resolve(), args.paquet):
         print(f"écrit {chemin}")

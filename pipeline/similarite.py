@@ -39,7 +39,7 @@ by several answers goes with each) (:func:`reponses_du_notebook`).  Then:
    shorter than ``longueur_min`` tokens (``return jeu['n'] % 2 == 0``) is
    left out altogether.
 
-**Justifications** (``analyser(..., justifications=True)``; not yet in the teacher's report).  The text
+**Justifications** (``analyser(..., justifications=True)``, as the teacher's report does).  The text
 cells a student wrote (found like the code, against the release's text cells) are compared as words (:mod:`pipeline.normalisation_texte`: the words of each sentence sorted, so
 rewording by word order changes nothing), on shingles of ``k_texte`` words, all kept; a phrase more than
 ``df_max_texte`` students wrote is the class's (the course's wording, a dictated sentence) and weighs nothing.
@@ -52,7 +52,7 @@ query) are compared on the normalised query (:mod:`pipeline.normalisation_sql`).
 source tree is given.  A source counts as one more student who answered every question with the whole source,
 with the same weights and thresholds (:func:`_proches`): the key is a correct answer, and what most of the
 class writes weighs nothing even when the key writes it too.  The report lists the answers flagged « proche
-de <source> » first, each with its side-by-side page.
+de <source> » among the likely copies (:func:`classement_des_copies`), each with its side-by-side page.
 
 Why no library does the normalisation: see :mod:`pipeline.normalisation_code`
 (copydetect, used before, tokenises the text with pygments; its winnowing is
@@ -68,7 +68,9 @@ questions both answered.  A pair is flagged when a score (over the paper or
 on one question) reaches ``seuil`` with at least ``preuve_min`` of shared
 weight.  A high score is a reason to look at the two notebooks, not a proof.
 
-Written by :func:`pipeline.report.ecrire_rapport`: a section of ``rapport.md``,
+Written by :func:`pipeline.report.ecrire_rapport`: a section of ``rapport.md`` that opens on one ranked list
+of likely copies (the pairs, the answers close to a source, and the answers right for a classmate's variant
+that ``pipeline.variantes_copiees`` finds, by evidence weight: :data:`POIDS_DE_PREUVE`),
 one side-by-side page per pair under ``report/similarite/`` with the shared
 passages highlighted, and a section of the teacher's page of each flagged
 student (``report/eleves/<id>.html``; never in the students' feedback).
@@ -356,9 +358,9 @@ def reponses_du_notebook(chemin: Path, version: VersionEleve, justifications: bo
     never by the notebook's own metadata (written by the student's notebook): a code cell that is not a
     cell of the release, unchanged, is the student's. Each top-level statement of it goes to the question
     whose answer it defines (:attr:`VersionEleve.noms`: a function, a value), wherever it was written; the
-    other statements to every answer that uses what they define (a helper), else to the answer cell of the
-    release they stand at (the last answer cell before it in the alignment of the two notebooks' code
-    cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
+    other statements to every answer that uses what they define (a helper), else to the answer written just
+    before them in their cell (or just after), else to the answer cell of the release they stand at (the last
+    answer cell before it in the alignment of the two notebooks' code cells), or :data:`HORS_QUESTION`.  With ``justifications``, the text cells the student wrote are found the
     same way, against the release's text cells: each goes, as a :class:`Texte`, to the written answer's cell it
     stands at (the last one before it), if any.
     """
@@ -453,7 +455,12 @@ def _morceaux(source: str, noms: dict[str, str], ici: str) -> list[_Morceau]:
         utilises = frozenset(n.id for n in ast.walk(noeud) if isinstance(n, ast.Name)) - definis
         question = next((noms[n] for n in sorted(definis) if n in noms), None)
         morceaux.append(_Morceau(question or ici, question is not None, frozenset(definis), utilises, texte))
-    return morceaux
+    # what defines no answer goes with the answer written just before it in the cell (else just after it): a
+    # helper pasted beside an answer stays with it wherever the cell is moved
+    reponses = [i for i, m in enumerate(morceaux) if m.reponse]
+    return [m if m.reponse or not reponses else dataclasses.replace(
+                m, question=morceaux[max([j for j in reponses if j < i] or [min(reponses)])].question)
+            for i, m in enumerate(morceaux)]
 
 
 _BLOC_DE_CODE = re.compile(r"```[a-zA-Z]*\n(.*?)```", re.S)
@@ -581,7 +588,7 @@ def _empreintes_en_lot(lot: list[tuple[str, str]], gabarit: dict[str, np.ndarray
 def _empreintes(textes: list[tuple[str, str]], gabarit: dict[str, np.ndarray], reglages: Reglages,
                 processus: int | None) -> dict[tuple[str, str], Empreinte]:
     """``{(assignment, code): its fingerprints}``, on ``processus`` processes (default: one per core) when
-    there are many: pygments' lexer is most of the time (the hashes do not depend on the process)."""
+    there are many: the syntax-tree tokens are most of the time (the hashes do not depend on the process)."""
     processus = processus or os.cpu_count() or 1
     if processus == 1 or len(textes) < PARALLELE_DES:
         return dict(zip(textes, _empreintes_en_lot(textes, gabarit, reglages)))
@@ -780,8 +787,7 @@ def analyser(racine: Path, assignments: tuple[str, ...], reglages: Reglages | No
     """Compare the notebooks handed in (``submitted/``) for ``assignments``, their release as boilerplate, with
     each other and with what students can read (:func:`sources_du_devoir`; ``paquet``: the students' package's
     source tree, ``python -m pipeline.paquet_eleve --paquet-seul DEST``); the written justifications too with
-    ``justifications`` (not yet in the teacher's report: the demo class's justifications come in three wordings
-    that several students share word for word, which this comparison rightly flags)."""
+    ``justifications`` (:func:`pipeline.report.ecrire_rapport` compares them)."""
     reponses: dict[tuple[str, str], dict[str, str]] = {}
     gabarits: dict[str, list[str]] = {}
     sources: dict[str, dict[str, str]] = {}
@@ -811,7 +817,9 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
       its answer key as transcribed in its folder, and any other published key it declares);
     - the code every other release notebook gives (its code cells but the answer cells: the statement's code,
       the visible tests); the assignment's own is its boilerplate, left out of everything;
-    - every module of the students' package (``paquet``: its source tree, when given).
+    - every module of the students' package: of its source tree ``paquet`` when given, else every module the
+      package can ship, read from the course (:func:`pipeline.paquet_eleve.sources_du_paquet`: a superset,
+      named « (source du cours) »).
 
     The name is what the report prints after « proche de ».
     """
@@ -838,6 +846,11 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
     if paquet is not None:
         for chemin in sorted(Path(paquet).rglob("*.py")):
             sources[f"paquet des élèves {chemin.relative_to(paquet).as_posix()}"] = chemin.read_text(encoding="utf-8")
+    else:
+        from pipeline.paquet_eleve import sources_du_paquet
+
+        for chemin, code in sources_du_paquet().items():
+            sources[f"paquet des élèves {chemin} (source du cours)"] = code
     return sources
 
 
@@ -1066,8 +1079,69 @@ def ecrire_pages(dossier: Path, analyse: Analyse, noms: dict[str, str], titre: s
     return ecrits
 
 
-def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "similarite") -> list[str]:
-    """The lines of ``rapport.md``'s similarity section (pages under ``lien/``)."""
+@dataclass(frozen=True)
+class Indice:
+    """One line of the report's ranked list of likely copies (:func:`classement_des_copies`): who, what points to
+    a copy, its evidence weight (:data:`POIDS_DE_PREUVE`), whether it is flagged, on which questions, and its page."""
+
+    qui: str
+    quoi: str
+    preuve: float
+    signale: bool
+    questions: str = ""
+    page: str = ""
+
+    def cle(self) -> tuple:
+        return (not self.signale, -self.preuve, self.qui, self.quoi)
+
+
+POIDS_DE_PREUVE = (
+    "Le **poids de preuve** d'une ligne est celui des passages rares en commun : chaque empreinte partagée pèse 1 "
+    "quand seuls ces deux élèves (ou l'élève et la source) l'ont, moins quand d'autres l'ont aussi, rien quand "
+    "beaucoup l'ont (soit, à peu près, le nombre de passages de {k} jetons ou de {k_texte} mots recopiés, code et "
+    "justifications ensemble, sur toute l'épreuve). Une réponse chiffrée fausse pour les données de son auteur "
+    "mais exactement juste pour celles d'un camarade (« juste pour la variante de … ») pèse {preuve_min:g}, "
+    "autant que le moins qu'il faut pour signaler une paire (une fonction d'environ cinq lignes recopiée) : "
+    "elle est toujours signalée.")
+"""How the ranked list weighs its lines (French, for the teacher), formatted with the :class:`Reglages`."""
+
+
+def indices(analyse: Analyse, noms: dict[str, str], lien: str = "similarite") -> list[Indice]:
+    """The lines of the ranked list for the answers close to a source and the pairs of students shown
+    (:func:`proches_a_montrer`, :func:`paires_a_montrer`): their shared weight over the paper is their evidence."""
+    reglages = analyse.reglages
+
+    def nom(e: str) -> str:
+        return noms.get(e) or e
+
+    def questions(p: Paire) -> str:
+        return ", ".join(f"{_libelle(q.question, analyse.textes)} {q.score:.2f}"
+                         for q in sorted(p.questions, key=lambda q: -q.partage) if q.partage >= reglages.preuve_min)
+
+    return ([Indice(nom(p.a), proche_de(p.b), p.partage(), p.signalee(), questions(p), f"{lien}/{nom_de_page(p)}")
+             for p in proches_a_montrer(analyse)]
+            + [Indice(f"{nom(p.a)} et {nom(p.b)}", f"réponses semblables (score sur l'épreuve {p.score():.2f})", p.partage(),
+                      p.signalee(), questions(p), f"{lien}/{nom_de_page(p)}") for p in paires_a_montrer(analyse)])
+
+
+def classement_des_copies(lignes: list[Indice], reglages: Reglages) -> list[str]:
+    """The ranked list of likely copies (Markdown): flagged lines first, then by evidence weight."""
+    texte = ["**Classement des copies probables** (paires d'élèves, réponses proches d'une source, réponses justes "
+             "pour la variante d'un camarade, ensemble) : "
+             + POIDS_DE_PREUVE.format(k=reglages.k, k_texte=reglages.k_texte, preuve_min=reglages.preuve_min), "",
+             "| rang | qui | quoi | poids de preuve | questions | signalé |", "|---|---|---|---|---|---|"]
+    for rang, i in enumerate(sorted(lignes, key=Indice.cle), 1):
+        qui = f"[{i.qui}]({i.page})" if i.page else i.qui
+        texte.append(f"| {rang} | {qui} | {i.quoi} | {i.preuve:.1f} | {i.questions or '—'} | "
+                     f"{'**oui**' if i.signale else 'non'} |")
+    return texte + [""]
+
+
+def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "similarite",
+                       autres: list[Indice] | tuple[Indice, ...] = ()) -> list[str]:
+    """The lines of ``rapport.md``'s similarity section (pages under ``lien/``): the ranked list of likely copies
+    (:func:`classement_des_copies`, with the lines ``autres``, such as ``pipeline.variantes_copiees.indices``),
+    then the details of the sources and of the pairs."""
     reglages = analyse.reglages
 
     def nom(e: str) -> str:
@@ -1088,6 +1162,7 @@ def section_du_rapport(analyse: Analyse, noms: dict[str, str], lien: str = "simi
              + (" Copies illisibles, non comparées : " + ", ".join(f"`{c}`" for c in analyse.illisibles) + "."
                 if analyse.illisibles else ""),
              "", f"*{AVERTISSEMENT}*", "", comment_c_est_compte(reglages, bool(analyse.textes)), ""]
+    texte += classement_des_copies(indices(analyse, noms, lien) + list(autres), reglages)
     texte += _lignes_des_sources(analyse, nom, lien)
     texte += ["Sur l'épreuve (paires signalées, puis les suivantes) :", "",
              "| paire | score | poids commun | questions (score) | signalée |", "|---|---|---|---|---|"]
@@ -1106,7 +1181,7 @@ def _lignes_des_sources(analyse: Analyse, nom, lien: str) -> list[str]:
     reglages = analyse.reglages
     montres = proches_a_montrer(analyse)
     texte = [f"**Proches d'une source** (corrigé public, version élève d'un autre devoir, paquet des élèves) : "
-             f"{len(analyse.proches_signales())} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
+             f"{len({p.a for p in analyse.proches_signales()})} élève(s) signalé(s) ; chaque réponse est aussi comparée à ce que "
              f"les élèves peuvent lire, avec les mêmes seuils (ce que beaucoup d'élèves écrivent ne compte pas, "
              f"même si le corrigé l'écrit aussi).", ""]
     if montres:

@@ -5,7 +5,8 @@ on each author's own figures; a student who hands in a classmate's answer loses 
 them for the teacher's report: for each answer cell handed in (``submitted/<student>/<assignment>/``), each
 ``Qn = <literal>`` of such a question is read without running anything (``ast.literal_eval``) and judged, as the
 judge does, on the author's data, then on every classmate's.  An answer right for the author is never reported;
-with variants off (every student has the statement's data) nothing is.
+with variants off (every student has the statement's data) nothing is.  They are ranked with the similarity
+report's pairs (:func:`indices`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from awale_ref.grading.reponses_structurees import verifier_reponse
 from pipeline.build import sujet_de
-from pipeline.similarite import reponses_rendues
+from pipeline.similarite import Indice, Reglages, reponses_rendues
 
 
 @dataclass(frozen=True)
@@ -85,17 +86,18 @@ def copies_de_variante(racine: Path, assignments: tuple[str, ...]) -> list[Copie
     return sorted(trouvees, key=lambda c: (-combien[c.eleve], c.eleve, c.assignment, c.question))
 
 
-def section_du_rapport(copies: list[CopieDeVariante], noms: dict[str, str]) -> list[str]:
-    """The report's section (French), or nothing when no answer fits another student's variant."""
-    if not copies:
-        return []
-    lignes = ["## Réponses justes pour la variante d'un autre élève", "",
-              "Chaque élève a ses propres données pour les questions à réponse chiffrée (ses figures, tirées de son "
-              "identifiant) et il est noté sur elles. Les réponses ci-dessous sont fausses pour les données de leur "
-              "auteur mais exactement justes pour celles d'un camarade : elles ont très probablement été recopiées. "
-              "C'est une raison de regarder les deux copies, pas une preuve.", ""]
+def indices(copies: list[CopieDeVariante], noms: dict[str, str], reglages: Reglages | None = None) -> list[Indice]:
+    """One line of the report's ranked list of likely copies (:func:`pipeline.similarite.classement_des_copies`)
+    per student with answers that fit a classmate's variant: each such answer weighs ``preuve_min``, always
+    flagged."""
+    reglages = reglages or Reglages()
+    par_eleve: dict[str, list[CopieDeVariante]] = {}
     for copie in copies:
-        camarades = ", ".join(noms.get(p) or p for p in copie.pour)
-        lignes.append(f"- {noms.get(copie.eleve) or copie.eleve} — {copie.assignment}, {copie.question} : "
-                      f"juste pour la variante de {camarades}")
-    return lignes + [""]
+        par_eleve.setdefault(copie.eleve, []).append(copie)
+    lignes = []
+    for eleve, siennes in par_eleve.items():
+        camarades = ", ".join(noms.get(p) or p for p in dict.fromkeys(p for c in siennes for p in c.pour))
+        questions = ", ".join(f"{c.assignment} {c.question}" for c in siennes)
+        lignes.append(Indice(noms.get(eleve) or eleve, f"juste pour la variante de {camarades}",
+                             reglages.preuve_min * len(siennes), True, questions))
+    return lignes

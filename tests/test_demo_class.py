@@ -400,12 +400,21 @@ def test_le_rapport_nomme_la_source_d_un_code_colle(cours):
 
 
 
-def test_le_rapport_nomme_l_eleve_qui_a_recopie_les_valeurs_d_une_autre_variante(cours):
-    """pipeline/variantes_copiees.py in the demo's report: the variant-copier, and nobody else, is named."""
+def test_le_rapport_classe_ensemble_les_copieurs_de_code_et_de_variante(cours):
+    """One ranked list in the demo's report (pipeline/similarite.py with pipeline/variantes_copiees.py): the
+    variant-copier, named « juste pour la variante de » her classmate, and the two code copiers are its first
+    lines, flagged; nobody else is flagged; Théo's copied justifications are among his pair's questions."""
     rapport = (cours / "report" / "rapport.md").read_text(encoding="utf-8")
-    section = rapport.split("## Réponses justes pour la variante d'un autre élève", 1)[1].split("\n## ", 1)[0]
+    section = rapport.split("**Classement des copies probables**", 1)[1].split("\n\n**", 1)[0]
+    assert "## Réponses justes pour la variante" not in rapport   # no section of their own
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in CLASSE}
-    lignes = [l for l in section.splitlines() if l.startswith("- ")]
-    assert lignes and all(l.startswith(f"- {noms[c]} — ") for c in demo_class.COPIEURS_DE_VARIANTE for l in lignes)
+    lignes = [l for l in section.splitlines() if l.startswith("| ") and l[2].isdigit()]
+    attendus = {" et ".join(noms[x] for x in sorted(p)) for p in demo_class.COPIEURS.items()}
+    attendus |= {noms[c] for c in demo_class.COPIEURS_DE_VARIANTE}
+    premieres = lignes[:len(attendus)]
+    assert {l.split(" | ")[1].lstrip("[").split("]")[0] for l in premieres} == attendus, lignes
+    assert all(l.endswith("| **oui** |") for l in premieres) and all(l.endswith("| non |") for l in lignes[len(attendus):])
     for copieur, source in demo_class.COPIEURS_DE_VARIANTE.items():
-        assert f"juste pour la variante de {noms[source]}" in section
+        assert any(f"| {noms[copieur]} | juste pour la variante de {noms[source]} |" in l for l in premieres)
+    theo = next(l for l in premieres if noms["fournier_theo"] in l)
+    assert "Q6 (justification)" in theo and "Q4 (justification)" in theo

@@ -54,6 +54,27 @@ def test_les_deux_copieurs_sont_classes_en_tete_et_personne_d_autre_n_est_signal
     assert {q.question[1] for q in theo.questions_signalees()} == {"q10_ramasser_graines", "q13_cases_possibles"}
 
 
+def test_les_copies_de_variante_sont_classees_avec_les_paires(analyse):
+    """One ranked list: the variant-copier's answers (each weighs preuve_min) beside the pairs' shared weight;
+    the demo's two copying pairs and the variant-copier are the flagged lines, first; nobody else is flagged."""
+    from pipeline import variantes_copiees
+
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    copies = [variantes_copiees.CopieDeVariante(c, "partie1_regles", q, (s,))
+              for c, s in demo_class.COPIEURS_DE_VARIANTE.items() for q in ("Q1_cases", "Q2_gains", "Q2_plateaux")]
+    texte = "\n".join(similarite.section_du_rapport(analyse, noms,
+                                                    autres=variantes_copiees.indices(copies, noms, analyse.reglages)))
+    lignes = [l for l in texte.split("**Classement des copies probables**")[1].split("\n\n**")[0].splitlines()
+              if l.startswith("| ") and l[2].isdigit()]
+    attendus = {f"{noms[a]} et {noms[b]}" for a, b in (sorted(p) for p in demo_class.COPIEURS.items())}
+    attendus |= {noms[c] for c in demo_class.COPIEURS_DE_VARIANTE}
+    premieres = lignes[:len(attendus)]
+    assert {l.split(" | ")[1].lstrip("[").split("]")[0] for l in premieres} == attendus, lignes
+    assert all(l.endswith("| **oui** |") for l in premieres) and all(l.endswith("| non |") for l in lignes[len(attendus):])
+    variante = next(l for l in premieres if "juste pour la variante de Sarah Lefebvre" in l)
+    assert f"| {3 * analyse.reglages.preuve_min:.1f} |" in variante
+
+
 def test_le_rapport_les_pages_et_les_fiches(analyse, cours, tmp_path):
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
     pages = similarite.ecrire_pages(tmp_path, analyse, noms, "Awalé")
@@ -218,6 +239,24 @@ def test_les_reponses_sont_lues_ou_qu_elles_soient_ecrites(cours, tmp_path, degu
     assert {"q10_ramasser_graines", "q13_cases_possibles"} <= {q.question[1] for q in theo.questions_signalees()}
 
 
+@pytest.mark.parametrize("deguisement", [
+    lambda nb: deguisements.reponses_deplacees(nb, STUB_CODE),
+    lambda nb: deguisements.tout_dans_la_premiere(nb, STUB_CODE),
+], ids=["reponses_deplacees", "tout_dans_la_premiere"])
+def test_une_fonction_collee_a_cote_d_une_reponse_la_suit_ou_qu_elle_aille(cours, deguisement):
+    """Louise's Q7 cell holds her answer and, beside it, a function no answer uses: moved or gathered with the
+    other answers, that function still goes with Q7 (the answer written just before it in its cell)."""
+    version = similarite.VersionEleve.lire(cours, "othello")
+    chemin = cours / "submitted" / "michel_louise" / "othello" / "othello.ipynb"
+    avant = similarite.reponses_du_notebook(chemin, version)["q7_cases_frontieres"]
+    with tempfile.TemporaryDirectory() as dossier:
+        copie = Path(dossier) / "othello.ipynb"
+        nbformat.write(deguisement(nbformat.read(chemin, as_version=4)), copie)
+        apres = similarite.reponses_du_notebook(copie, version)
+    assert "def frontiere_entiere" in avant and "def frontiere_entiere" in apres["q7_cases_frontieres"]
+    assert similarite.normaliser(apres["q7_cases_frontieres"])[0] == similarite.normaliser(avant)[0]
+
+
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from bench_similarite import solutions  # noqa: E402
@@ -294,7 +333,9 @@ def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
 
     analyse = similarite.analyser(cours, ("othello",))
     attendus = [(e, similarite.nom_du_corrige(module)) for e, module in demo_class.COLLEURS.items()]
-    assert [(p.a, p.b) for p in analyse.proches_signales()] == attendus and analyse.signalees() == []
+    # the key first; the helper she pasted is in the students' package too (the reduced key ships it)
+    assert [(p.a, p.b) for p in analyse.proches_signales()][:1] == attendus and analyse.signalees() == []
+    assert {p.a for p in analyse.proches_signales()} == set(demo_class.COLLEURS)
     noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
     texte = "\n".join(similarite.section_du_rapport(analyse, noms))
     source = attendus[0][1]
@@ -306,6 +347,35 @@ def test_la_demo_nomme_la_source_d_une_reponse_collee(cours, tmp_path):
     assert len(page) < len(inspect.getsource(othello)) / 2   # only the source's definitions that hold a passage
     fiches = similarite.sections_des_fiches(analyse, noms)
     assert set(fiches) == {"michel_louise"} and "proche de" in fiches["michel_louise"]
+
+
+def test_une_reponse_collee_d_un_module_du_paquet_des_eleves_est_proche_du_paquet(cours, tmp_path):
+    """The students' package is compared by default (its modules read from the course): Hugo's Q16 pasted from
+    the package's engine-backed ``gagnant``, renamed, is listed « proche de » that module; nobody else is."""
+    import inspect
+
+    from awale_ref import fonctions_moteur
+
+    a = "partie2_structure"
+    shutil.copytree(cours / "release" / a, tmp_path / "release" / a)
+    for dossier in (cours / "submitted").glob(f"*/{a}"):
+        shutil.copytree(dossier, tmp_path / "submitted" / dossier.parent.name / a)
+    chemin = tmp_path / "submitted" / "martin_hugo" / a / f"{a}.ipynb"
+    nb = nbformat.read(chemin, as_version=4)
+    cellule = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "q16_gagnant")
+    cellule.source = inspect.getsource(fonctions_moteur.gagnant).replace("valeur", "v").replace("moitie", "m")
+    nbformat.write(nb, chemin)
+    analyse = similarite.analyser(tmp_path, (a,))
+    source = "paquet des élèves awale_ref/fonctions_moteur.py (source du cours)"
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("martin_hugo", source)]
+    noms = {e.identifiant: f"{e.prenom} {e.nom}" for e in demo_class.CLASSE}
+    assert similarite.proche_de(source) in "\n".join(similarite.section_du_rapport(analyse, noms))
+
+
+def test_un_dictionnaire_deplie_se_normalise():
+    """``{**d, "k": v}`` (a dict's key left empty by the unpacking) is read like any code, not an error."""
+    assert similarite.normaliser('d = {"a": 1, **b}\n')[0] == similarite.normaliser('e = {"z": 2, **c}\n')[0]
+    assert similarite.normaliser("d = {**b}\n")[0]
 
 
 # ---------------------------------------------------------------- SQL answers
@@ -371,9 +441,9 @@ _PARAPHRASE = ("Pour trouver les coups permis, les cases vides du camp d'Alice, 
 
 
 def _justifications_honnetes() -> dict[str, similarite.Texte]:
-    """Justifications written independently (the demo's wordings of every question, each by one student)."""
-    return {f"eleve{i:02d}": similarite.Texte(texte) for i, texte in
-            enumerate(t for q in sorted(demo_class._JUSTIFICATIONS) for t in demo_class._JUSTIFICATIONS[q])}
+    """Justifications written independently: the demo class's own of Q1, each student in their own words."""
+    return {e.identifiant: similarite.Texte(demo_class.justification("q1_justification", e.style, e.identifiant))
+            for e in demo_class.CLASSE if not e.vierge and not e.justifie_comme}
 
 
 def test_une_justification_reformulee_par_l_ordre_des_mots_reste_une_copie():
@@ -405,4 +475,20 @@ def test_les_justifications_sont_lues_dans_le_notebook(cours):
     assert "q1_justification" not in similarite.reponses_du_notebook(chemin, version)
     reponses = similarite.reponses_du_notebook(chemin, version, justifications=True)
     assert isinstance(reponses["q1_justification"], similarite.Texte)
-    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1)
+    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1, "martin_hugo")
+
+
+def test_la_demo_signale_la_justification_recopiee_et_aucun_eleve_honnete(cours):
+    """Each demo student writes their justifications in their own words; Théo hands in Chloé's word for word:
+    with the justifications compared (as the report does), their pair is flagged on them too, and nobody else."""
+    analyse = similarite.analyser(cours, CCINP, justifications=True)
+    copies = {tuple(sorted(paire)) for paire in demo_class.COPIEURS.items()}
+    assert {(p.a, p.b) for p in analyse.signalees()} == copies
+    theo = next(p for p in analyse.paires if (p.a, p.b) == ("bernard_chloe", "fournier_theo"))
+    ecrites = {q.question[1] for q in theo.questions_signalees() if q.question in analyse.textes}
+    assert {"q1_justification", "q3_justification", "q6_justification"} <= ecrites
+    for p in analyse.paires:
+        if (p.a, p.b) not in copies:
+            assert all(q.score < analyse.reglages.seuil for q in p.questions if q.question in analyse.textes), p
+    textes = {demo_class.justification("q3_justification", e.style, e.identifiant) for e in demo_class.CLASSE}
+    assert len(textes) == len(demo_class.CLASSE)   # nobody else shares a wording

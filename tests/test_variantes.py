@@ -155,7 +155,8 @@ def _rendu(racine, eleve: str, reponses: str) -> None:
 
 def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, monkeypatch):
     from pipeline.demo_class import reponses_de_la_variante
-    from pipeline.variantes_copiees import copies_de_variante, section_du_rapport
+    from pipeline.similarite import Reglages, classement_des_copies
+    from pipeline.variantes_copiees import copies_de_variante, indices
 
     modele = "Q2_plateaux = {}\nQ2_gains = {}\n"
     _rendu(tmp_path, "alice", reponses_de_la_variante(modele, "partie1_regles", "alice"))
@@ -164,8 +165,10 @@ def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, m
     copies = copies_de_variante(tmp_path, ("partie1_regles",))
     assert {(c.eleve, c.question, c.pour) for c in copies} == {("bob", "Q2_plateaux", ("alice",)),
                                                                ("bob", "Q2_gains", ("alice",))}
-    section = "\n".join(section_du_rapport(copies, {"alice": "Alice Martin", "bob": "Bob Durand"}))
-    assert "Bob Durand — partie1_regles, Q2_gains : juste pour la variante de Alice Martin" in section
+    noms = {"alice": "Alice Martin", "bob": "Bob Durand"}
+    section = "\n".join(classement_des_copies(indices(copies, noms), Reglages()))
+    assert "| 1 | Bob Durand | juste pour la variante de Alice Martin | 12.0 |" in section
+    assert "partie1_regles Q2_plateaux" in section and "partie1_regles Q2_gains" in section
     # with variants off every student has the statement's data: nothing to name
     monkeypatch.setenv(variantes.REGLAGE, "non")
     assert copies_de_variante(tmp_path, ("partie1_regles",)) == []

@@ -130,6 +130,6 @@ def test_deux_eleves_recuperent_des_donnees_differentes_et_chacun_est_note_sur_l
 
     ecrire_rapport(racine, racine / "rapport", (A,))
     rapport = (racine / "rapport" / "rapport.md").read_text(encoding="utf-8")
-    section = rapport.split("## Réponses justes pour la variante d'un autre élève")[1]
-    assert "juste pour la variante de alice" in section and f"- bob — {A}" in section
-    assert "- alice —" not in section
+    section = rapport.split("**Classement des copies probables**")[1]
+    assert "| bob | juste pour la variante de alice |" in section and f"{A} Q" in section
+    assert "| alice | juste" not in section
