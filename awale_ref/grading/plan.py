@@ -268,7 +268,9 @@ class PlanDuNotebook:
         if self.base_sql is None:
             return echec(question, "la bibliothèque de correction n'est pas disponible.")
         if question not in self.preparations:
-            self.preparations[question] = genre.sql().preparer_comparaison(question)
+            # the reference query on the author's own hidden database (the one ``base_sql`` is)
+            variante = genre.donnees(self.auteur)
+            self.preparations[question] = genre.sql().preparer_comparaison(question, variante=variante)
         return Plan(messages.OrdreSql(question=question, expression=expression), juger=self.preparations[question])
 
 
