@@ -148,11 +148,22 @@ def _litteral_sql(valeur) -> str:
     return "NULL" if valeur is None else repr(valeur)
 
 
+_CHERCHE_LES_BIBLIOTHEQUES_CACHEES = (
+    "import glob, os\n"
+    "_montes = [l.split()[4] for l in open('/proc/self/mountinfo')] if os.path.exists('/proc/self/mountinfo') else []\n"
+    "_trouvees = [f for d in (os.environ.get('AWALE_CACHE', '/nulle/part'), os.path.expanduser('~/.cache/awale_ref'),\n"
+    "                         os.getcwd(), '/tmp')\n"
+    "             for f in glob.glob(os.path.join(d, '**', '*1712*.sqlite'), recursive=True)]\n"
+    "_trouvees += [m for m in _montes if m.endswith('.sqlite') and '1712' in m]\n"
+    "print('bibliothèques cachées lues' if _trouvees else 'bibliothèques cachées introuvables')\n")
+"""What Bob's answer cell runs in his kernel: it looks for the hidden libraries (the shared one, any student's)."""
+
+
 def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note_sur_la_sienne(actives, tmp_path):
     """partie3_sql through the exchange and the real ``nbgrader autograde`` (sandbox on): Alice's and Bob's
     kernels show their own players; Alice hands in queries that hard-write her hidden library's answers, Bob the
     same notebook: the judge grades each on their author's hidden library (Alice's pass, Bob's fail where the
-    answers vary), and the key's queries pass for both."""
+    answers vary; his kernel finds no hidden library), and the key's queries pass (Chloé's)."""
     from awale_ref.grading import executant
     from awale_ref.sujets.ccinp_2024 import sql
 
@@ -186,6 +197,8 @@ def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note
         for cell in nb.cells:
             if cell.cell_type == "code" and (m := re.fullmatch(r"q(\d+)_requete", _gid(cell) or "")):
                 cell.source = f"Q{m[1]} = {reponses[f'Q{m[1]}']!r}\n"
+                if eleve == "bob" and m[1] == "22":  # and looks for any hidden library, his own or Alice's
+                    cell.source += _CHERCHE_LES_BIBLIOTHEQUES_CACHEES
         nbformat.write(nb, chemins[eleve])
         echange.soumettre(racine, eleve, A)
     echange.ramasser(racine, A)
@@ -200,3 +213,6 @@ def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note
         assert all(s == m for s, m in notes[eleve].values()), (eleve, notes[eleve])
     # Q23's percentage is a fact of the games (the same for every student): the others vary
     assert all(notes["bob"][g][0] < notes["bob"][g][1] for g in ("q22_tests", "q24_tests", "q25_tests")), notes["bob"]
+    corrige = nbformat.read(racine / "autograded" / "bob" / A / f"{A}.ipynb", as_version=4)
+    assert "bibliothèques cachées introuvables" in _affiche(next(c for c in corrige.cells
+                                                                  if _gid(c) == "q22_requete"))
