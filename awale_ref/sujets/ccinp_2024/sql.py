@@ -14,6 +14,12 @@ opening library of :mod:`awale_ref.library`:
   player sits exactly at level 1900 (Q22) and a player has exactly 100
   wins as joueur1 (Q25's "plus de cent"); checked in the tests.
 
+Each student has their own visible and hidden libraries (:data:`VARIANTE`, a transformation of these two
+drawn from their identity, :func:`.variantes.varier_bibliotheque`: other identifiers, names and levels, the
+edge cases kept): the kernel opens its student's visible one (:func:`ouvrir_visible`), the judge compares a
+query with the reference on its author's hidden one (``preparer_comparaison(question, variante=…)``, the file
+:func:`base_cachee` of that variant).
+
 How results are compared (:func:`comparer`): the rows as multisets (column
 names do not matter, their number and order do); the order of the rows
 matters only for Q25, whose statement asks for the decreasing number of

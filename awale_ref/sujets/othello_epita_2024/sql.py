@@ -11,7 +11,10 @@ subquery that forgets a condition finds the wrong maximum), Beth Harmon also pla
 plays first, the identifiers differ from the visible database (a hard-written id is wrong), draws have no
 winner.  Like the opening library of the CCINP, the hidden database is made by code of the package: it is
 not shown to the student (nor in the students' environment, which has :mod:`.base` but not its seed), not
-secret from one who reads the whole package.
+secret from one who reads the whole package.  Each student has their own visible and hidden databases
+(:data:`VARIANTE`: other identifiers, names, scores and studied cells, drawn from their identity; the traps
+kept): the judge grades a query on its author's hidden database (``preparer_comparaison(question, variante)``,
+``base_cachee(variante)``).
 
 A query is compared with the key's (corrected: ``REQUETES``): the rows as multisets (column names do not
 matter, their number and order do; no order is asked), Q23's single value within ``TOLERANCE``.
