@@ -172,3 +172,115 @@ def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, m
     # with variants off every student has the statement's data: nothing to name
     monkeypatch.setenv(variantes.REGLAGE, "non")
     assert copies_de_variante(tmp_path, ("partie1_regles",)) == []
+
+
+# ---------------------------------------------------------------- the SQL databases: each student's own
+def _genres_sql() -> list:
+    from awale_ref.grading.types_question import QuestionsSQL
+
+    return [(s, g) for s in SUJETS.values() for g in s.types_de_question if isinstance(g, QuestionsSQL)]
+
+
+GENRES_SQL = _genres_sql()
+IDS_SQL = [s.module_correction for s, _ in GENRES_SQL]
+
+
+def test_chaque_sujet_a_requetes_a_des_bases_par_eleve():
+    assert {s.module_correction for s, _ in GENRES_SQL} >= {"awale_ref.sujets.ccinp_2024",
+                                                           "awale_ref.sujets.othello_epita_2024"}
+    for _, genre in GENRES_SQL:
+        assert genre.sql().VARIANTE.domaine is not None and set(genre.sql().VARIANTE.questions) == set(genre.requetes)
+
+
+def _references(sql) -> dict:
+    """The key's queries of an SQL module (the CCINP's are its library's)."""
+    return getattr(sql, "REQUETES", None) or __import__("awale_ref.library").library.REQUETES
+
+
+def _plain(sql, variante, requete: str) -> dict:
+    """What the judge's SQL process sends for ``requete`` on the hidden database of the variant ``variante``,
+    computed in memory (the same guard, the same plain data as ``executant.evaluer_sql``)."""
+    from awale_ref.grading import executant
+
+    connexion = sql.ouvrir_cachee(variante)
+    try:
+        reponse = executant.executer_requete(connexion, requete)
+    finally:
+        connexion.close()
+    return {"obs": executant.encoder({"colonnes": list(reponse.colonnes), "lignes": [list(l) for l in reponse.lignes]})}
+
+
+@pytest.mark.parametrize("sujet,genre", GENRES_SQL, ids=IDS_SQL)
+@settings(max_examples=12, deadline=None)
+@given(qui=identites)
+def test_chaque_base_d_eleve_est_valide_et_les_requetes_de_reference_y_ont_tous_les_points(sujet, genre, qui):
+    sql = genre.sql()
+    donnees = genre.donnees(qui)
+    assert donnees != sql.VARIANTE.exemple
+    sql.VARIANTE.domaine(donnees)  # the statement's sentences about the data stay true, its edge cases too
+    for question, requete in _references(sql).items():
+        resultat = sql.preparer_comparaison(question, variante=donnees)(_plain(sql, donnees, requete))
+        assert resultat.ok and resultat.part == 1.0, (question, resultat.message)
+
+
+def _litteral(valeur) -> str:
+    if isinstance(valeur, str):
+        return "'" + valeur.replace("'", "''") + "'"
+    return "NULL" if valeur is None else repr(valeur)
+
+
+def _recopies(sql, qui) -> dict[str, str]:
+    """Queries that hard-write the answers of ``qui``'s hidden database (its rows as literals): what a student
+    would hand in with a classmate's results."""
+    from awale_ref.grading import executant
+
+    recopiees = {}
+    connexion = sql.ouvrir_cachee(sql.VARIANTE.donnees(qui))
+    try:
+        for question, requete in _references(sql).items():
+            lignes = executant.executer_requete(connexion, requete).lignes
+            valeurs = " UNION ALL ".join("SELECT " + ", ".join(_litteral(v) for v in ligne) for ligne in lignes)
+            # a FROM names a table (a query must read one); the literal rows, in the key's order
+            recopiees[question] = f"SELECT * FROM ({valeurs}) WHERE EXISTS (SELECT 1 FROM sqlite_master)"
+    finally:
+        connexion.close()
+    return recopiees
+
+
+@pytest.mark.parametrize("sujet,genre", GENRES_SQL, ids=IDS_SQL)
+def test_le_juge_note_les_requetes_sur_la_base_cachee_de_leur_auteur(sujet, genre):
+    sql = genre.sql()
+    alice = _recopies(sql, "alice")
+    # varies: a value of Q23 is a fact of the games for the CCINP (the same for everyone), see its module
+    varient = [q for q in alice if alice[q] != _recopies(sql, "bob")[q]]
+    assert len(varient) >= len(alice) - 1, varient
+    cellule = "".join(f"{q} = {r!r}\n" for q, r in alice.items())
+    etapes = [juge.CelluleDeCode(0, cellule), juge.CelluleDeCode(1, questions=[(q, q) for q in alice],
+                                                                  exemples=f"from {sujet.module_correction} import "
+                                                                           "corriger\n")]
+    limites = juge.Limites(delai_cellule=30, delai_question=60)
+    for auteur, justes in (("alice", set(alice)), ("bob", set(alice) - set(varient))):
+        base = sujet.fichier_du_juge(set(alice), auteur)
+        verdicts = juge.juger_notebook(etapes, bac_a_sable=False, limites=limites, base_sql=base, sujet=sujet,
+                                       auteur=auteur)
+        assert {q for q, r in verdicts.items() if r.ok} == justes, {q: r.message for q, r in verdicts.items()}
+    # the key's own queries: every point for both
+    cles = "".join(f"{q} = {r!r}\n" for q, r in _references(sql).items())
+    for auteur in ("alice", "bob"):
+        verdicts = juge.juger_notebook([juge.CelluleDeCode(0, cles), etapes[1]], bac_a_sable=False, limites=limites,
+                                       base_sql=sujet.fichier_du_juge(set(alice), auteur), sujet=sujet, auteur=auteur)
+        assert all(r.ok and r.part == 1.0 for r in verdicts.values()), {q: r.message for q, r in verdicts.items()}
+
+
+@pytest.mark.parametrize("sujet,genre", GENRES_SQL, ids=IDS_SQL)
+def test_chaque_eleve_voit_sa_propre_base_visible(sujet, genre, monkeypatch):
+    sql = genre.sql()
+    requete = next(iter(_references(sql).values()))
+    vues = {}
+    for qui in ("alice", "bob"):
+        monkeypatch.setenv(variantes.UTILISATEUR_HUB, qui)
+        vues[qui] = sql.montrer_requete(requete, 1000).reponse.lignes
+        assert sql.format_sql(next(iter(_references(sql))), requete).ok
+    monkeypatch.setenv(variantes.REGLAGE, "non")
+    enonce = sql.montrer_requete(requete, 1000).reponse.lignes
+    assert len({repr(v) for v in (*vues.values(), enonce)}) == 3

@@ -133,3 +133,86 @@ def test_deux_eleves_recuperent_des_donnees_differentes_et_chacun_est_note_sur_l
     section = rapport.split("**Classement des copies probables**")[1]
     assert "| bob | juste pour la variante de alice |" in section and f"{A} Q" in section
     assert "| alice | juste" not in section
+
+
+def _affiche(cellule) -> str:
+    """What a code cell shows: its streams, its displays' plain text and HTML, its errors."""
+    return "".join(o.get("text", "") + str(o.get("evalue", "")) + "".join(
+        str(v) for k, v in (o.get("data") or {}).items() if k in ("text/plain", "text/html"))
+        for o in cellule.get("outputs", []))
+
+
+def _litteral_sql(valeur) -> str:
+    if isinstance(valeur, str):
+        return "'" + valeur.replace("'", "''") + "'"
+    return "NULL" if valeur is None else repr(valeur)
+
+
+_CHERCHE_LES_BIBLIOTHEQUES_CACHEES = (
+    "import glob, os\n"
+    "_montes = [l.split()[4] for l in open('/proc/self/mountinfo')] if os.path.exists('/proc/self/mountinfo') else []\n"
+    "_trouvees = [f for d in (os.environ.get('AWALE_CACHE', '/nulle/part'), os.path.expanduser('~/.cache/awale_ref'),\n"
+    "                         os.getcwd(), '/tmp')\n"
+    "             for f in glob.glob(os.path.join(d, '**', '*1712*.sqlite'), recursive=True)]\n"
+    "_trouvees += [m for m in _montes if m.endswith('.sqlite') and '1712' in m]\n"
+    "print('bibliothèques cachées lues' if _trouvees else 'bibliothèques cachées introuvables')\n")
+"""What Bob's answer cell runs in his kernel: it looks for the hidden libraries (the shared one, any student's)."""
+
+
+def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note_sur_la_sienne(actives, tmp_path):
+    """partie3_sql through the exchange and the real ``nbgrader autograde`` (sandbox on): Alice's and Bob's
+    kernels show their own players; Alice hands in queries that hard-write her hidden library's answers, Bob the
+    same notebook: the judge grades each on their author's hidden library (Alice's pass, Bob's fail where the
+    answers vary; his kernel finds no hidden library), and the key's queries pass (Chloé's)."""
+    from awale_ref.grading import executant
+    from awale_ref.sujets.ccinp_2024 import sql
+
+    A = "partie3_sql"
+    racine = tmp_path / "cours"
+    racine.mkdir()
+    ctx = preparer_cours(racine, A)
+    echange.publier(racine, A)
+    chemins = {eleve: echange.recuperer(racine, eleve, A) for eleve in ("alice", "bob", "chloe")}
+    vues = {}
+    for eleve in ("alice", "bob"):  # the players each one's kernel shows
+        nb = nbformat.read(chemins[eleve], as_version=4)
+        nb.cells = [c for c in nb.cells if _gid(c) in {"imports", "apercu_joueur"}]
+        ClientNotebook(nb, tmp_path, timeout=120).execute(env={**os.environ, variantes.UTILISATEUR_HUB: eleve})
+        vues[eleve] = _affiche(next(c for c in nb.cells if _gid(c) == "apercu_joueur"))
+        premier = sql.ouvrir(sql.GRAINE_VISIBLE, sql.VARIANTE.donnees(eleve)).execute(
+            "SELECT nom, prenom FROM Joueur ORDER BY id_Joueur LIMIT 1").fetchone()
+        assert all(n in vues[eleve] for n in premier), (premier, vues[eleve][:500])
+    assert vues["alice"] != vues["bob"]
+
+    # Alice's answers: her hidden library's rows, hard-written; Chloé: the key's queries
+    connexion = sql.ouvrir_cachee(sql.VARIANTE.donnees("alice"))
+    recopiees = {}
+    for q, requete in sql.library.REQUETES.items():
+        lignes = executant.executer_requete(connexion, requete).lignes
+        valeurs = " UNION ALL ".join("SELECT " + ", ".join(_litteral_sql(v) for v in ligne) for ligne in lignes)
+        recopiees[q] = f"SELECT * FROM ({valeurs}) WHERE EXISTS (SELECT 1 FROM Joueur)"
+    connexion.close()
+    for eleve, reponses in (("alice", recopiees), ("bob", recopiees), ("chloe", sql.library.REQUETES)):
+        nb = nbformat.read(chemins["alice" if eleve == "bob" else eleve], as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "code" and (m := re.fullmatch(r"q(\d+)_requete", _gid(cell) or "")):
+                cell.source = f"Q{m[1]} = {reponses[f'Q{m[1]}']!r}\n"
+                if eleve == "bob" and m[1] == "22":  # and looks for any hidden library, his own or Alice's
+                    cell.source += _CHERCHE_LES_BIBLIOTHEQUES_CACHEES
+        nbformat.write(nb, chemins[eleve])
+        echange.soumettre(racine, eleve, A)
+    echange.ramasser(racine, A)
+    fin = nbgrader("autograde", A, racine=racine, check=False, capture=True)
+    assert fin.returncode == 0, fin.stderr[-3000:]
+    tests = {_gid(c) for c in ctx.release.cells if re.fullmatch(r"q\d+_tests", _gid(c) or "")}
+    with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
+        notes = {eleve: {g.name: (g.score, g.max_score) for g in gb.find_submission_notebook(A, A, eleve).grades
+                         if g.name in tests} for eleve in ("alice", "bob", "chloe")}
+    assert set(notes["alice"]) == tests == {"q22_tests", "q23_tests", "q24_tests", "q25_tests"}
+    for eleve in ("alice", "chloe"):
+        assert all(s == m for s, m in notes[eleve].values()), (eleve, notes[eleve])
+    # Q23's percentage is a fact of the games (the same for every student): the others vary
+    assert all(notes["bob"][g][0] < notes["bob"][g][1] for g in ("q22_tests", "q24_tests", "q25_tests")), notes["bob"]
+    corrige = nbformat.read(racine / "autograded" / "bob" / A / f"{A}.ipynb", as_version=4)
+    assert "bibliothèques cachées introuvables" in _affiche(next(c for c in corrige.cells
+                                                                  if _gid(c) == "q22_requete"))

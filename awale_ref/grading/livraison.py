@@ -120,10 +120,13 @@ def fichier_sql(sql: types.ModuleType, modules_eleves: tuple[str, ...]) -> dict[
             "from awale_ref.grading.visibles import BIBLIOTHEQUE\n\n"
             "ErreurRequete = executant.ErreurRequete\nReponse = executant.Reponse\nexecuter = executant.executer_requete\n"
             f"GRAINE_VISIBLE = {sql.GRAINE_VISIBLE!r}\n\n\n"
-            "def ouvrir(graine: int) -> sqlite3.Connection:\n"
+            "proteger = executant.proteger\n\n\n"
+            "def _bibliotheque(graine: int) -> sqlite3.Connection:\n"
             "    if graine != GRAINE_VISIBLE:\n"
             "        raise ValueError(f'only the visible library ({GRAINE_VISIBLE}) is here, not {graine}')\n"
-            "    return executant.proteger(sqlite3.connect(f'file:{BIBLIOTHEQUE}?mode=ro', uri=True))\n\n\n"
+            "    return sqlite3.connect(f'file:{BIBLIOTHEQUE}?mode=ro', uri=True)\n\n\n"
+            "def ouvrir(graine: int) -> sqlite3.Connection:\n"
+            "    return proteger(_bibliotheque(graine))\n\n\n"
             "def preparer_bibliotheques(graines=None) -> None:\n"
             '    """Nothing to prepare: the visible library is part of the students\' environment."""\n\n\n'
             + copies + '\n\n__all__ = ["montrer_requete", "preparer_bibliotheques"]\n'}

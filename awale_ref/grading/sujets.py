@@ -156,10 +156,10 @@ class Sujet:
         """The notebook's data cell: the data set ``nom`` of the student this kernel belongs to."""
         return variantes.donnees_du_noyau(self.variantes, nom)
 
-    def fichier_du_juge(self, questions: set[str] | list[str]) -> str | None:
-        """The hidden file the judge's SQL process reads for these questions of a notebook (mounted read-only
-        there, never in the runner nor the kernel), if any."""
-        fichiers = {f for genre in self._types if (f := genre.fichier_du_juge(set(questions)))}
+    def fichier_du_juge(self, questions: set[str] | list[str], qui: str | None = None) -> str | None:
+        """The hidden file the judge's SQL process reads for these questions of a notebook of the student ``qui``
+        (mounted read-only there, never in the runner nor the kernel), if any."""
+        fichiers = {f for genre in self._types if (f := genre.fichier_du_juge(set(questions), qui))}
         if len(fichiers) > 1:
             raise ValueError(f"{self.nom}: the judge reads one hidden file, these questions need {sorted(fichiers)}")
         return next(iter(fichiers), None)

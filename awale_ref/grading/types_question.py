@@ -24,8 +24,9 @@ default: nothing to do):
 ``tester(...)``           the visible test, in the student's kernel (one example, or the shape of a value)
 ``preparer(...)``         the hidden test in one clean process (self-study): a function of the student's
                           object, ready *before* that object exists
-``fichier_du_juge(qs)``   a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
-                          (mounted read-only there; never in the runner nor the kernel: the hidden database)
+``fichier_du_juge(qs, q)`` a hidden file the judge's SQL process reads for the questions ``qs`` of a notebook
+                          of the student ``q`` (mounted read-only there; never in the runner nor the kernel:
+                          the hidden database, the student's own variant of it)
 ``preparer_donnees()``    data built once per machine before grading (``donnees_machine`` says if any)
 ``modules_eleves()``      its modules the students' environment gets as they are
 ``donnees_visibles()``    what the visible tests of the students' environment need (``visibles.json``)
@@ -128,7 +129,7 @@ class TypeDeQuestion:
     def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
         raise NotImplementedError
 
-    def fichier_du_juge(self, questions: set[str]) -> str | None:
+    def fichier_du_juge(self, questions: set[str], qui: str | None = None) -> str | None:
         return None
 
     def preparer_donnees(self) -> None:
@@ -361,8 +362,11 @@ class QuestionsSQL(TypeDeQuestion):
     ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
     ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
     ``base_cachee()`` (the path of the hidden database), ``preparer_bibliotheques()`` (built once per machine), and
-    optionally ``FAMILLES_SQL`` (rule families per question) and ``POUR_LES_ELEVES`` (its helpers the
-    students' environment may get).  The query always runs under the same guard
+    optionally ``FAMILLES_SQL`` (rule families per question), ``POUR_LES_ELEVES`` (its helpers the
+    students' environment may get) and ``VARIANTE`` (each student's own databases: a
+    :class:`~awale_ref.grading.variantes.Variante` whose data, :meth:`donnees`, the module's ``preparer``,
+    ``preparer_comparaison`` and ``base_cachee`` take as ``variante``; its visible test and ``montrer_requete``
+    draw it from the kernel's identity).  The query always runs under the same guard
     (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
     in a second sandboxed process that runs no student code and alone sees the hidden database
     (``execution.executer_sql``).
@@ -383,11 +387,16 @@ class QuestionsSQL(TypeDeQuestion):
     def tester(self, sujet: VueDuSujet, question: str, objet: Any, args: tuple, delai: float | None) -> Resultat:
         return self.sql().format_sql(question, objet)
 
-    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
-        return self.sql().preparer(question)
+    def donnees(self, qui: str | None) -> Any:
+        """The data of the student ``qui``'s databases (the module's ``VARIANTE``; ``None``: the statement's)."""
+        variante = getattr(self.sql(), "VARIANTE", None)
+        return None if variante is None else variante.donnees(qui)
 
-    def fichier_du_juge(self, questions: set[str]) -> str | None:
-        return self.sql().base_cachee() if questions & set(self.requetes) else None
+    def preparer(self, sujet: VueDuSujet, question: str, cellules: list | None) -> Callable[[Any], Resultat]:
+        return self.sql().preparer(question, variante=self.donnees(variantes.identite()))
+
+    def fichier_du_juge(self, questions: set[str], qui: str | None = None) -> str | None:
+        return self.sql().base_cachee(self.donnees(qui)) if questions & set(self.requetes) else None
 
     def preparer_donnees(self) -> None:
         self.sql().preparer_bibliotheques()
@@ -414,7 +423,9 @@ class QuestionsSQL(TypeDeQuestion):
         if notebook.base_sql is None:
             return echec(question, "la bibliothèque de correction n'est pas disponible.")
         if question not in notebook.preparations:
-            notebook.preparations[question] = self.sql().preparer_comparaison(question)
+            # the reference query on the author's own hidden database (the one ``base_sql`` is)
+            notebook.preparations[question] = self.sql().preparer_comparaison(
+                question, variante=self.donnees(notebook.auteur))
         return Plan(messages.OrdreSql(question=question, expression=expression),
                     juger=notebook.preparations[question], genre=self)
 

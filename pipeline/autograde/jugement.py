@@ -102,8 +102,11 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             from awale_ref.grading import sujets
 
             sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
-            # the hidden file of the judge's SQL process (never the runner's), declared by the questions' kinds
-            base = sujet.fichier_du_juge({q for _, qs in tests for q, _ in qs})
+            # the variant graded is the submission's author's: its folder submitted/<student>/, never the notebook
+            auteur = resources.get("nbgrader", {}).get("student")
+            # the hidden file of the judge's SQL process (never the runner's), declared by the questions' kinds:
+            # the author's own variant of the hidden database
+            base = sujet.fichier_du_juge({q for _, qs in tests for q, _ in qs}, auteur)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
                                    echeance=self._echeance(resources), budget=self.budget_notebook)
             dossier = resources.get("metadata", {}).get("path") or None
@@ -111,8 +114,6 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             # (the runner's grading lock is exclusive only for an open secret: read with the sandbox too)
             publiques = (fonctions_publiques(resources.get("nbgrader", {}).get("db_url"), sujet)
                          if attente or avec_bac else frozenset())
-            # the variant graded is the submission's author's: its folder submitted/<student>/, never the notebook
-            auteur = resources.get("nbgrader", {}).get("student")
             verdicts = juge.juger_notebook(etapes, avec_bac, limites, dossier, base, sujet, attente, publiques,
                                            auteur)
             for evenement in limites.journal:

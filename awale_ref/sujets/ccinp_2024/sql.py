@@ -14,6 +14,12 @@ opening library of :mod:`awale_ref.library`:
   player sits exactly at level 1900 (Q22) and a player has exactly 100
   wins as joueur1 (Q25's "plus de cent"); checked in the tests.
 
+Each student has their own visible and hidden libraries (:data:`VARIANTE`, a transformation of these two
+drawn from their identity, :func:`.variantes.varier_bibliotheque`: other identifiers, names and levels, the
+edge cases kept): the kernel opens its student's visible one (:func:`ouvrir_visible`), the judge compares a
+query with the reference on its author's hidden one (``preparer_comparaison(question, variante=…)``, the file
+:func:`base_cachee` of that variant).
+
 How results are compared (:func:`comparer`): the rows as multisets (column
 names do not matter, their number and order do); the order of the rows
 matters only for Q25, whose statement asks for the decreasing number of
@@ -41,10 +47,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import math
 import os
 import sqlite3
 from collections import Counter
+from pathlib import Path
 from typing import Any, Callable
 
 from awale_ref import library
@@ -54,6 +63,7 @@ from awale_ref.grading.resultat import Resultat
 from awale_ref.grading.specs import Famille, payees
 from awale_ref.grading.table_requete import TableRequete
 from awale_ref.grading.textes import pluriel
+from awale_ref.sujets.ccinp_2024 import variantes
 
 GRAINE_VISIBLE = library.GRAINE
 GRAINE_CACHEE = 1712
@@ -92,13 +102,73 @@ proteger = executant.proteger
 executer = executant.executer_requete
 
 
-POUR_LES_ELEVES = ("montrer_requete",)
-"""What the students' environment gets of this module, copied (``pipeline.paquet_eleve``): the function that
-shows a query's result on the visible library shipped with the package; never the reference queries."""
+POUR_LES_ELEVES = ("ouvrir_visible", "montrer_requete")
+"""What the students' environment gets of this module, copied (``pipeline.paquet_eleve``): the functions that
+show a query's result on the student's own variant of the visible library shipped with the package; never the
+reference queries."""
 
-def ouvrir(graine: int) -> sqlite3.Connection:
-    """A protected read-only connection to the library of ``graine`` (built the first time)."""
-    return proteger(_bibliotheque(graine))
+varier = variantes.varier_bibliotheque
+
+
+def bibliotheque_valide(graine: int | None) -> None:
+    """Q22–Q25 as the notebook states them, on the student's visible and hidden libraries: 240 players, 20 000
+    games, distinct identifiers that every game names, the same namesakes, a podium of three (the fourth level
+    below the third), the edge cases of the hidden library (a level of exactly 1900, exactly 100 wins as
+    joueur1); and, for a variant, other identifiers and other names in Q22's, Q24's and Q25's answers than the
+    statement's library's (a classmate's hard-written answer is wrong)."""
+    for source in (GRAINE_VISIBLE, GRAINE_CACHEE):
+        base, variante = library.ouvrir_bibliotheque(source), varier(library.ouvrir_bibliotheque(source), graine)
+        try:
+            un = {q: base.execute(r).fetchall() for q, r in library.REQUETES.items()}
+            autre = {q: variante.execute(r).fetchall() for q, r in library.REQUETES.items()}
+            compter = ("SELECT (SELECT COUNT(*) FROM Joueur), (SELECT COUNT(DISTINCT id_Joueur) FROM Joueur), "
+                       "(SELECT COUNT(DISTINCT nom || '|' || prenom) FROM Joueur), (SELECT COUNT(*) FROM Partie), "
+                       "(SELECT COUNT(*) FROM Partie WHERE id_joueur1 NOT IN (SELECT id_Joueur FROM Joueur) "
+                       "OR id_joueur2 NOT IN (SELECT id_Joueur FROM Joueur))")
+            joueurs, distincts, paires, parties, orphelines = variante.execute(compter).fetchone()
+            assert (joueurs, distincts, parties, orphelines) == (240, 240, 20000, 0)
+            assert paires == base.execute(compter).fetchone()[2]  # the same namesakes
+            niveaux = [n for (n,) in variante.execute("SELECT niveau FROM Joueur ORDER BY niveau DESC LIMIT 4")]
+            assert niveaux[3] < niveaux[2]
+            if source == GRAINE_CACHEE or graine is not None:
+                assert variante.execute("SELECT COUNT(*) FROM Joueur WHERE niveau = ?",
+                                        (variantes.NIVEAU_LIMITE,)).fetchone()[0]
+            assert un["Q23"] == autre["Q23"]
+            assert [v for _, _, v in un["Q25"]] == [v for _, _, v in autre["Q25"]]
+            assert len(set(autre["Q24"])) == 2  # the two namesakes of the podium
+            if source == GRAINE_CACHEE:
+                assert 100 in [v for (v,) in variante.execute(
+                    "SELECT COUNT(*) FROM Partie WHERE resultat = 1 GROUP BY id_joueur1")]
+            if graine is not None:
+                assert set(un["Q22"]) != set(autre["Q22"])
+                assert un["Q24"] != autre["Q24"] and un["Q25"] != autre["Q25"]
+        finally:
+            base.close()
+            variante.close()
+
+
+VARIANTE = dataclasses.replace(variantes.BIBLIOTHEQUE, domaine=bibliotheque_valide)
+"""Each student's own libraries (:func:`.variantes.varier_bibliotheque`, drawn from their identity): the visible
+one in their kernel, the hidden one at grading; with its domain, run by the tests only."""
+
+
+def ouvrir(graine: int, variante: Any = None) -> sqlite3.Connection:
+    """A protected read-only connection to the library of ``graine`` (built the first time), as the student
+    of transformation ``variante`` sees it (``None``: the library itself)."""
+    return proteger(varier(_bibliotheque(graine), variante))
+
+
+def ouvrir_cachee(variante: Any = None) -> sqlite3.Connection:
+    """The hidden library of the student of transformation ``variante``, protected (the judge's side only)."""
+    return ouvrir(GRAINE_CACHEE, variante)
+
+
+def ouvrir_visible() -> sqlite3.Connection:
+    """The visible library of the student this kernel belongs to (their variant), protected."""
+    from awale_ref.grading.variantes import identite
+    from awale_ref.sujets.ccinp_2024.variantes import BIBLIOTHEQUE, varier_bibliotheque
+
+    return proteger(varier_bibliotheque(_bibliotheque(GRAINE_VISIBLE), BIBLIOTHEQUE.donnees(identite())))
 
 
 def _bibliotheque(graine: int) -> sqlite3.Connection:
@@ -111,9 +181,31 @@ def _bibliotheque(graine: int) -> sqlite3.Connection:
     return library.ouvrir_bibliotheque(graine)
 
 
-def base_cachee() -> str:
-    """The hidden library, the file the sandboxed runner must see to grade the queries (the core mounts it)."""
-    return str(library.chemin_verifie(GRAINE_CACHEE))
+def fichier(graine: int, variante: Any = None) -> str:
+    """The file of the library of ``graine`` as the student of transformation ``variante`` sees it: the
+    library's own (``None``), else a copy transformed once into the course's cache (its folder ``variantes``:
+    1.4 MB a student), read-only, its checksum
+    verified at each use (``library.fichier_verifie``), named after the transformation and its code."""
+    if variante is None:
+        return str(library.chemin_verifie(graine))
+    code = hashlib.sha256(Path(variantes.__file__).read_bytes()).hexdigest()[:8]
+    chemin = library.dossier_cache() / "variantes" / f"{library.chemin_cache(graine).stem}-{code}-{variante}.sqlite"
+
+    def construire(provisoire: str) -> None:
+        copie, destination = varier(_bibliotheque(graine), variante), sqlite3.connect(provisoire)
+        try:
+            copie.backup(destination)
+        finally:
+            copie.close()
+            destination.close()
+
+    return str(library.fichier_verifie(chemin, construire))
+
+
+def base_cachee(variante: Any = None) -> str:
+    """The hidden library of the student of transformation ``variante``, the file the sandboxed SQL process
+    must see to grade the queries (the core mounts it)."""
+    return fichier(GRAINE_CACHEE, variante)
 
 
 def preparer_bibliotheques(graines: tuple[int, ...] | None = None) -> None:
@@ -270,7 +362,7 @@ def format_sql(question: str, requete: Any) -> Resultat:
     with :func:`montrer_requete`.
     """
     _verifier_question(question)
-    connexion = ouvrir(GRAINE_VISIBLE)
+    connexion = ouvrir_visible()
     try:
         reponse = executer(connexion, requete)
     except ErreurRequete as exc:
@@ -289,16 +381,18 @@ def format_sql(question: str, requete: Any) -> Resultat:
                           f"Sa justesse est vérifiée à la correction, sur une autre bibliothèque.", 1)
 
 
-def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable[[dict], Resultat]:
+def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE, variante: Any = None
+                         ) -> Callable[[dict], Resultat]:
     """The judge's half of the hidden test: compare the runner's plain data with the reference query.
 
-    The reference query runs here, on the hidden library (checksum verified);
+    The reference query runs here, on the hidden library (checksum verified) as the student of transformation
+    ``variante`` has it (the submission's author's: ``QuestionsSQL.donnees``);
     the returned function receives what the student's query gave in the
     sandbox (``{"obs": {"colonnes", "lignes"}}`` or ``{"erreur_sql": …}``) and
     never runs anything of the student's.
     """
     _verifier_question(question)
-    connexion = ouvrir(graine)
+    connexion = ouvrir(graine, variante)
     try:
         attendu = executer(connexion, library.REQUETES[question])
         indices = {
@@ -327,16 +421,17 @@ def preparer_comparaison(question: str, graine: int = GRAINE_CACHEE) -> Callable
     return juger
 
 
-def preparer(question: str, graine: int = GRAINE_CACHEE) -> Callable[[Any], Resultat]:
-    """The hidden test of ``question`` in one process (self-study): run the query, then compare.
+def preparer(question: str, graine: int = GRAINE_CACHEE, variante: Any = None) -> Callable[[Any], Resultat]:
+    """The hidden test of ``question`` in one process (self-study): run the query, then compare, on the library
+    of ``graine`` as the student of transformation ``variante`` has it.
 
     Everything is ready before the student's query exists: the hidden
     library is verified, the reference query has run.  The query goes
     through the same guard and the same plain-data comparison as in the
     judge (:func:`preparer_comparaison`).
     """
-    comparer_reponse = preparer_comparaison(question, graine)
-    chemin = str(library.chemin_verifie(graine))
+    comparer_reponse = preparer_comparaison(question, graine, variante)
+    chemin = fichier(graine, variante)
 
     def juger(requete: Any) -> Resultat:
         return comparer_reponse(executant.evaluer_sql(requete, chemin))
@@ -351,14 +446,14 @@ def _verifier_question(question: str) -> None:
 
 # ---------------------------------------------------------------- showing a result
 def montrer_requete(requete: str, limite: int = 10) -> TableRequete:
-    """Run ``requete`` on the visible library and show its first ``limite`` rows and its row count.
+    """Run ``requete`` on the student's own visible library and show its first ``limite`` rows and its row count.
 
     Put it last in a cell: the notebook displays the table.  A refused query
     shows the French reason instead.
     """
     if not isinstance(limite, int) or limite < 0:
         raise ValueError(f"limite must be a non-negative int, got {limite!r}")
-    connexion = ouvrir(GRAINE_VISIBLE)
+    connexion = ouvrir_visible()
     try:
         return TableRequete(str(requete), executer(connexion, requete), limite)
     except ErreurRequete as exc:

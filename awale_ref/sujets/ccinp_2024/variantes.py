@@ -18,7 +18,9 @@ true; it computes no answer (the expected answers are the reference's, on the ju
 
 from __future__ import annotations
 
+import hashlib
 import random
+import sqlite3
 
 from awale_ref.grading.variantes import Variante
 
@@ -85,3 +87,80 @@ VARIANTES = (
              figure5_valide),
 )
 """The CCINP's data sets drawn per student (``Sujet(variantes=...)``)."""
+
+
+# ---------------------------------------------------------------- the opening library (Q22–Q25)
+NIVEAU_LIMITE = 1900
+"""Q22's level: every variant keeps a player at exactly this level (``>=`` instead of ``>`` is then wrong)."""
+ECART_NIVEAU = 60
+ID_JOUEUR_MAX = 9999
+
+
+def bibliotheque(rng: random.Random) -> int:
+    """The seed of a student's transformation of the opening libraries (:func:`varier_bibliotheque`)."""
+    return rng.randrange(1, 2 ** 31)
+
+
+_COPIES: dict[str, bytes] = {}
+"""The libraries this process has transformed (``sqlite3.Connection.serialize``): a kernel opens its student's
+visible library at each ``montrer_requete``, transformed once."""
+COPIES_MAX = 4
+
+
+def varier_bibliotheque(connexion: sqlite3.Connection, graine: int | None) -> sqlite3.Connection:
+    """The library of ``connexion`` as the student of transformation ``graine`` sees it: ``connexion`` itself
+    when ``graine`` is ``None`` (the statement's library), else a copy in memory (``connexion`` is closed) where
+
+    - the players' identifiers are other distinct numbers (1 to 9999), in ``Joueur`` and in ``Partie``;
+    - the family names are permuted among themselves, and the first names among themselves: two players share
+      both names exactly when they did (the namesakes of Q24 and Q25 stay namesakes), no other pair does;
+    - every level moves by the same amount (at most 60 points), chosen so that a player lands on exactly 1900:
+      the order of the levels, and the unique podium of Q24, do not change;
+    - the games' identifiers move by the same amount (they still number the games by date).
+
+    The games themselves (their players, moves, results and days) do not change: the 240 players and the
+    20 000 games of the statement stay, and so does Q23's percentage (a fact of the games' moves and results).
+    The transformation is a bijection drawn from ``graine`` and the library's own levels (two libraries give
+    two transformations), cheap: a copy in memory whose two tables are written again, once a process (then a
+    copy of its bytes; ``benchmarks/bench_variantes_sql.py``).
+    """
+    if graine is None:
+        return connexion
+    niveaux = [n for (n,) in connexion.execute("SELECT niveau FROM Joueur ORDER BY id_Joueur")]
+    cle = f"bibliotheque:{graine}:{hashlib.sha256(repr(niveaux).encode()).hexdigest()}"
+    copie = sqlite3.connect(":memory:")
+    if cle in _COPIES:  # made already by this process: its bytes
+        connexion.close()
+        copie.deserialize(_COPIES[cle])
+        return copie
+    connexion.backup(copie)
+    connexion.close()
+    rng = random.Random(cle)
+    ids = [i for (i,) in copie.execute("SELECT id_Joueur FROM Joueur ORDER BY id_Joueur")]
+    nouveaux = dict(zip(ids, rng.sample(range(1, ID_JOUEUR_MAX + 1), len(ids))))
+    correspondances = {}
+    for colonne in ("nom", "prenom"):
+        anciens = sorted({v for (v,) in copie.execute(f"SELECT {colonne} FROM Joueur")})
+        correspondances[colonne] = dict(zip(anciens, rng.sample(anciens, len(anciens))))
+    proches = sorted({n for n in niveaux if abs(n - NIVEAU_LIMITE) <= ECART_NIVEAU})
+    decalage = NIVEAU_LIMITE - rng.choice(proches) if proches else 0
+    premiere_partie = rng.randrange(1, 100_000)
+    joueurs = [(nouveaux[i], correspondances["nom"][nom], correspondances["prenom"][prenom], niveau + decalage, ne)
+               for i, nom, prenom, niveau, ne in copie.execute("SELECT * FROM Joueur")]
+    parties = [(premiere_partie + rang, nouveaux[j1], nouveaux[j2], *reste) for rang, (j1, j2, *reste) in
+               enumerate(copie.execute("SELECT id_joueur1, id_joueur2, resultat, jour, jeu FROM Partie "
+                                       "ORDER BY id_Partie"))]
+    with copie:  # the tables emptied and filled again: one pass, whatever the new numbers meet
+        for table, lignes in (("Joueur", joueurs), ("Partie", parties)):
+            copie.execute(f"DELETE FROM {table}")
+            copie.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(lignes[0]))})", lignes)
+    if len(_COPIES) >= COPIES_MAX:
+        _COPIES.clear()
+    _COPIES[cle] = copie.serialize()
+    return copie
+
+
+BIBLIOTHEQUE = Variante("bibliotheque", bibliotheque, None, ("Q22", "Q23", "Q24", "Q25"), "bibliothèque d'ouvertures")
+"""The opening libraries drawn per student: the data is the seed of :func:`varier_bibliotheque`, ``None`` the
+statement's libraries.  Its domain (which opens both libraries) is the SQL module's, on the judge's side:
+``sql.VARIANTE``."""

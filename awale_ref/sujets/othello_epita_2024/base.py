@@ -9,8 +9,10 @@ The key names three tables (``LECTURES['q22_code']``…):
 - ``parties(idPartie, joueurs_idJ1, joueurs_idJ2, joueurs_idGagnant, score)``: ``score`` is the final
   score (J1's discs minus J2's: negative when J2, "les noirs", wins); a draw has no winner (NULL).
 
-A database is made by code from a seed (:func:`donnees`): the **visible** one (:data:`GRAINE_VISIBLE`), built
-in memory in the student's kernel for the visible test and :func:`montrer_requete`; the hidden one, whose
+A database is made by code from a seed (:func:`donnees`), then transformed per student (``variantes.PARTIES``:
+other identifiers, names, scores and cells, drawn from the student's identity): the **visible** one
+(:data:`GRAINE_VISIBLE`), built in memory in the student's kernel for the visible test and
+:func:`montrer_requete`, the student's own; the hidden one, whose
 seed, file and reference queries are the grading's (:mod:`.sql`).  This module holds no reference query
 and no hidden seed: the students' environment of the class server gets it as it is
 (``Sujet.modules_eleves``, ``pipeline.paquet_eleve``).  The traps of the hidden database are made here for
@@ -27,9 +29,12 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import Any
 
 from awale_ref.grading import executant
 from awale_ref.grading.table_requete import TableRequete
+from awale_ref.grading.variantes import identite
+from awale_ref.sujets.othello_epita_2024.variantes import PARTIES, varier_parties
 
 GRAINE_VISIBLE = 2024
 CODE = 3917277946
@@ -83,9 +88,11 @@ def donnees(graine: int) -> dict[str, list[tuple]]:
     return {"joueurs": joueurs, "parties": parties, "plateaux": plateaux}
 
 
-def remplir(connexion: sqlite3.Connection, graine: int) -> sqlite3.Connection:
+def remplir(connexion: sqlite3.Connection, graine: int, variante: Any = None) -> sqlite3.Connection:
+    """Fill ``connexion`` with the database of ``graine`` as the student of transformation ``variante`` sees it
+    (``variantes.varier_parties``; ``None``: the database itself)."""
     connexion.executescript(SCHEMA)
-    for table, lignes in donnees(graine).items():
+    for table, lignes in varier_parties(donnees(graine), variante).items():
         marques = ", ".join("?" * len(lignes[0]))
         connexion.executemany(f"INSERT INTO {table} VALUES ({marques})", lignes)
     connexion.commit()
@@ -93,12 +100,13 @@ def remplir(connexion: sqlite3.Connection, graine: int) -> sqlite3.Connection:
 
 
 def ouvrir_visible() -> sqlite3.Connection:
-    """The visible database, in memory, behind the runner's guard."""
-    return executant.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE))
+    """The visible database of the student this kernel belongs to (their variant), in memory, behind the runner's
+    guard."""
+    return executant.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE, PARTIES.donnees(identite())))
 
 
 def montrer_requete(requete: str, limite: int = 10):
-    """Run ``requete`` on the visible database and show its first rows (put it last in a cell)."""
+    """Run ``requete`` on the student's own visible database and show its first rows (put it last in a cell)."""
     connexion = ouvrir_visible()
     try:
         return TableRequete(str(requete), executant.executer_requete(connexion, requete), limite)

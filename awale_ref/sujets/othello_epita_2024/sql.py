@@ -11,7 +11,10 @@ subquery that forgets a condition finds the wrong maximum), Beth Harmon also pla
 plays first, the identifiers differ from the visible database (a hard-written id is wrong), draws have no
 winner.  Like the opening library of the CCINP, the hidden database is made by code of the package: it is
 not shown to the student (nor in the students' environment, which has :mod:`.base` but not its seed), not
-secret from one who reads the whole package.
+secret from one who reads the whole package.  Each student has their own visible and hidden databases
+(:data:`VARIANTE`: other identifiers, names, scores and studied cells, drawn from their identity; the traps
+kept): the judge grades a query on its author's hidden database (``preparer_comparaison(question, variante)``,
+``base_cachee(variante)``).
 
 A query is compared with the key's (corrected: ``REQUETES``): the rows as multisets (column names do not
 matter, their number and order do; no order is asked), Q23's single value within ``TOLERANCE``.
@@ -32,6 +35,7 @@ from awale_ref.grading import executant
 from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
     CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
+from awale_ref.sujets.othello_epita_2024.variantes import PARTIES, varier_parties
 
 QUESTIONS = ("Q22", "Q23", "Q24")
 GRAINE_CACHEE = 1712
@@ -58,26 +62,39 @@ RAPPELS = {
 }
 
 
+VARIANTE = PARTIES
+"""Each student's own databases (``variantes.varier_parties``, drawn from their identity): the visible one in
+their kernel (:mod:`.base`), the hidden one at grading."""
+
+
 def preparer_bibliotheques() -> None:
     """Build, once per machine, the database the hidden test needs (the visible one is made in memory)."""
     base_cachee()
 
 
-def base_cachee() -> str:
-    """The hidden database's file, written once in the course's cache (read-only, its SHA-256 beside it),
-    its checksum verified at each call (``library.fichier_verifie``): a file changed behind the grader's back
-    is built again, never read."""
+def base_cachee(variante: Any = None) -> str:
+    """The hidden database's file as the student of transformation ``variante`` has it (``None``: the database
+    itself), written once in the course's cache (read-only, its SHA-256 beside it, named after its rows), its
+    checksum verified at each call (``library.fichier_verifie``): a file changed behind the grader's back is
+    built again, never read."""
     from awale_ref import library
 
-    chemin = Path(library.dossier_cache()) / f"othello-parties-{GRAINE_CACHEE}-{_empreinte()}.sqlite"
+    chemin = Path(library.dossier_cache()) / f"othello-parties-{GRAINE_CACHEE}-{_empreinte(variante)}.sqlite"
     return str(library.fichier_verifie(chemin, lambda provisoire: remplir(sqlite3.connect(provisoire),
-                                                                           GRAINE_CACHEE).close()))
+                                                                           GRAINE_CACHEE, variante).close()))
 
 
-def _empreinte() -> str:
+def ouvrir_cachee(variante: Any = None) -> sqlite3.Connection:
+    """The hidden database of the student of transformation ``variante``, read-only, behind the guard."""
+    return executant.proteger(sqlite3.connect(f"file:{base_cachee(variante)}?mode=ro", uri=True))
+
+
+def _empreinte(variante: Any = None) -> str:
     import hashlib
 
-    return hashlib.sha256(repr(donnees(GRAINE_CACHEE)).encode()).hexdigest()[:12]
+    lignes = donnees(GRAINE_CACHEE)
+    return hashlib.sha256(repr(lignes if variante is None else varier_parties(lignes, variante)).encode()
+                          ).hexdigest()[:12]
 
 
 # ---------------------------------------------------------------- comparing
@@ -127,10 +144,11 @@ def format_sql(question: str, requete: Any) -> Resultat:
                           f"ligne(s). Sa justesse est vérifiée à la correction, sur une autre base.", 1)
 
 
-def preparer_comparaison(question: str) -> Callable[[dict], Resultat]:
-    """The judge's half: the key's query on the hidden database, compared with the runner's plain data."""
+def preparer_comparaison(question: str, variante: Any = None) -> Callable[[dict], Resultat]:
+    """The judge's half: the key's query on the hidden database as the student of transformation ``variante``
+    has it (the submission's author's), compared with the runner's plain data."""
     _verifier_question(question)
-    connexion = executant.proteger(sqlite3.connect(f"file:{base_cachee()}?mode=ro", uri=True))
+    connexion = ouvrir_cachee(variante)
     try:
         attendu = executer(connexion, REQUETES[question])
     finally:
@@ -151,10 +169,11 @@ def preparer_comparaison(question: str) -> Callable[[dict], Resultat]:
     return juger
 
 
-def preparer(question: str) -> Callable[[Any], Resultat]:
-    """The hidden test in one process (self-study): the same guard and comparison as the judge's."""
-    comparer_reponse = preparer_comparaison(question)
-    chemin = base_cachee()
+def preparer(question: str, variante: Any = None) -> Callable[[Any], Resultat]:
+    """The hidden test in one process (self-study): the same guard and comparison as the judge's, on the hidden
+    database of the student of transformation ``variante``."""
+    comparer_reponse = preparer_comparaison(question, variante)
+    chemin = base_cachee(variante)
     return lambda requete: comparer_reponse(executant.evaluer_sql(requete, chemin))
 
 

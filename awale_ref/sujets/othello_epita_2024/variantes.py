@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+import sqlite3
 
 from awale_ref.grading.variantes import Variante
 
@@ -335,3 +336,104 @@ VARIANTES = (
     Variante("q15", q15, Q15_ENONCE, ("Q15_tours",), "estimation", q15_valide),
 )
 """Othello's data sets drawn per student (``Sujet(variantes=...)``)."""
+
+
+# ---------------------------------------------------------------- the games database (Q22–Q24)
+NOM_DE_L_ENONCE = "Beth Harmon"
+"""Q23 names her: her name stays in every variant (her identifier does not)."""
+ECART_SCORE = 10
+"""How far an ordinary game's score moves (an even number, at most this many discs, its sign kept)."""
+
+
+def parties(rng: random.Random) -> int:
+    """The seed of a student's transformation of the games databases (:func:`varier_parties`)."""
+    return rng.randrange(1, 2 ** 31)
+
+
+def varier_parties(lignes: dict[str, list[tuple]], graine: int | None) -> dict[str, list[tuple]]:
+    """The rows of a games database (``base.donnees``) as the student of transformation ``graine`` sees them:
+    the rows themselves for ``None`` (the statement's), else, drawn from ``graine`` and the rows' own content
+    (two databases give two transformations):
+
+    - the players' identifiers are other distinct numbers (10 to 999), in ``joueurs`` and in ``parties``, and
+      the games' identifiers move by the same amount;
+    - the players' names are permuted among themselves, Beth Harmon's excepted (Q23 names her): the two
+      players who share a name still do, no other two;
+    - every score of a game moves by an even number of discs (at most 10), keeping its sign (the winner does
+      not change, a draw stays a draw), and Beth Harmon's mean as first player changes; the three largest wins
+      of J2 (Q24) move together, by 2 to 6, and stay the three smallest scores, the second and third equal;
+    - the cells ``(caseX, caseY)`` of ``plateaux`` go through a permutation of the rows and one of the
+      columns: the two cells at the maximum depth of Q22's board stay two cells, at that depth.
+    """
+    if graine is None:
+        return lignes
+    rng = random.Random(f"parties:{graine}:{repr(sorted(lignes.items()))}")
+    joueurs, anciennes = lignes["joueurs"], lignes["parties"]
+    ids = {i: n for i, n in zip((i for i, _ in joueurs), rng.sample(range(10, 1000), len(joueurs)))}
+    autres = sorted({nom for _, nom in joueurs} - {NOM_DE_L_ENONCE})
+    noms = {**dict(zip(autres, rng.sample(autres, len(autres)))), NOM_DE_L_ENONCE: NOM_DE_L_ENONCE}
+    beth = next(i for i, nom in joueurs if nom == NOM_DE_L_ENONCE)
+    seuil = sorted(score for *_, score in anciennes)[3]  # the three largest wins of J2 are below it
+    decalage_j2 = rng.choice((2, 4, 6))
+
+    def varier_score(ancien: int) -> int:
+        if ancien < seuil:
+            return ancien + decalage_j2
+        nouveau = ancien + rng.choice(range(-ECART_SCORE, ECART_SCORE + 1, 2))
+        return 0 if ancien == 0 else max(2, nouveau) if ancien > 0 else min(-2, nouveau)
+
+    while True:
+        scores = [varier_score(ancien) for *_, ancien in anciennes]
+        if sum(n - a for (_, j1, *_, a), n in zip(anciennes, scores) if j1 == beth):
+            break  # Beth Harmon's mean as first player changes
+    premiere = rng.randrange(1, 10_000)
+    lignes_x, lignes_y = rng.sample(range(8), 8), rng.sample(range(8), 8)
+    return {
+        "joueurs": [(ids[i], noms[nom]) for i, nom in joueurs],
+        "parties": [(premiere + id_partie, ids[j1], ids[j2], None if gagnant is None else ids[gagnant],
+                     nouveau)
+                    for (id_partie, j1, j2, gagnant, _), nouveau in zip(anciennes, scores)],
+        "plateaux": [(code, joueur, profondeur, lignes_x[x], lignes_y[y])
+                     for code, joueur, profondeur, x, y in lignes["plateaux"]],
+    }
+
+
+def parties_valide(graine: int | None) -> None:
+    """Q22–Q24 as the notebook states them, on the student's visible and hidden databases: twelve players with
+    distinct identifiers that every game names, Beth Harmon among them (first and second player), two players
+    and two only with the same name, a player never first; a winner exactly when the score is not zero, J1 when
+    it is positive; scores between -64 and 64; Q22's board with two cells at its maximum depth for J1 and deeper
+    rows for J2 and another board; Q24's three smallest scores J2's wins, the second and third equal, the fourth
+    larger; and, for a variant, other answers than the statement's database's to the three queries."""
+    from awale_ref.sujets.othello_epita_2024 import base, sql
+
+    for source in (base.GRAINE_VISIBLE, sql.GRAINE_CACHEE):
+        reponses = []
+        for variante in (None, graine):
+            lignes = varier_parties(base.donnees(source), variante)
+            ids = [i for i, _ in lignes["joueurs"]]
+            noms = [nom for _, nom in lignes["joueurs"]]
+            assert len(ids) == len(set(ids)) == 12 and len(set(noms)) == 11 and noms.count(NOM_DE_L_ENONCE) == 1
+            beth = ids[noms.index(NOM_DE_L_ENONCE)]
+            assert {beth} <= {j1 for _, j1, *_ in lignes["parties"]} & {j2 for _, _, j2, *_ in lignes["parties"]}
+            assert len(set(ids) - {j1 for _, j1, *_ in lignes["parties"]}) >= 1
+            for _, j1, j2, gagnant, score in lignes["parties"]:
+                assert {j1, j2} <= set(ids) and j1 != j2 and -64 <= score <= 64
+                assert gagnant == (j1 if score > 0 else j2 if score < 0 else None)
+            scores = sorted(score for *_, score in lignes["parties"])
+            assert scores[0] < scores[1] == scores[2] < scores[3] < 0
+            plateaux = lignes["plateaux"]
+            profondeur = max(p for c, j, p, *_ in plateaux if c == base.CODE and j == 1)
+            assert len([1 for c, j, p, *_ in plateaux if (c, j, p) == (base.CODE, 1, profondeur)]) >= 2
+            assert any(c == base.CODE and j == -1 and p > profondeur for c, j, p, *_ in plateaux)
+            assert any(c != base.CODE and p > profondeur for c, _, p, *_ in plateaux)
+            connexion = base.remplir(sqlite3.connect(":memory:"), source, variante)
+            reponses.append({q: sorted(connexion.execute(r).fetchall()) for q, r in sql.REQUETES.items()})
+            connexion.close()
+        if graine is not None:
+            assert all(reponses[0][q] != reponses[1][q] for q in sql.REQUETES), reponses
+
+
+PARTIES = Variante("parties", parties, None, ("Q22", "Q23", "Q24"), "base des parties", parties_valide)
+"""The games databases drawn per student (the SQL questions' kind: ``sql.VARIANTE``): the data is the seed of
+:func:`varier_parties`, ``None`` the statement's databases."""

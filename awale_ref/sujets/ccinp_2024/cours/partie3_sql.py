@@ -73,10 +73,18 @@ from awale_ref.sujets.ccinp_2024 import montrer_requete, tester
 # *SQLite n'a pas de vrai type date : les dates sont rangées sous forme de textes `'AAAA-MM-JJ'`, qui se
 # comparent et se trient comme les dates elles-mêmes.*
 #
-# Voici les premières lignes de chaque table (la première exécution construit la bibliothèque : cela
-# peut prendre jusqu'à une minute, une seule fois).
+# **Vos données.** Cette bibliothèque est la vôtre : les parties sont celles de tous, mais les identifiants,
+# les noms et les niveaux des joueurs changent d'un élève à l'autre (ils sont tirés de votre identifiant), et la
+# bibliothèque de correction est, elle aussi, la vôtre. Un résultat recopié chez un camarade, ou écrit en dur
+# dans la requête, ne donne donc pas le bon résultat : seule une requête juste le donne partout. En autonomie,
+# c'est la bibliothèque de l'énoncé, et `autre_variante()` (`from awale_ref.sujets.ccinp_2024 import
+# autre_variante`, puis une nouvelle exécution des cellules) en tire une autre.
+#
+# Voici les premières lignes de chaque table de votre bibliothèque (la première exécution construit la
+# bibliothèque : cela peut prendre jusqu'à une minute, une seule fois).
 
 # %% tags=["readonly"] grade_id="apercu_joueur"
+# Vos données (ne pas modifier) : les premiers joueurs de votre bibliothèque.
 montrer_requete("SELECT * FROM Joueur", limite=5)
 
 # %% tags=["readonly"] grade_id="apercu_partie"

@@ -616,7 +616,9 @@ corriger("Q21_code", Q21_code)
 # s'exécute et a le bon nombre de colonnes, et `montrer_requete` affiche ses premières lignes ; à la
 # correction, elle est exécutée sur **une autre base**, construite de la même façon (d'autres joueurs,
 # d'autres parties, d'autres identifiants), et comparée au résultat attendu. L'ordre des lignes ne
-# compte pas. Le code 3917277946 de Q22 est celui de l'énoncé : ce n'est pas le code d'un plateau d'une
+# compte pas. Les deux bases sont les vôtres : identifiants, noms (sauf celui de Beth Harmon), scores et cases
+# étudiées changent d'un élève à l'autre (tirés de votre identifiant) ; un résultat recopié chez un camarade,
+# ou écrit en dur, ne donne donc pas le bon résultat. Le code 3917277946 de Q22 est celui de l'énoncé : ce n'est pas le code d'un plateau d'une
 # vraie partie, c'est une simple donnée de la base.
 
 # %% [markdown]
