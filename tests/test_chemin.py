@@ -24,10 +24,10 @@ GRADING = Path(checks.__file__).resolve().parent
 FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "presentations",
             "reponses_structurees"}
 ETAPES = ("familles", "retrecissement", "rendu")
-DECLARATIONS = {"sujets", "types_question", "reponses_structurees"}
+DECLARATIONS = {"sujets", "types_question", "reponses_structurees", "variantes"}
 """What the judge's steps read or call, never a step: the subject and its kinds of question (a kind's hook runs
 inside the step that calls it: ``planifier`` in the plan step, ``juger_reponse`` in the judge step), the table
-of structured answers."""
+of structured answers, the author's own data (``variantes``: the hidden database a query is compared on)."""
 ETAPES_DU_JUGE = ("contraintes", "plan", "execution") + ETAPES
 
 _FAUTIVE = '''

@@ -26,6 +26,7 @@ matter, their number and order do; no order is asked), Q23's single value within
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -35,7 +36,7 @@ from awale_ref.grading import executant
 from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
     CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
-from awale_ref.sujets.othello_epita_2024.variantes import PARTIES, varier_parties
+from awale_ref.sujets.othello_epita_2024.variantes import NOM_DE_L_ENONCE, PARTIES, varier_parties
 
 QUESTIONS = ("Q22", "Q23", "Q24")
 GRAINE_CACHEE = 1712
@@ -62,7 +63,41 @@ RAPPELS = {
 }
 
 
-VARIANTE = PARTIES
+def parties_valide(graine: int | None) -> None:
+    """Q22–Q24 as the notebook states them, on the student's visible and hidden databases: twelve players with
+    distinct identifiers that every game names, Beth Harmon among them (first and second player), two players
+    and two only with the same name, a player never first; a winner exactly when the score is not zero, J1 when
+    it is positive; scores between -64 and 64; Q22's board with two cells at its maximum depth for J1 and deeper
+    rows for J2 and another board; Q24's three smallest scores J2's wins, the second and third equal, the fourth
+    larger; and, for a variant, other answers than the statement's database's to the three queries."""
+    for source in (GRAINE_VISIBLE, GRAINE_CACHEE):
+        reponses = []
+        for variante in (None, graine):
+            lignes = varier_parties(donnees(source), variante)
+            ids = [i for i, _ in lignes["joueurs"]]
+            noms = [nom for _, nom in lignes["joueurs"]]
+            assert len(ids) == len(set(ids)) == 12 and len(set(noms)) == 11 and noms.count(NOM_DE_L_ENONCE) == 1
+            beth = ids[noms.index(NOM_DE_L_ENONCE)]
+            assert {beth} <= {j1 for _, j1, *_ in lignes["parties"]} & {j2 for _, _, j2, *_ in lignes["parties"]}
+            assert len(set(ids) - {j1 for _, j1, *_ in lignes["parties"]}) >= 1
+            for _, j1, j2, gagnant, score in lignes["parties"]:
+                assert {j1, j2} <= set(ids) and j1 != j2 and -64 <= score <= 64
+                assert gagnant == (j1 if score > 0 else j2 if score < 0 else None)
+            scores = sorted(score for *_, score in lignes["parties"])
+            assert scores[0] < scores[1] == scores[2] < scores[3] < 0
+            plateaux = lignes["plateaux"]
+            profondeur = max(p for c, j, p, *_ in plateaux if c == CODE and j == 1)
+            assert len([1 for c, j, p, *_ in plateaux if (c, j, p) == (CODE, 1, profondeur)]) >= 2
+            assert any(c == CODE and j == -1 and p > profondeur for c, j, p, *_ in plateaux)
+            assert any(c != CODE and p > profondeur for c, _, p, *_ in plateaux)
+            connexion = remplir(sqlite3.connect(":memory:"), source, variante)
+            reponses.append({q: sorted(connexion.execute(r).fetchall()) for q, r in REQUETES.items()})
+            connexion.close()
+        if graine is not None:
+            assert all(reponses[0][q] != reponses[1][q] for q in REQUETES), reponses
+
+
+VARIANTE = dataclasses.replace(PARTIES, domaine=parties_valide)
 """Each student's own databases (``variantes.varier_parties``, drawn from their identity): the visible one in
 their kernel (:mod:`.base`), the hidden one at grading."""
 

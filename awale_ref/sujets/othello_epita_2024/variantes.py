@@ -398,42 +398,6 @@ def varier_parties(lignes: dict[str, list[tuple]], graine: int | None) -> dict[s
     }
 
 
-def parties_valide(graine: int | None) -> None:
-    """Q22–Q24 as the notebook states them, on the student's visible and hidden databases: twelve players with
-    distinct identifiers that every game names, Beth Harmon among them (first and second player), two players
-    and two only with the same name, a player never first; a winner exactly when the score is not zero, J1 when
-    it is positive; scores between -64 and 64; Q22's board with two cells at its maximum depth for J1 and deeper
-    rows for J2 and another board; Q24's three smallest scores J2's wins, the second and third equal, the fourth
-    larger; and, for a variant, other answers than the statement's database's to the three queries."""
-    from awale_ref.sujets.othello_epita_2024 import base, sql
-
-    for source in (base.GRAINE_VISIBLE, sql.GRAINE_CACHEE):
-        reponses = []
-        for variante in (None, graine):
-            lignes = varier_parties(base.donnees(source), variante)
-            ids = [i for i, _ in lignes["joueurs"]]
-            noms = [nom for _, nom in lignes["joueurs"]]
-            assert len(ids) == len(set(ids)) == 12 and len(set(noms)) == 11 and noms.count(NOM_DE_L_ENONCE) == 1
-            beth = ids[noms.index(NOM_DE_L_ENONCE)]
-            assert {beth} <= {j1 for _, j1, *_ in lignes["parties"]} & {j2 for _, _, j2, *_ in lignes["parties"]}
-            assert len(set(ids) - {j1 for _, j1, *_ in lignes["parties"]}) >= 1
-            for _, j1, j2, gagnant, score in lignes["parties"]:
-                assert {j1, j2} <= set(ids) and j1 != j2 and -64 <= score <= 64
-                assert gagnant == (j1 if score > 0 else j2 if score < 0 else None)
-            scores = sorted(score for *_, score in lignes["parties"])
-            assert scores[0] < scores[1] == scores[2] < scores[3] < 0
-            plateaux = lignes["plateaux"]
-            profondeur = max(p for c, j, p, *_ in plateaux if c == base.CODE and j == 1)
-            assert len([1 for c, j, p, *_ in plateaux if (c, j, p) == (base.CODE, 1, profondeur)]) >= 2
-            assert any(c == base.CODE and j == -1 and p > profondeur for c, j, p, *_ in plateaux)
-            assert any(c != base.CODE and p > profondeur for c, _, p, *_ in plateaux)
-            connexion = base.remplir(sqlite3.connect(":memory:"), source, variante)
-            reponses.append({q: sorted(connexion.execute(r).fetchall()) for q, r in sql.REQUETES.items()})
-            connexion.close()
-        if graine is not None:
-            assert all(reponses[0][q] != reponses[1][q] for q in sql.REQUETES), reponses
-
-
-PARTIES = Variante("parties", parties, None, ("Q22", "Q23", "Q24"), "base des parties", parties_valide)
-"""The games databases drawn per student (the SQL questions' kind: ``sql.VARIANTE``): the data is the seed of
-:func:`varier_parties`, ``None`` the statement's databases."""
+PARTIES = Variante("parties", parties, None, ("Q22", "Q23", "Q24"), "base des parties")
+"""The games databases drawn per student: the data is the seed of :func:`varier_parties`, ``None`` the statement's
+databases.  Its domain (which builds both databases) is the SQL module's, on the judge's side: ``sql.VARIANTE``."""
