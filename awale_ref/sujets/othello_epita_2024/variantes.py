@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import sqlite3
 
 from awale_ref.grading.variantes import Variante
 
