@@ -77,7 +77,8 @@ def _fichier(nodeid: str) -> str:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Sort the files longest first (stable: a file's tests keep their order)."""
-    durees: dict[str, float] = config.cache.get(CLE_DES_DUREES, {}) if config.cache else {}
+    cache = getattr(config, "cache", None)  # None under ``-p no:cacheprovider``
+    durees: dict[str, float] = cache.get(CLE_DES_DUREES, {}) if cache else {}
     premier: dict[str, int] = {}
     lourds: set[str] = set()
     for i, item in enumerate(items):
@@ -117,7 +118,7 @@ class DureesDesFichiers:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         option = self.config.option
         partiel = option.keyword or option.markexpr or any("::" in a for a in self.config.args)
-        if partiel or not self.config.cache or not self.durees:
+        if partiel or not getattr(self.config, "cache", None) or not self.durees:
             return
         durees = dict(self.config.cache.get(CLE_DES_DUREES, {}))
         durees.update({f: round(d, 1) for f, d in self.durees.items()})
