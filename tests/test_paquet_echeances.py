@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from awale_ref.grading import juge
+from awale_ref.grading.correcteur import juge
 from pipeline import paquet_eleve
 from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from awale_ref.grading.executant import Reponse
-from awale_ref.grading.textes import pluriel
+from awale_ref.grading.executant.requetes import Reponse
+from awale_ref.grading.eleve.textes import pluriel
 
 
 def _texte(valeur: Any) -> str:
