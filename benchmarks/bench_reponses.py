@@ -79,7 +79,8 @@ def mesurer(cellule: str, ancien: str | None = None) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repetitions", type=int, default=2)
-    parser.add_argument("--ancien", help="another tree whose package is measured instead (the code before, with the same folders of awale_ref.grading)")
+    parser.add_argument("--ancien", help="another tree whose package is measured instead (the code before, with "
+                                         "the same folders of awale_ref.grading)")
     parser.add_argument("--cas", default=",".join(CELLULES), help="the replies measured, by name (honnete first)")
     args = parser.parse_args()
     mesures = {}

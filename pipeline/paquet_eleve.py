@@ -59,7 +59,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading.registre.livraison import chemin_du_module, imports_du_paquet, noms_du_code, PasLivrable
+from awale_ref.grading.registre.livraison import PasLivrable, chemin_du_module, imports_du_paquet, noms_du_code
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
@@ -517,8 +517,8 @@ def donnees_visibles() -> dict:
     """``{grading module: {"fonctions", "reponses", "sql"}}``: every visible example with the reference's
     observation (and the rule families it falls in), the answer and SQL questions."""
     from awale_ref.grading.eleve import checks
-    from awale_ref.grading.executant import encodage
     from awale_ref.grading.eleve.visibles import cle_exemple
+    from awale_ref.grading.executant import encodage
 
     donnees: dict = {}
     for assignment in ASSIGNMENTS:

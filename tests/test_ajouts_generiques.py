@@ -14,10 +14,10 @@ import pytest
 
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import contraintes
-from awale_ref.grading.executant import encodage, observations
-from awale_ref.grading.registre import types_question
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.executant import encodage, observations
+from awale_ref.grading.registre import types_question
 
 
 def _spec(**autres) -> Spec:

@@ -17,8 +17,8 @@ import pytest
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import checks, textes
 from awale_ref.grading.executant import encodage, messages, observations
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.executant.messages import BUDGET, Budget, Issue, Reponse, ReponseTropGrande
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -16,8 +16,8 @@ import nbformat
 import pytest
 
 from awale_ref.grading.correcteur import juge, lancement
-from awale_ref.grading.executant import messages
 from awale_ref.grading.correcteur.plan import fonctions_definies
+from awale_ref.grading.executant import messages
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from pipeline.autograde.jugement import VerdictsDesTestsCaches
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from awale_ref.grading.eleve import checks
 
 GRADING = Path(checks.__file__).resolve().parents[1]
-FEUILLES = {"messages", "specs", "encodage", "observations", "requetes", "syntaxe", "textes", "resultat", "presentations",
-            "reponses_structurees"}
+FEUILLES = {"messages", "specs", "encodage", "observations", "requetes", "syntaxe", "textes", "resultat",
+            "presentations", "reponses_structurees"}
 ETAPES = ("familles", "retrecissement", "rendu")
 DECLARATIONS = {"catalogue", "types_question", "reponses_structurees", "variantes"}
 """What the judge's steps read or call, never a step: the subject and its kinds of question (a kind's hook runs

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from awale_ref.grading.eleve import textes
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
 from awale_ref.grading.executant import messages
 from awale_ref.grading.registre import catalogue
-from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
 
 RACINE = Path(__file__).resolve().parents[1]
 COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),

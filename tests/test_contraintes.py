@@ -13,14 +13,14 @@ import inspect
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import checks, contraintes, familles
+from awale_ref.grading.eleve.contraintes import Cellule
+from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.executant import messages, observations
 from awale_ref.grading.registre import catalogue
-from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.sujets.ccinp_2024 import specs
-from awale_ref.grading.eleve.contraintes import Cellule
 
 Q7, Q10, Q20 = specs.SPECS["Q7"], specs.SPECS["Q10"], specs.SPECS["Q20"]
 COPIE_HONNETE = ("def copie(jeu):\n    return {'joueur1': jeu['joueur1'], 'joueur2': jeu['joueur2'],\n"
@@ -165,7 +165,8 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading.eleve import checks\nfrom awale_ref.grading.eleve.resultat import EchecTest\nfrom awale_ref.sujets.ccinp_2024 import corriger, specs\n"
+        shell.run_cell("from awale_ref.grading.eleve import checks\nfrom awale_ref.grading.eleve.resultat import EchecTest\n"
+                       "from awale_ref.sujets.ccinp_2024 import corriger, specs\n"
                        "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
                        "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading.eleve import checks, contraintes, variantes
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, report, similarite
 from pipeline.build import sujet_de

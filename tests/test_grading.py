@@ -10,10 +10,10 @@ import inspect
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading.correcteur import cleanroom
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.sujets import ccinp_2024
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import QUESTIONS, corriger, specs
 from outils import cellule
 

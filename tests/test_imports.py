@@ -230,8 +230,8 @@ def test_le_guide_d_un_sujet_explique_chaque_champ_d_une_spec_et_chaque_observat
     knows: a field or a kind added to the code without its explanation fails here."""
     import dataclasses
 
-    from awale_ref.grading.executant import messages
     from awale_ref.grading.eleve.specs import Spec
+    from awale_ref.grading.executant import messages
 
     lignes = [l for l in (RACINE / "docs" / "ajouter_un_sujet.md").read_text(encoding="utf-8").splitlines()
               if l.startswith("| `")]

@@ -356,9 +356,9 @@ def test_othello_plays_its_board_and_draws_its_tree_in_the_students_environment(
 
 _Q17 = """
 import json
+from awale_ref.grading.eleve.visibles import _donnees
 from awale_ref.grading.executant import encodage
 from awale_ref.sujets.ccinp_2024 import tester
-from awale_ref.grading.eleve.visibles import _donnees
 d = next(s["fonctions"]["Q17"] for s in _donnees().values() if "Q17" in s["fonctions"])
 args = encodage.decoder(json.loads(next(iter(d["exemples"]))))
 def gain(jeu, case):

@@ -21,13 +21,13 @@ import time
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.facts import Q18_JEU
 from awale_ref.grading.eleve import checks
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.sujets import olympiades_2025_images as correction_images
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
+from awale_ref.sujets.ccinp_2024 import exam
 from outils import cellule
 
 tester = CCINP.tester  # not imported by name: pytest would collect it

@@ -12,8 +12,8 @@ import types
 import pytest
 
 from awale_ref.grading.correcteur import juge, plan
-from awale_ref.grading.registre import catalogue, types_question
 from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.registre import catalogue, types_question
 from awale_ref.sujets import ccinp_2024
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 

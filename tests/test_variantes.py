@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from awale_ref.grading.correcteur import juge, reponses_structurees
 from awale_ref.grading.eleve import variantes
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.eleve.variantes import Variante
+from awale_ref.grading.registre import catalogue
 
 SUJETS = {s.module_correction: s for s in catalogue.tous()}
 DECLAREES = [(s, v) for s in SUJETS.values() for v in s.variantes]

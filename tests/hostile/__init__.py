@@ -472,7 +472,8 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                              "sys.modules['awale_ref.grading'] = faux\n"
                                              "def tester(*args):\n    pass\n"),
                frozenset({T4}), ("Q8 — deplacer_graines",)),
-    Soumission("remplace_executer", _triche("from awale_ref.grading.correcteur import cleanroom\nfrom awale_ref.grading.eleve import checks\n"
+    Soumission("remplace_executer", _triche("from awale_ref.grading.correcteur import cleanroom\n"
+                                            "from awale_ref.grading.eleve import checks\n"
                                             "cleanroom.executer = lambda q, o: {'ok': True, 'message': 'ok',"
                                             " 'nb_cas': 1}\n"
                                             "checks.verifier = lambda *a, **k: checks.Resultat(True, 'ok', 1)\n"),

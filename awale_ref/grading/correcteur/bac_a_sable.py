@@ -58,8 +58,8 @@ MONTAGES: dict[str, tuple[str, ...]] = {
 """What each party of the grading sees read-only, besides the system and Python's installation, by source:
 ``paquet_eleve`` the students' package built for grading (``pipeline.autograde.paquet_noyau``: no reference, no
 answer, no key query), first on the kernel's ``sys.path``; ``protocole`` the runner's folder (every module of
-``awale_ref/grading/executant/``, :func:`protocole`); ``base_cachee`` the notebook's hidden SQL database (the judge's SQL
-process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
+``awale_ref/grading/executant/``, :func:`protocole`); ``base_cachee`` the notebook's hidden SQL database (the
+judge's SQL process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
 
 
 def protocole() -> list[str]:
@@ -95,7 +95,8 @@ def masques() -> list[str]:
     from awale_ref.grading.correcteur.verrou import dossier_du_verrou
     from awale_ref.library import dossier_cache
 
-    return [os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), os.path.abspath(dossier_cache()),
+    paquet = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # awale_ref/
+    return [paquet, os.path.abspath(dossier_cache()),
             os.path.abspath(dossier_du_verrou())]
 
 

@@ -63,7 +63,7 @@ from awale_ref.grading.correcteur.lancement import (BudgetEpuise, DELAI_CELLULE_
 from awale_ref.grading.executant.messages import Issue, MessageInvalide
 from awale_ref.grading.correcteur.plan import (_source, atteintes, cas_et_attendus, fonctions_reference, Plan,
                                                PlanDuNotebook, reference_sans)
-from awale_ref.grading.eleve.resultat import Bilan, echec, Resultat
+from awale_ref.grading.eleve.resultat import Bilan, Resultat, echec
 from awale_ref.grading.eleve.textes import NE_S_ARRETE_PAS
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode",

@@ -28,11 +28,11 @@ import types
 from typing import Any
 
 from awale_ref.grading.eleve import contraintes
-from awale_ref.grading.executant import encodage
-from awale_ref.grading.registre import catalogue
-from awale_ref.grading.eleve.resultat import echec, Plan, Resultat
+from awale_ref.grading.eleve.resultat import Plan, Resultat, echec
 from awale_ref.grading.eleve.specs import Spec
 from awale_ref.grading.eleve.syntaxe import analyser, evaluer_appels
+from awale_ref.grading.executant import encodage
+from awale_ref.grading.registre import catalogue
 
 
 # ---------------------------------------------------------------- what the runner is given

@@ -20,10 +20,10 @@ import types
 from typing import Callable, Iterable
 
 from awale_ref.grading.eleve import contraintes, familles, rendu, retrecissement
-from awale_ref.grading.executant import messages, observations
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.specs import Spec
 from awale_ref.grading.eleve.textes import decrire_trop_grande
+from awale_ref.grading.executant import messages, observations
 
 
 DELAI_APPEL_S = 10.0

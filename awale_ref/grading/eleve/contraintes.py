@@ -57,8 +57,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from awale_ref.grading.eleve import specs
+from awale_ref.grading.eleve.syntaxe import SOURCE_MAX, analyser, evaluer_appels
 from awale_ref.grading.executant import observations
-from awale_ref.grading.eleve.syntaxe import analyser, evaluer_appels, SOURCE_MAX
 
 # Reflection: what would let reached code get a forbidden function without naming it.
 NOMS_REFLEXION = frozenset({"exec", "eval", "compile", "__import__", "globals", "locals", "vars", "__builtins__",

@@ -21,10 +21,10 @@ import types
 from dataclasses import dataclass
 from typing import Any
 
+from awale_ref.grading.eleve.resultat import Bilan, Plan, Resultat, echec
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Famille, Spec
 from awale_ref.grading.executant import encodage, messages, observations, requetes
 from awale_ref.grading.executant.messages import Issue
-from awale_ref.grading.eleve.resultat import Bilan, echec, Plan, Resultat
-from awale_ref.grading.eleve.specs import Famille, SANS_APPEL_RECURSIF, Spec
 from awale_ref.grading.eleve.textes import (_court, decrire_appel, decrire_attendu, decrire_exception_nommee,
                                             decrire_observation, decrire_trop_grande, decrire_trop_long, libelle,
                                             message_echec, NE_S_ARRETE_PAS)

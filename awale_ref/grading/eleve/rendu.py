@@ -16,7 +16,7 @@ from typing import Any
 
 from awale_ref.grading.eleve.presentations import _appel, presentation
 from awale_ref.grading.eleve.resultat import Bilan, Contre, Resultat
-from awale_ref.grading.eleve.specs import payees, Spec
+from awale_ref.grading.eleve.specs import Spec, payees
 from awale_ref.grading.eleve.textes import (decrire_attendu, decrire_exception_nommee, decrire_trop_long, message_echec,
                                             montrer_argument)
 

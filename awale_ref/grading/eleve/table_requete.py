@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from awale_ref.grading.executant.requetes import Reponse
 from awale_ref.grading.eleve.textes import pluriel
+from awale_ref.grading.executant.requetes import Reponse
 
 
 def _texte(valeur: Any) -> str:

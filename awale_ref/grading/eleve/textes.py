@@ -14,8 +14,8 @@ import contextvars
 import types
 from typing import Any, Iterator, Mapping, Sequence
 
-from awale_ref.grading.executant import messages
 from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
+from awale_ref.grading.executant import messages
 
 LONGUEUR_NOMMEE = 60
 """An argument whose text is longer than this is shown by the expression the test cell wrote for it (``G22``),

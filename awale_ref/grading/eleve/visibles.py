@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from awale_ref.grading.eleve import affichage, checks, contraintes, textes
-from awale_ref.grading.executant import encodage, messages, requetes
 from awale_ref.grading.eleve.rendu import dessin_du_cas
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.grading.eleve.specs import Famille, Spec
+from awale_ref.grading.executant import encodage, messages, requetes
 
 DONNEES = Path(__file__).resolve().parents[2] / "data" / "visibles.json"
 BIBLIOTHEQUE = Path(__file__).resolve().parents[2] / "data" / "bibliotheque_visible.sqlite"

@@ -36,8 +36,10 @@ PAQUET = "awale_ref.grading.executant"
 
 _SCRIPT = not __package__  # the runner's script, in its sandbox: this folder's files, nothing else of awale_ref
 _PARENTS = ("awale_ref", "awale_ref.grading")
-if _SCRIPT:  # its siblings load under their names in the package; the parents only while they load (an import
-    import importlib.util  # returns its top package), then the student's ``import awale_ref…`` is :class:`_Importeur`'s
+if _SCRIPT:
+    # its siblings load under their names in the package; the parents exist only while they load (an import
+    # returns its top package), then the student's ``import awale_ref…`` is answered by :class:`_Importeur`
+    import importlib.util
 
     for _nom in _PARENTS:
         sys.modules[_nom] = types.ModuleType(_nom)

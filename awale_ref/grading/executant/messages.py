@@ -20,8 +20,8 @@ The judge's own state for a question (the expected observations, the memo,
 the reasons read in the source) is never part of an order: it stays in the
 judge (``juge.Plan``).
 
-Standard library only: the runner loads this file, mounted read-only beside
-``executant.py`` in its sandbox, before any student code exists.
+Standard library only: the runner loads this file, mounted read-only with the rest of its folder
+(``awale_ref/grading/executant/``) in its sandbox, before any student code exists.
 
 >>> ordre = OrdreCellule(id=3, source="x = 1", delai=2.0)
 >>> lire_ordre(ecrire(ordre)) == ordre

@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from awale_ref.grading.eleve import affichage, checks, contraintes, textes, variantes
-from awale_ref.grading.eleve.variantes import Variante
-from awale_ref.grading.eleve.rendu import dessin_du_cas, DessinImpossible, png_du_cas
+from awale_ref.grading.eleve.rendu import DessinImpossible, dessin_du_cas, png_du_cas
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.grading.eleve.specs import Spec
 from awale_ref.grading.eleve.syntaxe import analyser
+from awale_ref.grading.eleve.variantes import Variante
 from awale_ref.grading.registre.types_question import Fonctions, TypeDeQuestion, Valeurs
 
 PAQUET = "awale_ref.sujets"

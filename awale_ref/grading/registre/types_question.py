@@ -61,9 +61,9 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from awale_ref.grading.correcteur import reponses_structurees
 from awale_ref.grading.eleve import checks, contraintes, familles, presentations, variantes
-from awale_ref.grading.executant import encodage, messages, requetes
-from awale_ref.grading.eleve.resultat import Bilan, echec, Plan, Resultat
+from awale_ref.grading.eleve.resultat import Bilan, Plan, Resultat, echec
 from awale_ref.grading.eleve.textes import decrire_appel, decrire_reussite
+from awale_ref.grading.executant import encodage, messages, requetes
 
 if TYPE_CHECKING:  # only for the annotations
     from awale_ref.grading.eleve.specs import Famille, Spec

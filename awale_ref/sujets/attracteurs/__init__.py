@@ -7,8 +7,8 @@ series).  A notebook's test cells import ``tester`` and ``corriger`` from here.
 
 from __future__ import annotations
 
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.attracteurs.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.attracteurs.variantes import VARIANTES
 

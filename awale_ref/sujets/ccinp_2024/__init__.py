@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from awale_ref.grading.eleve.variantes import autre_variante
 from awale_ref.grading.registre import catalogue
 from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQL
-from awale_ref.grading.eleve.variantes import autre_variante
 from awale_ref.sujets.ccinp_2024.reponses import REPONSES_ATTENDUES, juger_q21, verifier_q21
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 from awale_ref.sujets.ccinp_2024.variantes import VARIANTES

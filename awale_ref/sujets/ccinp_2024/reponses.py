@@ -31,7 +31,7 @@ from awale_ref.grading.correcteur.reponses_structurees import credit_par_cle, en
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.textes import decrire_exception_nommee, decrire_trop_long
 from awale_ref.grading.executant import observations
-from awale_ref.grading.executant.encodage import decoder, ObjetRefuse
+from awale_ref.grading.executant.encodage import ObjetRefuse, decoder
 from awale_ref.grading.executant.observations import sous_delai
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024.partie_ia import jouer

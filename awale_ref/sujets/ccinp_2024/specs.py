@@ -17,8 +17,8 @@ import functools
 import random
 from typing import Callable
 
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
 from awale_ref.grading.executant import messages
-from awale_ref.grading.eleve.specs import Famille, Observation, SANS_APPEL_RECURSIF, Spec
 from awale_ref.cas_awale import (apres_semis, chaine_jusqua_camp, diag_deplacer, diag_ramasser, fins_de_partie,
                                   jeux, jeux_finis_et_autres, jeux_tours_varies, plateau_case, plateau_valide,
                                   plateau_vide_ou_laisse, positions)

@@ -57,12 +57,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from awale_ref import library
-from awale_ref.grading.executant import requetes
 from awale_ref.grading.eleve.familles import lire_reponse_sql
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.specs import Famille, payees
 from awale_ref.grading.eleve.table_requete import TableRequete
 from awale_ref.grading.eleve.textes import pluriel
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.ccinp_2024 import variantes
 
 GRAINE_VISIBLE = library.GRAINE

@@ -8,8 +8,8 @@ judge reads that import and grades against
 
 from __future__ import annotations
 
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.olympiades_2025_awale.variantes import VARIANTES
 

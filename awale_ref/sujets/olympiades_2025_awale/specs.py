@@ -51,9 +51,9 @@ import functools
 import random
 from typing import Any, Callable
 
-from awale_ref.grading.correcteur import reponses_structurees
 from awale_ref import cas_awale
 from awale_ref.cas_awale import plateau_valide
+from awale_ref.grading.correcteur import reponses_structurees
 from awale_ref.grading.eleve.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee, variantes
 

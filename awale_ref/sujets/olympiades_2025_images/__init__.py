@@ -8,8 +8,8 @@ with the specs of :mod:`awale_ref.sujets.olympiades_2025_images.specs`
 
 from __future__ import annotations
 
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.olympiades_2025_images.variantes import VARIANTES
 

@@ -8,8 +8,8 @@ its readings ``LECTURES``) with the specs of :mod:`.specs`; its queries
 
 from __future__ import annotations
 
-from awale_ref.grading.registre import catalogue
 from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
 from awale_ref.grading.registre.types_question import QuestionsSQL
 from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.othello_epita_2024.variantes import VARIANTES

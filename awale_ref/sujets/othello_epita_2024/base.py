@@ -31,9 +31,9 @@ import random
 import sqlite3
 from typing import Any
 
-from awale_ref.grading.executant import requetes
 from awale_ref.grading.eleve.table_requete import TableRequete
 from awale_ref.grading.eleve.variantes import identite
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.othello_epita_2024.variantes import PARTIES, varier_parties
 
 GRAINE_VISIBLE = 2024

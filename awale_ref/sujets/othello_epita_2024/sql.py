@@ -32,8 +32,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from awale_ref.grading.executant import requetes
 from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
     CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
 from awale_ref.sujets.othello_epita_2024.variantes import NOM_DE_L_ENONCE, PARTIES, varier_parties
