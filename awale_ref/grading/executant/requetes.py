@@ -89,7 +89,7 @@ def executer_requete(connexion: sqlite3.Connection, requete: Any, budget: int = 
     >>> executer_requete(sqlite3.connect(":memory:"), "SELEC 1")
     Traceback (most recent call last):
     ...
-    awale_ref.grading.executant.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
+    awale_ref.grading.executant.requetes.ErreurRequete: SQLite refuse la requête : near "SELEC": syntax error.
     """
     if type(requete) is not str:
         raise ErreurRequete(pas_une_requete(ELLIPSE if requete is ... else nom_type(requete)))
