@@ -34,7 +34,7 @@ c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"
 
 # Execution limits of the student's kernel when autograding: a cell that runs past the timeout is interrupted
 # and only that cell fails. The hidden tests are not run in this kernel: the judge runs the submitted cells again
-# in its own sandboxed runner, each question within its own limit (awale_ref.grading.execution.DELAI_QUESTION_S).
+# in its own sandboxed runner, each question within its own limit (awale_ref.grading.correcteur.lancement.DELAI_QUESTION_S).
 c.Execute.timeout = 90
 c.Execute.interrupt_on_timeout = True
 c.Execute.startup_timeout = 120

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from awale_ref.fonctions_moteur import deplacer_graines
-from awale_ref.grading.specs import Observation
+from awale_ref.grading.eleve.specs import Observation
 
 
 # ---------------------------------------------------------------- inputs

@@ -1,5 +1,5 @@
 """Facts of the awalé's rules that make a mutant of an awalé subject's reference agree with it on every board
-the papers allow: reasons shared by the CCINP's and the lycée's ``mutants.py`` (:mod:`awale_ref.grading.equivalences`
+the papers allow: reasons shared by the CCINP's and the lycée's ``mutants.py`` (:mod:`awale_ref.grading.correcteur.equivalences`
 describes those lists)."""
 
 SEMIS_NATURELS = "a count of seeds is never negative, so > 0 and != 0 agree"

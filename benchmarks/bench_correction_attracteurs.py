@@ -17,7 +17,7 @@ What it found (``--avant 4b71d32 --repetitions 2``, 2 shared cores): the judge's
 the runner answering (about 80 % of a warm notebook), then decoding its answers; the kernel runs the visible
 tests only (2.7-3 s, the pictures included).  The first notebook of a process also computes the reference's
 observations (4-5 s, then cached: ``plan.cas_et_attendus``), most of it the 100 draws of Q34, Q26 and Q25.
-Copies by pickle (``executant._DEEPCOPY``) and Q34's cases each once (and to the end of the game up to five
+Copies by pickle (``observations._DEEPCOPY``) and Q34's cases each once (and to the end of the game up to five
 piles) took the runner's Q25 from 0.6-0.7 s to 0.24-0.29 s and Q34 from 0.55-1.1 s to 0.3-0.6 s; a whole
 notebook gained 10-20 % cold (9.7 -> 8.4 s on a quiet machine) and, warm, 3.4 -> 3.1 s on a quiet machine,
 within the noise under a load of 7 (4.1 vs 4.7 s, the unchanged questions varying as much).
@@ -44,7 +44,7 @@ def mesurer(devoir: str, racine: Path) -> dict:
     import nbformat
     from pipeline.client_noyau import ClientNotebook
 
-    from awale_ref.grading import juge, plan
+    from awale_ref.grading.correcteur import juge, plan
     from pipeline.autograde.jugement import VerdictsDesTestsCaches
 
     chemin = racine / "source" / devoir / f"{devoir}.ipynb"

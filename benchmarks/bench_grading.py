@@ -62,7 +62,7 @@ fixed on the way: without the sandbox, the kernel ran every hidden test again
 (it was not told that the judge decides): "sandbox off" was twice as slow as
 "on"; and 3 notebooks of 255 failed to grade when the judge's thread and
 nbgrader's parsed Python at the same moment (CPython 3.11's AST constructor
-is not thread-safe: ``awale_ref.grading.syntaxe``).  Then, of what was left
+is not thread-safe: ``awale_ref.grading.eleve.syntaxe``).  Then, of what was left
 around the kernel: the demo's teacher commands each paid a process start
 (2–3 s, about thirty commands): they now run in the demo's process
 (``pipeline.nbgrader_cli.nbgrader_ici``), and a 45-student demo is its

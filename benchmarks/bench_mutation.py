@@ -4,7 +4,7 @@ Run: ``nice -n 10 .venv/bin/python benchmarks/bench_mutation.py --sujet SUJET [-
 [--rapport FICHIER]``, where ``SUJET`` is the subject's grading module (the module its test cells import
 ``corriger`` from: ``awale_ref.sujets.ccinp_2024``), the name of a subject folder under ``awale_ref.sujets``
 (``attracteurs``), or an assignment of the course (``olympiades_images``).  Everything below is read from
-the subject's ``Sujet`` (``awale_ref.grading.sujets``): its reference module, its specs, its Q21-like
+the subject's ``Sujet`` (``awale_ref.grading.registre.catalogue``): its reference module, its specs, its Q21-like
 question and its SQL questions, never from a module path written here.
 
 Every function of the subject's reference module that a question grades is
@@ -74,9 +74,9 @@ if str(RACINE) not in sys.path:
     sys.path.insert(0, str(RACINE))
 
 from awale_ref import library  # noqa: E402
-from awale_ref.grading import checks  # noqa: E402
-from awale_ref.grading.sujets import Sujet, sujet_du_module  # noqa: E402
-from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL  # noqa: E402
+from awale_ref.grading.eleve import checks
+from awale_ref.grading.registre.catalogue import Sujet, sujet_du_module
+from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQL
 
 DELAI_S = 5
 # Operators that need arguments (variable names) or only touch decorators: not used.
@@ -170,7 +170,7 @@ class Mutant:
 
 # ---------------------------------------------------------------- what is graded by which question
 def _genre(sujet: Sujet, classe: type) -> Any:
-    """The subject's kind of question of class ``classe`` (``awale_ref.grading.types_question``), or None."""
+    """The subject's kind of question of class ``classe`` (``awale_ref.grading.registre.types_question``), or None."""
     return next((g for g in sujet.types_de_question if isinstance(g, classe)), None)
 
 

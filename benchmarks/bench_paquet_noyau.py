@@ -53,7 +53,7 @@ def preparer(racine: Path, copies: int) -> None:
 def bac_du_cours(self, ipc: str, travail: str):
     """The kernel's sandbox on the course's own package (the assignments measured read no SQL library)."""
     import awale_ref
-    from awale_ref.grading import bac_a_sable
+    from awale_ref.grading.correcteur import bac_a_sable
     from pipeline.autograde.noyau import COPIE
 
     lecture, environnement = [os.path.dirname(os.path.abspath(awale_ref.__file__))], {"AWALE_CORRECTION": "juge"}

@@ -53,7 +53,7 @@ JUSTE_Q7 = "def copie(jeu):\n    return {k: (list(v) if type(v) is list else v) 
 
 _ENFANT = """
 import json, resource, sys, time
-from awale_ref.grading import juge
+from awale_ref.grading.correcteur import juge
 from awale_ref.sujets.ccinp_2024 import SUJET
 cellule, q7 = json.loads(sys.argv[1])
 etapes = [juge.CelluleDeCode(0, cellule), juge.CelluleDeCode(1, q7),
@@ -79,7 +79,8 @@ def mesurer(cellule: str, ancien: str | None = None) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repetitions", type=int, default=2)
-    parser.add_argument("--ancien", help="another tree whose package is measured instead (the code before)")
+    parser.add_argument("--ancien", help="another tree whose package is measured instead (the code before, with "
+                                         "the same folders of awale_ref.grading)")
     parser.add_argument("--cas", default=",".join(CELLULES), help="the replies measured, by name (honnete first)")
     args = parser.parse_args()
     mesures = {}

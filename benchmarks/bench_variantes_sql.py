@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from awale_ref import library
-from awale_ref.grading import variantes
+from awale_ref.grading.eleve import variantes
 from awale_ref.sujets.ccinp_2024 import sql as sql_ccinp
 from awale_ref.sujets.othello_epita_2024 import base as base_othello, sql as sql_othello
 

@@ -46,19 +46,19 @@ from pathlib import Path
 import jupytext
 import nbformat
 
-from awale_ref.grading import sujets
+from awale_ref.grading.registre import catalogue
 from pipeline.nbgrader_cli import nbgrader
 
 RACINE = Path(__file__).resolve().parent.parent
-ASSIGNMENTS = tuple(sujets.devoirs())
+ASSIGNMENTS = tuple(catalogue.devoirs())
 """Every assignment of the course, in order, found in the subjects' folders
-(``awale_ref/sujets/<sujet>/cours/<assignment>.py``, :func:`awale_ref.grading.sujets.devoirs`); a *series* is
+(``awale_ref/sujets/<sujet>/cours/<assignment>.py``, :func:`awale_ref.grading.registre.catalogue.devoirs`); a *series* is
 those of one paper, whose points add up to one grade."""
 
 
 def source_du_devoir(assignment: str) -> Path:
     """The course source of an assignment, in its subject's folder."""
-    sujet = sujets.devoirs().get(assignment)
+    sujet = catalogue.devoirs().get(assignment)
     if sujet is None:
         raise CourseError(f"unknown assignment {assignment!r}: no awale_ref/sujets/*/cours/{assignment}.py; "
                           f"known: {', '.join(ASSIGNMENTS)}")
@@ -239,11 +239,11 @@ def _repartition(question: str, points: float, specs: dict) -> str:
 
 
 def sujet_du_carnet(nb: nbformat.NotebookNode):
-    """The subject a course notebook is graded on, named by its test cells (``awale_ref.grading.sujets``)."""
-    from awale_ref.grading import sujets
+    """The subject a course notebook is graded on, named by its test cells (``awale_ref.grading.registre.catalogue``)."""
+    from awale_ref.grading.registre import catalogue
 
     try:
-        return sujets.sujet_des_sources([c.source for c in nb.cells if "tests" in c.metadata.get("tags", [])])
+        return catalogue.sujet_des_sources([c.source for c in nb.cells if "tests" in c.metadata.get("tags", [])])
     except ValueError as exc:
         raise CourseError(str(exc)) from None
 
@@ -287,7 +287,7 @@ def regle_annexe() -> str:
     The list comes from the grading specs (constraint ``sans_max_min_sort``), so the text says
     exactly what the grader checks.
     """
-    verifiees = [f"{s.question} (`{s.nom}`)" for sujet in sujets.tous() for s in sujet.specs.values()
+    verifiees = [f"{s.question} (`{s.nom}`)" for sujet in catalogue.tous() for s in sujet.specs.values()
                  if "sans_max_min_sort" in s.contraintes]
     if not verifiees:
         raise CourseError("no grading spec enforces the annex's rule: the course text would be wrong")

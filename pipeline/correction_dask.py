@@ -53,7 +53,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from awale_ref.grading import sujets
+from awale_ref.grading.registre import catalogue
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -269,7 +269,7 @@ def corriger_une_copie(kit: bytes, gradebook: bytes, soumission: bytes, eleve: s
         deballer(soumission, cours)
         (cours / "gradebook.db").write_bytes(gradebook)
         url = f"sqlite:///{cours / 'gradebook.db'}"
-        sujet = sujets.devoirs().get(assignment)
+        sujet = catalogue.devoirs().get(assignment)
         if sujet is not None:
             with contextlib.redirect_stdout(io.StringIO()):
                 sujet.preparer_donnees()  # once per machine (the SQL libraries), before any kernel waits for it

@@ -44,7 +44,7 @@ import sys
 import time
 from pathlib import Path
 
-from awale_ref.grading import sujets
+from awale_ref.grading.registre import catalogue
 from pipeline.autograde import paquet_noyau
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire, serie
@@ -143,7 +143,7 @@ def preparer_cours(racine: Path, classe: tuple[demo_class.Eleve, ...] = demo_cla
     construire(racine=racine, release=False)
     assignments = tuple(a for a in demo_class.ASSIGNMENTS if (racine / "source" / a).exists()
                         and (devoirs is None or a in devoirs))
-    for sujet in {s.module_correction: s for a, s in sujets.devoirs().items() if a in assignments}.values():
+    for sujet in {s.module_correction: s for a, s in catalogue.devoirs().items() if a in assignments}.values():
         if any(genre.donnees_machine for genre in sujet.types_de_question):
             # built once per machine (~1 min), before any kernel needs it under a cell timeout
             etape("  bibliothèques d'ouvertures pour le SQL (construites une fois par machine)")

@@ -754,7 +754,7 @@ def questions_des_tests(assignment: str) -> dict[str, tuple[str, ...]]:
 def part_sur_la_variante(erreur: Erreur, grade_id: str, identifiant: str) -> float:
     """The share of the test cell ``grade_id`` a value mistake keeps for the student ``identifiant``: their cell
     judged as the judge does, on their own data (the values asked on per-student data)."""
-    from awale_ref.grading.reponses_structurees import verifier_reponse
+    from awale_ref.grading.correcteur.reponses_structurees import verifier_reponse
 
     sujet = sujet_de(erreur.assignment)
     valeurs = valeurs_litterales(erreur.code_de(identifiant))
@@ -769,7 +769,7 @@ def part_gardee(erreur: Erreur) -> float:
     The weights come from the question's spec (``Famille.poids``; Q25's three
     SQL families weigh the same); a constraint or accessory family earns
     nothing once every main family is lost, as in
-    :func:`awale_ref.grading.rendu.resultat_du_bilan`.
+    :func:`awale_ref.grading.eleve.rendu.resultat_du_bilan`.
 
     >>> [round(part_gardee(err), 3) for err in (RECOLTE_ITERATIVE, PARITE_INVERSEE, COPIE_SUPERFICIELLE, GAIN_Q2_FAUX)]
     [0.667, 0.0, 0.0, 0.667]

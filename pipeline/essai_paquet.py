@@ -6,7 +6,7 @@ open, and on the package it wrote (with that package alone on the path: this fil
 ``executant``), to check that nothing it ships still answers.  A *charge* is one graded function's cases as
 plain data (``charge``): its observation kind, the positions of the parameters that take a function (resolved
 in ``module_des_fonctions``), each case's arguments and the reference's observation, encoded
-(``executant.encoder``).
+(``encodage.encoder``).
 
 A function *answers* a question when it gives the reference's observation on at least half of the cases
 where a function that does nothing does not (``REUSSITE_MIN``), and more of them than a constant answer
@@ -26,7 +26,7 @@ import signal
 import sys
 from typing import Any
 
-from awale_ref.grading import executant, messages
+from awale_ref.grading.executant import encodage, messages, observations
 
 DELAI_S = 0.5
 """Seconds of CPU time allowed to one call of a function tried on one case (an engine's search, a runaway
@@ -80,12 +80,12 @@ def observation(charge: dict, fonction: Any, args: tuple) -> Any:
         pass
     if charge["fonctions"]:
         espace = vars(importlib.import_module(charge["module_des_fonctions"]))
-        fonction = executant.avec_fonctions(fonction, charge["fonctions"], espace)
+        fonction = observations.avec_fonctions(fonction, charge["fonctions"], espace)
     ancien = signal.signal(signal.SIGALRM, _trop_attendu)
     signal.setitimer(signal.ITIMER_REAL, ATTENTE_MAX_S)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            resultat = executant.evaluer_cas(charge["observation"], fonction, copy.deepcopy(args), executant.Garde(),
+            resultat = observations.evaluer_cas(charge["observation"], fonction, copy.deepcopy(args), observations.Garde(),
                                              delai=DELAI_S, temps_cpu=True)
     except KeyboardInterrupt:
         raise
@@ -107,7 +107,7 @@ def observation(charge: dict, fonction: Any, args: tuple) -> Any:
 def repond(charge: dict, fonction: Any) -> bool:
     """True when ``fonction`` is a working (or partly working) version of the charge's graded function."""
     if "utiles" not in charge:  # computed once per charge
-        cas = [(executant.decoder(a), attendu) for a, attendu in charge["cas"]]
+        cas = [(encodage.decoder(a), attendu) for a, attendu in charge["cas"]]
         charge["utiles"] = [(args, attendu) for args, attendu in cas if observation(charge, _rien, args) != attendu]
         charge["constantes"] = max([sum(observation(charge, f, args) == attendu for args, attendu in charge["utiles"])
                                     for f in TRIVIALES] + [0])

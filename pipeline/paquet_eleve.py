@@ -3,20 +3,21 @@
 ``python -m pipeline.paquet_eleve /opt/awale-eleves`` builds, outside the course folder, a virtualenv with
 the pinned requirements (``requirements.txt`` as constraints) and a *student distribution* of the package,
 installed as a plain (non-editable) package.  What it holds, all derived from the subjects
-(``awale_ref.grading.sujets``, the assignments of ``pipeline.build.ASSIGNMENTS``):
+(``awale_ref.grading.registre.catalogue``, the assignments of ``pipeline.build.ASSIGNMENTS``):
 
 - each subject's reference module reduced to what the notebooks supply: its functions minus every graded
   one (``juge.reference_sans`` with the subject's ``nom_note``), and its scalar constants (no examples, no
   answers, no reconstructed figures: every other top-level value is left out);
 - the visible tests as data (``awale_ref/data/visibles.json``): for each ``tester(question, f, *args)`` of a
   test cell, the reference's observation, computed here from the full reference; the student-side
-  ``tester`` is ``awale_ref.grading.visibles``; the format checks of the structured answers are copied
+  ``tester`` is ``awale_ref.grading.eleve.visibles``; the format checks of the structured answers are copied
   (``awale_ref/grading/formats/``), with the functions they call;
 - the visible SQL library (a file, read-only) for the SQL questions' visible tests and ``montrer_requete``,
   or the module a subject's SQL module names in its place (``MODULE_ELEVES``: Othello's visible database),
   and a whole game's visible check: what each kind of question writes itself (``TypeDeQuestion.fichiers_eleves``,
   ``noms_eleves``; this module names none);
-- the grading core the visible tests share (``checks``, ``specs``, ``contraintes``, ``executant``…).
+- the grading core the visible tests share: the kernel's side, ``awale_ref/grading/eleve/``, and what it imports of
+  the runner's folder, ``awale_ref/grading/executant/`` (:func:`copies_du_grading`).
 
 Not in it: the subjects' ``cours/``, ``source/``, the corpus, ``facts`` (the answers: only the Q18 position the notebooks
 import), the hidden SQL library and the reference queries, the judge, the clean room.
@@ -58,22 +59,44 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading.livraison import PasLivrable, chemin_du_module, imports_du_paquet, noms_du_code
+from awale_ref.grading.registre.livraison import PasLivrable, chemin_du_module, imports_du_paquet, noms_du_code
 from pipeline.build import _CACHES, ASSIGNMENTS, RACINE, lire_source, sujet_de
 
 PAQUET = RACINE / "awale_ref"
-COPIES = ("grading/__init__.py", "grading/affichage.py", "grading/checks.py", "grading/specs.py",
-          "grading/contraintes.py", "grading/table_requete.py", "grading/executant.py", "grading/syntaxe.py", "grading/visibles.py", "grading/serie.py", "sujets/__init__.py",
-          "gabarits/__init__.py", "gabarits/table_requete.html", "engine.py", "fonctions_moteur.py", "notation.py",
-          "tree.py", "figures.py", "widget/__init__.py", "widget/regles.py", "widget/partie.py", "widget/vue.py",
-          "widget/gabarits/plateau.html", "grading/messages.py", "grading/textes.py",
-          "grading/resultat.py", "grading/familles.py", "grading/presentations.py", "grading/retrecissement.py",
-          "grading/rendu.py", "fonctions_eleve.py", "grading/variantes.py")
-"""Modules of the package copied as they are: the grading core of the visible tests, the HTML templates'
-loader, and the game the boards and the tree play (the fast engine and the exam's functions computed by it,
-``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates (its
-``gabarits/``) and the modules its kinds of question ship (the runner's side of a whole game), none holds a reference function,
-an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
+GRADING = PAQUET / "grading"
+
+
+def copies_du_grading() -> tuple[str, ...]:
+    """The grading modules shipped as they are, derived from the grading's folders: every module of the kernel's
+    side (``grading/eleve/``), and of the runner's folder (``grading/executant/``) the modules the kernel's side
+    imports, transitively (the protocol, the encoding, the observations, the SQL guard; not the runner's loop);
+    with their packages' ``__init__.py``.  Nothing of the judge's side (``grading/correcteur/``) nor of the
+    registry (``grading/registre/``)."""
+    eleve = sorted((GRADING / "eleve").glob("*.py"))
+    coureur = {p.stem: p for p in (GRADING / "executant").glob("*.py") if p.stem != "__init__"}
+    prefixe = "awale_ref.grading.executant."
+    pris: set[str] = set()
+    a_lire = list(eleve)
+    while a_lire:
+        for module, nom in imports_du_paquet(a_lire.pop().read_text(encoding="utf-8")):
+            for cible in (f"{module}.{nom}", module):
+                reste = cible[len(prefixe):] if cible.startswith(prefixe) else ""
+                if reste in coureur and reste not in pris:
+                    pris.add(reste)
+                    a_lire.append(coureur[reste])
+    fichiers = [GRADING / "__init__.py", *eleve, GRADING / "executant" / "__init__.py", *(coureur[m] for m in pris)]
+    return tuple(sorted(p.relative_to(PAQUET).as_posix() for p in fichiers))
+
+
+COPIES = (*copies_du_grading(), "sujets/__init__.py", "gabarits/__init__.py", "gabarits/table_requete.html",
+          "engine.py", "fonctions_moteur.py", "notation.py", "tree.py", "figures.py", "widget/__init__.py",
+          "widget/regles.py", "widget/partie.py", "widget/vue.py", "widget/gabarits/plateau.html",
+          "fonctions_eleve.py")
+"""Modules of the package copied as they are: the grading core of the visible tests (:func:`copies_du_grading`),
+the HTML templates' loader, and the game the boards and the tree play (the fast engine and the exam's functions
+computed by it, ``awale_ref.fonctions_moteur``); with each subject's ``modules_eleves`` (its drawings), templates
+(its ``gabarits/``) and the modules its kinds of question ship (the runner's side of a whole game), none holds a
+reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` checks it)."""
 
 _MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
 
@@ -144,7 +167,7 @@ def _cibles(noeud: ast.stmt) -> set[str]:
 def reference_reduite(module: str, notes: set[str]) -> str:
     """A reference module without its graded functions and without any top-level value but scalars and the
     statement's data the notebooks import (:func:`donnees_importees`, with the values they are built from)."""
-    from awale_ref.grading.juge import reference_sans
+    from awale_ref.grading.correcteur.juge import reference_sans
 
     source = reference_sans(notes, module)
     lignes = source.splitlines(keepends=True)
@@ -256,7 +279,7 @@ def charges(ouvertes: dict) -> dict[str, dict]:
     """Each open graded function's hidden cases as data (``pipeline.essai_paquet``): a few of its cases, the
     arguments and the reference's observation encoded; the graded functions without cases (a question on a
     program's text) are left out (what answers them is found by name)."""
-    from awale_ref.grading import executant
+    from awale_ref.grading.executant import encodage
 
     resultat = {}
     for (module, nom), (sujet, question, _) in ouvertes.items():
@@ -271,8 +294,8 @@ def charges(ouvertes: dict) -> dict[str, dict]:
             for rang, args in enumerate(_etales(tous)):
                 if rang >= CAS_EXAMINES and (_assez_varies(par_reponse) or time.perf_counter() - debut > EXAMEN_MAX_S):
                     break
-                attendu = json.dumps(executant.encoder(spec.attendu(args, reference)), sort_keys=True)
-                par_reponse.setdefault(attendu, []).append([executant.encoder(spec.nommer(args)), attendu])
+                attendu = json.dumps(encodage.encoder(spec.attendu(args, reference)), sort_keys=True)
+                par_reponse.setdefault(attendu, []).append([encodage.encoder(spec.nommer(args)), attendu])
             groupes = list(par_reponse.values())  # taken in turn: a constant answer gets few of them right
             paires = [g[i] for i in range(max(map(len, groupes), default=0)) for g in groupes if i < len(g)]
             paires = paires[:CAS_ESSAYES]
@@ -493,8 +516,9 @@ def exemples_des_cellules(assignment: str):
 def donnees_visibles() -> dict:
     """``{grading module: {"fonctions", "reponses", "sql"}}``: every visible example with the reference's
     observation (and the rule families it falls in), the answer and SQL questions."""
-    from awale_ref.grading import checks, executant
-    from awale_ref.grading.visibles import cle_exemple
+    from awale_ref.grading.eleve import checks
+    from awale_ref.grading.eleve.visibles import cle_exemple
+    from awale_ref.grading.executant import encodage
 
     donnees: dict = {}
     for assignment in ASSIGNMENTS:
@@ -516,7 +540,7 @@ def donnees_visibles() -> dict:
                               "contrainte": f.contrainte, "accessoire": f.accessoire} for f in spec.rubriques()],
                 "exemples": {}})
             exemple = q["exemples"][cle_exemple(args)] = {
-                "attendu": executant.encoder(attendu),
+                "attendu": encodage.encoder(attendu),
                 "couvre": [f.nom for f in spec.rubriques() if f.contrainte is None and f.couvre(args, attendu)]}
             if spec.appels_permis is not None:  # the calls the statement allows here, shown if the example fails
                 exemple["appels_permis"] = spec.appels_permis(args)
@@ -556,8 +580,8 @@ def reponses_refusees(spec, args: tuple, attendu: dict, reference: types.ModuleT
     still fail (any other one is « jugée à la correction »)."""
     import copy
 
-    from awale_ref.grading.familles import _restreint
-    from awale_ref.grading.visibles import cle
+    from awale_ref.grading.eleve.familles import _restreint
+    from awale_ref.grading.eleve.visibles import cle
 
     refusees = set()
     for fonction in reponses_triviales(spec.nom, tuple(spec.parametres)).values():
@@ -577,7 +601,7 @@ def reponses_acceptees(spec, args: tuple, attendu: dict) -> list[str] | None:
     """The answers the subject accepts on one visible example, as data (``visibles.cle``), for a question whose
     acceptance reaches a reference (not copied into the distribution): the spec's candidates
     (``Spec.variantes``) that its acceptance admits, judged here with the reference; None without candidates."""
-    from awale_ref.grading.visibles import cle
+    from awale_ref.grading.eleve.visibles import cle
 
     if spec.variantes is None:
         return None
@@ -642,7 +666,7 @@ def modules_livres() -> set[str]:
 
 def _acceptation_copiee(sujet, question: str, definitions: dict, imports: set) -> str | None:
     """How the module writes the acceptance of ``question`` (several answers admitted): a copy of the function
-    and of what it calls, or a call of its factory where that is in the distribution (``grading/specs.py``);
+    and of what it calls, or a call of its factory where that is in the distribution (``grading/eleve/specs.py``);
     None when it reaches a reference (it is then judged at grading only, « jugée à la correction »)."""
     fonction = sujet.specs[question].accepter
     usine_nom = fonction.__qualname__.split(".<locals>.")[0]
@@ -703,12 +727,12 @@ def _sujet_init(sujet) -> str:
     suite = f"\n\ndef __getattr__(nom: str):\n{renvois}    raise AttributeError(nom)\n" if noms else ""
     # its data drawn per student: the modules that declare them are shipped (``Sujet.modules_pour_les_eleves``)
     modules = sorted({v.generer.__module__ for v in getattr(sujet, "variantes", ())})
-    variantes = ("from awale_ref.grading.variantes import autre_variante, donnees_du_noyau  # noqa: F401\n"
+    variantes = ("from awale_ref.grading.eleve.variantes import autre_variante, donnees_du_noyau  # noqa: F401\n"
                  + "".join(f"from {m} import VARIANTES as _variantes{i}\n" for i, m in enumerate(modules))
                  + f"\n_VARIANTES = ({''.join(f'*_variantes{i}, ' for i in range(len(modules)))})\n\n\n"
                  "def variante(nom: str):\n    return donnees_du_noyau(_VARIANTES, nom)\n") if modules else ""
     return (f'"""The visible tests of {sujet.nom}, student distribution."""\n\n'
-            "from awale_ref.grading.visibles import EchecTest, Testeur  # noqa: F401\n"
+            "from awale_ref.grading.eleve.visibles import EchecTest, Testeur  # noqa: F401\n"
             + variantes + "\ntester = Testeur(__name__).tester\n" + suite)
 
 
@@ -840,7 +864,7 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
 
     ``fermes``: the assignments whose due date is past; every other one is open, and no working version of its
     graded functions is written (:func:`retenues`).  By default every assignment is open."""
-    from awale_ref.grading.visibles import module_des_formats
+    from awale_ref.grading.eleve.visibles import module_des_formats
     from awale_ref.library import GRAINE, chemin_verifie
 
     dest = Path(dest)

@@ -326,11 +326,11 @@ def _noms_des_reponses(sources: list[str], reponses: list[str | None]) -> dict[s
     """``{name: grade_id}``: what each question of the subject the test cells ``sources`` name is answered by
     (its graded function, or the value named like the question's answer), for the questions whose answer
     cell is among ``reponses``."""
-    from awale_ref.grading import sujets
+    from awale_ref.grading.registre import catalogue
     from pipeline.build import CourseError, question_de
 
     try:
-        sujet = sujets.sujet_des_sources(sources)
+        sujet = catalogue.sujet_des_sources(sources)
     except (ValueError, LookupError):
         return {}
     cellule_de: dict[str, str] = {}
@@ -813,7 +813,7 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
                       paquet: Path | None = None) -> dict[str, str]:
     """``{name: code}``: what a student of ``assignment`` can read besides the classmates' answers.
 
-    - the public sources of the subject its test cells name (:attr:`awale_ref.grading.sujets.Sujet.sources_publiques`:
+    - the public sources of the subject its test cells name (:attr:`awale_ref.grading.registre.catalogue.Sujet.sources_publiques`:
       its answer key as transcribed in its folder, and any other published key it declares);
     - the code every other release notebook gives (its code cells but the answer cells: the statement's code,
       the visible tests); the assignment's own is its boilerplate, left out of everything;
@@ -826,12 +826,12 @@ def sources_du_devoir(racine: Path, assignment: str, version: VersionEleve | Non
     import importlib
     import inspect
 
-    from awale_ref.grading import sujets
+    from awale_ref.grading.registre import catalogue
 
     version = version or VersionEleve.lire(racine, assignment)
     sources: dict[str, str] = {}
     try:
-        sujet = sujets.sujet_des_sources(list(version.codes))
+        sujet = catalogue.sujet_des_sources(list(version.codes))
     except (ValueError, LookupError):
         sujet = None
     for module in sujet.sources_publiques if sujet else ():

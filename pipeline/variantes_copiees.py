@@ -1,6 +1,6 @@
 """Answers copied from another variant: a value wrong for its author's data but right for a classmate's.
 
-The value questions asked on per-student data (``Sujet.variantes``, :mod:`awale_ref.grading.variantes`) are graded
+The value questions asked on per-student data (``Sujet.variantes``, :mod:`awale_ref.grading.eleve.variantes`) are graded
 on each author's own figures; a student who hands in a classmate's answer loses the points, and this module names
 them for the teacher's report: for each answer cell handed in (``submitted/<student>/<assignment>/``), each
 ``Qn = <literal>`` of such a question is read without running anything (``ast.literal_eval``) and judged, as the
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading.reponses_structurees import verifier_reponse
+from awale_ref.grading.correcteur.reponses_structurees import verifier_reponse
 from pipeline.build import sujet_de
 from pipeline.similarite import Indice, Reglages, reponses_rendues
 

@@ -16,7 +16,7 @@ started by a session-wide fixture and reaped at the session's end is not counted
 Each worker has its own grading lock (``$AWALE_VERROU``): the two workers are two machines, whose gradings do not
 wait for each other.
 
-Per-student variants (``awale_ref.grading.variantes``) are off for the session: the tests written with the
+Per-student variants (``awale_ref.grading.eleve.variantes``) are off for the session: the tests written with the
 statement's own answers (the boards of figures 4 and 5 in their cells) grade them on the statement's data, as a
 course with variants off does.  The tests of the variants turn them on themselves (``tests/test_variantes.py``,
 ``tests/test_variantes_echange.py``, the demo class's).
@@ -31,10 +31,10 @@ import time
 
 import pytest
 
-from awale_ref.grading.variantes import REGLAGE
+from awale_ref.grading.eleve.variantes import REGLAGE
 
 os.environ[REGLAGE] = "non"
-# Each worker process grades as a machine of its own: its own grading lock (awale_ref.grading.verrou), so that the
+# Each worker process grades as a machine of its own: its own grading lock (awale_ref.grading.correcteur.verrou), so that the
 # two workers' classes, none of which holds a real student's secret, do not wait for each other.  The tests of the
 # lock start their gradings from one worker, which share it.
 os.environ.setdefault("AWALE_VERROU", tempfile.mkdtemp(prefix="awale_verrou_"))

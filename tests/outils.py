@@ -82,11 +82,11 @@ def secrets_du_cours() -> set[str]:
     aside) of a graded function's reference body, of a key query (a subject's SQL module's ``REQUETES``, or those
     of a module of the course it uses) and of a solution or hidden-test block of ``source/``, that neither a
     release notebook nor the students' package holds."""
-    from awale_ref.grading import sujets
+    from awale_ref.grading.registre import catalogue
     from pipeline.autograde import paquet_noyau
 
     textes: list[str] = []
-    for sujet in sujets.tous():
+    for sujet in catalogue.tous():
         reference = importlib.import_module(sujet.module_reference)
         for question in sujet.questions:
             nom = sujet.nom_note(question)
@@ -98,10 +98,10 @@ def secrets_du_cours() -> set[str]:
                 for m in [module, *(v for v in vars(module).values() if isinstance(v, types.ModuleType)
                                     and v.__name__.startswith("awale_ref."))]:
                     textes += [str(r) for r in getattr(m, "REQUETES", {}).values()]
-    for assignment in sujets.devoirs():
+    for assignment in catalogue.devoirs():
         for cell in notebook_source(assignment).cells:
             textes += _BLOCS.findall(cell.source)
-    release = "\n".join(c.source for a in sujets.devoirs()
+    release = "\n".join(c.source for a in catalogue.devoirs()
                         for c in nbformat.read(RACINE / "release" / a / f"{a}.ipynb", as_version=4).cells)
     public = "\n".join(f.read_text(errors="replace") for f in paquet_noyau.paquet_de_correction().rglob("*")
                        if f.is_file() and f.suffix in (".py", ".json")) + release
@@ -111,11 +111,11 @@ def secrets_du_cours() -> set[str]:
 
 
 def appels_visibles(sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """For each question of ``sujet`` (a :class:`awale_ref.grading.sujets.Sujet`), the arguments (as source) of
+    """For each question of ``sujet`` (a :class:`awale_ref.grading.registre.catalogue.Sujet`), the arguments (as source) of
     the visible examples of its test cell."""
     import jupytext
 
-    from awale_ref.grading import contraintes
+    from awale_ref.grading.eleve import contraintes
 
     res: dict[str, tuple[tuple[str, ...], ...]] = {}
     for devoir in sujet.devoirs:

@@ -1,7 +1,7 @@
 """The generic additions to the grading core made for the Othello subject, tested without it.
 
 - a parameter that takes a function of the reference (``Spec.fonctions``): the case holds the function's
-  name, each side resolves it in its own reference (``executant.avec_fonctions``);
+  name, each side resolves it in its own reference (``observations.avec_fonctions``);
 - the ``copie`` observation of a list of rows (a board), not only of a dict;
 - the source constraint ``sans_in_liste``: no membership test on a list the code builds;
 - a kind of question of a subject's own (``types_question``): the judge plans and judges it through its
@@ -12,9 +12,12 @@ import dataclasses
 
 import pytest
 
-from awale_ref.grading import contraintes, executant, juge, types_question
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Spec
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import contraintes
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.executant import encodage, observations
+from awale_ref.grading.registre import types_question
 
 
 def _spec(**autres) -> Spec:
@@ -32,12 +35,12 @@ def test_une_fonction_passe_par_son_nom_et_se_resout_dans_la_reference():
     obs = spec.observer(lambda jeu, f: f(jeu), ({"n": 2}, "tour_joueur1"))
     assert obs == {"renvoie": True}
     # what crosses the boundary is the name: the arguments after the call stay plain data
-    assert executant.exact(executant.observer("renvoie", spec.appelable(lambda jeu, f: f(jeu)),
+    assert encodage.exact(observations.observer("renvoie", spec.appelable(lambda jeu, f: f(jeu)),
                                               ({"n": 2}, "tour_joueur1")))["__arguments__"] == ({"n": 2}, "tour_joueur1")
 
 
 def test_un_nom_absent_de_la_reference_est_une_erreur_claire():
-    appel = executant.avec_fonctions(lambda f: f(), [0], {"score": print})
+    appel = observations.avec_fonctions(lambda f: f(), [0], {"score": print})
     with pytest.raises(ValueError, match="no function 'inconnue'"):
         appel("inconnue")
 
@@ -49,9 +52,9 @@ def test_fonctions_doit_nommer_des_parametres():
 
 def test_copie_d_une_liste_de_lignes():
     p = [[0, 1], [1, 0]]
-    assert executant.observer("copie", lambda q: [list(l) for l in q], (p,))["copie_independante"]
-    assert not executant.observer("copie", lambda q: list(q), (p,))["copie_independante"]
-    assert not executant.observer("copie", lambda q: q, (p,))["copie_independante"]
+    assert observations.observer("copie", lambda q: [list(l) for l in q], (p,))["copie_independante"]
+    assert not observations.observer("copie", lambda q: list(q), (p,))["copie_independante"]
+    assert not observations.observer("copie", lambda q: q, (p,))["copie_independante"]
 
 
 @pytest.mark.parametrize("source, interdit", [
@@ -73,8 +76,8 @@ def test_sans_in_liste(source, interdit):
 
 
 def test_une_liste_constante_n_est_pas_une_copie():
-    assert not executant.observer("copie", lambda q: [], ([[0, 1]],))["copie_independante"]
-    assert "copie_independante" not in executant.observer("copie", lambda q: [], ({"a": [1]},))
+    assert not observations.observer("copie", lambda q: [], ([[0, 1]],))["copie_independante"]
+    assert "copie_independante" not in observations.observer("copie", lambda q: [], ({"a": [1]},))
 
 
 # ---------------------------------------------------------------- a subject's own kinds of question
@@ -86,7 +89,7 @@ class ValeurApprochee(types_question.Valeurs):
 
     def juger_reponse(self, plan, reponse):
         question = plan.ordre.question
-        ecart = abs(executant.decoder(reponse.valeur) - self.reponses[question])
+        ecart = abs(encodage.decoder(reponse.valeur) - self.reponses[question])
         return Resultat(ecart <= self.tolerance, f"{question} — écart de {ecart:.3f}", 1)
 
 

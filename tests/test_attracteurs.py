@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref.grading import checks
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.eleve import checks
+from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.sujets.attracteurs import SUJET, analyse, specs
 from awale_ref.sujets.attracteurs import tablettes as t
 

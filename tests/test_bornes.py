@@ -11,9 +11,10 @@ import time
 
 import nbformat
 
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import contraintes
+from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import contraintes, juge
-from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.olympiades_2025_images.presentation import PIXELS_MAX_DESSIN
 from pipeline.autograde.limites import ERREUR_MAX, LimiteSources, taille_sortie as _taille, borner_erreur
 from pipeline.autograde.verdicts import sorties_du_verdict

@@ -14,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, executant, juge, messages, sujets, textes
-from awale_ref.grading.messages import BUDGET, Budget, Issue, ReponseTropGrande, Reponse
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import checks, textes
+from awale_ref.grading.executant import encodage, messages, observations
+from awale_ref.grading.executant.messages import BUDGET, Budget, Issue, Reponse, ReponseTropGrande
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -109,19 +112,19 @@ def test_the_trop_gros_outcome_names_a_limit_of_the_budget():
 # ---------------------------------------------------------------- the runner's encoder enforces the same budget
 def test_the_encoder_stops_at_the_budget_s_values_and_never_builds_what_the_judge_refuses():
     with pytest.raises(ReponseTropGrande, match="valeurs"):
-        executant.encoder([[0]] * (BUDGET.valeurs // 2))
-    assert executant.encoder([[0]] * (BUDGET.valeurs // 3))  # under it: encoded
+        encodage.encoder([[0]] * (BUDGET.valeurs // 2))
+    assert encodage.encoder([[0]] * (BUDGET.valeurs // 3))  # under it: encoded
     # the deepest values the encoder lets through, in every tagged form, stay under the judge's depth
     for emballer in (lambda v: [v], lambda v: (v,), lambda v: {(0,): v}, lambda v: {"a": v}):
         valeur = 0
         for _ in range(messages.IMBRICATION_MAX + 5):
             valeur = emballer(valeur)
-        texte = json.dumps({"obs": executant.encoder({messages.RENVOIE: valeur})})
+        texte = json.dumps({"obs": encodage.encoder({messages.RENVOIE: valeur})})
         ligne = messages.ecrire(Reponse(1, Issue.RESULTATS, resultats=[texte]))
         assert messages.lire_reponse(ligne).resultats == [texte]
         try:  # and the judge's decoder reads it (a refusal marker past the encoder's depth), never too deep for it
-            executant.decoder(json.loads(texte)["obs"])
-        except executant.ObjetRefuse:
+            encodage.decoder(json.loads(texte)["obs"])
+        except encodage.ObjetRefuse:
             pass
 
 
@@ -137,12 +140,12 @@ def _plus_grandes_reponses() -> dict[str, tuple[int, int, int]]:
     values, depth)."""
     large = Budget(octets=10 ** 12, valeurs=10 ** 12, imbrication=10 ** 6)
     resultat = {}
-    for sujet in sujets.tous():
+    for sujet in catalogue.tous():
         reference, plus = sujet.reference(), (0, 0, 0)
         for spec in sujet.specs.values():
-            garde = executant.Garde()
-            appel = spec.appelable(executant.envelopper(getattr(reference, spec.nom), garde), reference)
-            textes_ = [json.dumps(executant.evaluer_cas(spec.observation, appel, spec.nommer(args), garde),
+            garde = observations.Garde()
+            appel = spec.appelable(observations.envelopper(getattr(reference, spec.nom), garde), reference)
+            textes_ = [json.dumps(observations.evaluer_cas(spec.observation, appel, spec.nommer(args), garde),
                                   ensure_ascii=False, allow_nan=True) for args in spec.cas()]
             ligne = messages.ecrire(Reponse(1, Issue.RESULTATS, resultats=textes_))
             imbrication = next(p for p in range(1, 100) if _sous(textes_, Budget(10 ** 12, 10 ** 12, p)))
@@ -195,7 +198,7 @@ def test_judge_a_reply_over_the_budget_fails_its_question_only(cellule, limite):
     assert verdicts["Q7"].ok, verdicts["Q7"].message
 
 
-ATTRACTEURS = next(s for s in sujets.tous() if s.module_correction.startswith("awale_ref.sujets.attracteurs"))
+ATTRACTEURS = next(s for s in catalogue.tous() if s.module_correction.startswith("awale_ref.sujets.attracteurs"))
 
 
 @pytest.mark.parametrize("code", [attaques._FIL, attaques._PROCESSUS, attaques._FOURCHE, attaques._FIL_BAS],
@@ -214,8 +217,8 @@ def test_outside_a_sandbox_the_observation_says_why_it_did_not_count(code, quoi)
     espace: dict = {"Tuple": ATTRACTEURS.reference().Tuple}
     exec(compile(code, "<cellule>", "exec"), espace)
     G = ATTRACTEURS.reference().G22
-    obs = executant.observer("appels", espace["dico_gagnant_opt"], (G,))
+    obs = observations.observer("appels", espace["dico_gagnant_opt"], (G,))
     assert obs[messages.RENVOIE] == ATTRACTEURS.reference().dico_gagnant_opt(G)
     assert type(obs[messages.APPELS]) is str and quoi in obs[messages.APPELS], obs[messages.APPELS]
-    honnete = executant.observer("appels", ATTRACTEURS.reference().dico_gagnant_opt, (G,))
+    honnete = observations.observer("appels", ATTRACTEURS.reference().dico_gagnant_opt, (G,))
     assert type(honnete[messages.APPELS]) is dict

@@ -15,8 +15,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from awale_ref.grading import execution, juge, messages
-from awale_ref.grading.plan import fonctions_definies
+from awale_ref.grading.correcteur import juge, lancement
+from awale_ref.grading.correcteur.plan import fonctions_definies
+from awale_ref.grading.executant import messages
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from pipeline.autograde.jugement import VerdictsDesTestsCaches
 
@@ -76,7 +77,7 @@ def test_no_graded_functions_body_enters_the_sandbox_before_the_kernel_has_ended
     etapes, _ = VerdictsDesTestsCaches._etapes(nb)
     fini: list[bool] = []
     ecrits: list[tuple[bool, str, frozenset[str]]] = []
-    vrai_ecrire = execution.Executant._ecrire
+    vrai_ecrire = lancement.Executant._ecrire
 
     def espionner(self, ordre):
         texte = getattr(ordre, "reference", None) or getattr(ordre, "reference_non_notee", None) or ""
@@ -84,7 +85,7 @@ def test_no_graded_functions_body_enters_the_sandbox_before_the_kernel_has_ended
         ecrits.append((bool(fini), ordre.TYPE, noms))
         return vrai_ecrire(self, ordre)
 
-    monkeypatch.setattr(execution.Executant, "_ecrire", espionner)
+    monkeypatch.setattr(lancement.Executant, "_ecrire", espionner)
     verdicts = juge.juger_notebook(etapes, bac_a_sable=True, sujet=CCINP, attendre=lambda: fini.append(True))
     assert fini and all(v.ok for v in verdicts.values()), {q: v.message for q, v in verdicts.items() if not v.ok}
     avant = [(genre, noms) for apres, genre, noms in ecrits if not apres]
@@ -157,7 +158,7 @@ def test_a_sandbox_can_neither_use_the_kernels_keyrings_nor_probe_the_page_cache
     import subprocess
     import sys
 
-    from awale_ref.grading import bac_a_sable
+    from awale_ref.grading.correcteur import bac_a_sable
 
     bac = bac_a_sable.BacASable(repertoire="/tmp", ecriture=[])
     sortie = subprocess.run(bac.commande([sys.executable, "-c", SONDES]), capture_output=True, text=True, timeout=60)

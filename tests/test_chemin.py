@@ -1,7 +1,7 @@
 """The verdict's path is a pipeline: each step in one module, entered once, in order.
 
 The judge's path (``juge._une_question``, grading a submitted notebook): parse (``contraintes``), plan
-(``plan``), run (``execution``), judge by rule family (``familles``), shrink (``retrecissement``), render
+(``plan``), run (``lancement``), judge by rule family (``familles``), shrink (``retrecissement``), render
 (``rendu``); and the back half as ``checks.conclure`` composes it in one process (the visible tests, the
 self-study checks, the clean room).  Measured as ``docs/plan_item4_verdicts.md`` measures it: a profile of one failing question,
 the calls that enter another file of ``awale_ref/grading`` as a call tree (the same callee from the same
@@ -18,17 +18,17 @@ import io
 import sys
 from pathlib import Path
 
-from awale_ref.grading import checks
+from awale_ref.grading.eleve import checks
 
-GRADING = Path(checks.__file__).resolve().parent
-FEUILLES = {"messages", "specs", "executant", "syntaxe", "textes", "resultat", "presentations",
-            "reponses_structurees"}
+GRADING = Path(checks.__file__).resolve().parents[1]
+FEUILLES = {"messages", "specs", "encodage", "observations", "requetes", "syntaxe", "textes", "resultat",
+            "presentations", "reponses_structurees"}
 ETAPES = ("familles", "retrecissement", "rendu")
-DECLARATIONS = {"sujets", "types_question", "reponses_structurees", "variantes"}
+DECLARATIONS = {"catalogue", "types_question", "reponses_structurees", "variantes"}
 """What the judge's steps read or call, never a step: the subject and its kinds of question (a kind's hook runs
 inside the step that calls it: ``planifier`` in the plan step, ``juger_reponse`` in the judge step), the table
 of structured answers, the author's own data (``variantes``: the hidden database a query is compared on)."""
-ETAPES_DU_JUGE = ("contraintes", "plan", "execution") + ETAPES
+ETAPES_DU_JUGE = ("contraintes", "plan", "lancement") + ETAPES
 
 _FAUTIVE = '''
 def deplacer_graines(plateau, case):
@@ -65,7 +65,7 @@ def _arbre(appel, module: str, fonction: str, feuilles: set[str]) -> _Noeud:
                 return
             chemin = Path(code.co_filename)
             nom = chemin.stem
-            if chemin.parent == GRADING and nom not in feuilles and nom != pile[-1].module:
+            if chemin.parent.parent == GRADING and nom not in feuilles and nom != pile[-1].module:
                 pile.append(pile[-1].enfants.setdefault(code, _Noeud(nom)))
                 marques.append(True)
             else:
@@ -124,7 +124,7 @@ def test_a_failing_question_goes_through_each_step_once_in_order():
 
 def _imports(module: str) -> set[str]:
     """The grading modules ``module`` imports when it runs (an import for the type checker only is none)."""
-    arbre = ast.parse((GRADING / f"{module}.py").read_text(encoding="utf-8"))
+    arbre = ast.parse(next(GRADING.glob(f"*/{module}.py")).read_text(encoding="utf-8"))
     for noeud in list(ast.walk(arbre)):
         if isinstance(noeud, ast.If) and getattr(noeud.test, "id", None) == "TYPE_CHECKING":
             noeud.body = []
@@ -135,7 +135,7 @@ def _imports(module: str) -> set[str]:
             noms |= {f"{noeud.module}.{a.name}" for a in noeud.names}
         elif isinstance(noeud, ast.Import):
             noms |= {a.name for a in noeud.names}
-    return {n.split(".")[2] for n in noms if n.startswith("awale_ref.grading.") and len(n.split(".")) > 2}
+    return {n.split(".")[3] for n in noms if n.startswith("awale_ref.grading.") and len(n.split(".")) > 3}
 
 
 def test_a_step_imports_no_other_step_and_checks_no_judge():
@@ -144,12 +144,12 @@ def test_a_step_imports_no_other_step_and_checks_no_judge():
     the students, ``pipeline/paquet_eleve.COPIES``)."""
     for etape in ETAPES:
         assert _imports(etape) <= FEUILLES, (etape, _imports(etape) - FEUILLES)
-    assert set(ETAPES) <= _imports("checks") and not {"juge", "plan", "execution"} & _imports("checks")
+    assert set(ETAPES) <= _imports("checks") and not {"juge", "plan", "lancement"} & _imports("checks")
 
 
 def _arbre_du_juge(etapes, question: str, **options):
     """The call tree below ``juge._une_question`` for the one question of ``etapes``, and its verdict."""
-    from awale_ref.grading import juge
+    from awale_ref.grading.correcteur import juge
     from awale_ref.sujets.ccinp_2024 import SUJET
 
     verdicts = {}
@@ -159,22 +159,22 @@ def _arbre_du_juge(etapes, question: str, **options):
 
 
 def test_the_judge_takes_a_failing_function_through_each_step_once_in_order():
-    from awale_ref.grading import juge
+    from awale_ref.grading.correcteur import juge
 
     etapes = [juge.CelluleDeCode(0, _FAUTIVE), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])]
     arbre, verdict = _arbre_du_juge(etapes, "Q8")
     assert not verdict.ok and 0 < verdict.part < 1 and verdict.contre_exemple, verdict  # judged, shrunk, drawn
     assert _sejours(arbre, "retrecissement") == [
-        "juge", "contraintes", "juge", "plan", "juge", "execution", "juge", "familles", "juge", "retrecissement",
+        "juge", "contraintes", "juge", "plan", "juge", "lancement", "juge", "familles", "juge", "retrecissement",
         "juge", "rendu", "juge"]
     boucle = next(n for n in arbre.enfants.values() if n.module == "retrecissement")
     # the loop calls back what the orchestrator handed it: running candidates (the run step's evaluator),
     # the reference's observation (specs, a leaf) and judging an answer (the judge step's functions)
-    assert _appeles(boucle) == {"execution", "familles"}
+    assert _appeles(boucle) == {"lancement", "familles"}
 
 
 def test_the_judge_takes_a_query_through_its_steps_once_in_order():
-    from awale_ref.grading import juge
+    from awale_ref.grading.correcteur import juge
     from awale_ref.sujets.ccinp_2024 import SUJET
 
     requete = "Q22 = 'SELECT id_Joueur FROM Joueur WHERE niveau >= 1900'"  # one row too many: >= for >
@@ -182,5 +182,5 @@ def test_the_judge_takes_a_query_through_its_steps_once_in_order():
     arbre, verdict = _arbre_du_juge(etapes, "Q22", base_sql=SUJET.fichier_du_juge({"Q22"}))
     assert not verdict.ok and "lignes en trop" in verdict.message, verdict
     # the parse step reads nothing for a query (no spec: an empty reading), the run step runs its text too
-    assert _sejours(arbre, "retrecissement") == ["juge", "contraintes", "juge", "plan", "juge", "execution", "juge",
+    assert _sejours(arbre, "retrecissement") == ["juge", "contraintes", "juge", "plan", "juge", "lancement", "juge",
                                                  "familles", "juge"]

@@ -18,8 +18,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from awale_ref.grading.correcteur import juge
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import juge
 from pipeline.autograde.jugement import VerdictsDesTestsCaches
 from tests.hostile import RECELEUR, VOLEUR
 

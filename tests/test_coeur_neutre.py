@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import messages, sujets, textes
-from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+from awale_ref.grading.eleve import textes
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
+from awale_ref.grading.executant import messages
+from awale_ref.grading.registre import catalogue
 
 RACINE = Path(__file__).resolve().parents[1]
 COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
@@ -29,7 +31,7 @@ COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*
 HORS_COEUR = {"pipeline/demo_class.py"}  # the demo class's student data: typical mistakes, question by question
 
 def _specs() -> list[Spec]:
-    return [spec for sujet in sujets.tous() for spec in sujet.specs.values()]
+    return [spec for sujet in catalogue.tous() for spec in sujet.specs.values()]
 
 
 def _mots(texte: str) -> str:
@@ -54,8 +56,8 @@ def fonctions_des_sujets() -> set[str]:
 
 def motifs() -> dict[str, re.Pattern]:
     """What names a subject, by kind."""
-    devoirs = "|".join(map(re.escape, sujets.devoirs()))
-    noms = "|".join(map(re.escape, (s.module_correction.rsplit(".", 1)[1] for s in sujets.tous())))
+    devoirs = "|".join(map(re.escape, catalogue.devoirs()))
+    noms = "|".join(map(re.escape, (s.module_correction.rsplit(".", 1)[1] for s in catalogue.tous())))
     fonctions = "|".join(map(re.escape, sorted(fonctions_des_sujets())))
     mots = "|".join(map(_mots, sorted(mots_des_sujets(), key=len, reverse=True)))
     return {
@@ -133,7 +135,7 @@ def test_le_coeur_ne_nomme_aucun_sujet(chemin: Path) -> None:
                                    "    >>> libelle('gain') == 'graines gagnées'  # doctests are code",
                                    'if spec.nom == "ramasser_graines":'])
 def test_le_test_voit_un_sujet_nomme(ligne: str) -> None:
-    assert violations(ligne, "awale_ref/grading/juge.py")
+    assert violations(ligne, "awale_ref/grading/correcteur/juge.py")
 
 
 def test_les_mots_interdits_viennent_des_sujets() -> None:
@@ -148,14 +150,14 @@ def test_le_coeur_a_ses_propres_mots() -> None:
     """A spec that names none of its words reads the core's neutral ones."""
     assert textes.libelle(messages.PREMIER_DE_PAIRE) == "premier élément renvoyé"
     assert "{n}" in textes.libelle(SANS_APPEL_RECURSIF) and not violations(
-        f"X = {textes.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/checks.py")
+        f"X = {textes.libelle(SANS_APPEL_RECURSIF)!r}", "awale_ref/grading/eleve/checks.py")
 
 
 # ---------------------------------------------------------------- kinds of question, not the subject's fields
 CHAMPS_DES_GENRES = re.compile(r"\b(sujet|s)\.(question_ia|fonction_partie|espions|verifier_partie|juger_partie|"
                                r"code_partie|source_partie|questions_sql|module_sql|sql)\b")
 """Fields that would name a kind of question (a whole game, SQL queries) on the subject: the core reads only the
-kinds (``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/types_question.py``)."""
+kinds (``Sujet.type_de``, ``Sujet.types_de_question``: ``awale_ref/grading/registre/types_question.py``)."""
 
 
 def champs_des_genres(texte: str, chemin: str) -> list[str]:
@@ -174,4 +176,4 @@ def test_le_coeur_demande_le_genre_de_la_question(chemin: Path) -> None:
                                    "if question in sujet.questions_sql:", "espion = juge.sujet.espions",
                                    "modules = {s.module_sql for s in tous()}"])
 def test_le_test_voit_un_champ_de_genre(ligne: str) -> None:
-    assert champs_des_genres(ligne, "awale_ref/grading/juge.py")
+    assert champs_des_genres(ligne, "awale_ref/grading/correcteur/juge.py")

@@ -1,4 +1,4 @@
-"""The exam's constraints read in the source, following the code (``awale_ref.grading.contraintes``).
+"""The exam's constraints read in the source, following the code (``awale_ref.grading.eleve.contraintes``).
 
 One check for the judge and the kernel: each dodge found by hostile students
 is caught with a French message naming the cell and the line; honest variants
@@ -13,11 +13,14 @@ import inspect
 
 import pytest
 
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import checks, contraintes, familles
+from awale_ref.grading.eleve.contraintes import Cellule
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.executant import messages, observations
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref.grading import checks, contraintes, executant, familles, juge, messages, sujets
-from awale_ref.grading.resultat import Resultat
 from awale_ref.sujets.ccinp_2024 import specs
-from awale_ref.grading.contraintes import Cellule
 
 Q7, Q10, Q20 = specs.SPECS["Q7"], specs.SPECS["Q10"], specs.SPECS["Q20"]
 COPIE_HONNETE = ("def copie(jeu):\n    return {'joueur1': jeu['joueur1'], 'joueur2': jeu['joueur2'],\n"
@@ -134,7 +137,7 @@ def test_recursion_is_read_through_the_helpers():
                                     "awale_ref.sujets.olympiades_2025_awale"])
 def test_every_reference_keeps_the_constraints_of_its_subject(module):
     """Both subjects' constraint families go through the same check: each reference passes its own."""
-    sujet = sujets.sujet_du_module(module)
+    sujet = catalogue.sujet_du_module(module)
     source = inspect.getsource(importlib.import_module(sujet.module_reference))
     for spec in sujet.specs.values():
         cellules = [Cellule("référence", source)]
@@ -162,7 +165,8 @@ def test_the_kernel_reads_the_cells_it_ran():
     try:
         for source in DETOURS["aide_qui_trie"][1]:
             shell.run_cell(source, store_history=True)
-        shell.run_cell("from awale_ref.grading import checks\nfrom awale_ref.grading.resultat import EchecTest\nfrom awale_ref.sujets.ccinp_2024 import corriger, specs\n"
+        shell.run_cell("from awale_ref.grading.eleve import checks\nfrom awale_ref.grading.eleve.resultat import EchecTest\n"
+                       "from awale_ref.sujets.ccinp_2024 import corriger, specs\n"
                        "visible = checks.verifier(specs.SPECS['Q20'], max_vals, [([[1, 0], [4, 2]], 0)])\n"
                        "try:\n    corriger('Q20', max_vals)\nexcept EchecTest as exc:\n    cache = str(exc)\n",
                        store_history=True)
@@ -190,8 +194,8 @@ def test_a_function_the_check_cannot_read_loses_the_constraint():
 
 
 def test_the_forbidden_names_have_one_source():
-    assert contraintes.verifiees(Q20) == {n: executant.REGLES_INTERDITS["sans_max_min_sort"]
-                                          for n in executant.INTERDITS["sans_max_min_sort"]}
+    assert contraintes.verifiees(Q20) == {n: observations.REGLES_INTERDITS["sans_max_min_sort"]
+                                          for n in observations.INTERDITS["sans_max_min_sort"]}
     assert contraintes.verifiees(Q10) == {}
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, contraintes, plan
+from awale_ref.grading.correcteur import plan
+from awale_ref.grading.eleve import checks, contraintes
 from awale_ref.sujets.attracteurs import SUJET
 from outils import appels_visibles, fichier_execute
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from awale_ref.grading.eleve import checks, contraintes, variantes
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, contraintes, variantes
 from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, report, similarite
 from pipeline.build import sujet_de
@@ -201,10 +201,10 @@ def test_l_export_csv_a_une_ligne_par_eleve_et_par_notebook(cours):
 def test_le_rapport_donne_les_notes_sur_20_et_les_graphiques(cours):
     """One report per series (the first in report/, each other in report/<series>/, linked from the first), each
     on 20; the series are the subjects' (their folders), in course order."""
-    from awale_ref.grading import sujets
+    from awale_ref.grading.registre import catalogue
 
     series = report.rapports_des_series(cours)
-    assert [nom for _, nom, _ in series] == list(dict.fromkeys(s.serie for s in sujets.tous()))
+    assert [nom for _, nom, _ in series] == list(dict.fromkeys(s.serie for s in catalogue.tous()))
     assert len(series) >= 4  # the CCINP, the Olympiades, Othello, the attractors
     assert sorted(a for _, _, assignments in series for a in assignments) == sorted(demo_class.ASSIGNMENTS)
     for dossier, _, assignments in series:

@@ -1,7 +1,7 @@
 """The guide's worked example, the game of Nim (``docs/exemple_sujet/nim/``), plugged in from its folder alone.
 
 The example stays outside the course: a child process appends its folder to ``awale_ref.sujets.__path__``
-(:func:`brancher`), so that :func:`awale_ref.grading.sujets.tous` finds it there and nowhere else (this test's
+(:func:`brancher`), so that :func:`awale_ref.grading.registre.catalogue.tous` finds it there and nowhere else (this test's
 process never imports it).  In that process the assignment is built by the project's build (``pipeline.build``:
 its teacher notebook, from ``cours/nim.py``), released by ``nbgrader generate_assignment`` in a course of its
 own, and copies of it are graded by the real ``nbgrader autograde`` with the course's configuration (sandbox
@@ -66,7 +66,8 @@ def noter(racine: str, copies: dict[str, dict[str, str]]) -> dict:
     import nbformat
 
     import outils
-    from awale_ref.grading import bac_a_sable, sujets
+    from awale_ref.grading.correcteur import bac_a_sable
+    from awale_ref.grading.registre import catalogue
     from awale_ref.sujets.nim import SUJET
     from pipeline import build
     from pipeline.autograde import paquet_noyau
@@ -107,7 +108,7 @@ def noter(racine: str, copies: dict[str, dict[str, str]]) -> dict:
             "points": {c.metadata["nbgrader"]["grade_id"]: float(c.metadata["nbgrader"]["points"])
                        for c in source.cells if c.metadata.get("nbgrader", {}).get("grade")},
             "familles": {q: {f.nom: f.poids for f in s.familles} for q, s in SUJET.specs.items()},
-            "sujets": [s.module_correction for s in sujets.tous()], "devoirs": list(build.ASSIGNMENTS),
+            "sujets": [s.module_correction for s in catalogue.tous()], "devoirs": list(build.ASSIGNMENTS),
             "hors_domaine": [(q, c) for q, spec in SUJET.specs.items() for c in spec.cas() if not spec.domaine(c)],
             "doctests": [doctest.testmod(importlib.import_module(m)).failed for m in (SUJET.module_reference,
                                                                                        "awale_ref.sujets.nim.specs")],

@@ -4,7 +4,7 @@ The cells, their examples and the graded functions come from the course sources,
 environment derives them (``pipeline.paquet_eleve.exemples_des_cellules``).  Each trivial answer (``return
 None``, ``pass``, its first argument unchanged, ``False``, ``True``, ``0``, an empty list or dict) is written
 as a student's function and run on the cell's examples by both visible tests: the full package's ``tester``
-(the instructor and self-study notebooks) and the students' environment's (``awale_ref.grading.visibles``, on
+(the instructor and self-study notebooks) and the students' environment's (``awale_ref.grading.eleve.visibles``, on
 the data ``visibles.json`` ships, with only the modules the distribution ships: where the subject's acceptance
 is not there, the trivial answers it refuses are, ``paquet_eleve.reponses_refusees``).  A cell where one of them
 gives ✔ on every example, or only « jugée à la correction », tells the student nothing.
@@ -27,8 +27,9 @@ import types
 
 import pytest
 
-from awale_ref.grading import types_question, visibles
-from awale_ref.grading.livraison import chemin_du_module
+from awale_ref.grading.eleve import visibles
+from awale_ref.grading.registre import types_question
+from awale_ref.grading.registre.livraison import chemin_du_module
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, sujet_de
 

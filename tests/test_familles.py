@@ -14,8 +14,10 @@ import types
 import pytest
 
 from awale_ref import facts
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import checks, familles, retrecissement
+from awale_ref.grading.executant import messages
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import checks, familles, juge, messages, retrecissement
 from awale_ref.sujets.ccinp_2024 import reponses as answers
 from awale_ref.sujets.ccinp_2024 import specs
 
@@ -290,7 +292,7 @@ def test_the_generic_verdicts_say_what_the_judge_says(introuvable):
 def test_a_recursive_constraint_without_its_family_is_refused_when_the_spec_is_declared():
     """``recursive`` is graded by the rule family that carries it: a spec asking for it without that family would
     give a formula without recursion every point, so it is refused where the subject declares it."""
-    from awale_ref.grading.specs import Famille, Spec
+    from awale_ref.grading.eleve.specs import Famille, Spec
 
     avec = dict(question="Q3", nom="f", parametres=("n",), observation="renvoie", cas=lambda: [], regle="r",
                 contraintes=("recursive",), module="awale_ref.x")

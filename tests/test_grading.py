@@ -10,10 +10,10 @@ import inspect
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.grading import cleanroom
-from awale_ref.grading.resultat import EchecTest
+from awale_ref.grading.correcteur import cleanroom
+from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.sujets import ccinp_2024
+from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import QUESTIONS, corriger, specs
 from outils import cellule
 
@@ -324,7 +324,7 @@ def test_unwritten_stub_says_not_written_rather_than_not_recursive():
 def test_a_name_not_defined_in_the_kernel_says_in_french_what_to_do(cellule, pile, message, capsys):
     from IPython.core.interactiveshell import InteractiveShell
 
-    from awale_ref.grading import affichage
+    from awale_ref.grading.eleve import affichage
 
     shell = InteractiveShell.instance()
     try:

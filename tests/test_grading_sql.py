@@ -12,7 +12,7 @@ import math
 import pytest
 
 from awale_ref import library
-from awale_ref.grading.resultat import EchecTest
+from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.sujets.ccinp_2024 import corriger, montrer_requete, sql
 from awale_ref.sujets.ccinp_2024 import tester as _tester
 

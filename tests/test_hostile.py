@@ -7,7 +7,7 @@ temporary copy of the course (``source/partie2_structure``, the course's
 give: the targeted questions 0, the honest part full marks, and a clear reason
 in the log or the feedback; then what must hold for the whole class: nothing
 written outside the sandboxes, nothing left running, no script in the graded
-notebooks or the feedback.  The judge (``awale_ref.grading.juge``) is also
+notebooks or the feedback.  The judge (``awale_ref.grading.correcteur.juge``) is also
 tested alone, without nbgrader.  The classes of the other assignments, the
 replies over the budget and the regrade after a kill are in
 ``tests/test_hostile_devoirs.py`` (a file each, so that two test workers grade
@@ -27,12 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref.grading import bac_a_sable, juge, messages
-from awale_ref.grading.resultat import EchecTest
+from awale_ref.grading.correcteur import bac_a_sable, juge
+from awale_ref.grading.eleve.rendu import dessin_du_cas
+from awale_ref.grading.eleve.resultat import EchecTest
+from awale_ref.grading.executant import messages
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.sujets.ccinp_2024 import corriger
-from awale_ref.grading.rendu import dessin_du_cas
 import prerequis
 from pipeline.nbgrader_cli import nbgrader
 from pipeline.autograde.structure import questions_cachees
@@ -116,7 +117,7 @@ def test_nothing_the_kernel_printed_counts_only_the_judge(classe):
 
 
 def test_a_series_of_examples_turned_off_in_the_kernel_changes_nothing(classe):
-    """``serie_detournee``: the kernel's series (awale_ref.grading.serie) patched to hide every failing example
+    """``serie_detournee``: the kernel's series (awale_ref.grading.eleve.serie) patched to hide every failing example
     and print a ✔, its variable overwritten, an answer cell with two tester(...) lines, a mark printed by hand:
     Q8 gets 0 with the judge's verdict, and neither the fake verdict nor the fake mark shows in the graded cell."""
     from tests.hostile import SERIE_FAUSSE_MARQUE, SERIE_FAUX_VERDICT

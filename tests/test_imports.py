@@ -24,7 +24,7 @@ SUJETS = "awale_ref.sujets"
 
 
 def nom_du_module(chemin: Path, racine: Path) -> str:
-    """``awale_ref/grading/juge.py`` -> ``awale_ref.grading.juge``; a package's ``__init__.py`` is the package."""
+    """``awale_ref/grading/correcteur/juge.py`` -> ``awale_ref.grading.correcteur.juge``; a package's ``__init__.py`` is the package."""
     parties = list(chemin.relative_to(racine).with_suffix("").parts)
     if parties[-1] == "__init__":
         parties.pop()
@@ -163,19 +163,66 @@ def test_la_table_d_awale_ref_readme_nomme_chaque_module() -> None:
     assert not absents, f"awale_ref/README.md: the table does not say what {absents} hold"
 
 
-def test_le_protocole_n_importe_que_la_bibliotheque_standard_et_le_paquet_n_installe_rien() -> None:
-    """``import awale_ref.grading.messages`` (the protocol between the judge and the runner) loads no other module
-    of the project and nothing outside the standard library; importing ``awale_ref.grading`` installs no hook
-    (IPython is not even imported)."""
+def _charges(importe: str) -> list[str]:
+    """The modules outside the standard library that ``importe`` loads in a fresh interpreter."""
     import subprocess
     import sys
 
-    code = ("import sys\navant = set(sys.modules)\nimport awale_ref.grading.messages\n"
+    code = (f"import sys\navant = set(sys.modules)\n{importe}\n"
             "print('\\n'.join(sorted(m for m in set(sys.modules) - avant if m.split('.')[0] not in "
             "sys.stdlib_module_names)))")
-    charges = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                             cwd=RACINE).stdout.split()
-    assert charges == ["awale_ref", "awale_ref.grading", "awale_ref.grading.messages"], charges
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=RACINE).stdout.split()
+
+
+def test_le_protocole_n_importe_que_la_bibliotheque_standard_et_le_paquet_n_installe_rien() -> None:
+    """``import awale_ref.grading.executant.messages`` (the protocol between the judge and the runner) loads no
+    other module of the project and nothing outside the standard library; importing ``awale_ref.grading`` and
+    its four folders installs no hook (IPython is not even imported)."""
+    assert _charges("import awale_ref.grading.executant.messages") == [
+        "awale_ref", "awale_ref.grading", "awale_ref.grading.executant", "awale_ref.grading.executant.messages"]
+    dossiers = ("eleve", "executant", "correcteur", "registre")
+    assert _charges("import " + ", ".join(f"awale_ref.grading.{d}" for d in dossiers)) == sorted(
+        ["awale_ref", "awale_ref.grading", *(f"awale_ref.grading.{d}" for d in dossiers)])
+
+
+GRADING = "awale_ref.grading"
+
+
+def _dossier(module: str) -> str | None:
+    """The grading folder a module belongs to (``eleve``, ``executant``, ``correcteur``, ``registre``)."""
+    parties = module.split(".")
+    return parties[2] if module.startswith(GRADING + ".") and len(parties) >= 3 else None
+
+
+def test_le_paquet_des_eleves_livre_tout_le_cote_eleve_et_rien_du_correcteur() -> None:
+    """The students' package (``pipeline.paquet_eleve.COPIES``) ships every module of ``grading/eleve/``, of the
+    runner's folder exactly what those import (transitively, in this file's import graph), and nothing of the
+    judge's side (``correcteur``) nor of the registry (``registre``); the kernel's side imports neither."""
+    from pipeline.paquet_eleve import COPIES
+
+    g = graphe()
+    livres = {"awale_ref." + c[:-3].replace("/", ".").removesuffix(".__init__")
+              for c in COPIES if c.startswith("grading/") and c.endswith(".py")}
+    eleve = {m for m in g if _dossier(m) == "eleve"}
+    assert len(eleve) > 10, "the kernel's side was not found: the test reads nothing"
+    assert eleve <= livres, f"not shipped: {sorted(eleve - livres)}"
+    atteints = set().union(*(nx.descendants(g, m) for m in eleve)) | eleve
+    attendus = {m for m in atteints if m.startswith(GRADING + ".")} | {GRADING, f"{GRADING}.executant"}
+    assert livres == attendus, (f"shipped but not needed by the kernel's side: {sorted(livres - attendus)}; "
+                                f"needed but not shipped: {sorted(attendus - livres)}")
+    interdits = sorted((m, c) for m in eleve for c in nx.descendants(g, m) if _dossier(c) in ("correcteur", "registre"))
+    assert not interdits, f"the kernel's side imports the judge's side or the registry: {interdits}"
+    assert f"{GRADING}.executant.boucle" not in livres
+
+
+def test_le_bac_a_sable_de_l_executant_monte_tout_son_dossier_et_rien_d_autre() -> None:
+    """What the runner's sandbox mounts of the course (``bac_a_sable.protocole``) is every module of its folder."""
+    from awale_ref.grading.correcteur import bac_a_sable
+
+    dossier = RACINE / "awale_ref" / "grading" / "executant"
+    assert sorted(map(Path, bac_a_sable.protocole())) == sorted(dossier.glob("*.py"))
+    assert {Path(p).name for p in bac_a_sable.lecture("executant")} >= {"boucle.py", "messages.py"}
 
 
 def test_le_guide_d_un_sujet_explique_chaque_champ_d_une_spec_et_chaque_observation() -> None:
@@ -183,8 +230,8 @@ def test_le_guide_d_un_sujet_explique_chaque_champ_d_une_spec_et_chaque_observat
     knows: a field or a kind added to the code without its explanation fails here."""
     import dataclasses
 
-    from awale_ref.grading import messages
-    from awale_ref.grading.specs import Spec
+    from awale_ref.grading.eleve.specs import Spec
+    from awale_ref.grading.executant import messages
 
     lignes = [l for l in (RACINE / "docs" / "ajouter_un_sujet.md").read_text(encoding="utf-8").splitlines()
               if l.startswith("| `")]

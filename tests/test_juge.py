@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref import library
-from awale_ref.grading import bac_a_sable
-from awale_ref.grading import executant, juge, messages
+from awale_ref.grading.correcteur import bac_a_sable
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.executant import encodage, messages
+from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ SIMPLES = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(SIMPLES)
 def test_plain_data_crosses_unchanged_with_its_exact_types(valeur):
-    recu = executant.decoder(json.loads(json.dumps(executant.encoder(valeur))))
+    recu = encodage.decoder(json.loads(json.dumps(encodage.encoder(valeur))))
     assert recu == valeur
     assert repr(recu) == repr(valeur)  # tuples stay tuples, bools stay bools, int keys stay ints
 
@@ -52,8 +53,8 @@ class DictMenteur(dict):
 @pytest.mark.parametrize("objet", [EntierMenteur(3), DictMenteur(a=1), [1, EntierMenteur(2)], (object(),),
                                    {"x": type("Toujours", (), {"__eq__": lambda s, o: True})()}])
 def test_any_other_object_is_refused_never_compared(objet):
-    with pytest.raises(executant.ObjetRefuse) as info:
-        executant.decoder(json.loads(json.dumps(executant.encoder(objet))))
+    with pytest.raises(encodage.ObjetRefuse) as info:
+        encodage.decoder(json.loads(json.dumps(encodage.encoder(objet))))
     assert "seules des valeurs simples" in str(info.value)
 
 
@@ -61,8 +62,8 @@ def test_any_other_object_is_refused_never_compared(objet):
                                    {"__dict__": [[[1], 2]]}])
 def test_malformed_data_from_the_runner_is_refused_or_plain(forge):
     try:
-        valeur = executant.decoder(forge)
-    except executant.ObjetRefuse:
+        valeur = encodage.decoder(forge)
+    except encodage.ObjetRefuse:
         return
     assert type(valeur) is dict  # a plain dict of plain data, nothing else
 
@@ -75,14 +76,14 @@ def test_the_runner_never_gets_the_graded_functions():
     plan = juge.CorrectionDuNotebook(etapes, sujet=CCINP).planifier("Q8", "deplacer_graines", 1)
     ordre = messages.en_donnees(plan.ordre)  # what crosses: the inputs, nothing of what is expected
     assert "def deplacer_graines" not in ordre["reference"] and "def test_famine" in ordre["reference"]
-    assert executant.deballer_cas(ordre["cas"]) == plan.cas
+    assert encodage.deballer_cas(ordre["cas"]) == plan.cas
     assert not {"attendus", "memo", "raisons", "introuvable"} & set(ordre)
 
 
 def test_a_forbidden_call_the_source_check_missed_is_still_trapped_at_run_time(monkeypatch):
     """Defence in depth: were the source check dodged (``tests/test_contraintes.py``), the runner's traps
     still refuse the call, whatever name reaches it."""
-    from awale_ref.grading import contraintes
+    from awale_ref.grading.eleve import contraintes
 
     monkeypatch.setattr(contraintes, "violation", lambda *args, **kwargs: None)
     code = "import copy\nf = getattr(copy, 'deep' + 'copy')\ndef copie(jeu):\n    return f(jeu)\n"
@@ -120,17 +121,17 @@ def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once
     one would spoil Q22's query); the judge's SQL process, started once for the notebook and only when it has
     a query to run, mounts that file alone and runs each query's text; an answer that is no query keeps its
     message."""
-    from awale_ref.grading import execution
+    from awale_ref.grading.correcteur import lancement
 
     base = CCINP.fichier_du_juge({"Q22"})
     demarres = []
-    original = execution.Executant.__init__
+    original = lancement.Executant.__init__
 
     def compter(self, demarrage, sandbox, limites, arguments=(), **options):
         demarres.append((tuple(arguments), list(sandbox.lecture)))
         original(self, demarrage, sandbox, limites, arguments, **options)
 
-    monkeypatch.setattr(execution.Executant, "__init__", compter)
+    monkeypatch.setattr(lancement.Executant, "__init__", compter)
     cellule = ("montes = [l.split()[4] for l in open('/proc/self/mountinfo')]\n"
                "Q22 = 'SELECT 1' if any(m.endswith('.sqlite') for m in montes) else "
                "'SELECT id_Joueur FROM Joueur WHERE niveau > 1900'\n"
@@ -195,9 +196,9 @@ def test_the_judge_started_beside_the_kernel_gives_the_same_verdicts_and_judges_
 
 
 def test_the_run_step_runs_a_query_reply_and_only_that():
-    """``execution.executer_sql`` fills a query reply's ``donnees``: an answer that is no query or a query too long
+    """``lancement.executer_sql`` fills a query reply's ``donnees``: an answer that is no query or a query too long
     never reaches the SQL process (none is needed), a query does; any other reply is refused."""
-    from awale_ref.grading import execution
+    from awale_ref.grading.correcteur import lancement
 
     class Processus:  # stands for the judge's SQL process
         limites = juge.Limites()
@@ -206,22 +207,22 @@ def test_the_run_step_runs_a_query_reply_and_only_that():
         def evaluer(self, requete):
             self.requetes.append(requete)
             if requete == "bloque":
-                raise execution.ExecutantBloque("délai dépassé")
+                raise lancement.ExecutantBloque("délai dépassé")
             return {"obs": requete}
 
     sql = Processus()
     pas_une = messages.Reponse(1, messages.Issue.REQUETE, texte="int")
-    assert "pas un objet de type int" in execution.executer_sql(None, pas_une).donnees["erreur_sql"]
+    assert "pas un objet de type int" in lancement.executer_sql(None, pas_une).donnees["erreur_sql"]
     longue = messages.Reponse(1, messages.Issue.REQUETE, requete="x" * (messages.LONGUEUR_MAX_REQUETE + 1))
-    assert "trop longue" in execution.executer_sql(sql, longue).donnees["erreur_sql"] and not sql.requetes
-    lue = execution.executer_sql(sql, messages.Reponse(2, messages.Issue.REQUETE, requete="SELECT 1"))
+    assert "trop longue" in lancement.executer_sql(sql, longue).donnees["erreur_sql"] and not sql.requetes
+    lue = lancement.executer_sql(sql, messages.Reponse(2, messages.Issue.REQUETE, requete="SELECT 1"))
     assert lue.donnees == {"obs": "SELECT 1"} and lue.id == 2 and lue.requete == "SELECT 1"
-    bloquee = execution.executer_sql(sql, messages.Reponse(3, messages.Issue.REQUETE, requete="bloque"))
+    bloquee = lancement.executer_sql(sql, messages.Reponse(3, messages.Issue.REQUETE, requete="bloque"))
     assert "pas pu être évaluée" in bloquee.donnees["erreur_sql"] and sql.limites.journal
     with pytest.raises(RuntimeError, match="no SQL process"):
-        execution.executer_sql(None, messages.Reponse(4, messages.Issue.REQUETE, requete="SELECT 1"))
+        lancement.executer_sql(None, messages.Reponse(4, messages.Issue.REQUETE, requete="SELECT 1"))
     with pytest.raises(ValueError, match="only a query"):
-        execution.executer_sql(sql, messages.Reponse(5, messages.Issue.VALEUR, valeur=1))
+        lancement.executer_sql(sql, messages.Reponse(5, messages.Issue.VALEUR, valeur=1))
 
 
 def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_query_with_the_margin(tmp_path,
@@ -229,28 +230,28 @@ def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_quer
     """``Executant`` leaves the sandbox it is handed as it was (what it mounts, its two files and the hidden
     database, comes from ``bac_a_sable.MONTAGES``); the SQL process's reply is waited for the question's delay plus the same
     margin as a cell's or a question's reply."""
-    from awale_ref.grading import execution
+    from awale_ref.grading.correcteur import lancement
 
     limites = juge.Limites(delai_question=7)
     base = tmp_path / "base.sqlite"
     sqlite3.connect(base).close()
     prive = tmp_path / "prive"
     prive.mkdir()
-    sandbox = execution._sandbox(str(prive), "sql", limites, 16, base_cachee=str(base))
+    sandbox = lancement._sandbox(str(prive), "sql", limites, 16, base_cachee=str(base))
     attentes = []
-    attendre = execution.Executant._attendre
+    attendre = lancement.Executant._attendre
 
     def noter(self, ident, delai):
         attentes.append(delai)
         return attendre(self, ident, delai)
 
-    monkeypatch.setattr(execution.Executant, "_attendre", noter)
-    ex = execution.Executant(None, sandbox, limites, ("--sql",))
+    monkeypatch.setattr(lancement.Executant, "_attendre", noter)
+    ex = lancement.Executant(None, sandbox, limites, ("--sql",))
     try:
         assert sandbox.lecture == [*bac_a_sable.protocole(), str(base)]
         attentes.clear()
         assert "obs" in ex.requete("SELECT 1", str(base))
-        assert attentes and attentes[0] == pytest.approx(7 + execution._MARGE_S, abs=0.5)
+        assert attentes and attentes[0] == pytest.approx(7 + lancement._MARGE_S, abs=0.5)
     finally:
         ex.fermer()
 
@@ -265,16 +266,19 @@ def test_the_students_grading_modules_never_import_the_plan():
 
     modules = ["awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.startswith("grading/") and c.endswith(".py")]
     code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
-            f"print(sorted(m for m in ('awale_ref.grading.plan', 'awale_ref.grading.juge') if m in sys.modules))")
+            "print(sorted(m for m in ('awale_ref.grading.correcteur.plan', 'awale_ref.grading.correcteur.juge')"
+            " if m in sys.modules))")
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1])
-    assert "awale_ref.grading.checks" in modules and sortie.stdout.strip() == "[]"
+    assert "awale_ref.grading.eleve.checks" in modules and sortie.stdout.strip() == "[]"
 
 
 def test_the_judge_names_no_kind_of_question():
     """The plan, judging and orchestrating steps (``plan``, ``familles``, ``juge``) name no kind of question (no
     import, no ``isinstance``, no table keyed by kind): they call the hooks of the kind the subject gives."""
-    from awale_ref.grading import familles, plan, types_question
+    from awale_ref.grading.correcteur import plan
+    from awale_ref.grading.eleve import familles
+    from awale_ref.grading.registre import types_question
 
     genres = {n for n, c in vars(types_question).items()
               if isinstance(c, type) and issubclass(c, types_question.TypeDeQuestion)}
@@ -291,7 +295,8 @@ def test_the_plan_calls_the_kinds_hook_and_refuses_a_kind_without_one():
     defines none is a clear error, not a silent zero."""
     import types
 
-    from awale_ref.grading import plan, types_question
+    from awale_ref.grading.correcteur import plan
+    from awale_ref.grading.registre import types_question
 
     etapes = [juge.CelluleDeCode(0, "x = 1"), juge.CelluleDeCode(1, questions=[("Q8", "deplacer_graines")])]
     correction = juge.CorrectionDuNotebook(etapes, sujet=CCINP)

@@ -1,4 +1,4 @@
-"""The messages across the trust boundary (``awale_ref.grading.messages``): typed, versioned, read strictly."""
+"""The messages across the trust boundary (``awale_ref.grading.executant.messages``): typed, versioned, read strictly."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import checks, executant, messages, textes
-from awale_ref.grading.messages import Issue, MessageInvalide, Reponse
+from awale_ref.grading.eleve import checks, textes
+from awale_ref.grading.executant import boucle, encodage, messages, observations, requetes
+from awale_ref.grading.executant.messages import Issue, MessageInvalide, Reponse
 
 ORDRES = [
     messages.Demarrage("awale_ref.x", "def f():\n    pass\n", ["awale_ref.y"], ["awale_ref.z"]),
     messages.OrdreCellule(1, "x = 1", 2.5),
     messages.OrdreFonction(question="Q1", expression="f", reference="", module="awale_ref.x", substituer=["g"],
-                           nom="f", observation="renvoie_et_plateau", cas=executant.emballer_cas([(1, [2])]),
+                           nom="f", observation="renvoie_et_plateau", cas=encodage.emballer_cas([(1, [2])]),
                            contraintes=["sans_deepcopy"], fonctions=[0], id=4, delai=3.0),
     messages.OrdrePartie(question="Q2", expression="f", reference="", module="m", substituer=[], nom="f",
                          code="def jouer(*a):\n    return {}\n"),
@@ -87,7 +88,7 @@ def test_a_reply_that_is_not_one_is_refused_with_its_reason(ligne, raison):
 
 
 def test_observation_keys_are_program_names_and_the_student_reads_labels():
-    obs = executant.observer("renvoie_et_plateau", lambda p: p.pop(), ([1, 2],))
+    obs = observations.observer("renvoie_et_plateau", lambda p: p.pop(), ([1, 2],))
     assert set(obs) == {messages.RENVOIE, "plateau_apres", messages.ARGUMENTS}
     obs.pop(messages.ARGUMENTS)
     assert textes.decrire_observation(obs) == "renvoie 2 ; plateau après l'appel [1]"
@@ -96,7 +97,7 @@ def test_observation_keys_are_program_names_and_the_student_reads_labels():
 
 
 def test_an_unknown_observation_kind_is_refused_early():
-    from awale_ref.grading.specs import Spec
+    from awale_ref.grading.eleve.specs import Spec
 
     with pytest.raises(ValueError, match="unknown observation kind 'renvoie_et plateau'"):
         Spec("Q1", "f", ("p",), "renvoie_et plateau", list, "règle", module="awale_ref.x")
@@ -106,16 +107,16 @@ def test_an_unknown_observation_kind_is_refused_early():
                                               ({messages.PREMIER_DE_PAIRE: ""}, "maps observation keys"),
                                               ({"recursive": "récolte des cases"}, "must hold '{n}'")])
 def test_a_specs_words_are_checked_early(libelles, erreur):
-    from awale_ref.grading.specs import Spec
+    from awale_ref.grading.eleve.specs import Spec
 
     with pytest.raises(ValueError, match=erreur):
         Spec("Q1", "f", ("p",), "paire", list, "règle", module="awale_ref.x", libelles=libelles)
 
 
 def test_a_spec_names_the_parts_of_its_observation_or_reads_the_cores_neutral_words():
-    from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+    from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
 
-    obs = executant.observer("paire", lambda jeu: (3, jeu), ([1],))
+    obs = observations.observer("paire", lambda jeu: (3, jeu), ([1],))
     obs.pop(messages.ARGUMENTS)
     assert textes.decrire_observation(obs) == "premier élément renvoyé 3 ; second élément renvoyé [1]"
     spec = Spec("Q1", "f", ("p",), "paire", list, "règle", module="awale_ref.x",
@@ -124,18 +125,25 @@ def test_a_spec_names_the_parts_of_its_observation_or_reads_the_cores_neutral_wo
     hash(spec)  # the words do not make a spec unhashable
 
 
-def test_the_runner_needs_only_its_file_and_the_protocol(tmp_path):
-    """Copied alone with ``messages.py`` (no ``awale_ref`` anywhere), the runner starts and runs a question."""
-    for module in (executant, messages):
-        shutil.copy(module.__file__, tmp_path)
+def _dossier_du_coureur(tmp_path: Path) -> Path:
+    """The runner's folder alone, as its sandbox mounts it (``bac_a_sable.protocole``): no ``awale_ref`` around."""
+    from awale_ref.grading.correcteur import bac_a_sable
+
+    for chemin in bac_a_sable.protocole():
+        shutil.copy(chemin, tmp_path)
+    return tmp_path / Path(boucle.__file__).name
+
+
+def test_the_runner_needs_only_its_folder(tmp_path):
+    """Its folder copied alone (no ``awale_ref`` anywhere), the runner starts and runs a question."""
     proc = subprocess.run(
-        [sys.executable, "-I", str(tmp_path / "executant.py")], cwd=tmp_path, timeout=60, capture_output=True,
+        [sys.executable, "-I", str(_dossier_du_coureur(tmp_path))], cwd=tmp_path, timeout=60, capture_output=True,
         input=b"".join(messages.ecrire(o) for o in (
             messages.Demarrage("awale_ref.ref", "def g():\n    return 1\n"),
             messages.OrdreCellule(1, "def f(x):\n    return x + g()\n", 5.0),
             messages.OrdreFonction(question="Q1", expression="f", reference="def g():\n    return 1\n",
                                    module="awale_ref.ref", substituer=["g"], nom="f", observation="renvoie",
-                                   cas=executant.emballer_cas([(1,), (2,)]), id=2, delai=5.0),
+                                   cas=encodage.emballer_cas([(1,), (2,)]), id=2, delai=5.0),
             messages.Fin())))
     reponses = [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
     assert [r.issue for r in reponses] == [Issue.PRET, Issue.FAITE, Issue.RESULTATS, Issue.FIN], proc.stderr
@@ -146,20 +154,19 @@ def test_the_runner_sends_the_query_text_only_and_never_a_result():
     """A query question's reply is the text the student's expression gives (cut one character past the bound),
     or the type of what is not a str: the runner holds no database and sends no rows."""
     ordre = messages.OrdreSql(question="Q4", expression="requete", id=7)
-    assert executant._question(ordre, {"requete": "SELECT 1"}) == Reponse(7, Issue.REQUETE, requete="SELECT 1")
-    longue = executant._question(ordre, {"requete": "x" * 10 ** 6})
+    assert boucle._question(ordre, {"requete": "SELECT 1"}) == Reponse(7, Issue.REQUETE, requete="SELECT 1")
+    longue = boucle._question(ordre, {"requete": "x" * 10 ** 6})
     assert len(longue.requete) == messages.LONGUEUR_MAX_REQUETE + 1
-    assert executant._question(ordre, {"requete": ...}).texte == executant.ELLIPSE
-    assert executant._question(ordre, {"requete": type("Requete", (), {})()}).texte == "Requete"
+    assert boucle._question(ordre, {"requete": ...}).texte == requetes.ELLIPSE
+    assert boucle._question(ordre, {"requete": type("Requete", (), {})()}).texte == "Requete"
 
 
-def test_the_sql_process_needs_only_its_file_and_the_protocol_and_runs_queries_only(tmp_path):
-    """``executant.py --sql``, copied alone with ``messages.py``: it answers queries sent as data (under the same
-    guard), and stops at any other order (no cell, no question: it never runs student code)."""
+def test_the_sql_process_needs_only_its_folder_and_runs_queries_only(tmp_path):
+    """``boucle.py --sql``, its folder copied alone: it answers queries sent as data (under the same guard), and
+    stops at any other order (no cell, no question: it never runs student code)."""
     import sqlite3
 
-    for module in (executant, messages):
-        shutil.copy(module.__file__, tmp_path)
+    script = _dossier_du_coureur(tmp_path)
     base = tmp_path / "base.sqlite"
     with sqlite3.connect(base) as connexion:
         connexion.execute("CREATE TABLE t (x)")
@@ -167,14 +174,14 @@ def test_the_sql_process_needs_only_its_file_and_the_protocol_and_runs_queries_o
     connexion.close()
 
     def lancer(*ordres):
-        proc = subprocess.run([sys.executable, "-I", str(tmp_path / "executant.py"), "--sql"], cwd=tmp_path,
+        proc = subprocess.run([sys.executable, "-I", str(script), "--sql"], cwd=tmp_path,
                               timeout=60, capture_output=True, input=b"".join(messages.ecrire(o) for o in ordres))
         return [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
 
     reponses = lancer(messages.OrdreRequete(1, "SELECT x FROM t", str(base)),
                       messages.OrdreRequete(2, "DELETE FROM t", str(base)), messages.Fin())
     assert [r.issue for r in reponses] == [Issue.PRET, Issue.SQL, Issue.SQL]
-    assert executant.decoder(reponses[1].donnees["obs"]) == {"colonnes": ["x"], "lignes": [[4]]}
+    assert encodage.decoder(reponses[1].donnees["obs"]) == {"colonnes": ["x"], "lignes": [[4]]}
     assert "seules les requêtes de lecture" in reponses[2].donnees["erreur_sql"]
     reponses = lancer(messages.OrdreCellule(1, "open('/tmp/pris', 'w')", 5.0),
                       messages.OrdreRequete(2, "SELECT 1", str(base)))

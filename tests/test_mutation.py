@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import bench_mutation as banc  # noqa: E402
 
-from awale_ref.grading.sujets import tous  # noqa: E402
+from awale_ref.grading.registre.catalogue import tous
 
 # Every subject of the course, by its grading module (the module its notebooks' test cells import corriger from).
 SUJETS = {sujet.module_correction: sujet for sujet in tous()}

@@ -67,7 +67,7 @@ def test_a_function_argument_is_shown_by_its_name(tmp_path, capsys):
 
 
 def test_a_failed_example_names_the_graph_and_reproduces_the_call_with_that_name(tmp_path, capsys):
-    from awale_ref.grading.sujets import EchecTest
+    from awale_ref.grading.registre.catalogue import EchecTest
 
     with pytest.raises(EchecTest) as echec:
         _cellule(tmp_path, """

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import awale_ref
-from awale_ref.grading import bac_a_sable, sujets
+from awale_ref.grading.correcteur import bac_a_sable
+from awale_ref.grading.registre import catalogue
 from pipeline.autograde import paquet_noyau
 from outils import secrets_du_cours
 
@@ -29,7 +30,7 @@ def fichiers_secrets(secrets: set[str]) -> list[Path]:
     candidats = [p for p in Path(awale_ref.__file__).parent.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     candidats += sorted((RACINE / "source").rglob("*.ipynb"))
     fichiers = [p for p in candidats if any(s in p.read_text(errors="replace") for s in secrets)]
-    for sujet in sujets.tous():  # the hidden databases the judge's SQL process reads
+    for sujet in catalogue.tous():  # the hidden databases the judge's SQL process reads
         base = sujet.fichier_du_juge(set(sujet.questions))
         if base:
             fichiers.append(Path(base))

@@ -14,7 +14,9 @@ import base64
 
 import pytest
 
-from awale_ref.grading import checks, juge, rendu, sujets
+from awale_ref.grading.correcteur import juge
+from awale_ref.grading.eleve import checks, rendu
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets import olympiades_2025_awale as correction_awale
 from awale_ref.sujets import olympiades_2025_images as correction_images
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee
@@ -37,7 +39,7 @@ def test_each_reference_passes_its_own_hidden_tests_and_every_answer_its_own_che
     for question, spec in sujet.specs.items():
         resultat = checks.verifier(spec, spec.reference(), spec.cas())
         assert resultat.ok, (question, resultat.message)
-    from awale_ref.grading import reponses_structurees
+    from awale_ref.grading.correcteur import reponses_structurees
 
     for nom, (forme, attendu, *_) in sujet.reponses.items():
         assert forme(attendu()) is None, nom
@@ -45,8 +47,8 @@ def test_each_reference_passes_its_own_hidden_tests_and_every_answer_its_own_che
 
 
 def test_the_subject_is_read_from_the_test_cells_import():
-    assert sujets.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_images import corriger"]) is IMAGES
-    assert sujets.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_awale import corriger"]) is AWALE
+    assert catalogue.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_images import corriger"]) is IMAGES
+    assert catalogue.sujet_des_sources(["from awale_ref.sujets.olympiades_2025_awale import corriger"]) is AWALE
     assert IMAGES.serie == AWALE.serie == "Olympiades de NSI 2025"
 
 
@@ -183,7 +185,7 @@ def test_a_failing_game_from_the_keyboard_is_shown_as_a_call_and_the_answers_typ
 
 
 def test_a_lyceen_state_is_shrunk_on_its_own_keys():
-    from awale_ref.grading import retrecissement
+    from awale_ref.grading.eleve import retrecissement
 
     spec = specs_awale.SPECS["Q11"]
     etat = {"joueur1": "A", "joueur2": "B", "score_j1": 20, "score_j2": 22, "nb_tours": 41,

@@ -18,8 +18,9 @@ import types
 
 import pytest
 
-from awale_ref.grading import checks, reponses_structurees
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve import checks
+from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 from awale_ref.sujets.olympiades_2025_awale.specs import REPONSES_ATTENDUES, SPECS, cas_caches
 
@@ -360,7 +361,7 @@ def test_the_notebook_visible_examples_reach_the_judge():
 
     import jupytext
 
-    from awale_ref.grading import juge
+    from awale_ref.grading.correcteur import juge
     from pipeline.build import source_du_devoir
 
     nb = jupytext.read(source_du_devoir("olympiades_awale"))

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import reponses_structurees
-from awale_ref.grading.checks import verifier
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.checks import verifier
 from awale_ref.sujets.olympiades_2025_images import images
 from awale_ref.sujets.olympiades_2025_images import specs as specs_images
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
@@ -505,7 +505,7 @@ def test_q13_chaque_champ_compte():
 
 
 def test_q13_sur_une_image_a_plusieurs_plus_grands_rectangles_chacun_est_juste():
-    from awale_ref.grading import reponses_structurees
+    from awale_ref.grading.correcteur import reponses_structurees
     from awale_ref.sujets.olympiades_2025_images import SUJET
 
     image = [[1, 5, 5, 2], [1, 5, 0, 2], [3, 4, 0, 2]]  # in (0, 1): 1 x 2 and 2 x 1, area 2 each

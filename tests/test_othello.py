@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from awale_ref.grading import checks, contraintes
+from awale_ref.grading.eleve import checks, contraintes
 from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs, variantes
 from outils import fichier_execute
 
@@ -342,7 +342,7 @@ def _fonction(source: str, nom: str):
 
 def test_un_score_faux_montre_le_plus_petit_plateau_dessine():
     """A score that counts every disc as 1 fails on any disc of -1: shrunk disc by disc to one disc of -1, drawn."""
-    from awale_ref.grading import rendu
+    from awale_ref.grading.eleve import rendu
     from awale_ref.sujets.othello_epita_2024 import presentation
 
     faux = _fonction("def score(p):\n    return sum(abs(v) for ligne in p for v in ligne)\n", "score")
@@ -396,7 +396,7 @@ def test_q9_ne_lit_jamais_hors_du_plateau():
 def test_le_p_h_h_du_corrige_montre_un_plateau_plus_petit_encore_valide():
     """Q9 with the key's p[h][h]: the failing board is shrunk while the cell looked from stays empty (``domaine``),
     and every smaller board tried is a valid input with fewer discs."""
-    from awale_ref.grading import retrecissement
+    from awale_ref.grading.eleve import retrecissement
 
     spec = SUJET.specs["Q9"]
     faux = _fonction("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c, d)\n"

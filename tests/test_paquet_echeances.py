@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from awale_ref.grading import juge
+from awale_ref.grading.correcteur import juge
 from pipeline import paquet_eleve
 from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de
@@ -119,9 +119,9 @@ def test_the_shipped_files_pasted_as_answers_earn_nothing_while_the_assignments_
 
 
 _JOUER = """
+from awale_ref import tree
 from awale_ref.widget.partie import Partie
 from awale_ref.widget.regles import ErreurEleve
-from awale_ref import tree
 try:
     Partie(position=[0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]).coup_ia(2)
 except Exception as e:

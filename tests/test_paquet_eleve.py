@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from awale_ref.grading import messages
+from awale_ref.grading.executant import messages
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
 from pipeline.client_noyau import ClientNotebook
@@ -356,11 +356,11 @@ def test_othello_plays_its_board_and_draws_its_tree_in_the_students_environment(
 
 _Q17 = """
 import json
-from awale_ref.grading import executant
+from awale_ref.grading.eleve.visibles import _donnees
+from awale_ref.grading.executant import encodage
 from awale_ref.sujets.ccinp_2024 import tester
-from awale_ref.grading.visibles import _donnees
 d = next(s["fonctions"]["Q17"] for s in _donnees().values() if "Q17" in s["fonctions"])
-args = executant.decoder(json.loads(next(iter(d["exemples"]))))
+args = encodage.decoder(json.loads(next(iter(d["exemples"]))))
 def gain(jeu, case):
     return -1, jeu
 try:
@@ -388,7 +388,7 @@ class _Dessins:
     """A kind of question the package builder has never heard of, shipping one module of its own."""
 
     def fichiers_eleves(self, sujet) -> dict[str, str]:
-        return {"awale_ref/sujets/neuf/dessins_eleves.py": "from awale_ref.grading import visibles  # noqa: F401\n"}
+        return {"awale_ref/sujets/neuf/dessins_eleves.py": "from awale_ref.grading.eleve import visibles  # noqa: F401\n"}
 
     def noms_eleves(self, sujet) -> dict[str, str]:
         return {"dessiner": "awale_ref.sujets.neuf.dessins_eleves"}
@@ -399,13 +399,13 @@ def test_a_new_kind_of_question_ships_its_files_through_its_own_methods():
     does not know ships its module and has the subject's package forward its name."""
     from types import SimpleNamespace
 
-    from awale_ref.grading import types_question
+    from awale_ref.grading.registre import types_question
 
     genre = type("Dessins", (_Dessins, types_question.TypeDeQuestion), {})()
     sujet = SimpleNamespace(nom="neuf", types_de_question=(types_question.Valeurs({}), genre))
     assert paquet_eleve.fichiers_des_genres(sujet) == _Dessins().fichiers_eleves(sujet)
     espace: dict = {}
-    exec(compile(paquet_eleve._sujet_init(sujet).replace("from awale_ref.grading.visibles import EchecTest, Testeur",
+    exec(compile(paquet_eleve._sujet_init(sujet).replace("from awale_ref.grading.eleve.visibles import EchecTest, Testeur",
                                                           "Testeur = EchecTest = None").replace(
         "tester = Testeur(__name__).tester", ""), "<init>", "exec"), espace)
     with pytest.raises(ModuleNotFoundError, match="awale_ref.sujets.neuf"):
@@ -419,7 +419,7 @@ def test_a_new_kind_of_question_ships_its_files_through_its_own_methods():
 
 def test_the_builder_names_no_kind_of_question():
     """No kind of question is named by the builder (no import, no isinstance): each says what it ships."""
-    from awale_ref.grading import types_question
+    from awale_ref.grading.registre import types_question
 
     genres = {n for n, c in vars(types_question).items()
               if isinstance(c, type) and issubclass(c, types_question.TypeDeQuestion) and c is not types_question.TypeDeQuestion}
@@ -432,10 +432,10 @@ def test_the_builder_names_no_kind_of_question():
 
 def test_a_file_of_a_kind_that_imports_what_the_distribution_lacks_is_refused(paquet, tmp_path):
     shutil.copytree(paquet / "awale_ref", tmp_path / "awale_ref")
-    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading import visibles\nimport awale_ref.tree\n")
+    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading.eleve import visibles\nimport awale_ref.tree\n")
     paquet_eleve.verifier_imports(tmp_path, ["awale_ref/neuf.py"])
-    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading import juge\n")
-    with pytest.raises(paquet_eleve.ErreurPaquet, match="imports awale_ref.grading.juge, which is not in the students"):
+    (tmp_path / "awale_ref" / "neuf.py").write_text("from awale_ref.grading.correcteur import juge\n")
+    with pytest.raises(paquet_eleve.ErreurPaquet, match="imports awale_ref.grading.correcteur.juge, which is not in the students"):
         paquet_eleve.verifier_imports(tmp_path, ["awale_ref/neuf.py"])
 
 
@@ -443,7 +443,7 @@ def test_an_sql_module_that_says_nothing_of_the_students_environment_is_refused(
     import types
     from types import SimpleNamespace
 
-    from awale_ref.grading.types_question import QuestionsSQL
+    from awale_ref.grading.registre.types_question import QuestionsSQL
 
     muet = types.ModuleType("un_module_sql_muet")
     sys.modules["un_module_sql_muet"] = muet

@@ -21,13 +21,13 @@ import time
 
 import pytest
 
+from awale_ref.facts import Q18_JEU
+from awale_ref.grading.eleve import checks
+from awale_ref.grading.eleve.resultat import EchecTest
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.sujets import olympiades_2025_images as correction_images
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.facts import Q18_JEU
-from awale_ref.grading import checks
-from awale_ref.grading.resultat import EchecTest
-from awale_ref.grading.resultat import Resultat
-from awale_ref.sujets import olympiades_2025_images as correction_images
 from outils import cellule
 
 tester = CCINP.tester  # not imported by name: pytest would collect it
@@ -143,7 +143,7 @@ def test_endless_recursion_has_the_same_message():
 def test_a_cpu_time_limit_counts_work_not_waiting():
     """``temps_cpu``: the limit of the package's tries (``pipeline.essai_paquet``), which a loaded machine must
     not shorten: a call that waits is not stopped, a call that computes is, and both timers are put back."""
-    from awale_ref.grading import executant
+    from awale_ref.grading.executant import observations
 
     def attend():
         time.sleep(0.6)
@@ -153,10 +153,10 @@ def test_a_cpu_time_limit_counts_work_not_waiting():
         while True:
             pass
 
-    assert executant.evaluer_cas("renvoie", attend, (), executant.Garde(), delai=0.3, temps_cpu=True)["obs"]["renvoie"] == 1
-    assert executant.evaluer_cas("renvoie", calcule, (), executant.Garde(), delai=0.3, temps_cpu=True) == {
+    assert observations.evaluer_cas("renvoie", attend, (), observations.Garde(), delai=0.3, temps_cpu=True)["obs"]["renvoie"] == 1
+    assert observations.evaluer_cas("renvoie", calcule, (), observations.Garde(), delai=0.3, temps_cpu=True) == {
         "trop_long": 0.3}
-    assert executant.evaluer_cas("renvoie", attend, (), executant.Garde(), delai=0.3) == {"trop_long": 0.3}
+    assert observations.evaluer_cas("renvoie", attend, (), observations.Garde(), delai=0.3) == {"trop_long": 0.3}
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0) == signal.getitimer(signal.ITIMER_REAL)
     assert signal.getsignal(signal.SIGPROF) == signal.SIG_DFL
 
@@ -187,7 +187,7 @@ def test_no_time_limit_in_the_grading_kernel(monkeypatch):
     """While a submission is graded the kernel's cell limit applies (and restarts the kernel): no alarm here."""
     monkeypatch.setenv("AWALE_CORRECTION", "juge")
     vus = []
-    monkeypatch.setattr(checks.executant, "evaluer_cas",
+    monkeypatch.setattr(checks.observations, "evaluer_cas",
                         lambda *a, **k: vus.append(a[4] if len(a) > 4 else k.get("delai")) or {"obs": None})
     with pytest.raises(EchecTest):
         tester("Q4", cellule("def tour_joueur1(jeu):\n    return 1\n")["tour_joueur1"], exam.initialisation("A", "B"))
@@ -329,7 +329,7 @@ def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
 def test_the_judge_names_the_error_seen_before_its_time_limit():
     """A memory bomb raises MemoryError at every case, slowly: the question's time limit ends it, and the
     verdict says what the cases already raised (sandbox on, as in grading)."""
-    from awale_ref.grading import juge
+    from awale_ref.grading.correcteur import juge
 
     bombe = "def deplacer_graines(plateau, case):\n    tas = []\n    while True:\n        tas.append('x' * 10 ** 8)\n"
     limites = juge.Limites(5, 4, 512 * 1024 ** 2)  # MemoryError comes sooner: seen before the limit even under load

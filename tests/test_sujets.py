@@ -1,4 +1,4 @@
-"""The grading core takes the subject as a parameter (``awale_ref.grading.sujets``).
+"""The grading core takes the subject as a parameter (``awale_ref.grading.registre.catalogue``).
 
 A notebook's subject is named by the module its test cells import
 ``corriger`` from; the runner gets the subject's reference as plain,
@@ -11,8 +11,9 @@ import types
 
 import pytest
 
-from awale_ref.grading import juge, plan, sujets, types_question
-from awale_ref.grading.specs import Spec
+from awale_ref.grading.correcteur import juge, plan
+from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.registre import catalogue, types_question
 from awale_ref.sujets import ccinp_2024
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 
@@ -20,36 +21,36 @@ from awale_ref.sujets.ccinp_2024.specs import SPECS
 def test_the_subject_is_named_by_the_import_of_corriger_in_the_test_cells():
     cellule = ("tester('Q9', f, [0])\n### BEGIN HIDDEN TESTS\nfrom awale_ref.sujets.ccinp_2024 import corriger\n"
                "corriger('Q9', f)\n")
-    assert sujets.module_de_correction(cellule) == "awale_ref.sujets.ccinp_2024"
-    assert sujets.sujet_des_sources([cellule, "x = 1"]) is ccinp_2024.SUJET
+    assert catalogue.module_de_correction(cellule) == "awale_ref.sujets.ccinp_2024"
+    assert catalogue.sujet_des_sources([cellule, "x = 1"]) is ccinp_2024.SUJET
     with pytest.raises(ValueError, match="names no subject"):  # no default subject: the core names none
-        sujets.sujet_des_sources([])
-    assert sujets.module_de_correction("def f(:\n") is None
+        catalogue.sujet_des_sources([])
+    assert catalogue.module_de_correction("def f(:\n") is None
 
 
 def test_a_module_that_is_not_a_subject_is_refused_with_a_clear_error():
     with pytest.raises(ValueError, match="not a grading module of awale_ref"):
-        sujets.sujet_du_module("os")
+        catalogue.sujet_du_module("os")
     with pytest.raises(ValueError, match="defines no SUJET"):
-        sujets.sujet_du_module("awale_ref.sujets.ccinp_2024.exam")
+        catalogue.sujet_du_module("awale_ref.sujets.ccinp_2024.exam")
     with pytest.raises(ValueError, match="defines no SUJET"):  # the core is no subject's module
-        sujets.sujet_du_module("awale_ref.grading")
+        catalogue.sujet_du_module("awale_ref.grading")
     with pytest.raises(ValueError, match="several subjects"):
-        sujets.sujet_des_sources(["from awale_ref.sujets.ccinp_2024 import corriger",
+        catalogue.sujet_des_sources(["from awale_ref.sujets.ccinp_2024 import corriger",
                                   "from awale_ref.sujets.olympiades_2025_images import corriger"])
 
 
 def test_a_subject_checks_that_its_specs_grade_its_own_reference():
     with pytest.raises(ValueError, match="must be keyed by its question"):
-        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q9": SPECS["Q9"]})
+        catalogue.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q9": SPECS["Q9"]})
     autre = Spec("Q1", "noir_ou_blanc", ("x",), "renvoie", lambda: [(3,)], "règle", module="awale_ref.sujets.olympiades_2025_images.images")
     with pytest.raises(ValueError, match="Q1 belongs to two kinds of question: Fonctions and Valeurs"):
-        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre}, {"Q1": (None, None, "")})
+        catalogue.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre}, {"Q1": (None, None, "")})
     with pytest.raises(ValueError, match="Q1 belongs to two kinds of question: Fonctions and QuestionsSQL"):
-        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre},
+        catalogue.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {"Q1": autre},
                      types=(types_question.QuestionsSQL(("Q1",), "m.sql"),))
     with pytest.raises(TypeError, match="is not a kind of question"):
-        sujets.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {}, types=("Q1",))
+        catalogue.Sujet("x", "m", "awale_ref.sujets.olympiades_2025_images.images", {}, types=("Q1",))
 
 
 def test_a_subject_declares_its_kinds():
@@ -108,7 +109,7 @@ def test_every_solution_the_course_inlines_uses_only_builtins_and_the_subjects_f
     from pathlib import Path
 
     vues = 0
-    for source in sorted(s.source_du_devoir(d) for s in sujets.tous() for d in s.devoirs):
+    for source in sorted(s.source_du_devoir(d) for s in catalogue.tous() for d in s.devoirs):
         for module, nom in re.findall(r"### SOLUTION: (awale_ref(?:\.\w+)*)\.(\w+)", source.read_text(encoding="utf-8")):
             reference = importlib.import_module(module)
             fonctions = {n for n, v in vars(reference).items() if inspect.isfunction(v)}

@@ -1,4 +1,4 @@
-"""The grading code's ``ast`` parses go through ``awale_ref.grading.syntaxe`` (python/cpython#106905).
+"""The grading code's ``ast`` parses go through ``awale_ref.grading.eleve.syntaxe`` (python/cpython#106905).
 
 The judge's thread and nbgrader's parse submitted cells at the same time; in
 CPython 3.11 two conversions at once can fail with ``SystemError: AST
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref.grading import syntaxe
+from awale_ref.grading.eleve import syntaxe
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -70,10 +70,10 @@ def test_the_spurious_error_is_retried_and_any_other_error_is_not(monkeypatch):
 def test_no_grading_module_parses_without_the_lock():
     """What runs in the grader's threads: the grading package (but the runner, its own process) and the
     preprocessors."""
-    modules = [p for p in (RACINE / "awale_ref" / "grading").glob("*.py")
+    modules = [p for p in (RACINE / "awale_ref" / "grading").rglob("*.py")
                # the runner (its own process) and the kernel's test-cell transformer (in the student's kernel,
                # never in the grader's threads; it parses constant snippets only)
-               if p.name not in ("syntaxe.py", "executant.py", "serie.py")]
+               if p.name not in ("syntaxe.py", "boucle.py", "serie.py")]
     modules += sorted((RACINE / "pipeline" / "autograde").glob("*.py"))
     directs = [f"{p.relative_to(RACINE)}:{n}" for p in modules
                for n, ligne in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)

@@ -1,4 +1,4 @@
-"""Per-student variants of the value questions (``awale_ref.grading.variantes``), the seed and every subject's generators.
+"""Per-student variants of the value questions (``awale_ref.grading.eleve.variantes``), the seed and every subject's generators.
 
 - the seed comes from the identity (the kernel's: the grader's, the hub's, the self-study draw, the nbgrader id of a
   fetched notebook; never what the notebook says), keyed by the course's setting; one setting turns variants off;
@@ -16,10 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref.grading import juge, reponses_structurees, sujets, variantes
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.correcteur import juge, reponses_structurees
+from awale_ref.grading.eleve import variantes
+from awale_ref.grading.eleve.variantes import Variante
+from awale_ref.grading.registre import catalogue
 
-SUJETS = {s.module_correction: s for s in sujets.tous()}
+SUJETS = {s.module_correction: s for s in catalogue.tous()}
 DECLAREES = [(s, v) for s in SUJETS.values() for v in s.variantes]
 identites = st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF), min_size=1, max_size=20)
 
@@ -78,7 +80,7 @@ def test_chaque_variante_nomme_des_reponses_structurees_de_son_sujet():
         assert v.questions and set(v.questions) <= set(sujet.reponses), (sujet.nom, v.nom)
         assert sujet.variante_de(v.questions[0]) is v
     with pytest.raises(ValueError, match="not one of its structured answers"):
-        sujets.Sujet("essai", "m", "r", {}, {}, variantes=(Variante("x", lambda rng: 0, 0, ("Q0",)),))
+        catalogue.Sujet("essai", "m", "r", {}, {}, variantes=(Variante("x", lambda rng: 0, 0, ("Q0",)),))
 
 
 # ---------------------------------------------------------------- every generator, many seeds
@@ -176,7 +178,7 @@ def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, m
 
 # ---------------------------------------------------------------- the SQL databases: each student's own
 def _genres_sql() -> list:
-    from awale_ref.grading.types_question import QuestionsSQL
+    from awale_ref.grading.registre.types_question import QuestionsSQL
 
     return [(s, g) for s in SUJETS.values() for g in s.types_de_question if isinstance(g, QuestionsSQL)]
 
@@ -199,15 +201,15 @@ def _references(sql) -> dict:
 
 def _plain(sql, variante, requete: str) -> dict:
     """What the judge's SQL process sends for ``requete`` on the hidden database of the variant ``variante``,
-    computed in memory (the same guard, the same plain data as ``executant.evaluer_sql``)."""
-    from awale_ref.grading import executant
+    computed in memory (the same guard, the same plain data as ``requetes.evaluer_sql``)."""
+    from awale_ref.grading.executant import encodage, requetes
 
     connexion = sql.ouvrir_cachee(variante)
     try:
-        reponse = executant.executer_requete(connexion, requete)
+        reponse = requetes.executer_requete(connexion, requete)
     finally:
         connexion.close()
-    return {"obs": executant.encoder({"colonnes": list(reponse.colonnes), "lignes": [list(l) for l in reponse.lignes]})}
+    return {"obs": encodage.encoder({"colonnes": list(reponse.colonnes), "lignes": [list(l) for l in reponse.lignes]})}
 
 
 @pytest.mark.parametrize("sujet,genre", GENRES_SQL, ids=IDS_SQL)
@@ -232,13 +234,13 @@ def _litteral(valeur) -> str:
 def _recopies(sql, qui) -> dict[str, str]:
     """Queries that hard-write the answers of ``qui``'s hidden database (its rows as literals): what a student
     would hand in with a classmate's results."""
-    from awale_ref.grading import executant
+    from awale_ref.grading.executant import encodage, requetes
 
     recopiees = {}
     connexion = sql.ouvrir_cachee(sql.VARIANTE.donnees(qui))
     try:
         for question, requete in _references(sql).items():
-            lignes = executant.executer_requete(connexion, requete).lignes
+            lignes = requetes.executer_requete(connexion, requete).lignes
             valeurs = " UNION ALL ".join("SELECT " + ", ".join(_litteral(v) for v in ligne) for ligne in lignes)
             # a FROM names a table (a query must read one); the literal rows, in the key's order
             recopiees[question] = f"SELECT * FROM ({valeurs}) WHERE EXISTS (SELECT 1 FROM sqlite_master)"

@@ -17,7 +17,8 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from awale_ref.grading import sujets, variantes
+from awale_ref.grading.eleve import variantes
+from awale_ref.grading.registre import catalogue
 from pipeline import echange
 from pipeline.build import lire_source
 from pipeline.client_noyau import ClientNotebook
@@ -33,7 +34,7 @@ def _gid(cell) -> str | None:
 
 def _avec_variantes() -> list[str]:
     """The assignments whose notebook draws data per student (a data cell calls ``variante(…)``)."""
-    return [a for a, sujet in sujets.devoirs().items() if sujet.variantes
+    return [a for a, sujet in catalogue.devoirs().items() if sujet.variantes
             and any("variante(" in c.source for c in lire_source(a).cells if c.cell_type == "code")]
 
 
@@ -62,8 +63,8 @@ def _donnees_affichees(chemin, utilisateur: str, dossier, cellules: set[str]) ->
 
 
 def test_l_echange_couvre_chaque_sujet_qui_tire_des_donnees():
-    assert {sujets.devoirs()[a].module_correction for a in DEVOIRS} == {
-        s.module_correction for s in sujets.tous() if s.variantes}
+    assert {catalogue.devoirs()[a].module_correction for a in DEVOIRS} == {
+        s.module_correction for s in catalogue.tous() if s.variantes}
 
 
 @pytest.mark.parametrize("A", DEVOIRS)
@@ -71,7 +72,7 @@ def test_deux_eleves_recuperent_des_donnees_differentes_et_chacun_est_note_sur_l
     racine = tmp_path / "cours"
     racine.mkdir()
     ctx = preparer_cours(racine, A)
-    sujet = sujets.devoirs()[A]
+    sujet = catalogue.devoirs()[A]
     variees = {q for v in sujet.variantes for q in v.questions}
     cellules_donnees = {"imports"} | {_gid(c) for c in ctx.release.cells
                                       if c.cell_type == "code" and "variante(" in c.source}
@@ -164,7 +165,7 @@ def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note
     kernels show their own players; Alice hands in queries that hard-write her hidden library's answers, Bob the
     same notebook: the judge grades each on their author's hidden library (Alice's pass, Bob's fail where the
     answers vary; his kernel finds no hidden library), and the key's queries pass (Chloé's)."""
-    from awale_ref.grading import executant
+    from awale_ref.grading.executant import requetes
     from awale_ref.sujets.ccinp_2024 import sql
 
     A = "partie3_sql"
@@ -188,7 +189,7 @@ def test_deux_eleves_recuperent_des_bibliotheques_differentes_et_chacun_est_note
     connexion = sql.ouvrir_cachee(sql.VARIANTE.donnees("alice"))
     recopiees = {}
     for q, requete in sql.library.REQUETES.items():
-        lignes = executant.executer_requete(connexion, requete).lignes
+        lignes = requetes.executer_requete(connexion, requete).lignes
         valeurs = " UNION ALL ".join("SELECT " + ", ".join(_litteral_sql(v) for v in ligne) for ligne in lignes)
         recopiees[q] = f"SELECT * FROM ({valeurs}) WHERE EXISTS (SELECT 1 FROM Joueur)"
     connexion.close()

@@ -1,4 +1,4 @@
-"""The machine's grading lock (``awale_ref.grading.verrou``) and two gradings at once.
+"""The machine's grading lock (``awale_ref.grading.correcteur.verrou``) and two gradings at once.
 
 The lock alone: shared admits shared, exclusive excludes both, a waiting writer is not overtaken by new readers,
 a holder killed with SIGKILL releases it, no sandbox sees its file.  Then two real ``nbgrader autograde`` runs
@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from awale_ref.grading import bac_a_sable, verrou
+from awale_ref.grading.correcteur import bac_a_sable, verrou
 
 COURT = 0.3  # seconds: a wait that must fail (the lock is held)
 
@@ -66,7 +66,7 @@ def test_a_waiting_writer_is_not_overtaken_by_new_readers(tmp_path):
 
 TENIR = """
 import sys, time
-from awale_ref.grading import verrou
+from awale_ref.grading.correcteur import verrou
 verrou.prendre(sys.argv[1] == "exclusif", "a holder", dossier=sys.argv[2])
 print("pris", flush=True)
 time.sleep(600)

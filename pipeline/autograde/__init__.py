@@ -13,7 +13,7 @@ module                      what it does
 ``limites``                 ``LimiteSources``: a cell too long to grade replaced by a note; the
                             size of every output counted and error messages cut
 ``jugement``                ``VerdictsDesTestsCachesAnticipes`` then ``VerdictsDesTestsCaches``:
-                            the judge (``awale_ref.grading.juge``) computes every hidden verdict beside the kernel and writes it last
+                            the judge (``awale_ref.grading.correcteur.juge``) computes every hidden verdict beside the kernel and writes it last
 ``noyau``                   ``ExecutionProtegee`` (replaces nbgrader's ``Execute``): the student's
                             kernel sandboxed, capped, restarted when killed or blocked
 ``verdicts``                the outputs a test cell ends with (the judge's verdict only)

@@ -18,7 +18,7 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Integer
 
-from awale_ref.grading import bac_a_sable, juge
+from awale_ref.grading.correcteur import bac_a_sable, juge
 from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
 from pipeline.autograde.structure import est_cellule_de_test, questions_cachees
 from pipeline.autograde.verdicts import sorties_du_verdict, sorties_hors_verdict
@@ -99,9 +99,9 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             self.log.warning("Grading %s WITHOUT the sandbox (trusted work only)", copie)
         verdicts: dict[str, Any] = {}
         if etapes and any(e.questions for e in etapes):
-            from awale_ref.grading import sujets
+            from awale_ref.grading.registre import catalogue
 
-            sujet = sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
+            sujet = catalogue.sujet_des_sources([e.exemples for e in etapes if e.questions])
             # the variant graded is the submission's author's: its folder submitted/<student>/, never the notebook
             auteur = resources.get("nbgrader", {}).get("student")
             # the hidden file of the judge's SQL process (never the runner's), declared by the questions' kinds:

@@ -10,7 +10,7 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Integer
 
-from awale_ref.grading import syntaxe
+from awale_ref.grading.eleve import syntaxe
 from pipeline.autograde.ressources import qui
 
 

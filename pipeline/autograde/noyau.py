@@ -23,7 +23,7 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
-from awale_ref.grading import bac_a_sable, verrou
+from awale_ref.grading.correcteur import bac_a_sable, verrou
 from pipeline.autograde import paquet_noyau
 from pipeline.client_noyau import ClientEnTranches
 from pipeline.autograde import prive as api_privee
@@ -171,7 +171,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     code_demarrage = Unicode(
         "import os as _o, sys as _s\n_chemin = list(_s.path)\n"
         "_s.path[:] = [p for p in _s.path if p not in ('', '.', _o.getcwd())]\n"
-        "import awale_ref.grading.affichage\nawale_ref.grading.affichage.installer()\n_s.path[:] = _chemin\n"
+        "import awale_ref.grading.eleve.affichage\nawale_ref.grading.eleve.affichage.installer()\n_s.path[:] = _chemin\n"
         "del _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
     noyau_d_avance = Bool(False, help="keep one sandboxed kernel started ahead, in this process, for the next "
@@ -235,10 +235,10 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     def _code_variante(self) -> str | None:
         """Run silently in the kernel before the student's first cell: its identity for the data cells
-        (``awale_ref.grading.variantes``), the submission's nbgrader student id, so that the graded notebook shows
+        (``awale_ref.grading.eleve.variantes``), the submission's nbgrader student id, so that the graded notebook shows
         its author's data (the judge reads the same folder).  Not in the kernel's environment: a kernel may be
         started before its notebook is known (``noyau d'avance``)."""
-        from awale_ref.grading.variantes import IDENTITE_CORRECTION
+        from awale_ref.grading.eleve.variantes import IDENTITE_CORRECTION
 
         eleve = getattr(self, "_eleve", None)
         return f"import os as _os\n_os.environ[{IDENTITE_CORRECTION!r}] = {str(eleve)!r}\ndel _os" if eleve else None
@@ -394,7 +394,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             self.log.info("Timing %s: kernel %.3f s", qui(resources), time.perf_counter() - debut)
 
     def _prendre_le_verrou(self, resources: ResourcesDict) -> verrou.Prise | None:
-        """The machine's grading lock, shared (``awale_ref.grading.verrou``), in a sandbox: taken before the
+        """The machine's grading lock, shared (``awale_ref.grading.correcteur.verrou``), in a sandbox: taken before the
         submission reaches a kernel, released once the last kernel of the notebook is gone.  The time waited
         for it (other gradings' runners holding open secrets) is added to the notebook's deadline."""
         if not self.avec_bac():

@@ -13,7 +13,7 @@ from nbgrader import nbgraderformat, utils
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import NbGraderPreprocessor, OverwriteCells
 
-from awale_ref.grading import syntaxe
+from awale_ref.grading.eleve import syntaxe
 from pipeline.autograde.ressources import CLE_ECHEC
 
 

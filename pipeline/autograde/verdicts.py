@@ -7,7 +7,7 @@ import base64
 from nbformat.notebooknode import NotebookNode
 
 from awale_ref.figures import decrire_dessin
-from awale_ref.grading import rendu
+from awale_ref.grading.eleve import rendu
 
 ENAME = "Correction"  # the error name of a failed verdict (nbgrader scores an error output 0)
 CAS_DESSINE = "cas qui échoue"  # what the picture of a failing case shows, before its subject's legend
@@ -47,7 +47,7 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
                                          f"{points:g} (la valeur ci-dessous, lue par nbgrader).\n"))
     else:
         sorties.append(sortie_erreur(ENAME, texte))
-    for r in echecs:  # the failing case, drawn by its subject (awale_ref.grading.rendu)
+    for r in echecs:  # the failing case, drawn by its subject (awale_ref.grading.eleve.rendu)
         contre = r.contre_exemple or {}
         texte_du_cas = rendu.dessin_du_cas(contre).lstrip("\n")
         html = rendu.html_du_cas(contre)
@@ -77,8 +77,8 @@ def sorties_du_verdict(resultats: list, points: float) -> list[NotebookNode]:
 
 def _lignes_de_verdict() -> tuple[str, ...]:
     """What the kernel's ``tester`` and ``corriger`` print in a test cell: their verdicts
-    (awale_ref.grading.sujets), and the mark of a failing example in a series (awale_ref.grading.serie)."""
-    from awale_ref.grading.serie import MARQUE_ECHEC
+    (awale_ref.grading.registre.catalogue), and the mark of a failing example in a series (awale_ref.grading.eleve.serie)."""
+    from awale_ref.grading.eleve.serie import MARQUE_ECHEC
 
     return ("✔ ", "Tests cachés de ", MARQUE_ECHEC)
 

@@ -472,7 +472,8 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                              "sys.modules['awale_ref.grading'] = faux\n"
                                              "def tester(*args):\n    pass\n"),
                frozenset({T4}), ("Q8 — deplacer_graines",)),
-    Soumission("remplace_executer", _triche("from awale_ref.grading import cleanroom, checks\n"
+    Soumission("remplace_executer", _triche("from awale_ref.grading.correcteur import cleanroom\n"
+                                            "from awale_ref.grading.eleve import checks\n"
                                             "cleanroom.executer = lambda q, o: {'ok': True, 'message': 'ok',"
                                             " 'nb_cas': 1}\n"
                                             "checks.verifier = lambda *a, **k: checks.Resultat(True, 'ok', 1)\n"),
@@ -576,14 +577,14 @@ SOUMISSIONS_ISSUE22_CONTRAINTES: tuple[Soumission, ...] = (
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_CONTRAINTES
 
 
-# ---- A test cell's examples run as a series in the kernel (awale_ref.grading.serie, an IPython AST
+# ---- A test cell's examples run as a series in the kernel (awale_ref.grading.eleve.serie, an IPython AST
 # transformer): turned off, lied to and triggered in an answer cell, it changes no grade (the judge decides)
 SERIE_FAUX_VERDICT = "✔ Correction : Q8 — toutes les règles respectées (serie)"
 SERIE_FAUSSE_MARQUE = "✘ exemple n° 1 : marque écrite par l'élève"
 _SERIE_DETOURNEE = ("_jeu = {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], 'n': 0, 'plateau': [4] * 12}\n"
                     "tester('Q4', tour_joueur1, _jeu)\n"  # two examples in an answer cell: a series there too
                     "tester('Q4', tour_joueur1, dict(_jeu, n=1))\n"
-                    "import contextlib\nimport awale_ref.grading.serie as _serie\n"
+                    "import contextlib\nimport awale_ref.grading.eleve.serie as _serie\n"
                     "_serie.Serie.exemple = lambda self: contextlib.suppress(BaseException)\n"
                     f"_serie.Serie.bilan = lambda self: print({SERIE_FAUX_VERDICT!r}, {SERIE_FAUSSE_MARQUE!r}, "
                     "sep='\\n')\n"

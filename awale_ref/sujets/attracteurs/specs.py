@@ -36,9 +36,9 @@ import functools
 import random
 from typing import Any, Callable
 
-from awale_ref.grading import reponses_structurees
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Famille, Observation, Spec
 from awale_ref.sujets.attracteurs import tablettes as t, variantes
 
 MODULE = "awale_ref.sujets.attracteurs.tablettes"

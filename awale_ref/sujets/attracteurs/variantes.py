@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.eleve.variantes import Variante
 
 JEUX_Q28_ENONCE = ((3, 3), (2, 3), (3, 2))
 JEUX = tuple((c, n) for c in range(1, 5) for n in range(1, 5) if 2 <= c * n <= 9)

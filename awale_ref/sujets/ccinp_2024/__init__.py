@@ -6,8 +6,8 @@ judge reads that import and grades against
 :mod:`awale_ref.sujets.ccinp_2024.specs` and the answers of
 :mod:`awale_ref.sujets.ccinp_2024.reponses`.
 
->>> from awale_ref.grading import sujets
->>> sujet = sujets.sujet_du_module(sujets.module_de_correction("from awale_ref.sujets.ccinp_2024 import corriger\\ncorriger('Q4', f)"))
+>>> from awale_ref.grading.registre import catalogue
+>>> sujet = catalogue.sujet_du_module(catalogue.module_de_correction("from awale_ref.sujets.ccinp_2024 import corriger\\ncorriger('Q4', f)"))
 >>> sujet is SUJET, sujet.nom_note("Q8"), sujet.nom_note("Q21"), sujet.nom_note("Q6_bits")
 (True, 'deplacer_graines', 'awale_ia', None)
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from awale_ref.grading import sujets
-from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL
-from awale_ref.grading.variantes import autre_variante
+from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
+from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQL
 from awale_ref.sujets.ccinp_2024.reponses import REPONSES_ATTENDUES, juger_q21, verifier_q21
 from awale_ref.sujets.ccinp_2024.specs import SPECS
 from awale_ref.sujets.ccinp_2024.variantes import VARIANTES
@@ -29,7 +29,7 @@ PARTIE = PartieEntiere("Q21", "awale_ia", verifier=verifier_q21, juger=juger_q21
 SQL = QuestionsSQL(("Q22", "Q23", "Q24", "Q25"), f"{__name__}.sql")
 """Q22–Q25: queries on the opening library, checked by :mod:`.sql`."""
 
-SUJET = sujets.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
+SUJET = catalogue.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
                      types=(PARTIE, SQL), variantes=VARIANTES, noms_reference=("awale_ref",),
                      modules_eleves=(f"{__name__}.presentation", "awale_ref.cas_awale", f"{__name__}.specs"),
                      corriges_publics=("awale_ref.library",))  # the published SQL answers (its REQUETES)

@@ -2,7 +2,7 @@
 
 The judge sends this module's source to the runner as text (``PartieEntiere.code``), as it sends the
 reference: the runner imports nothing of the subject.  It runs there with the runner's tools
-(``outils``: :mod:`awale_ref.grading.executant`), and in one process for the visible and self-study
+(``outils``: ``awale_ref.grading.executant.observations.OUTILS_DE_PARTIE``), and in one process for the visible and self-study
 tests (:func:`awale_ref.sujets.ccinp_2024.reponses.verifier_q21`).  Plain code only: no import of
 ``awale_ref``.
 """

@@ -1,6 +1,6 @@
 """How a failing case of an awalé board is shrunk and drawn (the CCINP's, and the lycée awalé's).
 
-The presentation module of a subject (``awale_ref.grading.retrecissement`` and
+The presentation module of a subject (``awale_ref.grading.eleve.retrecissement`` and
 ``rendu`` call it): a case is made smaller by emptying or halving pits and lowering
 turns, scores and depths; it is drawn as ``affiche`` draws the board, in text
 and in HTML.

@@ -1,7 +1,7 @@
 """The CCINP's checks that are not "compare a function with the reference on a corpus".
 
 - the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18)
-  (:data:`REPONSES_ATTENDUES`, the table shape of ``awale_ref.grading.reponses_structurees``):
+  (:data:`REPONSES_ATTENDUES`, the table shape of ``awale_ref.grading.correcteur.reponses_structurees``):
   Q1–Q3 computed by the reference on each student's own figures (:mod:`.variantes`), the others
   compared with ``awale_ref.facts``;
 - Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
@@ -27,11 +27,12 @@ import types
 from typing import Any, Callable
 
 from awale_ref import facts
-from awale_ref.grading.reponses_structurees import credit_par_cle, en_ordre, format_reponse, verifier_reponse  # noqa: F401
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.textes import decrire_exception_nommee, decrire_trop_long
-from awale_ref.grading import executant
-from awale_ref.grading.executant import ObjetRefuse, decoder, sous_delai
+from awale_ref.grading.correcteur.reponses_structurees import credit_par_cle, en_ordre, format_reponse, verifier_reponse
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.textes import decrire_exception_nommee, decrire_trop_long
+from awale_ref.grading.executant import observations
+from awale_ref.grading.executant.encodage import ObjetRefuse, decoder
+from awale_ref.grading.executant.observations import sous_delai
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024.partie_ia import jouer
 from awale_ref.sujets.ccinp_2024.variantes import FIGURE4_ENONCE, FIGURE5_ENONCE
@@ -216,7 +217,7 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType, delai: float |
     The search is replaced by a spy as strict as the real function
     (``partie_ia.jouer``); every other exam function is the reference's,
     ``affiche`` the real one.  The same plain-data verdict as the judge's.
-    ``delai``: seconds allowed to the game (``executant.sous_delai``).
+    ``delai``: seconds allowed to the game (``observations.sous_delai``).
     """
     espace = dict(fonction.__globals__)
     for nom, valeur in vars(reference).items():
@@ -225,5 +226,5 @@ def verifier_q21(fonction: Callable, reference: types.ModuleType, delai: float |
     joue = types.FunctionType(fonction.__code__, espace, fonction.__name__, fonction.__defaults__,
                               fonction.__closure__)
     with contextlib.redirect_stdout(io.StringIO()):
-        reponse = sous_delai(delai, lambda: jouer(joue, espace, vars(reference), executant))
+        reponse = sous_delai(delai, lambda: jouer(joue, espace, vars(reference), observations.OUTILS_DE_PARTIE))
     return juger_q21(json.loads(json.dumps(reponse)), reference)

@@ -1,6 +1,6 @@
 """The CCINP 2024 PC paper: how each code question (Q4–Q21) is graded.
 
-One ``Spec`` (``awale_ref.grading.specs``) per code question, its hidden
+One ``Spec`` (``awale_ref.grading.eleve.specs``) per code question, its hidden
 inputs (the seeded corpus of positions, named edge cases) and its rule
 families.  The inputs are public: the lycée awalé of the Olympiades
 (``awale_ref.sujets.olympiades_2025_awale.specs``) grades the same rules on
@@ -17,8 +17,8 @@ import functools
 import random
 from typing import Callable
 
-from awale_ref.grading import messages
-from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Famille, Observation, Spec
+from awale_ref.grading.executant import messages
 from awale_ref.cas_awale import (apres_semis, chaine_jusqua_camp, diag_deplacer, diag_ramasser, fins_de_partie,
                                   jeux, jeux_finis_et_autres, jeux_tours_varies, plateau_case, plateau_valide,
                                   plateau_vide_ou_laisse, positions)

@@ -57,12 +57,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from awale_ref import library
-from awale_ref.grading import executant
-from awale_ref.grading.familles import lire_reponse_sql
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Famille, payees
-from awale_ref.grading.table_requete import TableRequete
-from awale_ref.grading.textes import pluriel
+from awale_ref.grading.eleve.familles import lire_reponse_sql
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Famille, payees
+from awale_ref.grading.eleve.table_requete import TableRequete
+from awale_ref.grading.eleve.textes import pluriel
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.ccinp_2024 import variantes
 
 GRAINE_VISIBLE = library.GRAINE
@@ -93,13 +93,13 @@ game (0.009 on the hidden library, found by ``benchmarks/bench_mutation.py``) is
 LIGNES_MONTREES = 3
 
 # The guard that runs a student's query lives with the runner (it runs there, in the sandbox): one source.
-BUDGET_INSTRUCTIONS = executant.BUDGET_INSTRUCTIONS
-MAX_LIGNES = executant.MAX_LIGNES
-LONGUEUR_MAX = executant.LONGUEUR_MAX
-ErreurRequete = executant.ErreurRequete
-Reponse = executant.Reponse
-proteger = executant.proteger
-executer = executant.executer_requete
+BUDGET_INSTRUCTIONS = requetes.BUDGET_INSTRUCTIONS
+MAX_LIGNES = requetes.MAX_LIGNES
+LONGUEUR_MAX = requetes.LONGUEUR_MAX
+ErreurRequete = requetes.ErreurRequete
+Reponse = requetes.Reponse
+proteger = requetes.proteger
+executer = requetes.executer_requete
 
 
 POUR_LES_ELEVES = ("ouvrir_visible", "montrer_requete")
@@ -165,7 +165,7 @@ def ouvrir_cachee(variante: Any = None) -> sqlite3.Connection:
 
 def ouvrir_visible() -> sqlite3.Connection:
     """The visible library of the student this kernel belongs to (their variant), protected."""
-    from awale_ref.grading.variantes import identite
+    from awale_ref.grading.eleve.variantes import identite
     from awale_ref.sujets.ccinp_2024.variantes import BIBLIOTHEQUE, varier_bibliotheque
 
     return proteger(varier_bibliotheque(_bibliotheque(GRAINE_VISIBLE), BIBLIOTHEQUE.donnees(identite())))
@@ -370,7 +370,7 @@ def format_sql(question: str, requete: Any) -> Resultat:
     finally:
         connexion.close()
     if not reponse.tables:
-        return Resultat(False, f"{question} — {executant.SANS_TABLE}")
+        return Resultat(False, f"{question} — {requetes.SANS_TABLE}")
     attendues = COLONNES[question]
     if len(reponse.colonnes) != len(attendues):
         return Resultat(False, f"{question} — la requête s'exécute mais doit renvoyer "
@@ -434,7 +434,7 @@ def preparer(question: str, graine: int = GRAINE_CACHEE, variante: Any = None) -
     chemin = fichier(graine, variante)
 
     def juger(requete: Any) -> Resultat:
-        return comparer_reponse(executant.evaluer_sql(requete, chemin))
+        return comparer_reponse(requetes.evaluer_sql(requete, chemin))
 
     return juger
 

@@ -22,7 +22,7 @@ import hashlib
 import random
 import sqlite3
 
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.eleve.variantes import Variante
 
 FIGURE4_ENONCE = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
 FIGURE5_ENONCE = ([0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1])

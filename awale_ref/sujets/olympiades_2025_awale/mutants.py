@@ -1,10 +1,10 @@
 """What ``benchmarks/bench_mutation.py`` does not count as a survivor of this subject (the tables are described in
-:mod:`awale_ref.grading.equivalences`). Read by the benchmark and its test only: never shipped."""
+:mod:`awale_ref.grading.correcteur.equivalences`). Read by the benchmark and its test only: never shipped."""
 
 from __future__ import annotations
 
 from awale_ref.equivalences_awale import CASE_12, CASE_6, MOINS_6, SCORES, SEMIS_NATURELS
-from awale_ref.grading.equivalences import IS_ENTIERS, LONGUEUR, PARITE
+from awale_ref.grading.correcteur.equivalences import IS_ENTIERS, LONGUEUR, PARITE
 
 NON_NOTEES: dict[str, str] = {
     "initialisation": "given by the subject (its code is printed in the paper; no question asks for it)",

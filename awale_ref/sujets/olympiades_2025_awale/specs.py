@@ -5,7 +5,7 @@ One ``Spec`` per function question (Q2–Q14), graded against
 (``awale_ref.grading``).  The hidden inputs are the CCINP's: its corpus of
 game positions (``awale_ref.corpus``, turned into lycée states by
 ``awale_lycee.depuis_ccinp``) and its input generators wherever the rule is
-the same (``awale_ref.grading.specs``); plus what only the lycée rules need:
+the same (``awale_ref.grading.eleve.specs``); plus what only the lycée rules need:
 
 - the 45-seed end rule, on each side: exactly 45 and 46 seeds taken, and
   exactly 3 seeds on the board (the CCINP's game stops there, the lycée's
@@ -51,10 +51,10 @@ import functools
 import random
 from typing import Any, Callable
 
-from awale_ref.grading import reponses_structurees
 from awale_ref import cas_awale
 from awale_ref.cas_awale import plateau_valide
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee, variantes
 
 # Every helper below runs in the clean room after the awale_ref modules are replaced by stubs (the

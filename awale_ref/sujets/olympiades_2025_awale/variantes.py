@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.eleve.variantes import Variante
 
 PLATEAU_Q1_ENONCE = [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]
 PLATEAU_Q6_ENONCE = [1, 1, 3, 1, 0, 7, 4, 3, 2, 3, 1, 2]

@@ -1,6 +1,6 @@
 """How a failing case of an image question is shrunk and drawn (the Olympiades' Exercise 1).
 
-The presentation module of the subject (``awale_ref.grading.retrecissement`` and
+The presentation module of the subject (``awale_ref.grading.eleve.retrecissement`` and
 ``rendu`` call it): a case is made smaller by a row or a column less; when the
 function returns an image, the expected one is drawn beside the student's.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from awale_ref.grading.rendu import DessinImpossible
+from awale_ref.grading.eleve.rendu import DessinImpossible
 
 
 def taille(args: tuple) -> tuple:

@@ -67,9 +67,9 @@ import functools
 import itertools
 from typing import Any
 
-from awale_ref.grading import reponses_structurees
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Famille, Observation, Spec
 from awale_ref.sujets.olympiades_2025_images import corpus_images, images, variantes
 
 MODULE = "awale_ref.sujets.olympiades_2025_images.images"

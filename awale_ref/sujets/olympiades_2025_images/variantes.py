@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.eleve.variantes import Variante
 
 IMG_B_ENONCE = [[0, 1, 2, 3, 4, 5, 6, 7] for _ in range(4)]
 IMG_13_ENONCE = [[6, 3, 3, 3, 4], [6, 3, 3, 6, 4], [6, 3, 4, 6, 4]]

@@ -8,13 +8,13 @@ its readings ``LECTURES``) with the specs of :mod:`.specs`; its queries
 
 from __future__ import annotations
 
-from awale_ref.grading import sujets
-from awale_ref.grading.variantes import autre_variante
-from awale_ref.grading.types_question import QuestionsSQL
+from awale_ref.grading.eleve.variantes import autre_variante
+from awale_ref.grading.registre import catalogue
+from awale_ref.grading.registre.types_question import QuestionsSQL
 from awale_ref.sujets.othello_epita_2024.specs import REPONSES_ATTENDUES, SPECS
 from awale_ref.sujets.othello_epita_2024.variantes import VARIANTES
 
-SUJET = sujets.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
+SUJET = catalogue.Sujet("Othello (EPITA PSI 2024, DS4)", __name__, "awale_ref.sujets.othello_epita_2024.othello",
                      SPECS, REPONSES_ATTENDUES, epreuve="EPITA PSI 2024 — Othello", variantes=VARIANTES,
                      types=(QuestionsSQL(("Q22", "Q23", "Q24"), f"{__name__}.sql"),),
                      modules_eleves=tuple(f"{__name__}.{m}" for m in ("presentation", "base", "moteur", "plateau",

@@ -31,9 +31,9 @@ import random
 import sqlite3
 from typing import Any
 
-from awale_ref.grading import executant
-from awale_ref.grading.table_requete import TableRequete
-from awale_ref.grading.variantes import identite
+from awale_ref.grading.eleve.table_requete import TableRequete
+from awale_ref.grading.eleve.variantes import identite
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.othello_epita_2024.variantes import PARTIES, varier_parties
 
 GRAINE_VISIBLE = 2024
@@ -102,15 +102,15 @@ def remplir(connexion: sqlite3.Connection, graine: int, variante: Any = None) ->
 def ouvrir_visible() -> sqlite3.Connection:
     """The visible database of the student this kernel belongs to (their variant), in memory, behind the runner's
     guard."""
-    return executant.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE, PARTIES.donnees(identite())))
+    return requetes.proteger(remplir(sqlite3.connect(":memory:"), GRAINE_VISIBLE, PARTIES.donnees(identite())))
 
 
 def montrer_requete(requete: str, limite: int = 10):
     """Run ``requete`` on the student's own visible database and show its first rows (put it last in a cell)."""
     connexion = ouvrir_visible()
     try:
-        return TableRequete(str(requete), executant.executer_requete(connexion, requete), limite)
-    except executant.ErreurRequete as exc:
+        return TableRequete(str(requete), requetes.executer_requete(connexion, requete), limite)
+    except requetes.ErreurRequete as exc:
         return TableRequete(str(requete), None, limite, str(exc))
     finally:
         connexion.close()

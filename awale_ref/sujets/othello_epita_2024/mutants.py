@@ -1,9 +1,9 @@
 """What ``benchmarks/bench_mutation.py`` does not count as a survivor of this subject (the tables are described in
-:mod:`awale_ref.grading.equivalences`). Read by the benchmark and its test only: never shipped."""
+:mod:`awale_ref.grading.correcteur.equivalences`). Read by the benchmark and its test only: never shipped."""
 
 from __future__ import annotations
 
-from awale_ref.grading.equivalences import IS_ENTIERS, LONGUEUR
+from awale_ref.grading.correcteur.equivalences import IS_ENTIERS, LONGUEUR
 
 NON_NOTEES: dict[str, str] = {
     "cases_frontieres_de": "not in the paper: the course's frontier of a whole board (the corpus, the widget)",

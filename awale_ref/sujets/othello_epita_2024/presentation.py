@@ -1,6 +1,6 @@
 """How a failing case of an Othello board is shrunk and drawn (the presentation module of the subject).
 
-``awale_ref.grading.retrecissement`` and ``rendu`` call it: a failing case is made
+``awale_ref.grading.eleve.retrecissement`` and ``rendu`` call it: a failing case is made
 smaller by removing one disc at a time (the spec's ``domaine`` keeps only the
 inputs the question is specified for), and its board is drawn as a grid with
 its coordinates, ``·`` for an empty cell, ``●`` for a disc of 1 and ``○`` for

@@ -40,9 +40,10 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from awale_ref.grading import messages, reponses_structurees
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Famille, Observation, Spec
+from awale_ref.grading.executant import messages
 from awale_ref.sujets.othello_epita_2024 import othello, variantes
 
 MODULE = othello.__name__

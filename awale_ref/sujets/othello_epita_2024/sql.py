@@ -32,8 +32,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from awale_ref.grading import executant
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.executant import requetes
 from awale_ref.sujets.othello_epita_2024.base import (  # noqa: F401 (the database's names, here too)
     CODE, GRAINE_VISIBLE, JAMAIS_PREMIER, NOMS, donnees, montrer_requete, ouvrir_visible, remplir)
 from awale_ref.sujets.othello_epita_2024.variantes import NOM_DE_L_ENONCE, PARTIES, varier_parties
@@ -41,7 +41,7 @@ from awale_ref.sujets.othello_epita_2024.variantes import NOM_DE_L_ENONCE, PARTI
 QUESTIONS = ("Q22", "Q23", "Q24")
 GRAINE_CACHEE = 1712
 TOLERANCE = 1e-6
-executer = executant.executer_requete
+executer = requetes.executer_requete
 
 REQUETES = {
     "Q22": f"SELECT caseX, caseY FROM plateaux WHERE codePlateau = {CODE} AND joueurActif = 1 AND profondeur = "
@@ -121,7 +121,7 @@ def base_cachee(variante: Any = None) -> str:
 
 def ouvrir_cachee(variante: Any = None) -> sqlite3.Connection:
     """The hidden database of the student of transformation ``variante``, read-only, behind the guard."""
-    return executant.proteger(sqlite3.connect(f"file:{base_cachee(variante)}?mode=ro", uri=True))
+    return requetes.proteger(sqlite3.connect(f"file:{base_cachee(variante)}?mode=ro", uri=True))
 
 
 def _empreinte(variante: Any = None) -> str:
@@ -133,7 +133,7 @@ def _empreinte(variante: Any = None) -> str:
 
 
 # ---------------------------------------------------------------- comparing
-def comparer(question: str, obtenu: executant.Reponse, attendu: executant.Reponse) -> str | None:
+def comparer(question: str, obtenu: requetes.Reponse, attendu: requetes.Reponse) -> str | None:
     """``None`` when ``obtenu`` answers ``question`` like ``attendu``, else the French explanation."""
     if len(obtenu.colonnes) != len(attendu.colonnes):
         return (f"la requête doit renvoyer {len(attendu.colonnes)} colonne(s) ({', '.join(COLONNES[question])}) ; "
@@ -165,12 +165,12 @@ def format_sql(question: str, requete: Any) -> Resultat:
     connexion = ouvrir_visible()
     try:
         reponse = executer(connexion, requete)
-    except executant.ErreurRequete as exc:
+    except requetes.ErreurRequete as exc:
         return Resultat(False, f"{question} — {exc}")
     finally:
         connexion.close()
     if not reponse.tables:
-        return Resultat(False, f"{question} — {executant.SANS_TABLE}")
+        return Resultat(False, f"{question} — {requetes.SANS_TABLE}")
     attendues = COLONNES[question]
     if len(reponse.colonnes) != len(attendues):
         return Resultat(False, f"{question} — la requête s'exécute mais doit renvoyer {len(attendues)} colonne(s) "
@@ -189,7 +189,7 @@ def preparer_comparaison(question: str, variante: Any = None) -> Callable[[dict]
     finally:
         connexion.close()
 
-    from awale_ref.grading.familles import lire_reponse_sql as lire_reponse
+    from awale_ref.grading.eleve.familles import lire_reponse_sql as lire_reponse
 
     def juger(reponse: dict) -> Resultat:
         obtenu = lire_reponse(question, reponse)
@@ -209,7 +209,7 @@ def preparer(question: str, variante: Any = None) -> Callable[[Any], Resultat]:
     database of the student of transformation ``variante``."""
     comparer_reponse = preparer_comparaison(question, variante)
     chemin = base_cachee(variante)
-    return lambda requete: comparer_reponse(executant.evaluer_sql(requete, chemin))
+    return lambda requete: comparer_reponse(requetes.evaluer_sql(requete, chemin))
 
 
 MODULE_ELEVES = "awale_ref.sujets.othello_epita_2024.base"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 
-from awale_ref.grading.variantes import Variante
+from awale_ref.grading.eleve.variantes import Variante
 
 SYMBOLES = {".": 0, "x": 1, "o": -1}
 P_Q2_ENONCE = [[0] * 8 for _ in range(3)] + [[0, 0, 0, -1, 1, 0, 0, 0], [0, 0, 0, 1, -1, 0, 0, 0]] + [

@@ -7,10 +7,10 @@ Kept outside the course (``docs/exemple_sujet/``): a test plugs it into ``awale_
 
 from __future__ import annotations
 
-from awale_ref.grading import sujets
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.nim.specs import REPONSES_ATTENDUES, SPECS
 
-SUJET = sujets.Sujet("Le jeu de Nim (exemple)", __name__, "awale_ref.sujets.nim.allumettes",
+SUJET = catalogue.Sujet("Le jeu de Nim (exemple)", __name__, "awale_ref.sujets.nim.allumettes",
                      SPECS, REPONSES_ATTENDUES)
 tester = SUJET.tester
 corriger = SUJET.corriger

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from awale_ref.grading import reponses_structurees
-from awale_ref.grading.specs import Famille, Observation, Spec
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve.specs import Famille, Observation, Spec
 from awale_ref.sujets.nim import allumettes as a
 
 MODULE = "awale_ref.sujets.nim.allumettes"

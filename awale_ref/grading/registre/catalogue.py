@@ -9,7 +9,7 @@ the clean room, the visible tests) grades any subject made of:
 - its **grading specs**, one ``Spec`` per function question;
 - its **structured answers** (reasoning questions answered by a value),
   ``{name: (format check, expected value, hint[, judge])}``;
-- optionally, kinds of question of its own (``types=``, :mod:`awale_ref.grading.types_question`):
+- optionally, kinds of question of its own (``types=``, :mod:`awale_ref.grading.registre.types_question`):
   a function that plays a whole game against spies, SQL queries.
 
 Every question belongs to one kind (:meth:`Sujet.type_de`): the core asks the kind, never a field
@@ -34,13 +34,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from awale_ref.grading import affichage, checks, contraintes, textes, variantes
-from awale_ref.grading.variantes import Variante
-from awale_ref.grading.rendu import DessinImpossible, dessin_du_cas, png_du_cas
-from awale_ref.grading.resultat import EchecTest
-from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser
-from awale_ref.grading.types_question import Fonctions, TypeDeQuestion, Valeurs
+from awale_ref.grading.eleve import affichage, checks, contraintes, textes, variantes
+from awale_ref.grading.eleve.rendu import DessinImpossible, dessin_du_cas, png_du_cas
+from awale_ref.grading.eleve.resultat import EchecTest
+from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.eleve.syntaxe import analyser
+from awale_ref.grading.eleve.variantes import Variante
+from awale_ref.grading.registre.types_question import Fonctions, TypeDeQuestion, Valeurs
 
 PAQUET = "awale_ref.sujets"
 """The package whose subpackages are the subjects (one folder each)."""
@@ -68,7 +68,7 @@ class Sujet:
     modules_eleves: tuple[str, ...] = ()  # its modules the students' environment gets as they are (drawings)
     ordre: int = 0  # its place among the subjects of its paper (Exercise 1 before Exercise 2)
     variantes: tuple[Variante, ...] = ()
-    """Its data sets drawn per student (:mod:`awale_ref.grading.variantes`): the value questions asked on them
+    """Its data sets drawn per student (:mod:`awale_ref.grading.eleve.variantes`): the value questions asked on them
     are graded on each author's own data."""
     corriges_publics: tuple[str, ...] = ()
     """The modules of its answer key published beyond its reference module (which is always one: its key as
@@ -239,7 +239,7 @@ class Sujet:
 
         While a submission is graded (``AWALE_CORRECTION=juge``, set for the
         sandboxed kernel) nothing is checked here: the verdict is the judge's,
-        computed once outside the kernel (``awale_ref.grading.juge``).
+        computed once outside the kernel (``awale_ref.grading.correcteur.juge``).
         """
         __tracebackhide__ = True
         self._inconnue(question)
@@ -250,7 +250,7 @@ class Sujet:
             raison = self._origine_valide(question, objet)
             if raison:
                 _echec(raison)
-        from awale_ref.grading import cleanroom
+        from awale_ref.grading.correcteur import cleanroom
 
         try:
             verdict = cleanroom.executer(question, objet, self.module_correction)
@@ -263,7 +263,7 @@ class Sujet:
 
     def _origine_valide(self, question: str, objet: Any) -> str | None:
         """The function must be the student's, defined in the notebook."""
-        from awale_ref.grading.visibles import origine  # shared with the students' environment
+        from awale_ref.grading.eleve.visibles import origine
 
         return origine(question, self.nom_note(question), objet)
 

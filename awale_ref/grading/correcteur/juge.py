@@ -5,7 +5,7 @@ Three parties grade a submission (docs/grading_security.md):
 - the student's **kernel** runs the notebook for the student's feedback and
   nbgrader's record; nothing it does counts;
 - the **runner** (:mod:`awale_ref.grading.executant`), started fresh for
-  each submission in a sandbox (:mod:`awale_ref.grading.bac_a_sable`),
+  each submission in a sandbox (:mod:`awale_ref.grading.correcteur.bac_a_sable`),
   rebuilds the student's functions from the *submitted cells only*, in
   order, and evaluates them on the inputs it is sent;
 - the **judge** (this module, in the grader's process) sends the cells and
@@ -14,7 +14,7 @@ Three parties grade a submission (docs/grading_security.md):
   student's code and never unpickles anything.
 
 Orders and replies are the typed, versioned records of
-:mod:`awale_ref.grading.messages`; a reply that is not one (another version,
+:mod:`awale_ref.grading.executant.messages`; a reply that is not one (another version,
 an unknown outcome, a mistyped field) fails its question and restarts the
 runner.  What the judge keeps for a question (expected observations, memo,
 reasons read in the source) is a :class:`Plan` beside the order, never in it.
@@ -23,13 +23,13 @@ A question's path is a pipeline, each step a module entered once, in order, by t
 :func:`_une_question`; ``tests/test_chemin.py`` measures it):
 
 1. *parse*: ``contraintes.lire_question``, on the one parse of each cell (``contraintes.arbre``);
-2. *plan*: :mod:`awale_ref.grading.plan`, through the hook ``planifier`` of the question's kind
+2. *plan*: :mod:`awale_ref.grading.correcteur.plan`, through the hook ``planifier`` of the question's kind
    (``types_question``): an order and a :class:`Plan` that carries what the verdict needs and the kind;
-3. *run*: :mod:`awale_ref.grading.execution` (the runner's process; for a query, the judge's SQL process);
+3. *run*: :mod:`awale_ref.grading.correcteur.lancement` (the runner's process; for a query, the judge's SQL process);
 4. *judge*: ``familles.juger_reponse`` (the runner's common failures, then the kind's hook ``juger_reponse``; a
    function by rule family);
 5. *shrink* the first failing case: ``retrecissement.contre_exemple_du_bilan``, handed the run step's
-   ``execution.evaluer_candidats`` and the judge step's typed tools (``Bilan.outils``), importing neither;
+   ``lancement.evaluer_candidats`` and the judge step's typed tools (``Bilan.outils``), importing neither;
 6. *render*: ``rendu.resultat_du_bilan`` (and the subject's drawing of the case).
 
 The same steps, in one process (the student's kernel, the self-study checks), are composed by
@@ -54,15 +54,17 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from awale_ref.grading import contraintes, familles, messages, rendu, retrecissement, sujets, textes
-from awale_ref.grading.execution import (  # the run step; its limits here too, for the glue's configuration
-    DELAI_CELLULE_S, DELAI_QUESTION_S, MEMOIRE_OCTETS, BudgetEpuise, EvaluateurSql, Executant, ExecutantBloque,
-    Limites, demarrer, evaluer_candidats, executer)
-from awale_ref.grading.messages import Issue, MessageInvalide
-from awale_ref.grading.plan import (  # the plan step (and the names others import from here)
-    Plan, PlanDuNotebook, _source, atteintes, cas_et_attendus, fonctions_reference, reference_sans)
-from awale_ref.grading.resultat import Bilan, Resultat, echec
-from awale_ref.grading.textes import NE_S_ARRETE_PAS
+from awale_ref.grading.eleve import contraintes, familles, rendu, retrecissement, textes
+from awale_ref.grading.executant import messages
+from awale_ref.grading.registre import catalogue
+from awale_ref.grading.correcteur.lancement import (BudgetEpuise, DELAI_CELLULE_S, DELAI_QUESTION_S, demarrer,
+                                                    EvaluateurSql, evaluer_candidats, Executant, ExecutantBloque,
+                                                    executer, Limites, MEMOIRE_OCTETS)
+from awale_ref.grading.executant.messages import Issue, MessageInvalide
+from awale_ref.grading.correcteur.plan import (_source, atteintes, cas_et_attendus, fonctions_reference, Plan,
+                                               PlanDuNotebook, reference_sans)
+from awale_ref.grading.eleve.resultat import Bilan, Resultat, echec
+from awale_ref.grading.eleve.textes import NE_S_ARRETE_PAS
 
 __all__ = ["DELAI_CELLULE_S", "DELAI_QUESTION_S", "MEMOIRE_OCTETS", "Limites", "Executant", "CelluleDeCode",
            "Plan", "CorrectionDuNotebook", "juger_notebook"]
@@ -93,10 +95,10 @@ exemples_visibles = contraintes.exemples_visibles
 # ---------------------------------------------------------------- one notebook's state
 class CorrectionDuNotebook(PlanDuNotebook):
     """One notebook being judged: its plan (:class:`plan.PlanDuNotebook`, built *before* any runner exists) and
-    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`execution.executer`)."""
+    the judge's SQL process its queries are run in (``evaluateur_sql``, :func:`lancement.executer`)."""
 
     def __init__(self, etapes: list[CelluleDeCode], base_sql: str | None = None,
-                 sujet: sujets.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None,
+                 sujet: catalogue.Sujet | None = None, evaluateur_sql: EvaluateurSql | None = None,
                  attendre: Callable[[], None] | None = None, publiques: frozenset[str] = frozenset(),
                  auteur: str | None = None) -> None:
         super().__init__(etapes, base_sql, sujet, auteur)
@@ -124,7 +126,7 @@ class CorrectionDuNotebook(PlanDuNotebook):
 # ---------------------------------------------------------------- a whole notebook
 def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limites: Limites | None = None,
                    fichiers: str | None = None, base_sql: str | None = None,
-                   sujet: sujets.Sujet | None = None, attendre: Callable[[], None] | None = None,
+                   sujet: catalogue.Sujet | None = None, attendre: Callable[[], None] | None = None,
                    publiques: frozenset[str] = frozenset(), auteur: str | None = None) -> dict[str, Resultat]:
     """Every hidden verdict of a notebook, ``{question: Resultat}``.
 
@@ -157,7 +159,7 @@ def juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool = True, limite
 
 
 def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Limites, fichiers: str | None,
-                    base_sql: str | None, sujet: sujets.Sujet | None,
+                    base_sql: str | None, sujet: catalogue.Sujet | None,
                     attendre: Callable[[], None] | None, publiques: frozenset[str],
                     auteur: str | None = None) -> dict[str, Resultat]:
     if attendre is not None:  # once the kernel has ended, the judge's time starts again (``Limites.reprendre``)

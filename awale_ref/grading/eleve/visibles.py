@@ -30,18 +30,19 @@ import types
 from pathlib import Path
 from typing import Any
 
-from awale_ref.grading import affichage, checks, contraintes, executant, messages, textes
-from awale_ref.grading.rendu import dessin_du_cas
-from awale_ref.grading.resultat import EchecTest
-from awale_ref.grading.specs import Famille, Spec
+from awale_ref.grading.eleve import affichage, checks, contraintes, textes
+from awale_ref.grading.eleve.rendu import dessin_du_cas
+from awale_ref.grading.eleve.resultat import EchecTest
+from awale_ref.grading.eleve.specs import Famille, Spec
+from awale_ref.grading.executant import encodage, messages, requetes
 
-DONNEES = Path(__file__).resolve().parent.parent / "data" / "visibles.json"
-BIBLIOTHEQUE = Path(__file__).resolve().parent.parent / "data" / "bibliotheque_visible.sqlite"
+DONNEES = Path(__file__).resolve().parents[2] / "data" / "visibles.json"
+BIBLIOTHEQUE = Path(__file__).resolve().parents[2] / "data" / "bibliotheque_visible.sqlite"
 
 
 def cle(valeur: Any) -> str:
     """Exact data as one text (dict keys sorted): how an example's arguments or an accepted answer is found again."""
-    return json.dumps(executant.encoder(valeur), sort_keys=True, ensure_ascii=False)
+    return json.dumps(encodage.encoder(valeur), sort_keys=True, ensure_ascii=False)
 
 
 def cle_exemple(args: tuple) -> str:
@@ -152,7 +153,7 @@ class Testeur:
                    f"{d['nom']}{tuple(args)!r}).")
         autres: list = []
         spec = _spec(question, d, exemple, autres, self.module_correction)
-        attendu = executant.decoder(exemple["attendu"])
+        attendu = encodage.decoder(exemple["attendu"])
         # as the full package's ``tester``: the example alone (never rule families or points), each call timed
         resultat = checks.verifier(spec, objet, [tuple(args)], importlib.import_module(d["module"]),
                                    attendus=[attendu], exemples=True, delai=checks.DELAI_APPEL_S)
@@ -194,7 +195,7 @@ class Testeur:
             _echec(f"{question} — {table.erreur}")
         reponse = table.reponse
         if not reponse.tables:
-            _echec(f"{question} — {executant.SANS_TABLE}")
+            _echec(f"{question} — {requetes.SANS_TABLE}")
         if len(reponse.colonnes) != len(colonnes):
             _echec(f"{question} — la requête s'exécute mais doit renvoyer {len(colonnes)} colonne(s) "
                    f"({', '.join(colonnes)}, dans cet ordre) ; la vôtre en renvoie {len(reponse.colonnes)} "
@@ -210,7 +211,7 @@ def origine(question: str, nom: str | None, objet: Any) -> str | None:
         if callable(objet):
             return f"{question} — {nom} doit être une fonction définie avec def dans le notebook."
         return f"{question} — {nom} n'est pas une fonction (c'est un objet de type {type(objet).__name__})."
-    paquet = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    paquet = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # awale_ref/
     if (objet.__module__ or "").startswith("awale_ref") or os.path.abspath(
             objet.__code__.co_filename).startswith(paquet + os.sep):
         return (f"{question} — {nom} vient du paquet de référence awale_ref : "

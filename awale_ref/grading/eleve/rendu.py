@@ -14,11 +14,11 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from awale_ref.grading.presentations import _appel, presentation
-from awale_ref.grading.resultat import Bilan, Contre, Resultat
-from awale_ref.grading.specs import Spec, payees
-from awale_ref.grading.textes import (decrire_attendu, decrire_exception_nommee, decrire_trop_long, message_echec,
-                                     montrer_argument)
+from awale_ref.grading.eleve.presentations import _appel, presentation
+from awale_ref.grading.eleve.resultat import Bilan, Contre, Resultat
+from awale_ref.grading.eleve.specs import Spec, payees
+from awale_ref.grading.eleve.textes import (decrire_attendu, decrire_exception_nommee, decrire_trop_long, message_echec,
+                                            montrer_argument)
 
 
 class DessinImpossible(ValueError):

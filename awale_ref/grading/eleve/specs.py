@@ -3,7 +3,7 @@
 A subject gives one ``Spec`` per code question (in its ``specs.py``).  The same spec serves the visible
 tests (``tester``, the exam's examples, run in the student's kernel) and the
 hidden tests (``corriger``, the seeded corpus, run in a clean process by
-``awale_ref.grading.cleanroom``), so the two can never disagree.
+``awale_ref.grading.correcteur.cleanroom``), so the two can never disagree.
 
 A spec runs a function on a *fresh copy* of each input and returns an
 *observation*: a dict of what is compared with the reference (the returned
@@ -24,7 +24,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from awale_ref.grading import executant, messages
+from awale_ref.grading.executant import encodage, messages, observations
 
 Observation = dict[str, Any]
 
@@ -83,7 +83,7 @@ class Spec:
     question: str
     nom: str
     parametres: tuple[str, ...]
-    observation: str  # observation kind (``messages.OBSERVATIONS``, ``renvoie_et_<name>``), see executant.observer
+    observation: str  # observation kind (``messages.OBSERVATIONS``, ``renvoie_et_<name>``), see observations.observer
     cas: Callable[[], list[tuple]]
     regle: str
     contraintes: tuple[str, ...] = ()
@@ -155,7 +155,7 @@ class Spec:
         with one.  A parameter such as the evaluation function ``f`` of an AI
         takes a function *of the reference module*, written in the cases by
         its name (a ``str``); the call resolves the name to the function
-        (:func:`executant.avec_fonctions`), on each side with its own copy of
+        (:func:`observations.avec_fonctions`), on each side with its own copy of
         the reference.  A visible test may pass the function itself: it is
         named here first.
         """
@@ -169,7 +169,7 @@ class Spec:
         if not positions:
             return fonction
         espace = vars(reference if reference is not None else self.module_reference())
-        return executant.avec_fonctions(fonction, positions, espace)
+        return observations.avec_fonctions(fonction, positions, espace)
 
     def rubriques(self) -> tuple[Famille, ...]:
         """The rule families (a single one, every case, when the spec defines none)."""
@@ -179,14 +179,14 @@ class Spec:
         """What is compared after ``fonction(*args)`` (the arguments after the call left out); ``reference``:
         the reference module already loaded, where a function passed by name is found (by default imported:
         not in the clean process, whose ``awale_ref`` is a stub once the student's object exists)."""
-        obs = executant.observer(self.observation, self.appelable(fonction, reference), self.nommer(args))
+        obs = observations.observer(self.observation, self.appelable(fonction, reference), self.nommer(args))
         obs.pop(messages.ARGUMENTS, None)
         return obs
 
     def attendu(self, args: tuple, reference: types.ModuleType) -> Observation:
         """The reference's observation on ``args``, as exact data (what the judge expects; ``reference``: the
         subject's reference module, loaded)."""
-        return executant.exact(self.observer(getattr(reference, self.nom), args, reference))
+        return encodage.exact(self.observer(getattr(reference, self.nom), args, reference))
 
     def module_reference(self) -> types.ModuleType:
         """The subject's reference module."""

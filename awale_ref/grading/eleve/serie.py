@@ -6,7 +6,7 @@ as a *series* (:class:`SerieExemples`, an IPython AST transformer installed
 when the grading helpers are imported): an example that fails no longer
 stops the cell; it is marked in its place (« ✘ exemple n° 2 ») and the cell
 goes on to the next example; after the last ``tester(...)`` line, the cell
-raises one :class:`~awale_ref.grading.resultat.EchecTest` (one verdict block,
+raises one :class:`~awale_ref.grading.eleve.resultat.EchecTest` (one verdict block,
 every failing example with its input, expected and obtained), so that the
 cell still fails (nbgrader's self-check gives it 0) and what follows the
 examples (the full check) runs only when they all pass, as before.
@@ -18,7 +18,7 @@ top-level call of the name ``tester`` (:data:`NOM`).
 
 >>> source = "tester('Q4', f, 1)\\nx = 2\\ntester('Q4', f, 3)\\ncorriger('Q4', f)"
 >>> print(ast.unparse(SerieExemples().visit(ast.parse(source))))  # doctest: +NORMALIZE_WHITESPACE
-__serie_awale__ = __import__('awale_ref.grading.serie', fromlist=['Serie']).Serie()
+__serie_awale__ = __import__('awale_ref.grading.eleve.serie', fromlist=['Serie']).Serie()
 with __serie_awale__.exemple():
     tester('Q4', f, 1)
 x = 2
@@ -88,7 +88,7 @@ class SerieExemples(ast.NodeTransformer):
         indices = [i for i, noeud in enumerate(module.body) if _est_exemple(noeud)]
         if len(indices) < 2:
             return module
-        debut = ast.parse(f"{_VARIABLE} = __import__('awale_ref.grading.serie', fromlist=['Serie']).Serie()").body
+        debut = ast.parse(f"{_VARIABLE} = __import__('awale_ref.grading.eleve.serie', fromlist=['Serie']).Serie()").body
         corps: list[ast.stmt] = []
         for i, noeud in enumerate(module.body):
             if i == indices[0]:

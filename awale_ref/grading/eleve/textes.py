@@ -14,8 +14,8 @@ import contextvars
 import types
 from typing import Any, Iterator, Mapping, Sequence
 
-from awale_ref.grading import messages
-from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Spec
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Spec
+from awale_ref.grading.executant import messages
 
 LONGUEUR_NOMMEE = 60
 """An argument whose text is longer than this is shown by the expression the test cell wrote for it (``G22``),
@@ -124,7 +124,7 @@ def decrire_attendu(spec: Spec, args: tuple, attendu: dict) -> str:
     (:func:`decrire_observation`), except its calls counted (``messages.APPELS``), which are one way to answer:
     what the statement allows of them on this case stands there instead (``Spec.appels_permis``).
 
-    >>> from awale_ref.grading.specs import Spec
+    >>> from awale_ref.grading.eleve.specs import Spec
     >>> spec = Spec("Q1", "f", ("n",), "appels", list, "", module="awale_ref.engine",
     ...             appels_permis=lambda args: f"f appelée au plus {args[0] + 1} fois")
     >>> decrire_attendu(spec, (3,), {"renvoie": 6, "appels": {"f": 4}})

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from awale_ref.grading import messages
-    from awale_ref.grading.specs import Famille, Spec
+    from awale_ref.grading.eleve.specs import Famille, Spec
+    from awale_ref.grading.executant import messages
 
 
 class EchecTest(AssertionError):

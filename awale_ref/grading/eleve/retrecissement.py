@@ -38,9 +38,9 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from awale_ref.grading.presentations import _appel, presentation
-from awale_ref.grading.resultat import Bilan, Contre, OutilsDuRetrecissement
-from awale_ref.grading.specs import Famille, Spec
+from awale_ref.grading.eleve.presentations import _appel, presentation
+from awale_ref.grading.eleve.resultat import Bilan, Contre, OutilsDuRetrecissement
+from awale_ref.grading.eleve.specs import Famille, Spec
 
 TOURS_MAX = 60
 DUREE_MAX_S = 10.0

@@ -1,9 +1,9 @@
 """The runner's process, seen from the judge: the *run* step of a verdict's path.
 
-The judge (:mod:`awale_ref.grading.juge`) plans each question and judges the
+The judge (:mod:`awale_ref.grading.correcteur.juge`) plans each question and judges the
 reply; this module only starts the runner (:mod:`awale_ref.grading.executant`)
-in its sandbox (:mod:`awale_ref.grading.bac_a_sable`), sends it the orders and
-reads its replies (:mod:`awale_ref.grading.messages`: typed, versioned, read
+in its sandbox (:mod:`awale_ref.grading.correcteur.bac_a_sable`), sends it the orders and
+reads its replies (:mod:`awale_ref.grading.executant.messages`: typed, versioned, read
 strictly), within the time and memory the teacher configured (:class:`Limites`).
 It knows no subject and no verdict.
 """
@@ -22,8 +22,10 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
-from awale_ref.grading import bac_a_sable, executant, messages, textes, verrou
-from awale_ref.grading.messages import Issue, MessageInvalide
+from awale_ref.grading.correcteur import bac_a_sable, verrou
+from awale_ref.grading.eleve import textes
+from awale_ref.grading.executant import boucle, encodage, messages, requetes
+from awale_ref.grading.executant.messages import Issue, MessageInvalide
 
 DELAI_CELLULE_S = 30.0
 DELAI_QUESTION_S = 60.0
@@ -103,7 +105,7 @@ class Executant:
         self.exclusif = exclusif
         self.verrou: verrou.Prise | None = None
         self.debut: float | None = None  # when the student's code may first run here (its first order)
-        script = os.path.abspath(executant.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
+        script = os.path.abspath(boucle.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
         if sandbox is not None and demarrage is not None:
             arguments = (*arguments, "--espace-pid")
         argv = [sys.executable, "-I", script, *arguments]
@@ -240,7 +242,7 @@ class Executant:
             shutil.rmtree(self.prive, ignore_errors=True)
 
     def requete(self, requete: str, base: str) -> dict:
-        """The SQL process's plain data for ``requete`` on ``base`` (``executant.evaluer_sql``): a reply that is
+        """The SQL process's plain data for ``requete`` on ``base`` (``requetes.evaluer_sql``): a reply that is
         not valid raises ``messages.MessageInvalide``, none in time :class:`ExecutantBloque`."""
         self.compteur += 1
         delai = self.limites.borne(self.limites.delai_question)
@@ -297,7 +299,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
 
 class EvaluateurSql:
     """The judge's second process for the query questions of one notebook: it runs **no student code**, only
-    ``executant.evaluer_sql`` (its read-only authorizer, instruction budget and length limits) on the query
+    ``requetes.evaluer_sql`` (its read-only authorizer, instruction budget and length limits) on the query
     texts the runner sent as data.  Its sandbox (the same as the runner's) sees one file of the course, the
     hidden database ``base``, read-only; the runner never sees it.  Started on the first query (never for a
     notebook without one), started again after a failure, stopped by :meth:`fermer`."""
@@ -341,13 +343,13 @@ def executer(ex: Executant, ordre: messages.OrdreQuestion, evaluateur: Evaluateu
 
 def executer_sql(evaluateur: EvaluateurSql | None, reponse: messages.Reponse) -> messages.Reponse:
     """A query question's reply (``Issue.REQUETE``: the query's text, or the type of a value that is none) with
-    its ``donnees`` filled: ``executant.evaluer_sql``'s plain data from the judge's SQL process (no student code,
+    its ``donnees`` filled: ``requetes.evaluer_sql``'s plain data from the judge's SQL process (no student code,
     the hidden database), or ``{"erreur_sql": …}`` (French, for the student) for an answer that is no query, a
     query too long, or a process that failed (it is started again for the next query)."""
     if reponse.issue is not Issue.REQUETE:
         raise ValueError(f"only a query question's reply is run by the SQL process, not {reponse.issue.value!r}")
     if reponse.texte is not None:
-        donnees = {"erreur_sql": executant.pas_une_requete(reponse.texte)}
+        donnees = {"erreur_sql": requetes.pas_une_requete(reponse.texte)}
     elif len(reponse.requete) > messages.LONGUEUR_MAX_REQUETE:
         donnees = {"erreur_sql": f"la requête est beaucoup trop longue (plus de {messages.LONGUEUR_MAX_REQUETE} "
                                  f"caractères)."}
@@ -367,7 +369,7 @@ def evaluer_candidats(ex: Executant, ordre: messages.OrdreQuestion, lot: list[tu
     runner within :data:`DELAI_RETRECIR_S`: what the shrinking of a failing case is handed (with ``ex`` and
     ``ordre`` bound); a batch the runner does not answer in full raises :class:`ExecutantBloque`."""
     try:
-        suite = ex.question(replace(ordre, cas=executant.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
+        suite = ex.question(replace(ordre, cas=encodage.emballer_cas(lot)), delai=DELAI_RETRECIR_S)
     except MessageInvalide:
         raise ExecutantBloque("réponse invalide") from None
     if suite.issue is not Issue.RESULTATS or len(suite.resultats) != len(lot):

@@ -6,7 +6,7 @@ without a judge, the answer is compared with ``==``.  ``format_reponse`` is the
 visible test (the shape only, never the answer); ``verifier_reponse`` the
 hidden one.  ``en_ordre`` and ``credit_par_cle`` are judges a table may use.
 
-A question asked on a student's own data (a per-student variant, :mod:`awale_ref.grading.variantes`) has an
+A question asked on a student's own data (a per-student variant, :mod:`awale_ref.grading.eleve.variantes`) has an
 expected value that takes the data (``lambda donnees: …``): :func:`verifier_reponse` is then given the data of
 the answer's author (``variante``: the ``Variante`` and its data), and its verdict shows them.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping
 
-from awale_ref.grading.resultat import Resultat
+from awale_ref.grading.eleve.resultat import Resultat
 
 
 def format_reponse(nom: str, valeur: Any, attendus: Mapping[str, tuple]) -> Resultat:

@@ -1,6 +1,6 @@
 """What crosses the trust boundary between the judge and the runner: typed, versioned records.
 
-The judge (:mod:`awale_ref.grading.juge`, trusted) sends *orders* to the
+The judge (:mod:`awale_ref.grading.correcteur.juge`, trusted) sends *orders* to the
 runner (:mod:`awale_ref.grading.executant`, untrusted: it runs the student's
 code in a sandbox) and reads its *replies*, one JSON object per line.  This
 module is the one definition of both: the order kinds, the reply's outcome
@@ -14,14 +14,14 @@ raises :class:`MessageInvalide` (message in English; the judge turns it
 into a failed question, never a crash and never a pass), and bounded: a reply over :data:`BUDGET` (bytes,
 values, depth) is :class:`ReponseTropGrande`, found by :func:`mesurer` before the line is parsed.  What a reply
 carries inside (each case's answer, an encoded value) is plain data that
-the judge decodes again (``executant.decoder``) before any comparison.
+the judge decodes again (``encodage.decoder``) before any comparison.
 
 The judge's own state for a question (the expected observations, the memo,
 the reasons read in the source) is never part of an order: it stays in the
 judge (``juge.Plan``).
 
-Standard library only: the runner loads this file, mounted read-only beside
-``executant.py`` in its sandbox, before any student code exists.
+Standard library only: the runner loads this file, mounted read-only with the rest of its folder
+(``awale_ref/grading/executant/``) in its sandbox, before any student code exists.
 
 >>> ordre = OrdreCellule(id=3, source="x = 1", delai=2.0)
 >>> lire_ordre(ecrire(ordre)) == ordre
@@ -31,7 +31,7 @@ Reponse(id=3, issue=<Issue.ABSENT: 'absent'>, resultats=None, valeur=None, donne
 >>> lire_reponse(b'{"version": 0, "issue": "absent", "id": 3}')
 Traceback (most recent call last):
 ...
-awale_ref.grading.messages.MessageInvalide: protocol version 0, expected 2
+awale_ref.grading.executant.messages.MessageInvalide: protocol version 0, expected 2
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ class _AvecReference(_Question):
 
 @dataclass(frozen=True)
 class OrdreFonction(_AvecReference):
-    """Evaluate the graded function ``nom`` on packed cases (``executant.emballer_cas``), observed as
-    ``observation`` says (``executant.observer``), under the run-time traps of ``contraintes``."""
+    """Evaluate the graded function ``nom`` on packed cases (``encodage.emballer_cas``), observed as
+    ``observation`` says (``observations.observer``), under the run-time traps of ``contraintes``."""
 
     TYPE: ClassVar[str] = "fonction"
     nom: str
@@ -138,7 +138,7 @@ class OrdreSql(_Question):
 
 @dataclass(frozen=True)
 class OrdreRequete:
-    """To the judge's SQL process (``executant.principal_sql``, which runs no student code): run the query
+    """To the judge's SQL process (``boucle.principal_sql``, which runs no student code): run the query
     ``requete`` (plain data, a ``str`` the runner sent) on the read-only database file ``base``."""
 
     TYPE: ClassVar[str] = "requete"
@@ -167,11 +167,11 @@ class Issue(enum.Enum):
     PRET = "pret"                          # the runner has started
     FAITE = "faite"                        # a cell has run (whatever it did)
     FIN = "fin"                            # a question's child has ended (sent by the runner's parent process)
-    RESULTATS = "resultats"                # a function's answers: one JSON text per case (``executant.evaluer_cas``)
-    VALEUR = "valeur"                      # a value, encoded (``executant.encoder``)
+    RESULTATS = "resultats"                # a function's answers: one JSON text per case (``observations.evaluer_cas``)
+    VALEUR = "valeur"                      # a value, encoded (``encodage.encoder``)
     REQUETE = "requete"                    # a query question's answer: the query's text (``requete``), or
                                            # the type of a value that is not a str (``texte``)
-    SQL = "sql"                            # the judge's SQL process: ``executant.evaluer_sql``'s plain data
+    SQL = "sql"                            # the judge's SQL process: ``requetes.evaluer_sql``'s plain data
     PARTIE = "partie"                      # a subject's game: its ``jouer``'s plain data
     ABSENT = "absent"                      # the graded name does not exist there
     ILLISIBLE = "illisible"                # evaluating the expression raised ``texte`` (an exception's name)
@@ -227,7 +227,7 @@ the judge can say the query is too long (a longer text is an invalid reply)."""
 
 # ---------------------------------------------------------------- the budget of a reply (runner and judge)
 IMBRICATION_MAX = 200
-"""The deepest nesting of JSON containers a value encoded by the runner reaches (``executant.encoder`` counts a
+"""The deepest nesting of JSON containers a value encoded by the runner reaches (``encodage.encoder`` counts a
 tuple as two levels, a dict with other keys than ``str`` as three: what they take in JSON); deeper, the value is
 a refusal marker."""
 
@@ -244,7 +244,7 @@ class Budget:
 
 
 BUDGET = Budget(octets=16 * 1024 ** 2, valeurs=1_000_000, imbrication=IMBRICATION_MAX + 8)
-"""The one budget of a reply: the runner sends none over it (``executant._envoyer``: :attr:`Issue.TROP_GROS`
+"""The one budget of a reply: the runner sends none over it (``boucle._envoyer``: :attr:`Issue.TROP_GROS`
 instead), the judge reads none over it (:func:`lire_reponse`: :class:`ReponseTropGrande`).  The depth leaves
 room for the envelope around an encoded value (the reply, a case's answer, a game's data)."""
 
@@ -302,7 +302,7 @@ def mesurer(texte: str | bytes, budget: Budget = BUDGET, deja: int = 0) -> int:
     >>> mesurer("[" * 300 + "]" * 300)
     Traceback (most recent call last):
     ...
-    awale_ref.grading.messages.ReponseTropGrande: reply over the budget: more than 208 imbrication (209 at least)
+    awale_ref.grading.executant.messages.ReponseTropGrande: reply over the budget: more than 208 imbrication (209 at least)
     """
     texte = texte.encode("utf-8", "surrogatepass") if isinstance(texte, str) else bytes(texte)
     valeurs = deja + 1 + len(texte.translate(None, _HORS_PONCTUATION))  # the strings' own counted too: more
@@ -350,7 +350,7 @@ def verifier_budget(ligne: str | bytes, textes: Sequence[str] = (), budget: Budg
 
 
 # ---------------------------------------------------------------- observations: kinds and keys (program names)
-# What a case's observation holds (``executant.observer``) is keyed by these names, never by the French words
+# What a case's observation holds (``observations.observer``) is keyed by these names, never by the French words
 # the student reads (``textes.LIBELLES``): a subject's specs compare and select by them.
 RENVOIE = "renvoie"                         # the value returned
 ARGUMENTS_APRES = "arguments_apres"         # every argument after the call (a list)

@@ -1,12 +1,12 @@
 """The *plan* step of a verdict's path: what the runner must evaluate for each question, and what the judge keeps.
 
-The orchestrator (:mod:`awale_ref.grading.juge`) calls it once per question, after the parse step
-(:func:`awale_ref.grading.contraintes.lire_question`) and before the run step (:mod:`awale_ref.grading.execution`).
+The orchestrator (:mod:`awale_ref.grading.correcteur.juge`) calls it once per question, after the parse step
+(:func:`awale_ref.grading.eleve.contraintes.lire_question`) and before the run step (:mod:`awale_ref.grading.correcteur.lancement`).
 It names no kind of question: :class:`PlanDuNotebook` asks the question's kind (``Sujet.type_de``) for its plan
-(the hook ``planifier`` of :class:`awale_ref.grading.types_question.TypeDeQuestion`), handing it the notebook
+(the hook ``planifier`` of :class:`awale_ref.grading.registre.types_question.TypeDeQuestion`), handing it the notebook
 (``types_question.VueDuNotebook``: its cells, the reference it may send, the cases computed once per class).
-A :class:`Plan` (a record of :mod:`awale_ref.grading.resultat`) is the typed order that crosses to the runner
-(:mod:`awale_ref.grading.messages`) and, beside it, never sent, what the verdict needs (for a function: the
+A :class:`Plan` (a record of :mod:`awale_ref.grading.eleve.resultat`) is the typed order that crosses to the runner
+(:mod:`awale_ref.grading.executant.messages`) and, beside it, never sent, what the verdict needs (for a function: the
 cases and the reference's observations, the memo of answers already judged, the reasons read in the source),
 with the kind that judges the reply.
 
@@ -27,10 +27,12 @@ import inspect
 import types
 from typing import Any
 
-from awale_ref.grading import contraintes, executant, sujets
-from awale_ref.grading.resultat import Plan, Resultat, echec
-from awale_ref.grading.specs import Spec
-from awale_ref.grading.syntaxe import analyser, evaluer_appels
+from awale_ref.grading.eleve import contraintes
+from awale_ref.grading.eleve.resultat import Plan, Resultat, echec
+from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.eleve.syntaxe import analyser, evaluer_appels
+from awale_ref.grading.executant import encodage
+from awale_ref.grading.registre import catalogue
 
 
 # ---------------------------------------------------------------- what the runner is given
@@ -118,11 +120,11 @@ def cas_et_attendus(module_correction: str, question: str,
     as source, ``contraintes.Lecture.exemples``; then the corpus: :func:`cas_prevus`), packed for the runner,
     the reference's observations, and the memo of the answers judged on them (``familles.juger_familles``): computed once for a whole class
     (the test cell is the teacher's, restored from the gradebook, so it is the same for every student)."""
-    sujet = sujets.sujet_du_module(module_correction)
+    sujet = catalogue.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
     cas = [c for c in cas_prevus(spec, reference, appels) if spec.dans_le_domaine(c)]
     attendus = [spec.attendu(c, reference) for c in cas]
-    return cas, executant.emballer_cas(cas), attendus, {}
+    return cas, encodage.emballer_cas(cas), attendus, {}
 
 
 def cas_prevus(spec: Spec, reference: types.ModuleType, appels: tuple[tuple[str, ...], ...] = ()) -> list[tuple]:
@@ -140,13 +142,13 @@ class PlanDuNotebook:
     judged already (``jugees``, set by the orchestrator), what a kind prepared once per notebook
     (``preparations``: an SQL comparison).  It is the :class:`types_question.VueDuNotebook` the kinds plan with."""
 
-    def __init__(self, etapes: list, base_sql: str | None = None, sujet: sujets.Sujet | None = None,
+    def __init__(self, etapes: list, base_sql: str | None = None, sujet: catalogue.Sujet | None = None,
                  auteur: str | None = None) -> None:
         self.etapes = etapes
         # the submission's nbgrader student id (its folder), never read in the notebook: the variant graded
         self.auteur = auteur
         # the subject is named by the teacher's test cells (their ``from … import corriger``)
-        self.sujet = sujet or sujets.sujet_des_sources([e.exemples for e in etapes if e.questions])
+        self.sujet = sujet or catalogue.sujet_des_sources([e.exemples for e in etapes if e.questions])
         self.module = self.sujet.module_reference
         # graded function -> its question(s) in this notebook
         self.question_de: dict[str, set[str]] = {}

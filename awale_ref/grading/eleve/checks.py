@@ -19,10 +19,11 @@ import json
 import types
 from typing import Callable, Iterable
 
-from awale_ref.grading import contraintes, executant, familles, messages, rendu, retrecissement
-from awale_ref.grading.resultat import Resultat
-from awale_ref.grading.specs import Spec
-from awale_ref.grading.textes import decrire_trop_grande
+from awale_ref.grading.eleve import contraintes, familles, rendu, retrecissement
+from awale_ref.grading.eleve.resultat import Resultat
+from awale_ref.grading.eleve.specs import Spec
+from awale_ref.grading.eleve.textes import decrire_trop_grande
+from awale_ref.grading.executant import messages, observations
 
 
 DELAI_APPEL_S = 10.0
@@ -32,12 +33,12 @@ DELAI_APPEL_S = 10.0
 
 # ---------------------------------------------------------------- swapping dependencies
 def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
-             garde: executant.Garde | None = None) -> Callable:
+             garde: observations.Garde | None = None) -> Callable:
     """A new function with the same code, whose dependencies are the reference's.
 
     Its own name points to itself (recursion goes through the student's
     code); the constraints of the question are trapped at run time by
-    :func:`verifier` (``executant.installer_contraintes``).
+    :func:`verifier` (``observations.installer_contraintes``).
     """
     espace = dict(fonction.__globals__)
     for nom, valeur in vars(reference).items():  # every other exam function is the reference's
@@ -46,7 +47,7 @@ def preparer(spec: Spec, fonction: Callable, reference: types.ModuleType,
     nouvelle = types.FunctionType(fonction.__code__, espace, fonction.__name__,
                                   fonction.__defaults__, fonction.__closure__)
     nouvelle.__kwdefaults__ = fonction.__kwdefaults__
-    appel = executant.envelopper(nouvelle, garde or executant.Garde())
+    appel = observations.envelopper(nouvelle, garde or observations.Garde())
     appel.espace = espace  # type: ignore[attr-defined]  # its own globals, where aliases get trapped
     espace[spec.nom] = appel
     if fonction.__name__ != spec.nom:
@@ -66,13 +67,13 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     trip and the same :func:`juger_familles` as the judge's hidden tests;
     with ``retrecir``, a failing case is shrunk to the smallest one.  The
     exam's constraints are read in the source by the judge's own check
-    (:mod:`awale_ref.grading.contraintes`), on ``cellules``: by default the
+    (:mod:`awale_ref.grading.eleve.contraintes`), on ``cellules``: by default the
     cells the kernel ran (:func:`contraintes.cellules_de`); a function whose
     source is nowhere (``exec`` of a string) is only watched by the run-time traps.
     ``exemples``: ``cas`` are only the statement's examples (a visible test),
     which cannot judge every rule: the verdict states the failing example,
     never rule families or points.  ``delai``: seconds allowed to each call
-    of ``fonction`` (:func:`executant.evaluer_cas`), when the process can
+    of ``fonction`` (:func:`observations.evaluer_cas`), when the process can
     set an alarm.
     """
     if reference is None:
@@ -80,7 +81,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
     if not callable(fonction):
         return Resultat(False, f"{spec.question} — {spec.nom} devrait être une fonction, "
                                f"pas un objet de type {type(fonction).__name__}.")
-    garde = executant.Garde()
+    garde = observations.Garde()
     raisons: dict[str, str] = {}
     if isinstance(fonction, types.FunctionType):
         cellules = contraintes.cellules_de(fonction) if cellules is None else cellules
@@ -92,14 +93,14 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
             raisons["recursive"] = recursion
         etudiant = preparer(spec, fonction, reference, garde)
     else:
-        etudiant = executant.envelopper(fonction, garde)
+        etudiant = observations.envelopper(fonction, garde)
 
     appel = spec.appelable(etudiant, reference)
 
     def evaluer(lot: list[tuple]) -> list:
         reponses = []
         for args in lot:
-            reponse = json.loads(json.dumps(executant.evaluer_cas(spec.observation, appel, args, garde, delai)))
+            reponse = json.loads(json.dumps(observations.evaluer_cas(spec.observation, appel, args, garde, delai)))
             if "trop_long" in reponse:  # no further case: each would wait as long
                 raise _SansFin(args, reponse["trop_long"])
             reponses.append(reponse)
@@ -110,7 +111,7 @@ def verifier(spec: Spec, fonction: Callable, cas: Iterable[tuple],
         attendus = [spec.attendu(args, reference) for args in cas]
     originaux = (copy.deepcopy, builtins.max, builtins.min, builtins.sorted)
     try:  # the run-time traps, as in the runner: a forbidden call fails whatever name or helper reaches it
-        executant.installer_contraintes(list(spec.contraintes), getattr(etudiant, "espace", {}), garde)
+        observations.installer_contraintes(list(spec.contraintes), getattr(etudiant, "espace", {}), garde)
         try:
             reponses = evaluer(cas)
         except _SansFin as arret:

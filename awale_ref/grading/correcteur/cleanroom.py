@@ -1,6 +1,6 @@
 """Hidden tests run in a clean, separate Python process (self-study and the instructor's notebooks).
 
-When a class is graded, the verdicts are the judge's (``awale_ref.grading.juge``,
+When a class is graded, the verdicts are the judge's (``awale_ref.grading.correcteur.juge``,
 sandboxed runner, plain data only) and ``corriger`` does nothing in the
 kernel; this module serves the self-study notebooks, where the student checks
 their own work on their own machine.
@@ -34,7 +34,7 @@ import sys
 import types
 from typing import Any
 
-from awale_ref.grading.textes import NE_S_ARRETE_PAS
+from awale_ref.grading.eleve.textes import NE_S_ARRETE_PAS
 
 DELAI_S = 60          # wall-clock limit of one hidden check (the nbgrader cell timeout is larger)
 MEMOIRE_OCTETS = 2 * 1024 ** 3
@@ -45,13 +45,13 @@ TAILLE_MAX_ENVOI = 32 * 1024 ** 2
 def executer(question: str, objet: Any, module: str) -> dict:
     """Ship ``objet`` to a clean process and return its verdict ``{"ok", "message", "nb_cas"}``.
 
-    ``module``: the subject's grading module (``awale_ref.grading.sujets``).
+    ``module``: the subject's grading module (``awale_ref.grading.registre.catalogue``).
     The cells the kernel ran go with it, as text, for the constraints read in
-    the source (:func:`awale_ref.grading.contraintes.cellules_de`).
+    the source (:func:`awale_ref.grading.eleve.contraintes.cellules_de`).
     """
     import cloudpickle
 
-    from awale_ref.grading import contraintes
+    from awale_ref.grading.eleve import contraintes
 
     cellules = [[c.lieu, c.source] for c in contraintes.cellules_de(objet) or []]
     try:
@@ -70,7 +70,7 @@ def executer(question: str, objet: Any, module: str) -> dict:
     try:
         proc = subprocess.Popen(
             # -P: the notebook's folder is not on sys.path (a submitted awale_ref.py cannot shadow the package)
-            [sys.executable, "-P", "-m", "awale_ref.grading.cleanroom", str(ecriture)],
+            [sys.executable, "-P", "-m", "awale_ref.grading.correcteur.cleanroom", str(ecriture)],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             pass_fds=(ecriture,), env={**os.environ, "PYTHONHASHSEED": "0"})
     finally:
@@ -175,7 +175,7 @@ def _principal(fd_verdict: int) -> None:
         # header, so that the check is ready before the student's object exists.
         entete, texte_cellules, corps = donnees.split(b"\n", 2)
         module, question = entete.decode("utf-8").split(" ", 1)
-        from awale_ref.grading.contraintes import Cellule
+        from awale_ref.grading.eleve.contraintes import Cellule
 
         cellules = [Cellule(str(lieu), str(source)) for lieu, source in json.loads(texte_cellules)]
         juger = _preparer(module, question, cellules)

@@ -1,8 +1,8 @@
 """How a notebook's kernel shows what the grading raises: the one module that installs IPython hooks.
 
 Installed by the kernel's start-up code while a submission is graded (``pipeline/autograde/noyau.py``), and
-by the modules a notebook's tests import (``awale_ref.grading.sujets``; in the students' environment,
-``awale_ref.grading.visibles``).  Importing ``awale_ref.grading`` itself installs nothing.
+by the modules a notebook's tests import (``awale_ref.grading.registre.catalogue``; in the students' environment,
+``awale_ref.grading.eleve.visibles``).  Importing ``awale_ref.grading`` itself installs nothing.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from awale_ref.fonctions_eleve import FonctionManquante
-from awale_ref.grading import serie
-from awale_ref.grading.resultat import EchecTest
+from awale_ref.grading.eleve import serie
+from awale_ref.grading.eleve.resultat import EchecTest
 
 
 def montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:

@@ -1,16 +1,16 @@
 """Kinds of question: the one interface through which a subject's questions are graded.
 
-A subject (:class:`awale_ref.grading.sujets.Sujet`) is made of kinds of question, each owning some of
+A subject (:class:`awale_ref.grading.registre.catalogue.Sujet`) is made of kinds of question, each owning some of
 its questions.  Two kinds come from what every subject declares: :class:`Fonctions` (its ``specs``: a
 function called on cases) and :class:`Valeurs` (its structured ``reponses``: a value).  A subject adds
 its own in ``Sujet(types=(...))``: :class:`PartieEntiere` (a function that plays a whole game against
 spies, the CCINP's Q21) and :class:`QuestionsSQL` (queries checked by the subject's SQL module).  The
 core (the judge, the clean room, the visible tests, the nbgrader glue, the students' environment) asks the
 subject for a question's kind (``Sujet.type_de``) and calls its methods, its *hooks*; it names no kind.  The
-judge's plan step (:mod:`awale_ref.grading.plan`) calls ``planifier`` and its judging step
-(:mod:`awale_ref.grading.familles`) calls ``juger_reponse`` on the kind the plan names.  A kind of a
+judge's plan step (:mod:`awale_ref.grading.correcteur.plan`) calls ``planifier`` and its judging step
+(:mod:`awale_ref.grading.eleve.familles`) calls ``juger_reponse`` on the kind the plan names.  A kind of a
 subject's own subclasses one of these (or :class:`TypeDeQuestion`) and overrides the hooks it grades
-differently; a reply the runner cannot give yet (a new order of :mod:`awale_ref.grading.messages`) is a
+differently; a reply the runner cannot give yet (a new order of :mod:`awale_ref.grading.executant.messages`) is a
 change of the protocol, not of the judge.
 
 What a kind answers, for the questions it owns (each method but ``planifier`` and ``juger_reponse`` has a
@@ -31,7 +31,7 @@ default: nothing to do):
 ``modules_eleves()``      its modules the students' environment gets as they are
 ``donnees_visibles()``    what the visible tests of the students' environment need (``visibles.json``)
 ``fichiers_eleves()``     the files it writes into the students' environment (path -> source), and
-``noms_eleves()``         the names the subject's package forwards to them (``awale_ref.grading.livraison``)
+``noms_eleves()``         the names the subject's package forwards to them (``awale_ref.grading.registre.livraison``)
 ``familles(q)``           the rule families of ``q`` (the demo class, the reports)
 ``spec_de(q)``            the spec whose constraints the judge's parse step reads in the cells (``None``: none)
 ``besoins(nb, q)``        the graded functions of the notebook ``nb`` that must be judged before ``q`` (their
@@ -59,17 +59,18 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from awale_ref.grading import (checks, contraintes, executant, familles, messages, presentations,
-                                reponses_structurees, variantes)
-from awale_ref.grading.resultat import Bilan, Plan, Resultat, echec
-from awale_ref.grading.textes import decrire_appel, decrire_reussite
+from awale_ref.grading.correcteur import reponses_structurees
+from awale_ref.grading.eleve import checks, contraintes, familles, presentations, variantes
+from awale_ref.grading.eleve.resultat import Bilan, Plan, Resultat, echec
+from awale_ref.grading.eleve.textes import decrire_appel, decrire_reussite
+from awale_ref.grading.executant import encodage, messages, requetes
 
 if TYPE_CHECKING:  # only for the annotations
-    from awale_ref.grading.specs import Famille, Spec
+    from awale_ref.grading.eleve.specs import Famille, Spec
 
 
 class VueDuSujet(Protocol):
-    """What a kind of question reads of its subject (:class:`awale_ref.grading.sujets.Sujet` is one; the
+    """What a kind of question reads of its subject (:class:`awale_ref.grading.registre.catalogue.Sujet` is one; the
     subject is made of its kinds, so a kind names what it reads, never the class)."""
 
     module_correction: str
@@ -82,7 +83,7 @@ class VueDuSujet(Protocol):
 
 
 class VueDuNotebook(Protocol):
-    """What a kind of question reads of the notebook the judge plans (:class:`awale_ref.grading.plan.PlanDuNotebook`
+    """What a kind of question reads of the notebook the judge plans (:class:`awale_ref.grading.correcteur.plan.PlanDuNotebook`
     is one): its steps, its subject, the student it is graded for, and the reference the runner may be sent."""
 
     etapes: list
@@ -146,7 +147,7 @@ class TypeDeQuestion:
 
     def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
         """The files it writes into the students' environment: path in the distribution -> source
-        (built by :mod:`awale_ref.grading.livraison`)."""
+        (built by :mod:`awale_ref.grading.registre.livraison`)."""
         return {}
 
     def noms_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
@@ -183,7 +184,7 @@ class TypeDeQuestion:
 # ---------------------------------------------------------------- every subject's kinds
 @dataclass(frozen=True)
 class Fonctions(TypeDeQuestion):
-    """Function questions: each ``Spec`` calls the student's function on its cases (``awale_ref.grading.specs``)."""
+    """Function questions: each ``Spec`` calls the student's function on its cases (``awale_ref.grading.eleve.specs``)."""
 
     specs: Mapping[str, Spec]
 
@@ -244,7 +245,7 @@ class Fonctions(TypeDeQuestion):
 @dataclass(frozen=True)
 class Valeurs(TypeDeQuestion):
     """Structured answers: a value, ``{name: (format check, expected value, hint[, judge])}``
-    (:mod:`awale_ref.grading.reponses_structurees`)."""
+    (:mod:`awale_ref.grading.correcteur.reponses_structurees`)."""
 
     reponses: Mapping[str, tuple]
 
@@ -282,8 +283,8 @@ class Valeurs(TypeDeQuestion):
         """The value, decoded into exact builtin types, against the subject's table (``reponses``)."""
         question = plan.ordre.question
         try:
-            valeur = executant.decoder(reponse.valeur)
-        except executant.ObjetRefuse as exc:
+            valeur = encodage.decoder(reponse.valeur)
+        except encodage.ObjetRefuse as exc:
             return echec(question, f"votre réponse est {exc}.")
         return reponses_structurees.verifier_reponse(question, valeur, self.reponses, plan.variante)
 
@@ -336,7 +337,7 @@ class PartieEntiere(TypeDeQuestion):
         return {"partie": {"question": self.question, "nom": self.fonction, "module": sujet.module_reference}}
 
     def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
-        from awale_ref.grading import livraison
+        from awale_ref.grading.registre import livraison
 
         return livraison.fichier_de_partie(self.verifier, sujet.module_correction)
 
@@ -360,16 +361,16 @@ class QuestionsSQL(TypeDeQuestion):
 
     That module provides ``COLONNES``, ``format_sql(question, requete)`` (the visible test),
     ``preparer_comparaison(question)`` (the judge's half: a function of the runner's plain data,
-    ``executant.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
+    ``requetes.evaluer_sql``), ``preparer(question)`` (the same in one process, self-study),
     ``base_cachee()`` (the path of the hidden database), ``preparer_bibliotheques()`` (built once per machine), and
     optionally ``FAMILLES_SQL`` (rule families per question), ``POUR_LES_ELEVES`` (its helpers the
     students' environment may get) and ``VARIANTE`` (each student's own databases: a
-    :class:`~awale_ref.grading.variantes.Variante` whose data, :meth:`donnees`, the module's ``preparer``,
+    :class:`~awale_ref.grading.eleve.variantes.Variante` whose data, :meth:`donnees`, the module's ``preparer``,
     ``preparer_comparaison`` and ``base_cachee`` take as ``variante``; its visible test and ``montrer_requete``
     draw it from the kernel's identity).  The query always runs under the same guard
-    (``executant.executer_requete``); while graded, the runner only sends its text, and the judge runs it
+    (``requetes.executer_requete``); while graded, the runner only sends its text, and the judge runs it
     in a second sandboxed process that runs no student code and alone sees the hidden database
-    (``execution.executer_sql``).
+    (``lancement.executer_sql``).
     """
 
     requetes: tuple[str, ...]
@@ -409,7 +410,7 @@ class QuestionsSQL(TypeDeQuestion):
         return tuple(getattr(self.sql(), "FAMILLES_SQL", {}).get(question, ()))
 
     def fichiers_eleves(self, sujet: VueDuSujet) -> dict[str, str]:
-        from awale_ref.grading import livraison
+        from awale_ref.grading.registre import livraison
 
         return livraison.fichier_sql(self.sql(), sujet.modules_eleves)
 

@@ -13,7 +13,7 @@ point where it is read, and every later statement that may change it:
 
 In the code reached:
 
-- a forbidden function (``executant.INTERDITS``, the traps' list) under any
+- a forbidden function (``observations.INTERDITS``, the traps' list) under any
   spelling the source shows: a global name (``max``), an attribute on any
   object (``liste.sort``, ``copy.deepcopy``, ``c.deepcopy`` after ``import
   copy as c``), an import (``from copy import deepcopy as d``), a constant
@@ -32,7 +32,7 @@ helper named ``trier`` that does not sort cost nothing.  The exam functions
 the graded one calls are the reference's while it is graded: they are not
 followed.
 
-The judge calls it on the submitted cells (:func:`awale_ref.grading.juge`),
+The judge calls it on the submitted cells (:func:`awale_ref.grading.correcteur.juge`),
 the kernel's ``tester`` and the self-study ``corriger`` on the cells the
 kernel ran (:func:`cellules_de`): the same code, the same message.
 
@@ -56,8 +56,9 @@ import types
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from awale_ref.grading import executant, specs
-from awale_ref.grading.syntaxe import SOURCE_MAX, analyser, evaluer_appels
+from awale_ref.grading.eleve import specs
+from awale_ref.grading.eleve.syntaxe import SOURCE_MAX, analyser, evaluer_appels
+from awale_ref.grading.executant import observations
 
 # Reflection: what would let reached code get a forbidden function without naming it.
 NOMS_REFLEXION = frozenset({"exec", "eval", "compile", "__import__", "globals", "locals", "vars", "__builtins__",
@@ -407,7 +408,7 @@ def definie(cellules: Sequence[Cellule], nom: str) -> bool:
 
 def verifiees(spec: specs.Spec) -> dict[str, str]:
     """``{forbidden name: the rule, in French}`` of the constraints of ``spec`` checked in the source."""
-    regles = {nom: executant.REGLES_INTERDITS[c] for c in spec.contraintes for nom in executant.INTERDITS.get(c, ())}
+    regles = {nom: observations.REGLES_INTERDITS[c] for c in spec.contraintes for nom in observations.INTERDITS.get(c, ())}
     return regles | {REGLES_SOURCE[c][0]: REGLES_SOURCE[c][1] for c in spec.contraintes if c in REGLES_SOURCE}
 
 

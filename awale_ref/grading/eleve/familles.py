@@ -21,13 +21,13 @@ import types
 from dataclasses import dataclass
 from typing import Any
 
-from awale_ref.grading import executant, messages
-from awale_ref.grading.messages import Issue
-from awale_ref.grading.resultat import Bilan, Plan, Resultat, echec
-from awale_ref.grading.specs import SANS_APPEL_RECURSIF, Famille, Spec
-from awale_ref.grading.textes import (NE_S_ARRETE_PAS, _court, decrire_appel, decrire_attendu,
-                                      decrire_exception_nommee, decrire_observation, decrire_trop_grande,
-                                      decrire_trop_long, libelle, message_echec)
+from awale_ref.grading.eleve.resultat import Bilan, Plan, Resultat, echec
+from awale_ref.grading.eleve.specs import SANS_APPEL_RECURSIF, Famille, Spec
+from awale_ref.grading.executant import encodage, messages, observations, requetes
+from awale_ref.grading.executant.messages import Issue
+from awale_ref.grading.eleve.textes import (_court, decrire_appel, decrire_attendu, decrire_exception_nommee,
+                                            decrire_observation, decrire_trop_grande, decrire_trop_long, libelle,
+                                            message_echec, NE_S_ARRETE_PAS)
 
 
 def en_donnees(reponse: Any) -> Any:
@@ -45,7 +45,7 @@ def en_donnees(reponse: Any) -> Any:
 def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, str | None]:
     """One case as the runner sent it: ``(observation, arguments after the call, failure text)``.
 
-    ``reponse`` is plain data (``executant.evaluer_cas``): nothing of the
+    ``reponse`` is plain data (``observations.evaluer_cas``): nothing of the
     student's code is called here; its values are rebuilt from exact builtin
     types before any comparison.  The failure text says what came back
     instead of an observation (an exception, a refused object).
@@ -61,8 +61,8 @@ def lire_cas(spec: Spec, args: tuple, reponse: Any) -> tuple[dict | None, Any, s
         nom, message = (list(reponse["exception"]) + ["", ""])[:2]
         return None, None, decrire_exception_nommee(str(nom), str(message))
     try:
-        obtenu = executant.decoder(reponse.get("obs"))
-    except executant.ObjetRefuse as exc:
+        obtenu = encodage.decoder(reponse.get("obs"))
+    except encodage.ObjetRefuse as exc:
         return None, None, f"la fonction renvoie {exc}"
     if type(obtenu) is not dict:
         return None, None, "réponse illisible"
@@ -189,16 +189,16 @@ def _exception_de(reponse: Any) -> str | None:
 
 
 def lire_reponse_sql(question: str, reponse: Any) -> Any:
-    """The runner's plain data for a query (``executant.evaluer_sql``) as an ``executant.Reponse``, or the
+    """The runner's plain data for a query (``requetes.evaluer_sql``) as an ``requetes.Reponse``, or the
     failed verdict (the SQL error, an unreadable answer): for every subject's SQL questions."""
     if not isinstance(reponse, dict):
         return Resultat(False, f"{question} — réponse illisible.", 1)
     if "erreur_sql" in reponse:
         return Resultat(False, f"{question} — {str(reponse['erreur_sql'])[:2000]}", 1)
     try:
-        donnees = executant.decoder(reponse.get("obs"))
-        return executant.Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
-    except (executant.ObjetRefuse, KeyError, TypeError):
+        donnees = encodage.decoder(reponse.get("obs"))
+        return requetes.Reponse(tuple(str(c) for c in donnees["colonnes"]), [tuple(l) for l in donnees["lignes"]])
+    except (encodage.ObjetRefuse, KeyError, TypeError):
         return Resultat(False, f"{question} — réponse illisible.", 1)
 
 

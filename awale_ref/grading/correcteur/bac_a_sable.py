@@ -57,15 +57,18 @@ MONTAGES: dict[str, tuple[str, ...]] = {
 }
 """What each party of the grading sees read-only, besides the system and Python's installation, by source:
 ``paquet_eleve`` the students' package built for grading (``pipeline.autograde.paquet_noyau``: no reference, no
-answer, no key query), first on the kernel's ``sys.path``; ``protocole`` the runner's own file and the protocol
-beside it (``executant.py``, ``messages.py``); ``base_cachee`` the notebook's hidden SQL database (the judge's SQL
-process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
+answer, no key query), first on the kernel's ``sys.path``; ``protocole`` the runner's folder (every module of
+``awale_ref/grading/executant/``, :func:`protocole`); ``base_cachee`` the notebook's hidden SQL database (the
+judge's SQL process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
 
 
 def protocole() -> list[str]:
-    """The runner's file and the protocol it loads from beside it."""
-    ici = os.path.dirname(os.path.abspath(__file__))
-    return [os.path.join(ici, "executant.py"), os.path.join(ici, "messages.py")]
+    """Every module of the runner's folder (``awale_ref/grading/executant/``): its loop, run as a script, and
+    what it loads from beside it (the protocol, the encoding, the observations, the SQL guard)."""
+    from awale_ref.grading import executant
+
+    ici = os.path.dirname(os.path.abspath(executant.__file__))
+    return sorted(os.path.join(ici, nom) for nom in os.listdir(ici) if nom.endswith(".py"))
 
 
 def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
@@ -89,10 +92,11 @@ def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
 def masques() -> list[str]:
     """What no sandbox may see even where a mounted folder holds it: the course's package (installed in
     ``site-packages``, say), the course's cache (the hidden SQL libraries) and the grading lock's folder."""
-    from awale_ref.grading.verrou import dossier_du_verrou
+    from awale_ref.grading.correcteur.verrou import dossier_du_verrou
     from awale_ref.library import dossier_cache
 
-    return [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), os.path.abspath(dossier_cache()),
+    paquet = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # awale_ref/
+    return [paquet, os.path.abspath(dossier_cache()),
             os.path.abspath(dossier_du_verrou())]
 
 

@@ -4,7 +4,7 @@ A subject's SQL questions (``types_question.QuestionsSQL``) show what a student'
 :class:`TableRequete`, in the notebooks and in the students' environment (``pipeline.paquet_eleve`` ships
 this module and its template, ``awale_ref/gabarits/table_requete.html``).
 
->>> from awale_ref.grading.executant import Reponse
+>>> from awale_ref.grading.executant.requetes import Reponse
 >>> print(repr(TableRequete("SELECT 1", Reponse(("n",), [(1,), (None,)]), 1)))
 n
 1
@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from awale_ref.grading.executant import Reponse
-from awale_ref.grading.textes import pluriel
+from awale_ref.grading.eleve.textes import pluriel
+from awale_ref.grading.executant.requetes import Reponse
 
 
 def _texte(valeur: Any) -> str:

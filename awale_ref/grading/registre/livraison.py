@@ -1,6 +1,6 @@
 """What the kinds of question ship to the students' environment, built from their modules.
 
-A kind of question (:mod:`awale_ref.grading.types_question`) says what the students' environment of the
+A kind of question (:mod:`awale_ref.grading.registre.types_question`) says what the students' environment of the
 class server (``pipeline.paquet_eleve``) gets for its questions beyond its modules shipped as they are
 (``modules_eleves``): its files (``fichiers_eleves``: path in the distribution -> source) and the names
 the subject's package forwards to them (``noms_eleves``).  The kinds that write such files build them
@@ -8,8 +8,8 @@ here: :func:`fichier_de_partie` (a whole game's visible check) and :func:`fichie
 questions' helpers).  ``pipeline.paquet_eleve`` writes what each kind returns, and checks that every
 ``awale_ref`` module such a file imports is in the distribution.
 
->>> chemin_du_module("awale_ref.grading.visibles"), chemin_du_module("awale_ref.grading")
-('awale_ref/grading/visibles.py', 'awale_ref/grading/__init__.py')
+>>> chemin_du_module("awale_ref.grading.eleve.visibles"), chemin_du_module("awale_ref.grading")
+('awale_ref/grading/eleve/visibles.py', 'awale_ref/grading/__init__.py')
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import importlib.util
 import inspect
 import types
 
-from awale_ref.grading.syntaxe import analyser
+from awale_ref.grading.eleve.syntaxe import analyser
 
 
 class PasLivrable(ValueError):
@@ -50,8 +50,8 @@ def imports_du_paquet(source: str) -> list[tuple[str, str]]:
     """``(module, name)`` of each ``awale_ref`` import of ``source`` (``name`` empty for ``import m``): what the
     distribution must hold for that source to load.
 
-    >>> imports_du_paquet("import awale_ref.tree\\nfrom awale_ref.grading import executant\\nimport html")
-    [('awale_ref.tree', ''), ('awale_ref.grading', 'executant')]
+    >>> imports_du_paquet("import awale_ref.tree\\nfrom awale_ref.grading.executant import requetes\\nimport html")
+    [('awale_ref.tree', ''), ('awale_ref.grading.executant', 'requetes')]
     """
     trouves = []
     for noeud in ast.walk(analyser(source)):
@@ -67,7 +67,7 @@ def fichier_de_partie(verifier, module_correction: str) -> dict[str, str]:
     module the student distribution keeps it in (``visibles.module_de_partie``): that function and the
     functions of its module it reaches, copied (the module's answers are not), with the imports they use; it
     plays on the reduced reference, whose graded functions are the engine's."""
-    from awale_ref.grading.visibles import module_de_partie
+    from awale_ref.grading.eleve.visibles import module_de_partie
 
     module = importlib.import_module(verifier.__module__)
     locales = {n: f for n, f in vars(module).items() if inspect.isfunction(f) and f.__module__ == module.__name__}
@@ -97,7 +97,7 @@ def fichier_sql(sql: types.ModuleType, modules_eleves: tuple[str, ...]) -> dict[
     """The SQL questions' helpers, in the place of the SQL module (``QuestionsSQL.sql()``), which names what
     goes there: the module shipped in its place (``MODULE_ELEVES``: one of the subject's ``modules_eleves``,
     its visible database and ``montrer_requete``, no reference query), or the helpers copied from it
-    (``POUR_LES_ELEVES``: ``montrer_requete``, its table from :mod:`awale_ref.grading.table_requete`, on the
+    (``POUR_LES_ELEVES``: ``montrer_requete``, its table from :mod:`awale_ref.grading.eleve.table_requete`, on the
     visible library shipped with the package).
     It must say one or the other (:class:`PasLivrable`)."""
     if getattr(sql, "MODULE_ELEVES", None):
@@ -116,11 +116,11 @@ def fichier_sql(sql: types.ModuleType, modules_eleves: tuple[str, ...]) -> dict[
             '"""The SQL questions\' helpers, student distribution: the visible library is shipped with the '
             'package (pipeline.paquet_eleve)."""\n\nfrom __future__ import annotations\n\nimport html\n'
             "import sqlite3\nfrom dataclasses import dataclass\nfrom typing import Any\n\n"
-            "from awale_ref.grading import executant\nfrom awale_ref.grading.table_requete import TableRequete\n"
-            "from awale_ref.grading.visibles import BIBLIOTHEQUE\n\n"
-            "ErreurRequete = executant.ErreurRequete\nReponse = executant.Reponse\nexecuter = executant.executer_requete\n"
+            "from awale_ref.grading.executant import requetes\nfrom awale_ref.grading.eleve.table_requete import TableRequete\n"
+            "from awale_ref.grading.eleve.visibles import BIBLIOTHEQUE\n\n"
+            "ErreurRequete = requetes.ErreurRequete\nReponse = requetes.Reponse\nexecuter = requetes.executer_requete\n"
             f"GRAINE_VISIBLE = {sql.GRAINE_VISIBLE!r}\n\n\n"
-            "proteger = executant.proteger\n\n\n"
+            "proteger = requetes.proteger\n\n\n"
             "def _bibliotheque(graine: int) -> sqlite3.Connection:\n"
             "    if graine != GRAINE_VISIBLE:\n"
             "        raise ValueError(f'only the visible library ({GRAINE_VISIBLE}) is here, not {graine}')\n"

@@ -1,0 +1,137 @@
+"""Exact data across the trust boundary: what the runner sends back, encoded as JSON of builtin types, and
+the judge's inputs, packed.
+
+Everything that crosses back from the runner is encoded by :func:`encoder` into JSON of exact builtin types
+(each case of a question as its own JSON text, so that the judge recognises an answer it has already judged);
+the judge decodes it with :func:`decoder`, which can only ever build ``bool``, ``int``, ``float``, ``str``,
+``None``, lists, tuples and dicts.  An object of any other type, a subclass of ``int`` or ``dict`` included,
+arrives as a refusal, never as itself: there is no ``__eq__`` of the student's left to call.  The inputs of a
+question come packed by :func:`emballer_cas` (the judge's own data).  The judge, the runner and the student's
+kernel share these functions: one definition on both sides.
+
+>>> decoder(encoder({"cases": [4] * 2, "coups": (1, True)}))
+{'cases': [4, 4], 'coups': (1, True)}
+>>> class Menteur(int):
+...     def __eq__(self, autre): return True
+>>> encoder(Menteur(3))
+{'__objet__': 'Menteur (sous-classe de int)'}
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import marshal
+from typing import Any
+
+from awale_ref.grading.executant import messages
+
+
+class ObjetRefuse(ValueError):
+    """Raised by :func:`decoder` for a value that was not plain data (message in French)."""
+
+
+def nom_type(valeur: Any) -> str:
+    t = type(valeur)
+    for base in (bool, int, float, str, list, tuple, dict):
+        if isinstance(valeur, base):
+            return f"{t.__qualname__} (sous-classe de {base.__name__})"
+    return t.__qualname__
+
+
+def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any:
+    """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
+
+    Tuples and dicts whose keys are not all ``str`` are tagged
+    (``{"__tuple__": [...]}``, ``{"__dict__": [[k, v], ...]}``).  ``niveau`` counts the JSON containers
+    around the value: past ``messages.IMBRICATION_MAX``, a value is refused (the reply's budget).  ``reste``:
+    the values the reply's budget still allows (``messages.BUDGET.valeurs`` for a new value); each container
+    takes its own and its elements' (fewer than its JSON text holds, ``messages.mesurer``), and
+    ``messages.ReponseTropGrande`` is raised once they run out: nothing over the budget is ever built.
+    """
+    t = type(valeur)
+    if valeur is None or t is bool or t is str or t is float:
+        return valeur
+    if t is int:
+        if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
+            return {"__objet__": "entier trop grand"}
+        return valeur
+    if niveau > messages.IMBRICATION_MAX:
+        return {"__objet__": "structure trop profonde (ou qui se contient elle-même)"}
+    if t is list or t is tuple or t is dict:
+        if reste is None:
+            reste = [messages.BUDGET.valeurs]
+        reste[0] -= (2 if t is dict else 1) * len(valeur) + 1
+        if reste[0] < 0:
+            raise messages.ReponseTropGrande("valeurs", messages.BUDGET.valeurs - reste[0], messages.BUDGET.valeurs)
+    if t is list:
+        return [encoder(v, niveau + 1, reste) for v in valeur]
+    if t is tuple:
+        return {"__tuple__": [encoder(v, niveau + 2, reste) for v in valeur]}
+    if t is dict:
+        if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
+            return {k: encoder(v, niveau + 1, reste) for k, v in valeur.items()}
+        return {"__dict__": [[encoder(k, niveau + 3, reste), encoder(v, niveau + 3, reste)]
+                             for k, v in valeur.items()]}
+    return {"__objet__": nom_type(valeur)}
+
+
+_SIMPLES = frozenset((type(None), bool, int, float, str))
+
+
+def emballer_cas(cas: list[tuple]) -> str:
+    """The inputs of a question as the judge sends them: ``marshal`` (read many times faster than JSON by
+    the runner), base64 in the JSON line.
+
+    Only the judge's own data goes this way (the runner never sends
+    ``marshal``, which is unsafe on untrusted bytes); the values are first
+    made exact (:func:`exact`), and format 2 has no shared references, so
+    that every case gets lists of its own, as from JSON.
+    """
+    return base64.b64encode(marshal.dumps([exact(c) for c in cas], 2)).decode("ascii")
+
+
+def deballer_cas(texte: str) -> list[tuple]:
+    """The inputs :func:`emballer_cas` packed (runner side)."""
+    return [tuple(c) for c in marshal.loads(base64.b64decode(texte))]
+
+
+def decoder(donnee: Any) -> Any:
+    """The value that :func:`encoder` encoded, built only from exact builtin types.
+
+    Raises :class:`ObjetRefuse` on a refusal marker or malformed data.
+    """
+    t = type(donnee)
+    if t in _SIMPLES:
+        return donnee
+    if t is list:
+        if all(type(v) in _SIMPLES for v in donnee):  # a board, a row of pixels: nothing inside to rebuild
+            return list(donnee)
+        return [decoder(v) for v in donnee]
+    if t is dict:
+        unique = len(donnee) == 1
+        if unique and "__objet__" in donnee:
+            raise ObjetRefuse(f"un objet de type {donnee['__objet__']!s:.120}, alors que seules des valeurs "
+                              f"simples (int, float, bool, str, None, list, tuple, dict) sont acceptées")
+        if unique and type(donnee.get("__tuple__")) is list:
+            return tuple(decoder(v) for v in donnee["__tuple__"])
+        if unique and type(donnee.get("__dict__")) is list:
+            resultat = {}
+            for paire in donnee["__dict__"]:
+                if type(paire) is not list or len(paire) != 2:
+                    raise ObjetRefuse("un dictionnaire mal formé")
+                cle = decoder(paire[0])
+                try:
+                    resultat[cle] = decoder(paire[1])
+                except TypeError:
+                    raise ObjetRefuse(f"un dictionnaire dont une clé n'est pas hachable ({type(cle).__name__})") \
+                        from None
+            return resultat
+        return {str(k): decoder(v) for k, v in donnee.items()}
+    raise ObjetRefuse(f"une donnée illisible ({t.__name__})")
+
+
+def exact(valeur: Any) -> Any:
+    """``valeur`` rebuilt as exact builtin data (the round trip the runner's answers go through)."""
+    return decoder(json.loads(json.dumps(encoder(valeur))))
+
