@@ -3,7 +3,7 @@
 The judge's path (``juge._une_question``, grading a submitted notebook): parse (``contraintes``), plan
 (``plan``), run (``lancement``), judge by rule family (``familles``), shrink (``retrecissement``), render
 (``rendu``); and the back half as ``checks.conclure`` composes it in one process (the visible tests, the
-self-study checks, the clean room).  Measured as ``docs/plan_item4_verdicts.md`` measures it: a profile of one failing question,
+self-study checks, the clean room).  Measured by a profile of one failing question, graded in-process:
 the calls that enter another file of ``awale_ref/grading`` as a call tree (the same callee from the same
 node merged, so a loop counts once), the leaf modules (words, records, messages, specs, the codec) left
 out.  Shrinking is the one deliberate loop: it calls back what it was handed (running and judging a
