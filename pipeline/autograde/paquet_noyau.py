@@ -19,6 +19,7 @@ reclaim them.
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import fcntl
 import hashlib
@@ -34,8 +35,9 @@ from pathlib import Path
 
 import awale_ref
 
-CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.build")
-"""The builder's modules: their text is part of the fingerprint (a change of what ships rebuilds)."""
+CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.build", "pipeline.autograde.paquet_noyau")
+"""The builder's modules: their text is part of the fingerprint (a change of what ships, or of how it is built,
+rebuilds)."""
 
 RELECTURE_S = 2.0
 """Within this many seconds of a check the fingerprint is taken as it was (one notebook asks it several times)."""
@@ -112,6 +114,10 @@ def _construire(cible: Path, journal) -> None:
         with contextlib.redirect_stdout(io.StringIO()):
             paquet_eleve.ecrire_paquet(provisoire)
         (provisoire / "pyproject.toml").unlink(missing_ok=True)
+        # Compiled here, once: the kernel's sandbox writes no ``__pycache__`` beside a read-only package, so that
+        # without them every kernel would compile each module it imports (``ddir``: the paths the kernel sees).
+        if not compileall.compile_dir(provisoire, ddir=str(cible), quiet=1, workers=1):
+            raise RuntimeError(f"the students' package for the grading kernel does not compile: {provisoire}")
         for chemin in [provisoire, *provisoire.rglob("*")]:  # readable by the sandbox's user, writable by none
             chemin.chmod(0o555 if chemin.is_dir() else 0o444)
         os.rename(provisoire, cible)
