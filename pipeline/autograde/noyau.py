@@ -230,14 +230,20 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     def bac_du_noyau(self, ipc: str, travail: str) -> bac_a_sable.BacASable:
         """The kernel's sandbox: the students' package (``paquet_noyau``), never the course's, read-only and first
         on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder and working copy
-        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``)."""
+        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``); matplotlib's configuration
+        in the IPC folder, holding a copy of the package's font list (``paquet_noyau.POLICES``)."""
         paquet = paquet_noyau.paquet_de_correction(self.log)
+        matplotlib = os.path.join(ipc, "matplotlib")
+        os.makedirs(matplotlib, exist_ok=True)
+        for liste in (paquet / paquet_noyau.POLICES).iterdir():  # the files only: the folder stays writable
+            shutil.copyfile(liste, os.path.join(matplotlib, liste.name))
+        bac_a_sable.preparer_dossier_prive(matplotlib)
         return bac_a_sable.BacASable(
             repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
             lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
-            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
+            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet), "MPLCONFIGDIR": matplotlib})
 
     def _code_variante(self) -> str | None:
         """Run silently in the kernel before the student's first cell: its identity for the data cells
