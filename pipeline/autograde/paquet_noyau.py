@@ -13,7 +13,7 @@ pipeline.autograde.paquet_noyau`` (the demo and ``pipeline.correction_dask`` run
 that no notebook's time budget pays for it), or the kernel's preprocessor on its first notebook (a plain
 ``nbgrader autograde`` of the teacher's loop never grades with a stale package).  Builders of one machine take
 a lock and publish the finished tree by renaming it: a kernel never sees half a package.  Older versions are
-left in place (about 2 MB each; another course of the machine may still grade with one): delete the folder to
+left in place (about 3.5 MB each; another course of the machine may still grade with one): delete the folder to
 reclaim them.
 """
 
