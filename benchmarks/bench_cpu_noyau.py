@@ -139,12 +139,17 @@ def serveur(eleves: int, devoirs: tuple[str, ...] | None) -> None:
     """In a tree (its folder the working folder): build the course, then grade each assignment read on stdin and
     print its measure as one JSON line (``RESULTAT {…}``)."""
     sys.path.insert(0, os.getcwd())
+    sondeur, notebooks = Sondeur(), []
+    instrumenter(sondeur, notebooks)
+    with tempfile.TemporaryDirectory(prefix="bench_cpu_noyau_") as dossier:
+        mesurer(Path(dossier), eleves, devoirs, sondeur, notebooks)
+
+
+def mesurer(racine: Path, eleves: int, devoirs: tuple[str, ...] | None, sondeur: Sondeur,
+            notebooks: list[dict]) -> None:
     from pipeline import demo, demo_class, echange
     from pipeline.nbgrader_cli import nbgrader_en_processus
 
-    sondeur, notebooks = Sondeur(), []
-    instrumenter(sondeur, notebooks)
-    racine = Path(tempfile.mkdtemp(prefix="bench_cpu_noyau_"))
     with contextlib.redirect_stdout(io.StringIO()):
         assignments = demo.preparer_cours(racine, devoirs=devoirs)
     for a in assignments:
