@@ -11,6 +11,7 @@ nothing is left running or on disk once the process says goodbye.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -156,3 +157,16 @@ def test_the_grading_asks_its_kernel_manager_whether_the_kernel_lives_and_starts
     textes = ["".join(o.get("text", "") + o.get("evalue", "") for o in c.outputs) for c in nb.cells]
     assert textes[0] == "42\n" and "s'est arrêté" in textes[1] and textes[2] == "relancé\n", textes
     assert battements == []
+
+
+def test_a_cells_exception_is_shown_in_full_and_kept_for_the_history_without_its_traceback(tmp_path):
+    """IPython formats every cell's exception a second time for its history (``stack_data``: 0.1 to 0.4 s of CPU
+    each); the grading kernel keeps only its name there, and the notebook still shows the full traceback."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in (
+        "def f():\n    return 1 / 0\nf()",
+        "print(get_ipython().history_manager.exceptions[1])")])
+    nb, _ = ExecutionProtegee(timeout=60).preprocess(nb, {"metadata": {"path": str(soumission(tmp_path / "a", ""))}})
+    erreur = nb.cells[0].outputs[-1]
+    trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(erreur["traceback"]))
+    assert erreur["ename"] == "ZeroDivisionError" and "return 1 / 0" in trace, trace
+    assert nb.cells[1].outputs[0]["text"] == "{'ename': 'ZeroDivisionError', 'evalue': '', 'traceback': []}\n"

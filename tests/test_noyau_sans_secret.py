@@ -100,6 +100,30 @@ def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answ
     assert not {"awale_ref.library", "awale_ref.corpus"} & set(vu["importes"])
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux's")
+def test_the_grading_kernel_finds_the_package_compiled_and_matplotlibs_font_list_made():
+    """The package is read-only in the kernel's sandbox, which writes no ``__pycache__``: its modules come
+    compiled from the build (``paquet_noyau``), or every kernel would compile each one it imports; and
+    matplotlib finds its font list, made with the package, instead of listing the system's fonts again."""
+    from pipeline.autograde.noyau import ExecutionProtegee
+
+    bac_a_sable.verifier_disponible()
+    paquet = str(paquet_noyau.paquet_de_correction())
+    modules = ["awale_ref.grading.eleve.affichage", *(s.module_correction for s in catalogue.tous())]
+    with tempfile.TemporaryDirectory(prefix="awk", dir="/tmp") as ipc, tempfile.TemporaryDirectory() as travail:
+        for prive in (ipc, travail):
+            bac_a_sable.preparer_dossier_prive(prive)
+        commande = ExecutionProtegee().bac_du_noyau(ipc, travail).commande(
+            [sys.executable, "-v", "-c", f"import logging\nlogging.basicConfig(level=logging.INFO)\n"
+                                         f"import {', '.join(modules)}, matplotlib.font_manager"])
+        fin = subprocess.run(commande, capture_output=True, text=True, timeout=300)
+    assert fin.returncode == 0, fin.stderr[-3000:]
+    charges = [ligne for ligne in fin.stderr.splitlines() if ligne.startswith("# code object from") and paquet in ligne]
+    assert len(charges) > 10
+    assert all(".pyc" in ligne for ligne in charges), [ligne for ligne in charges if ".pyc" not in ligne][:3]
+    assert "font_manager" in fin.stderr and "generated new fontManager" not in fin.stderr
+
+
 def test_each_party_mounts_only_what_the_one_table_gives_it(tmp_path):
     """``bac_a_sable.MONTAGES`` is the one list: the kernel gets the students' package, the runner its two files,
     the judge's SQL process those and the hidden base; a source a party is not given is refused."""

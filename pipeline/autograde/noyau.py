@@ -167,11 +167,17 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     bac_a_sable = Bool(True, help="run the kernel in a bubblewrap sandbox (False: trusted work only)"
                        ).tag(config=True)
     # Imported when the kernel starts, before any student code, from the installed package only (not
-    # from the notebook's folder, where a submitted ``awale_ref.py`` would otherwise shadow it).
+    # from the notebook's folder, where a submitted ``awale_ref.py`` would otherwise shadow it).  IPython keeps
+    # each cell's exception for its history (``%notebook``), formatted in full with ``stack_data`` even where
+    # the notebook shows only a French message (a failed test, a missing function): 0.1 to 0.4 s of the
+    # kernel's CPU per exception that no one reads while grading, so it keeps the exception's name alone
+    # (``prive.CONTRAT``; the outputs the notebook shows are formatted as before).
     code_demarrage = Unicode(
         "import os as _o, sys as _s\n_chemin = list(_s.path)\n"
         "_s.path[:] = [p for p in _s.path if p not in ('', '.', _o.getcwd())]\n"
         "import awale_ref.grading.eleve.affichage\nawale_ref.grading.eleve.affichage.installer()\n_s.path[:] = _chemin\n"
+        "get_ipython()._format_exception_for_storage = (\n"
+        "    lambda e, *a, **k: {'ename': type(e).__name__, 'evalue': '', 'traceback': []})\n"
         "del _o, _s, _chemin\n",
         help="code run silently in each new kernel before the notebook").tag(config=True)
     noyau_d_avance = Bool(False, help="keep one sandboxed kernel started ahead, in this process, for the next "
@@ -224,14 +230,20 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
     def bac_du_noyau(self, ipc: str, travail: str) -> bac_a_sable.BacASable:
         """The kernel's sandbox: the students' package (``paquet_noyau``), never the course's, read-only and first
         on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder and working copy
-        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``)."""
+        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``); matplotlib's configuration
+        in the IPC folder, holding a copy of the package's font list (``paquet_noyau.POLICES``)."""
         paquet = paquet_noyau.paquet_de_correction(self.log)
+        matplotlib = os.path.join(ipc, "matplotlib")
+        os.makedirs(matplotlib, exist_ok=True)
+        for liste in (paquet / paquet_noyau.POLICES).iterdir():  # the files only: the folder stays writable
+            shutil.copyfile(liste, os.path.join(matplotlib, liste.name))
+        bac_a_sable.preparer_dossier_prive(matplotlib)
         return bac_a_sable.BacASable(
             repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
             lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
-            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
+            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet), "MPLCONFIGDIR": matplotlib})
 
     def _code_variante(self) -> str | None:
         """Run silently in the kernel before the student's first cell: its identity for the data cells
