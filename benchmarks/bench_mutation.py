@@ -73,7 +73,7 @@ RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:
     sys.path.insert(0, str(RACINE))
 
-from awale_ref import library  # noqa: E402
+from awale_ref.sujets.ccinp_2024 import library  # noqa: E402
 from awale_ref.grading import checks  # noqa: E402
 from awale_ref.grading.sujets import Sujet, sujet_du_module  # noqa: E402
 from awale_ref.grading.types_question import PartieEntiere, QuestionsSQL  # noqa: E402

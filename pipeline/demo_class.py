@@ -36,7 +36,7 @@ from typing import Callable
 
 import nbformat
 
-from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import facts
 from pipeline.build import _SOLUTION, ASSIGNMENTS, corps_de_reference, lire_source, question_de, sujet_de
 from pipeline.variantes_copiees import valeurs_litterales
 

@@ -13,7 +13,7 @@ import types
 
 import pytest
 
-from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.grading import checks, familles, juge, messages, retrecissement
 from awale_ref.sujets.ccinp_2024 import reponses as answers

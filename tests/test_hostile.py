@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref import library
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.grading import bac_a_sable, juge, messages
 from awale_ref.grading.resultat import EchecTest
 from awale_ref.sujets.ccinp_2024 import corriger

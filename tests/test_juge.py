@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
-from awale_ref import library
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.grading import bac_a_sable
 from awale_ref.grading import executant, juge, messages
 

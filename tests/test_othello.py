@@ -456,7 +456,7 @@ def test_le_moteur_du_serveur_de_la_classe_calcule_ce_que_calcule_la_reference()
 
 
 def test_la_base_cachee_modifiee_n_est_jamais_lue(tmp_path, monkeypatch):
-    """The hidden games database goes through the opening library's checksum (``library.fichier_verifie``):
+    """The hidden games database goes through the opening library's checksum (``cache.fichier_verifie``):
     read-only, its SHA-256 beside it, verified at each use; a file changed behind the grader's back is built
     again before the key's query runs on it."""
     import sqlite3

@@ -23,7 +23,7 @@ import pytest
 
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.facts import Q18_JEU
+from awale_ref.sujets.ccinp_2024.facts import Q18_JEU
 from awale_ref.grading import checks
 from awale_ref.grading.resultat import EchecTest
 from awale_ref.grading.resultat import Resultat

@@ -422,13 +422,13 @@ def test_une_requete_sql_deguisee_reste_une_copie():
 
 
 def test_une_requete_collee_du_corrige_est_proche_du_corrige():
-    from awale_ref.library import REQUETES
+    from awale_ref.sujets.ccinp_2024.library import REQUETES
 
     corrige = 'REQUETES = {"Q25": """' + REQUETES["Q25"] + '"""}\n'
     collee = "Q25 = " + repr(REQUETES["Q25"].lower()) + "\n"
     reponses = {("p", "q25_requete"): {"ana": collee, **_requetes_honnetes(10)}}
-    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.library": corrige}})
-    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.library")]
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.sujets.ccinp_2024.library": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.sujets.ccinp_2024.library")]
 
 
 # ---------------------------------------------------------------- justifications
