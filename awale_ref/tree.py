@@ -231,7 +231,7 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     >>> from awale_ref import corpus
     >>> fig = dessiner_arbre(arbre_negamax(dict(corpus.cas_limites())['Q18 tree position'], 2))
     >>> [round(float(v), 2) for v in fig.get_size_inches()]
-    [6.6, 10.44]
+    [6.6, 9.59]
     """
     etiquette_case(0, 0, orientation)  # checks the orientation
     profondeur = max(n.profondeur for n in arbre.noeuds())

@@ -859,10 +859,9 @@ def modules_sql_livres() -> list:
     """The SQL modules whose helpers the students get with the visible library shipped with the package
     (``POUR_LES_ELEVES``, :func:`awale_ref.grading.livraison.fichier_sql`): its file is their
     ``fichier(GRAINE_VISIBLE)``."""
-    from awale_ref.grading.types_question import QuestionsSQL
-
-    return [g.sql() for s in sujets().values() for g in s.types_de_question
-            if isinstance(g, QuestionsSQL) and getattr(g.sql(), "POUR_LES_ELEVES", ())]
+    modules = [module() for s in sujets().values() for g in s.types_de_question
+               if callable(module := getattr(g, "sql", None))]
+    return [m for m in modules if getattr(m, "POUR_LES_ELEVES", ())]
 
 
 def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> Path:
@@ -883,6 +882,7 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
     for module in modules_de_donnees():
+        _module_vers_chemin(module, dest).parent.mkdir(parents=True, exist_ok=True)
         _module_vers_chemin(module, dest).write_text(donnees_seules(module))
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')
 

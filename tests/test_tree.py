@@ -30,7 +30,7 @@ def dessiner_q18(chemin, montrer_valeurs=True, retouche=None) -> None:
     arbre = tree.arbre_negamax(facts.Q18_JEU, 2)
     if retouche:
         retouche(arbre)
-    fig = tree.dessiner_arbre(arbre, montrer_valeurs=montrer_valeurs)
+    fig = tree.dessiner_arbre(arbre, montrer_valeurs=montrer_valeurs, note=facts.NOTE_RECONSTRUCTION)
     fig.savefig(chemin, dpi=DPI, metadata={"Software": None})
 
 
