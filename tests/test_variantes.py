@@ -154,7 +154,7 @@ def _rendu(racine, eleve: str, reponses: str) -> None:
 
 
 def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, monkeypatch):
-    from pipeline.demo_class import reponses_de_la_variante
+    from pipeline.erreurs_simulees import reponses_de_la_variante
     from pipeline.similarite import Reglages, classement_des_copies
     from pipeline.variantes_copiees import copies_de_variante, indices
 
