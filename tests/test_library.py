@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from awale_ref import cache
 from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.notation import rejouer
