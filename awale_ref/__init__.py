@@ -7,10 +7,10 @@ The exam-faithful functions are importable by their exam names::
     [0, 1, 2, 3, 4, 5]
 
 Modules: ``sujets`` (one folder per exam paper; the CCINP's Q4–Q21, as the
-exam writes them, in ``sujets.ccinp_2024.exam``), ``facts`` (answers to the
-reasoning questions), ``engine`` (fast search), ``awale_exact`` (exact
-endgame values), ``corpus`` (test positions), ``notation`` and ``library``
-(the opening library, Q22–Q25), ``grading`` (the notebooks' tests),
+exam writes them, in ``sujets.ccinp_2024.exam``; its ``facts``, the answers to the
+reasoning questions, and its ``library``, the opening library of Q22–Q25), ``engine`` (fast search),
+``awale_exact`` (exact endgame values), ``corpus`` (test positions), ``notation``,
+``cache`` (the grader's cache folder), ``grading`` (the notebooks' tests),
 ``widget`` and ``tree`` (pictures).
 ``awale_ref/README.md`` lists the readings of the exam's ambiguous points.
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import random
 
-from awale_ref import engine, facts, fonctions_moteur
+from awale_ref import engine, fonctions_moteur
 
 JOUEUR1 = "Alice"
 JOUEUR2 = "Bob"
@@ -158,14 +158,13 @@ def cas_limites() -> list[tuple[str, dict]]:
          _jeu([2, 0, 0, 0, 2, 2, 1, 1, 0, 0, 0, 0], 61, (20, 20))),
         ("famine: opponent starved, only a move that feeds him is accepted",
          _jeu([1, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0], 66, (18, 24))),
-        # --- the exam's figures
-        ("figure 4 (Q1, Q2)", _jeu(facts.FIGURE4, 40, (10, 10))),
+        # --- the boards of the awalé papers' statements (the CCINP's facts; tests/test_corpus.py holds them equal)
+        ("figure 4 (Q1, Q2)", _jeu([0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1], 40, (10, 10))),
         ("figure 5 situation 1 (Q3): no acceptable pit, the game is over",
-         _jeu(facts.FIGURE5_SITUATION1, 70, (19, 19))),
+         _jeu([0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 0], 70, (19, 19))),
         ("figure 5 situation 2 (Q3): pit 5 harvests ten seeds",
-         _jeu(facts.FIGURE5_SITUATION2, 70, (18, 19))),
-        ("Q18 tree position", _jeu(facts.Q18_JEU["plateau"], facts.Q18_JEU["n"],
-                                   tuple(facts.Q18_JEU["score"]))),
+         _jeu([0, 0, 0, 0, 0, 5, 1, 1, 1, 1, 1, 1], 70, (18, 19))),
+        ("Q18 tree position", _jeu([0, 6, 0, 0, 2, 4, 1, 1, 0, 0, 5, 1], 28, (12, 16))),
         # --- end of the game
         ("end: the move brings the mover's score to 25",
          _jeu([0, 3, 0, 1, 0, 1, 1, 2, 0, 1, 2, 2], 57, (12, 23))),

@@ -1,15 +1,16 @@
-"""The negamax tree of a position (Q18–Q19): computed, drawn with matplotlib, and checked.
+"""The negamax tree of a position (Q18–Q19): computed, drawn with matplotlib, compared with a student's.
 
 :func:`arbre_negamax` builds the tree of ``NegaAwale`` at depth 1–3 with the
 exam's functions (computed by the engine, :mod:`awale_ref.fonctions_moteur`) or a student's: nodes labelled (a), (b), … depth
 first as the exam labels its left branch, each with its board, the gain G on
 the edge from its parent and its value VJ for the player to move there.
-:func:`dessiner_arbre` draws it; :func:`verifier_q18` grades a student's
-answer to Q18 against ``awale_ref.facts``; :func:`comparer_negamax` compares a
-student's ``NegaAwale`` with the reference on every node of a tree.
+:func:`dessiner_arbre` draws it; :func:`comparer_negamax` compares a
+student's ``NegaAwale`` with the reference on every node of a tree (the CCINP's Q18 answer is checked in its
+folder, ``awale_ref.sujets.ccinp_2024.arbre_q18``).
 
->>> from awale_ref import facts
->>> arbre = arbre_negamax(facts.Q18_JEU, 2)
+>>> from awale_ref import corpus
+>>> jeu = dict(corpus.cas_limites())['Q18 tree position']
+>>> arbre = arbre_negamax(jeu, 2)
 >>> arbre.valeur, arbre.case_choisie, [(e.label, e.case, e.gain, e.valeur) for e in arbre.enfants]
 (2, 4, [('b', 1, 4, 4), ('e', 4, 2, 0), ('i', 5, 0, 0)])
 """
@@ -24,7 +25,7 @@ import textwrap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from awale_ref import engine, facts, fonctions_moteur
+from awale_ref import engine, fonctions_moteur
 from awale_ref.figures import FigureDecrite
 from awale_ref.widget.partie import etiquette_case
 from awale_ref.widget.regles import de
@@ -32,13 +33,6 @@ from awale_ref.widget.regles import de
 PROFONDEUR_MAX_ARBRE = 3
 FONCTIONS_ARBRE = ("NegaAwale", "gain", "cases_possibles", "tour_suivant")
 """The exam functions an arbre can take from a student."""
-
-NOTE_RECONSTRUCTION = (
-    "Position reconstruite : l'arbre à compléter de la question 18 (sur le document réponse) est illisible "
-    "dans notre copie du sujet. Cette position respecte ce que le texte de l'énoncé dit de l'arbre (la branche "
-    "de gauche, déjà remplie) et le résultat de la solution publiée ; ce n'est pas une copie de la figure, "
-    "dont la forme exacte nous est inconnue.")
-"""Where the Q18 position comes from, said once: the drawing and both notebooks show this sentence."""
 
 # Drawing: fixed sizes and fonts so that the PNG is the same on every machine.
 STYLE = {
@@ -170,16 +164,6 @@ def position_la_plus_large(profondeur: int = PROFONDEUR_MAX_ARBRE) -> dict:
     return max(corpus.corpus_positions(), key=lambda jeu: len(arbre_negamax(jeu, profondeur).feuilles()))
 
 
-def est_reconstruction_q18(jeu: dict) -> bool:
-    """True when ``jeu`` is the reconstructed Q18 position of ``facts.Q18_JEU``.
-
-    >>> est_reconstruction_q18(facts.Q18_JEU), est_reconstruction_q18(engine.to_jeu(engine.initial_position(), "A", "B"))
-    (True, False)
-    """
-    return all(list(jeu[cle]) == list(facts.Q18_JEU[cle]) if isinstance(jeu[cle], list)
-               else jeu[cle] == facts.Q18_JEU[cle] for cle in ('plateau', 'score', 'n'))
-
-
 # ---------------------------------------------------------------- drawing
 class FigureArbre(FigureDecrite):
     """A matplotlib ``Figure`` that shows itself as a PNG at its real size (100 dpi) in any notebook,
@@ -225,7 +209,7 @@ def _lignes(texte: str, largeur_pouces: float, taille: float) -> str:
 
 
 def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None = None,
-                   reconstruction: bool | None = None, orientation: str = "fixe") -> Figure:
+                   note: str = "", orientation: str = "fixe") -> Figure:
     """Draw the tree lying on its side: the root on the left, one row per leaf, every node with its board.
 
     Each node shows its label and VJ above its board; each edge the pit
@@ -240,24 +224,23 @@ def dessiner_arbre(arbre: Noeud, montrer_valeurs: bool = True, titre: str | None
     every board as the exam's tree does, joueur1's row at the bottom (labels
     0–5) and pits named by these labels; ``"joueur"`` turns each board for the
     player to move, like ``jeu['plateau']``.  ``montrer_valeurs=False`` writes
-    "?" instead of G and VJ (for a quiz).  ``reconstruction`` (default:
-    detected) adds the note that the position is the Q18 reconstruction.
+    "?" instead of G and VJ (for a quiz).  ``note``, when given, is written
+    under the title in red italics (where the position comes from).
     Returns a matplotlib ``Figure`` (no pyplot state).
 
-    >>> fig = dessiner_arbre(arbre_negamax(facts.Q18_JEU, 2))
+    >>> from awale_ref import corpus
+    >>> fig = dessiner_arbre(arbre_negamax(dict(corpus.cas_limites())['Q18 tree position'], 2))
     >>> [round(float(v), 2) for v in fig.get_size_inches()]
-    [6.6, 10.44]
+    [6.6, 9.59]
     """
     etiquette_case(0, 0, orientation)  # checks the orientation
     profondeur = max(n.profondeur for n in arbre.noeuds())
-    if reconstruction is None:
-        reconstruction = est_reconstruction_q18(arbre.jeu)
     titre = titre or (f"Arbre de NegaAwale à la profondeur {profondeur} — à {arbre.joueur} de jouer"
                       + (f", NegaAwale choisit {_nom_case(arbre, arbre.case_choisie, orientation)}"
                          if montrer_valeurs and arbre.case_choisie is not None else ""))
     entetes = [(titre, 11, "bold", "black", "normal")]
-    if reconstruction:
-        entetes.append((NOTE_RECONSTRUCTION, 8.5, "normal", "#990000", "italic"))
+    if note:
+        entetes.append((note, 8.5, "normal", "#990000", "italic"))
     legende = ("Chaque petit plateau est vu comme dans l'arbre de l'énoncé : rangée "
                f"{de(arbre.jeu['joueur1'])} en bas (cases 0 à 5), celle {de(arbre.jeu['joueur2'])} en haut "
                "(cases 6 à 11). " if orientation == "fixe" else
@@ -371,105 +354,6 @@ class Correction:
     __repr__ = __str__
 
 
-def _lire_reponse(reponse) -> tuple[int, int] | None:
-    if isinstance(reponse, (tuple, list)) and len(reponse) == 2 \
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in reponse):
-        return reponse[0], reponse[1]
-    return None
-
-
-def verifier_reponses(reponses: dict, case_choisie, attendu: dict[str, tuple[int, int, int]],
-                      case_attendue: int, profondeur: int) -> Correction:
-    """Compare ``{label: (G, VJ)}`` and the chosen pit with ``attendu`` = ``{label: (niveau, G, VJ)}``.
-
-    ``profondeur`` is the depth of the tree (a node at that level is worth 0).
-
-    The feedback says which nodes are wrong and what to look at, without
-    giving the expected values away.
-
-    >>> verifier_reponses({"b": (4, 4)}, 1, {"b": (1, 4, 4)}, 1, 2).juste
-    True
-    >>> print(verifier_reponses({"b": (4, 0), "c": (None, None)}, 2,
-    ...                         {"b": (1, 4, 4), "c": (2, 4, 0), "d": (2, 0, 0)}, 1, 2))
-    (b) : G juste, VJ faux — VJ = max(G − VJ) sur les enfants du nœud.
-    Pas encore de réponse : c, d.
-    Case choisie : 2 est faux — à la racine, NegaAwale renvoie la case du meilleur G − VJ (la première en cas d'égalité).
-    Bilan sur 3 nœuds : 0 juste(s), 1 faux (b), 2 sans réponse.
-    """
-    if not isinstance(reponses, dict):
-        raise TypeError(f"the answers must be a dict label -> (G, VJ), got {type(reponses).__name__}")
-    lignes, justes, faux, manquants = [], [], [], []
-    for label, (niveau, g, vj) in attendu.items():
-        reponse = reponses.get(label)
-        if reponse is None or (isinstance(reponse, (tuple, list)) and None in reponse):
-            manquants.append(label)
-            continue
-        lue = _lire_reponse(reponse)
-        if lue is None:
-            lignes.append(f"({label}) : réponse illisible {reponse!r} — écrivez un couple d'entiers "
-                          "(G, VJ).")
-            faux.append(label)
-            continue
-        g_juste, vj_juste = lue[0] == g, lue[1] == vj
-        if g_juste and vj_juste:
-            justes.append(label)
-            continue
-        faux.append(label)
-        if g_juste:
-            conseils = ["G juste"]
-        else:
-            conseils = ["G faux — rejouez le coup (semis puis ramassage) et comptez les graines prises"]
-        if vj_juste:
-            conseils.append("VJ juste")
-        elif niveau == profondeur:
-            conseils.append("VJ faux — à la profondeur maximale, NegaAwale renvoie 0 (sauf partie finie : "
-                            "±500 ou 0)")
-        else:
-            conseils.append("VJ faux — VJ = max(G − VJ) sur les enfants du nœud")
-        lignes.append(f"({label}) : " + ", ".join(conseils) + ".")
-    if manquants:
-        lignes.append(f"Pas encore de réponse : {', '.join(manquants)}.")
-    case_juste = case_choisie == case_attendue
-    if case_choisie is None:
-        lignes.append("Case choisie : pas encore de réponse.")
-    elif case_juste:
-        lignes.append(f"Case choisie : {case_choisie}, juste.")
-    else:
-        lignes.append(f"Case choisie : {case_choisie} est faux — à la racine, NegaAwale renvoie la case "
-                      "du meilleur G − VJ (la première en cas d'égalité).")
-    if faux or manquants:
-        detail = f" ({', '.join(faux)})" if faux else ""
-        lignes.append(f"Bilan sur {len(attendu)} nœuds : {len(justes)} juste(s), {len(faux)} faux{detail}, "
-                      f"{len(manquants)} sans réponse.")
-    else:
-        lignes.append(f"Les {len(attendu)} nœuds sont justes.")
-    pas_justes = [label for label in attendu if label not in justes]
-    return Correction(not pas_justes and case_juste, lignes, pas_justes)
-
-
-def verifier_q18(reponses: dict, case_choisie) -> Correction:
-    """Grade a student's Q18 tree: ``{label: (G, VJ)}`` for (b)…(o) and the pit Alice plays.
-
-    The expected values are ``facts.Q18_ARBRE`` and ``facts.Q18_CASE_CHOISIE``.
-
-    >>> juste = {l: (g, vj) for l, (_, _, g, vj) in facts.Q18_ARBRE.items()}
-    >>> verifier_q18(juste, 4).juste
-    True
-    >>> verifier_q18({**juste, "c": (0, 0)}, 4).faux
-    ['c']
-    """
-    attendu = {label: (1 if parent == "a" else 2, g, vj)
-               for label, (parent, _, g, vj) in facts.Q18_ARBRE.items()}
-    return verifier_reponses(reponses, case_choisie, attendu, facts.Q18_CASE_CHOISIE, 2)
-
-
-def verifier_arbre(reponses: dict, case_choisie, arbre: Noeud) -> Correction:
-    """Like :func:`verifier_q18` for any tree computed by :func:`arbre_negamax`."""
-    attendu = {n.label: (n.profondeur, n.gain, n.valeur) for n in arbre.noeuds() if n.profondeur > 0}
-    profondeur = max(n.profondeur for n in arbre.noeuds())
-    return verifier_reponses(reponses, case_choisie, attendu, arbre.case_choisie, profondeur)
-
-
 def comparer_negamax(jeu: dict, profondeur: int, NegaAwale: Callable) -> Correction:
     """Compare a student's ``NegaAwale`` with the reference on every node of the tree of ``jeu``.
 
@@ -477,7 +361,8 @@ def comparer_negamax(jeu: dict, profondeur: int, NegaAwale: Callable) -> Correct
     depth of the node)``, the root with ``NegaAwale(copie, profondeur, 0)``
     (a pit); an exception is reported, not raised.
 
-    >>> print(comparer_negamax(facts.Q18_JEU, 2, fonctions_moteur.NegaAwale))
+    >>> from awale_ref import corpus
+    >>> print(comparer_negamax(dict(corpus.cas_limites())['Q18 tree position'], 2, fonctions_moteur.NegaAwale))
     Les 15 nœuds donnent la même valeur que la référence, et la même case à la racine (4).
     """
     reference = arbre_negamax(jeu, profondeur)

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from awale_ref import library
+from awale_ref.sujets.ccinp_2024 import library
 
 
 def _cpu() -> float:

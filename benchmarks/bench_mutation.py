@@ -73,10 +73,10 @@ RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:
     sys.path.insert(0, str(RACINE))
 
-from awale_ref import library  # noqa: E402
-from awale_ref.grading.eleve import checks
-from awale_ref.grading.registre.catalogue import Sujet, sujet_du_module
-from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQL
+from awale_ref.grading.eleve import checks  # noqa: E402
+from awale_ref.grading.registre.catalogue import Sujet, sujet_du_module  # noqa: E402
+from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQL  # noqa: E402
+from awale_ref.sujets.ccinp_2024 import library  # noqa: E402
 
 DELAI_S = 5
 # Operators that need arguments (variable names) or only touch decorators: not used.

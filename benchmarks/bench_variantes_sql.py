@@ -8,7 +8,7 @@ a student's variant (the transformation at open time, in memory: the first time 
 copy's bytes), and the judge's per-student hidden file
 (transformed once, written to the course's cache, then only verified: the first use and the next).  Each figure
 is the smallest of its ``K`` runs (the machine's load changes during a run), per student, over ``N`` students.
-The libraries themselves are built once for everyone (``awale_ref.library``), never per student.  Nothing is
+The libraries themselves are built once for everyone (``awale_ref.sujets.ccinp_2024.library``), never per student.  Nothing is
 asserted about time.
 
 What it found (``--eleves 3 --repetitions 3``, 2 cores under a load of 4-5): the CCINP's visible library, a
@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from awale_ref import library
+from awale_ref import cache
 from awale_ref.grading.eleve import variantes
 from awale_ref.sujets.ccinp_2024 import sql as sql_ccinp
 from awale_ref.sujets.othello_epita_2024 import base as base_othello, sql as sql_othello
@@ -70,12 +70,12 @@ def main() -> None:
         lignes.append(f"{nom:8} base visible ouverte (noyau)   : énoncé {1000 * enonce:7.1f} ms ; variante "
                       f"{1000 * max(premieres):7.1f} ms la première fois, puis {1000 * max(suivantes):7.1f} ms "
                       f"(x{max(suivantes) / enonce:.1f})")
-        with tempfile.TemporaryDirectory() as cache:
+        with tempfile.TemporaryDirectory() as neuf:
             # the per-student hidden files in a fresh cache folder: the shared libraries are linked, not built
-            for fichier in library.dossier_cache().glob("bibliotheque-*.sqlite*"):
-                os.symlink(fichier, Path(cache) / fichier.name)
+            for fichier in cache.dossier_cache().glob("bibliotheque-*.sqlite*"):
+                os.symlink(fichier, Path(neuf) / fichier.name)
             ancien = os.environ.get("AWALE_CACHE")
-            os.environ["AWALE_CACHE"] = cache
+            os.environ["AWALE_CACHE"] = neuf
             try:
                 premiere = max(_plus_court(lambda: sql.base_cachee(sql.VARIANTE.donnees(qui)), 1) for qui in eleves)
                 suivante = max(_plus_court(lambda: sql.base_cachee(sql.VARIANTE.donnees(qui)), options.repetitions)

@@ -33,9 +33,10 @@
 
 # %%
 # %matplotlib inline
-from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
-from awale_ref.tree import arbre_negamax, comparer_negamax, dessiner_arbre, verifier_q18
+from awale_ref.sujets.ccinp_2024.arbre_q18 import verifier_q18
+from awale_ref.tree import arbre_negamax, comparer_negamax, dessiner_arbre
 from awale_ref.widget import jeu_depuis
 
 # %% [markdown]
@@ -59,7 +60,7 @@ print("Scores :", jeu['score'], "— tours déjà joués :", jeu['n'])
 
 # %%
 arbre = arbre_negamax(jeu, 2)
-dessiner_arbre(arbre, montrer_valeurs=False)
+dessiner_arbre(arbre, montrer_valeurs=False, note=facts.NOTE_RECONSTRUCTION)
 
 # %% [markdown]
 # ## À vous
@@ -101,7 +102,7 @@ verifier_q18(reponses, case_choisie)
 # %%
 voir_la_solution = False
 if voir_la_solution:
-    display(dessiner_arbre(arbre))
+    display(dessiner_arbre(arbre, note=facts.NOTE_RECONSTRUCTION))
 else:
     print("Solution cachée : mettez voir_la_solution = True puis réexécutez cette cellule.")
 

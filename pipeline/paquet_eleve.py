@@ -100,8 +100,6 @@ reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` c
 
 _MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
 
-DONNEES_SEULES = ("awale_ref.facts",)
-"""Modules of answers of which only the statement's data the notebooks import is shipped (the Q18 position)."""
 
 
 class ErreurPaquet(ValueError):
@@ -184,6 +182,28 @@ def reference_reduite(module: str, notes: set[str]) -> str:
     for debut, fin in sorted(a_couper, reverse=True):
         del lignes[debut:fin]
     return "".join(lignes)
+
+
+@functools.lru_cache(maxsize=1)
+def modules_de_donnees() -> tuple[str, ...]:
+    """The modules of the subjects' folders the course's notebooks import from and that nothing else ships (not
+    a reference, not a module shipped as it is, not a file a kind of question writes): of these only the
+    statement's data the notebooks import goes to the students (:func:`donnees_seules`; the CCINP's ``facts``,
+    whose other values are answers)."""
+    importes: set[str] = set()
+    for assignment in ASSIGNMENTS:
+        for cell in lire_source(assignment).cells:
+            if cell.cell_type != "code":
+                continue
+            with contextlib.suppress(SyntaxError):
+                importes |= {n.module for n in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n")))
+                             if isinstance(n, ast.ImportFrom) and n.module}
+    ailleurs = modules_livres() | {m for s in sujets().values()
+                                   for m in (s.module_correction, s.module_reference, *s.noms_reference)}
+    ecrits = {relatif for s in sujets().values() for relatif in fichiers_des_genres(s)}
+    dossiers = tuple(f"{s.module_correction}." for s in sujets().values())
+    return tuple(sorted(m for m in importes if m.startswith(dossiers) and m not in ailleurs
+                        and chemin_du_module(m) not in ecrits))
 
 
 def donnees_seules(module: str) -> str:
@@ -847,16 +867,25 @@ def a_la_place(module: str, notes: set[str]) -> str:
 def sources_du_paquet() -> dict[str, str]:
     """``{path in the distribution: source}`` of every Python module the students' package can ship, read from
     the course without writing the package nor trying its functions: each subject's reference module reduced
-    (:func:`reference_reduite`), the data of :data:`DONNEES_SEULES`, and every module shipped as it is
+    (:func:`reference_reduite`), the data of :func:`modules_de_donnees`, and every module shipped as it is
     (:func:`modules_livres`).  A superset: while an assignment is open, the distribution replaces the shipped
     functions that answer one of its graded functions by stand-ins (:func:`retenues`), which this keeps whole.
     The similarity report compares every answer with them (``pipeline.similarite.sources_du_devoir``)."""
     sources = {chemin_du_module(s.module_reference): reference_reduite(s.module_reference, noms_notes(s))
                for s in sujets().values()}
-    sources |= {chemin_du_module(m): donnees_seules(m) for m in DONNEES_SEULES}
+    sources |= {chemin_du_module(m): donnees_seules(m) for m in modules_de_donnees()}
     for module in sorted(modules_livres()):
         sources.setdefault(chemin_du_module(module), inspect.getsource(importlib.import_module(module)))
     return sources
+
+
+def modules_sql_livres() -> list:
+    """The SQL modules whose helpers the students get with the visible library shipped with the package
+    (``POUR_LES_ELEVES``, :func:`awale_ref.grading.registre.livraison.fichier_sql`): its file is their
+    ``fichier(GRAINE_VISIBLE)``."""
+    modules = [module() for s in sujets().values() for g in s.types_de_question
+               if callable(module := getattr(g, "sql", None))]
+    return [m for m in modules if getattr(m, "POUR_LES_ELEVES", ())]
 
 
 def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...] = frozenset()) -> Path:
@@ -865,7 +894,6 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
     ``fermes``: the assignments whose due date is past; every other one is open, and no working version of its
     graded functions is written (:func:`retenues`).  By default every assignment is open."""
     from awale_ref.grading.eleve.visibles import module_des_formats
-    from awale_ref.library import GRAINE, chemin_verifie
 
     dest = Path(dest)
     racine = dest / "awale_ref"
@@ -877,7 +905,8 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
     for chemin in COPIES:
         (racine / chemin).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(PAQUET / chemin, racine / chemin)
-    for module in DONNEES_SEULES:
+    for module in modules_de_donnees():
+        _module_vers_chemin(module, dest).parent.mkdir(parents=True, exist_ok=True)
         _module_vers_chemin(module, dest).write_text(donnees_seules(module))
     (racine / "grading" / "formats" / "__init__.py").write_text('"""The answers\' format checks, per subject."""\n')
 
@@ -910,8 +939,9 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
             (dossier / "__init__.py").write_text("")
     verifier_imports(dest, ecrits)
     (racine / "data" / "visibles.json").write_text(visibles_json())
-    shutil.copy(chemin_verifie(GRAINE), racine / "data" / "bibliotheque_visible.sqlite")
-    (racine / "data" / "bibliotheque_visible.sqlite").chmod(0o444)
+    for sql in modules_sql_livres():
+        shutil.copy(sql.fichier(sql.GRAINE_VISIBLE), racine / "data" / "bibliotheque_visible.sqlite")
+        (racine / "data" / "bibliotheque_visible.sqlite").chmod(0o444)
     (dest / "pyproject.toml").write_text(
         '[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n\n'
         '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'

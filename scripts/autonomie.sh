@@ -3,7 +3,7 @@
 # (`pip install -e .`: JupyterLab, ipywidgets, matplotlib…; no nbgrader, no test tools), at the versions
 # of the full install (constraints.txt), then JupyterLab on notebooks/.  The opening libraries of the SQL
 # questions are not built here: the SQL notebook builds them on first use (about two minutes on two cores,
-# once; awale_ref.library).  --installer-seulement: install, do not start JupyterLab.
+# once; awale_ref.sujets.ccinp_2024.library).  --installer-seulement: install, do not start JupyterLab.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}

@@ -1,7 +1,7 @@
 """The awalé game library imports no subject: it owns the rules, the subjects are checked against it.
 
 The game library (``awale_ref/engine.py``, ``awale_exact.py``, ``fonctions_moteur.py``, ``players.py``,
-``corpus.py``, ``notation.py``, ``tree.py``, ``facts.py``, ``library.py``, ``noms.py``, ``widget/``) must not
+``corpus.py``, ``notation.py``, ``tree.py``, ``noms.py``, ``widget/``) must not
 import a subject's module (``awale_ref.sujets.<sujet>``, nor an exam name through ``from awale_ref import …``),
 at the top of a file or inside a function: the CCINP reference is held equal to the library by the differential
 tests (``tests/test_engine.py``, and :func:`test_les_regles_sont_celles_du_sujet` below), never used by it. A
@@ -22,7 +22,7 @@ RACINE = Path(__file__).resolve().parents[1]
 BIBLIOTHEQUE = sorted([*(RACINE / "awale_ref").glob("widget/*.py"),
                        *(RACINE / "awale_ref" / n for n in ("engine.py", "awale_exact.py", "fonctions_moteur.py",
                                                             "players.py", "corpus.py", "notation.py", "tree.py",
-                                                            "facts.py", "library.py", "noms.py"))])
+                                                            "noms.py"))])
 
 SUJET = "awale_ref.sujets."
 

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from awale_ref import corpus, facts
+from awale_ref import corpus
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from fin_de_partie import conditions_fin
 

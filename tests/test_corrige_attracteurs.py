@@ -82,7 +82,7 @@ def test_le_corrige_du_tp_rendu_et_corrige_par_nbgrader(tmp_path):
     """The key handed in as a student's two notebooks and graded by ``nbgrader autograde`` (sandbox on): each
     test cell gets exactly the points :data:`PERTES_DU_CORRIGE` leaves (the structured answers, which the key
     prints rather than stores, are the course's; the justifications are left to the teacher)."""
-    from pipeline import demo, demo_class
+    from pipeline import demo, demo_class, erreurs_simulees
     from pipeline.report import lire_notes
 
     _, source = _corrige()
@@ -97,7 +97,7 @@ def test_le_corrige_du_tp_rendu_et_corrige_par_nbgrader(tmp_path):
     erreurs = []
     for question, spec in SUJET.specs.items():
         perdues = tuple(PERTES_DU_CORRIGE.get(question, ()))
-        erreurs.append(demo_class.Erreur(f"{question.lower()}_{spec.nom}", cellules[spec.nom],
+        erreurs.append(erreurs_simulees.Erreur(f"{question.lower()}_{spec.nom}", cellules[spec.nom],
                                          (f"{question.lower()}_tests",) if perdues else (), f"corrigé {question}",
                                          perdues=perdues, devoir=devoir_de[question]))
     eleve = demo_class.Eleve("tp_corrige", "Corrigé", "TP", "le corrigé du TP transcrit", tuple(erreurs),

@@ -24,9 +24,10 @@ from pathlib import Path
 import pytest
 
 from awale_ref.grading.eleve import checks, contraintes, variantes
+from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import specs, sql
-from pipeline import demo, demo_class, echange, report, similarite
+from pipeline import demo, demo_class, echange, erreurs_simulees, report, similarite
 from pipeline.build import sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
@@ -85,18 +86,24 @@ def notes(cours: Path) -> dict[tuple[str, str, str], float | None]:
     return {(n.eleve, n.assignment, n.grade_id): n.score for n in liste}
 
 
+def _erreur(identifiant: str, grade_id: str) -> erreurs_simulees.Erreur:
+    """The mistake the student ``identifiant`` makes in the CCINP cell ``grade_id``."""
+    return next(err for err in demo_class.eleve(identifiant).erreurs
+                if err.grade_id == grade_id and sujet_de(err.assignment).module_correction == exam.__package__)
+
+
 def _texte_html(chemin: Path) -> str:
     """The visible text of an HTML page (tags removed, entities decoded)."""
     return html.unescape(re.sub(r"<[^>]+>", "", chemin.read_text(encoding="utf-8")))
 
 
-def _spec_de(erreur: demo_class.Erreur):
+def _spec_de(erreur: erreurs_simulees.Erreur):
     """The grading spec of the function a mistake writes (``None`` for an answer or a query)."""
     spec = sujet_de(erreur.assignment).specs.get(demo_class.question_de(erreur.grade_id))
     return spec if spec is not None and f"def {spec.nom}(" in erreur.code else None
 
 
-def _fonction_de(erreur: demo_class.Erreur):
+def _fonction_de(erreur: erreurs_simulees.Erreur):
     espace: dict = {"__name__": "__main__"}
     exec(erreur.code, espace)
     return espace[_spec_de(erreur).nom]
@@ -112,6 +119,17 @@ def test_la_classe_a_au_moins_douze_eleves_aux_erreurs_distinctes():
     assert len(erreurs) == len(set(erreurs)), "two students share a mistake"
     profils = {(e.erreurs, e.rendus, e.vierge) for e in classe}
     assert len(profils) == len(classe), "two students hand in the same notebooks"
+
+
+@pytest.mark.parametrize("sujet", catalogue.tous(), ids=lambda s: s.nom)
+def test_chaque_sujet_a_des_eleves_simules_qui_se_trompent(sujet):
+    """Each paper's simulated mistakes come from its own folder; a paper without any is named, with what to write."""
+    erreurs = [err for e in demo_class.CLASSE for err in e.erreurs
+               if sujet_de(err.assignment).module_correction == sujet.module_correction]
+    assert erreurs, (f"le sujet {sujet.nom} n'a pas d'erreur simulée : écrivez dans son dossier un module "
+                     f"{demo_class.MODULE_DES_ELEVES}.py dont erreurs(outils) donne à des élèves de la classe de "
+                     f"démonstration ({', '.join(e.identifiant for e in demo_class.CLASSE[:3])}…) des erreurs "
+                     "typiques de ses questions (pipeline/erreurs_simulees.py dit comment)")
 
 
 def test_l_echantillon_garde_chaque_eleve_chaque_erreur_et_chaque_retard():
@@ -172,13 +190,13 @@ def test_un_retour_html_par_eleve_et_par_notebook_rendu(cours):
 
 def test_le_retour_donne_le_premier_cas_cache_qui_echoue_en_francais(cours):
     # Q9 "case > 6": the exam's examples pass, only the hidden corpus catches it
-    err = demo_class.CAMP_ADVERSE_DECALE
+    err = _erreur("garcia_adam", "q9_case_ramassable")
     attendu = checks.verifier(specs.SPECS["Q9"], _fonction_de(err), specs.cas_caches("Q9"), exam, retrecir=True)
     assert not attendu.ok and "entrée" in attendu.message
     texte = _texte_html(cours / "feedback" / "garcia_adam" / "partie2_structure" / "partie2_structure.html")
     assert attendu.message in texte
     # Q25 without ORDER BY: the right rows, in the wrong order, on the hidden library
-    requete = demo_class.SQL_SANS_ORDER_BY.code.split('"""')[1]
+    requete = _erreur("petit_lucas", "q25_requete").code.split('"""')[1]
     attendu = sql.preparer("Q25")(requete)
     assert not attendu.ok and "ORDER BY" in attendu.message
     texte = _texte_html(cours / "feedback" / "petit_lucas" / "partie3_sql" / "partie3_sql.html")

@@ -1,6 +1,6 @@
 """The exam's worked examples and the FIGURES facts, on the exam functions."""
 
-from awale_ref import facts
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 
 

@@ -13,10 +13,10 @@ import types
 
 import pytest
 
-from awale_ref import facts
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import checks, familles, retrecissement
 from awale_ref.grading.executant import messages
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import reponses as answers
 from awale_ref.sujets.ccinp_2024 import specs

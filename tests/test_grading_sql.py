@@ -1,7 +1,7 @@
 """The SQL grading (Q22–Q25): reference queries pass, typical mistakes fail for their reason, guards hold.
 
 The libraries are the real ones (seed 2024 visible, seed 1712 hidden), built
-once into the cache by ``awale_ref.library.ouvrir_bibliotheque`` (about a minute
+once into the cache by ``awale_ref.sujets.ccinp_2024.library.ouvrir_bibliotheque`` (about a minute
 each on a cold cache; the tests themselves take seconds).
 """
 
@@ -11,8 +11,8 @@ import math
 
 import pytest
 
-from awale_ref import library
 from awale_ref.grading.eleve.resultat import EchecTest
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.sujets.ccinp_2024 import corriger, montrer_requete, sql
 from awale_ref.sujets.ccinp_2024 import tester as _tester
 

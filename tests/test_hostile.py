@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref import library
 from awale_ref.grading.correcteur import bac_a_sable, juge
 from awale_ref.grading.eleve.rendu import dessin_du_cas
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.grading.executant import messages
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.sujets.ccinp_2024 import corriger
 import prerequis
 from pipeline.nbgrader_cli import nbgrader

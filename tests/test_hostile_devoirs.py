@@ -72,7 +72,7 @@ def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_se
     sortie = classe_secrets.sortie(soumission.nom)
     montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
     assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
-    assert "[secrets] import refusé : awale_ref.library" in sortie
+    assert "[secrets] import refusé : awale_ref.sujets.ccinp_2024.library" in sortie
 
 
 def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):

@@ -16,7 +16,7 @@ RACINE = Path(__file__).resolve().parent.parent
 PROJET = tomllib.loads((RACINE / "pyproject.toml").read_text())["project"]
 # What the notebooks of notebooks/ (and the self-study checks they run) import.
 MODULES_DES_CARNETS = ["awale_ref.widget.vue", "awale_ref.tree", "awale_ref.grading",
-                       "awale_ref.sujets.ccinp_2024.sql", "awale_ref.library", "awale_ref.notation", "awale_ref.corpus",
+                       "awale_ref.sujets.ccinp_2024.sql", "awale_ref.sujets.ccinp_2024.library", "awale_ref.notation", "awale_ref.corpus",
                        "awale_ref.sujets.olympiades_2025_images.dessins", "ipykernel"]
 LOURDS = {"nbgrader", "playwright", "open-spiel", "pytest", "hypothesis", "jupytext", "faker"}
 
@@ -144,7 +144,7 @@ def test_both_installs_take_every_version_from_constraints_txt():
 
 
 def test_the_sql_notebook_builds_a_missing_library_on_first_use_and_says_so(tmp_path, monkeypatch, capsys):
-    from awale_ref import library
+    from awale_ref.sujets.ccinp_2024 import library
     from awale_ref.sujets.ccinp_2024 import sql
 
     construites, vraie = [], library.construire_bibliotheque

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awale_ref import library
 from awale_ref.grading.correcteur import bac_a_sable
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.executant import encodage, messages
 from awale_ref.sujets.ccinp_2024 import SUJET as CCINP
+from awale_ref.sujets.ccinp_2024 import library
 
 RACINE = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from awale_ref import library
+from awale_ref import cache
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.notation import rejouer
 
@@ -241,7 +242,7 @@ def fichier_de(base) -> Path:
 
 def test_content_does_not_depend_on_the_hash_seed(tmp_path):
     # another interpreter with another PYTHONHASHSEED builds the same bytes (and never imports Faker)
-    code = ("import sys; sys.modules['faker'] = None; from awale_ref import library; "
+    code = ("import sys; sys.modules['faker'] = None; from awale_ref.sujets.ccinp_2024 import library; "
             "library.construire_bibliotheque(sys.argv[1], seed=11, n_players=20, n_games=60, processes=1)")
     autre = tmp_path / "autre.sqlite"
     subprocess.run([sys.executable, "-c", code, str(autre)], check=True,
@@ -274,7 +275,7 @@ def test_the_players_are_the_ones_faker_made(seed):
 
 def test_open_library_reuses_its_cache_and_is_read_only(grande):
     chemin = fichier_de(grande)
-    assert chemin.parent == library.dossier_cache()
+    assert chemin.parent == cache.dossier_cache()
     assert chemin.name.startswith("bibliotheque-2024-")
     avant = chemin.stat().st_mtime_ns
     autre = library.ouvrir_bibliotheque(2024)

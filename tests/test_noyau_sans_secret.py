@@ -81,7 +81,7 @@ def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answ
     fichiers = fichiers_secrets(secrets)
     modules = sorted({m for f in fichiers if (m := _module(f))})
     # the references of every subject, the answers, the key queries and the judge are among them
-    assert {"awale_ref.library", "awale_ref.facts", "awale_ref.sujets.ccinp_2024.exam",
+    assert {"awale_ref.sujets.ccinp_2024.library", "awale_ref.sujets.ccinp_2024.facts", "awale_ref.sujets.ccinp_2024.exam",
             "awale_ref.sujets.othello_epita_2024.sql"} <= set(modules), modules
     with tempfile.TemporaryDirectory(prefix="awk", dir="/tmp") as ipc, tempfile.TemporaryDirectory() as travail:
         for prive in (ipc, travail):
@@ -97,7 +97,7 @@ def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answ
     for nom, source in vu["importes"].items():  # a module found is the students' package's, which holds none
         montres = sorted(s for s in secrets if s in source)
         assert not montres, f"{nom}: {montres[:3]}"
-    assert not {"awale_ref.library", "awale_ref.corpus"} & set(vu["importes"])
+    assert not {"awale_ref.sujets.ccinp_2024.library", "awale_ref.corpus"} & set(vu["importes"])
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux's")

@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from awale_ref import corpus, engine, facts
+from awale_ref import corpus, engine
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
 from fin_de_partie import conditions_fin

@@ -217,7 +217,7 @@ def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
     """The key handed in as a student's notebook and graded by ``nbgrader autograde`` (sandbox on): each
     test cell gets exactly the points :data:`PERTES_DU_CORRIGE` leaves (Q2's cells, unreadable in the key,
     and Q21, missing, are the course's answers; the justifications are left to the teacher)."""
-    from pipeline import demo, demo_class
+    from pipeline import demo, demo_class, erreurs_simulees
     from pipeline.report import lire_notes
 
     espace, source = _corrige()
@@ -227,14 +227,14 @@ def test_le_corrige_rendu_et_corrige_par_nbgrader(tmp_path):
     for question, spec in SUJET.specs.items():
         gid = f"{question.lower()}_{spec.nom}"
         perdues = tuple(PERTES_DU_CORRIGE.get(question, ()))
-        erreurs.append(demo_class.Erreur(gid, fonctions[spec.nom], (f"{question.lower()}_tests",) if perdues else (),
+        erreurs.append(erreurs_simulees.Erreur(gid, fonctions[spec.nom], (f"{question.lower()}_tests",) if perdues else (),
                                          f"corrigé {question}", perdues=perdues, devoir="othello"))
     for nom, valeur in espace["REPONSES"].items():
-        erreurs.append(demo_class.Erreur(f"{nom.split('_')[0].lower()}_reponse", f"{nom} = {valeur!r}", (),
+        erreurs.append(erreurs_simulees.Erreur(f"{nom.split('_')[0].lower()}_reponse", f"{nom} = {valeur!r}", (),
                                          f"corrigé {nom}", devoir="othello"))
     for question, requete in espace["REQUETES"].items():
         echecs = ("q24_tests",) if question == "Q24" else ()  # the lost join clause
-        erreurs.append(demo_class.Erreur(f"{question.lower()}_requete", f"{question} = {requete!r}", echecs,
+        erreurs.append(erreurs_simulees.Erreur(f"{question.lower()}_requete", f"{question} = {requete!r}", echecs,
                                          f"corrigé {question}", devoir="othello"))
     eleve = demo_class.Eleve("epita_corrige", "Corrigé", "EPITA", "le corrigé transcrit", tuple(erreurs),
                              rendus=("othello",))
@@ -456,7 +456,7 @@ def test_le_moteur_du_serveur_de_la_classe_calcule_ce_que_calcule_la_reference()
 
 
 def test_la_base_cachee_modifiee_n_est_jamais_lue(tmp_path, monkeypatch):
-    """The hidden games database goes through the opening library's checksum (``library.fichier_verifie``):
+    """The hidden games database goes through the opening library's checksum (``cache.fichier_verifie``):
     read-only, its SHA-256 beside it, verified at each use; a file changed behind the grader's back is built
     again before the key's query runs on it."""
     import sqlite3

@@ -115,11 +115,13 @@ def test_no_expected_answer_of_a_reasoning_question_is_in_the_distribution(paque
     tout = "\n".join(_fichiers(paquet).values())
     for question, texte in attendus:
         assert texte not in tout, f"{question}: {texte[:80]}"
-    assert not (paquet / "awale_ref" / "library.py").exists()
-    # of the answers module, only the statement's data a notebook imports (the Q18 position)
-    donnees = {c for n in ast.parse((paquet / "awale_ref" / "facts.py").read_text()).body
+    assert not (paquet / "awale_ref" / "sujets" / "ccinp_2024" / "library.py").exists()
+    # of the answers module, only the statement's data a notebook imports (the Q18 position and where it comes from)
+    assert paquet_eleve.modules_de_donnees() == ("awale_ref.sujets.ccinp_2024.facts",)
+    donnees = {c for n in ast.parse((paquet / "awale_ref" / "sujets" / "ccinp_2024" / "facts.py").read_text()).body
                if isinstance(n, ast.Assign) for c in paquet_eleve._cibles(n)}
-    assert donnees == paquet_eleve.donnees_importees("awale_ref.facts") == {"Q18_JEU"}
+    assert donnees == paquet_eleve.donnees_importees("awale_ref.sujets.ccinp_2024.facts") == {"Q18_JEU",
+                                                                                            "NOTE_RECONSTRUCTION"}
 
 
 def _avec_les_solutions(assignment: str) -> nbformat.NotebookNode:

@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from awale_ref.facts import Q18_JEU
+from awale_ref.sujets.ccinp_2024.facts import Q18_JEU
 from awale_ref.grading.eleve import checks
 from awale_ref.grading.eleve.resultat import EchecTest
 from awale_ref.grading.eleve.resultat import Resultat

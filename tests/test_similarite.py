@@ -422,13 +422,13 @@ def test_une_requete_sql_deguisee_reste_une_copie():
 
 
 def test_une_requete_collee_du_corrige_est_proche_du_corrige():
-    from awale_ref.library import REQUETES
+    from awale_ref.sujets.ccinp_2024.library import REQUETES
 
     corrige = 'REQUETES = {"Q25": """' + REQUETES["Q25"] + '"""}\n'
     collee = "Q25 = " + repr(REQUETES["Q25"].lower()) + "\n"
     reponses = {("p", "q25_requete"): {"ana": collee, **_requetes_honnetes(10)}}
-    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.library": corrige}})
-    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.library")]
+    analyse = similarite.comparer(reponses, {"p": []}, sources={"p": {"corrigé public awale_ref.sujets.ccinp_2024.library": corrige}})
+    assert [(p.a, p.b) for p in analyse.proches_signales()] == [("ana", "corrigé public awale_ref.sujets.ccinp_2024.library")]
 
 
 # ---------------------------------------------------------------- justifications
@@ -442,7 +442,7 @@ _PARAPHRASE = ("Pour trouver les coups permis, les cases vides du camp d'Alice, 
 
 def _justifications_honnetes() -> dict[str, similarite.Texte]:
     """Justifications written independently: the demo class's own of Q1, each student in their own words."""
-    return {e.identifiant: similarite.Texte(demo_class.justification("q1_justification", e.style, e.identifiant))
+    return {e.identifiant: similarite.Texte(demo_class.justification("q1_justification", e.style, e.identifiant, "partie1_regles"))
             for e in demo_class.CLASSE if not e.vierge and not e.justifie_comme}
 
 
@@ -475,7 +475,7 @@ def test_les_justifications_sont_lues_dans_le_notebook(cours):
     assert "q1_justification" not in similarite.reponses_du_notebook(chemin, version)
     reponses = similarite.reponses_du_notebook(chemin, version, justifications=True)
     assert isinstance(reponses["q1_justification"], similarite.Texte)
-    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1, "martin_hugo")
+    assert reponses["q1_justification"].strip() == demo_class.justification("q1_justification", 1, "martin_hugo", "partie1_regles")
 
 
 def test_la_demo_signale_la_justification_recopiee_et_aucun_eleve_honnete(cours):
@@ -490,5 +490,5 @@ def test_la_demo_signale_la_justification_recopiee_et_aucun_eleve_honnete(cours)
     for p in analyse.paires:
         if (p.a, p.b) not in copies:
             assert all(q.score < analyse.reglages.seuil for q in p.questions if q.question in analyse.textes), p
-    textes = {demo_class.justification("q3_justification", e.style, e.identifiant) for e in demo_class.CLASSE}
+    textes = {demo_class.justification("q3_justification", e.style, e.identifiant, "partie1_regles") for e in demo_class.CLASSE}
     assert len(textes) == len(demo_class.CLASSE)   # nobody else shares a wording

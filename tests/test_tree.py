@@ -11,7 +11,8 @@ import matplotlib
 import pytest
 from matplotlib.testing.compare import compare_images
 
-from awale_ref import engine, facts, tree
+from awale_ref import engine, tree
+from awale_ref.sujets.ccinp_2024 import arbre_q18, facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget import jeu_depuis
 from notebooks_apparies import executer_notebook_apparie
@@ -29,7 +30,7 @@ def dessiner_q18(chemin, montrer_valeurs=True, retouche=None) -> None:
     arbre = tree.arbre_negamax(facts.Q18_JEU, 2)
     if retouche:
         retouche(arbre)
-    fig = tree.dessiner_arbre(arbre, montrer_valeurs=montrer_valeurs)
+    fig = tree.dessiner_arbre(arbre, montrer_valeurs=montrer_valeurs, note=facts.NOTE_RECONSTRUCTION)
     fig.savefig(chemin, dpi=DPI, metadata={"Software": None})
 
 
@@ -44,7 +45,7 @@ def test_q18_tree_matches_the_facts():
     assert arbre.valeur == facts.Q18_VALEUR_RACINE
     assert arbre.case_choisie == facts.Q18_CASE_CHOISIE == exam.NegaAwale(exam.copie(facts.Q18_JEU), 2, 0)
     assert [e.label for e in arbre.enfants if e.choisi] == ["e"]
-    assert tree.est_reconstruction_q18(arbre.jeu)
+    assert arbre.jeu == facts.Q18_JEU
 
 
 @pytest.mark.parametrize("coups", POSITIONS)
@@ -108,7 +109,7 @@ JUSTE = {label: (g, vj) for label, (_, _, g, vj) in facts.Q18_ARBRE.items()}
 
 
 def test_q18_checker_accepts_the_right_answer():
-    correction = tree.verifier_q18(JUSTE, 4)
+    correction = arbre_q18.verifier_q18(JUSTE, 4)
     assert correction.juste and correction.faux == []
     assert str(correction).endswith("Les 14 nœuds sont justes.")
 
@@ -116,7 +117,7 @@ def test_q18_checker_accepts_the_right_answer():
 def test_q18_checker_names_the_wrong_nodes_without_giving_the_values():
     reponses = {**JUSTE, "c": (0, 0), "b": (4, 0), "f": "zéro"}
     del reponses["o"]
-    correction = tree.verifier_q18(reponses, 1)
+    correction = arbre_q18.verifier_q18(reponses, 1)
     assert not correction.juste and correction.faux == ["b", "c", "f", "o"]
     texte = str(correction)
     assert "(b) : G juste, VJ faux — VJ = max(G − VJ) sur les enfants du nœud." in texte
@@ -131,9 +132,9 @@ def test_q18_checker_names_the_wrong_nodes_without_giving_the_values():
 def test_tree_checker_for_any_position():
     arbre = tree.arbre_negamax(jeu_depuis("egai"), 1)
     reponses = {e.label: (e.gain, e.valeur) for e in arbre.enfants}
-    assert tree.verifier_arbre(reponses, arbre.case_choisie, arbre).juste
+    assert arbre_q18.verifier_arbre(reponses, arbre.case_choisie, arbre).juste
     with pytest.raises(TypeError):
-        tree.verifier_q18([(4, 4)], 4)
+        arbre_q18.verifier_q18([(4, 4)], 4)
 
 
 # ---------------------------------------------------------------- the drawing
@@ -163,8 +164,9 @@ def test_drawing_says_when_the_position_is_the_reconstruction():
     def textes(fig):
         return [t.get_text().replace("\n", " ") for t in fig.texts]
 
-    assert tree.NOTE_RECONSTRUCTION in textes(tree.dessiner_arbre(tree.arbre_negamax(facts.Q18_JEU, 1)))
-    assert tree.NOTE_RECONSTRUCTION not in textes(tree.dessiner_arbre(tree.arbre_negamax(jeu_depuis("egai"), 1)))
+    note = facts.NOTE_RECONSTRUCTION
+    assert note in textes(tree.dessiner_arbre(tree.arbre_negamax(facts.Q18_JEU, 1), note=note))
+    assert note not in textes(tree.dessiner_arbre(tree.arbre_negamax(facts.Q18_JEU, 1)))
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +231,7 @@ def test_boards_are_drawn_as_in_the_exam_alice_at_the_bottom():
 def test_the_reconstruction_is_described_the_same_way_everywhere():
     """One sentence, in the drawing and in both notebooks that use the Q18 position."""
     racine = Path(__file__).resolve().parent.parent
-    note = tree.NOTE_RECONSTRUCTION
+    note = facts.NOTE_RECONSTRUCTION
     for chemin in (racine / "notebooks" / "arbre_negamax.py", racine / "awale_ref/sujets/ccinp_2024/cours/partie3_ia.py"):
         texte = " ".join(ligne.lstrip("# ").strip() for ligne in chemin.read_text().splitlines())
         assert note in texte, chemin

@@ -156,7 +156,7 @@ def _rendu(racine, eleve: str, reponses: str) -> None:
 
 
 def test_une_reponse_juste_pour_la_variante_d_un_camarade_est_nommee(tmp_path, monkeypatch):
-    from pipeline.demo_class import reponses_de_la_variante
+    from pipeline.erreurs_simulees import reponses_de_la_variante
     from pipeline.similarite import Reglages, classement_des_copies
     from pipeline.variantes_copiees import copies_de_variante, indices
 
@@ -196,7 +196,7 @@ def test_chaque_sujet_a_requetes_a_des_bases_par_eleve():
 
 def _references(sql) -> dict:
     """The key's queries of an SQL module (the CCINP's are its library's)."""
-    return getattr(sql, "REQUETES", None) or __import__("awale_ref.library").library.REQUETES
+    return getattr(sql, "REQUETES", None) or __import__("awale_ref.sujets.ccinp_2024.library").library.REQUETES
 
 
 def _plain(sql, variante, requete: str) -> dict:

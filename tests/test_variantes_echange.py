@@ -22,7 +22,7 @@ from awale_ref.grading.registre import catalogue
 from pipeline import echange
 from pipeline.build import lire_source
 from pipeline.client_noyau import ClientNotebook
-from pipeline.demo_class import reponses_de_la_variante
+from pipeline.erreurs_simulees import reponses_de_la_variante
 from pipeline.nbgrader_cli import nbgrader
 from pipeline.variantes_copiees import valeurs_litterales
 from tests.hostile.classe import preparer_cours

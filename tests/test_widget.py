@@ -2,7 +2,8 @@
 
 import pytest
 
-from awale_ref import engine, facts, notation
+from awale_ref import engine, notation
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.widget import ErreurEleve, Partie, Plateau, Regles, jeu_depuis
 from notebooks_apparies import executer_notebook_apparie

@@ -3,7 +3,7 @@
 While a submission is graded the student's kernel never sees the course's ``awale_ref`` (references, answers,
 key queries): it runs on the student distribution ``pipeline.paquet_eleve`` writes for the class server
 (``ecrire_paquet``), mounted read-only in its sandbox and first on its ``sys.path``.  That tree is built here
-once into ``<cache>/paquet_correction/<fingerprint>/`` (``library.dossier_cache()``), where the fingerprint is
+once into ``<cache>/paquet_correction/<fingerprint>/`` (``cache.dossier_cache()``), where the fingerprint is
 the SHA-256 of everything it is built from: every file of the course's package (its subjects and their
 ``cours/`` included) and the builder's own modules.  A changed course gets a new folder; an unchanged one is
 found again in a few milliseconds.
@@ -89,7 +89,7 @@ def empreinte() -> str:
 
 def dossier() -> Path:
     """Where the packages for grading are kept (one folder per fingerprint)."""
-    from awale_ref.library import dossier_cache
+    from awale_ref.cache import dossier_cache
 
     return dossier_cache() / "paquet_correction"
 

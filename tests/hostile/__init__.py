@@ -165,7 +165,7 @@ def _chemins_du_correcteur() -> str:
     """Paths outside the submission, written literally in the notebook (the grader's, not the sandbox's)."""
     from pathlib import Path
 
-    from awale_ref import library
+    from awale_ref.sujets.ccinp_2024 import library
 
     return (f"CONFIG_UTILISATEUR = {str(Path.home() / '.jupyter' / 'nbgrader_config.py')!r}\n"
             f"BIBLIOTHEQUE_CACHEE = {str(library.chemin_cache(1712))!r}\n")
@@ -768,7 +768,7 @@ SOUMISSIONS_ATT: tuple[Soumission, ...] = (
 _LIT_LES_SECRETS = r'''  # one line per module or file (nbgrader keeps 1,000 lines of a cell's output)
 import glob, importlib, inspect, os, re, sys
 print("[secrets] awale_ref vu :", importlib.import_module("awale_ref").__file__)
-for nom in ("awale_ref.sujets.ccinp_2024.exam", "awale_ref.facts", "awale_ref.library",
+for nom in ("awale_ref.sujets.ccinp_2024.exam", "awale_ref.sujets.ccinp_2024.facts", "awale_ref.sujets.ccinp_2024.library",
             "awale_ref.corpus", "awale_ref.sujets.ccinp_2024.sql", "awale_ref.sujets.othello_epita_2024.sql",
             "awale_ref.sujets.othello_epita_2024.othello", "awale_ref.sujets.olympiades_2025_awale.awale_lycee",
             "awale_ref.sujets.olympiades_2025_images.images", "awale_ref.sujets.attracteurs.tablettes",

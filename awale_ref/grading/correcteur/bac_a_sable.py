@@ -92,8 +92,8 @@ def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
 def masques() -> list[str]:
     """What no sandbox may see even where a mounted folder holds it: the course's package (installed in
     ``site-packages``, say), the course's cache (the hidden SQL libraries) and the grading lock's folder."""
+    from awale_ref.cache import dossier_cache
     from awale_ref.grading.correcteur.verrou import dossier_du_verrou
-    from awale_ref.library import dossier_cache
 
     paquet = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # awale_ref/
     return [paquet, os.path.abspath(dossier_cache()),

@@ -9,7 +9,7 @@ runs beside a process that holds an open secret, and the channels between two sa
 on shared files, ``inotify``, global counters, contention) have nobody at their other end.  When every graded
 function is public (their assignments are past their due dates) every process takes it shared: full parallelism.
 
-The lock is ``flock`` on a file of the grader's cache folder (``library.dossier_cache()``: ``$AWALE_CACHE``, else
+The lock is ``flock`` on a file of the grader's cache folder (``cache.dossier_cache()``: ``$AWALE_CACHE``, else
 ``~/.cache/awale_ref``; ``$AWALE_VERROU`` names another folder), which no sandbox mounts (``bac_a_sable.masques`` hides it where a mounted folder holds
 it).  Gradings share the lock when they share that folder.  It is taken and held by the grader's process only:
 the descriptor is close-on-exec, no sandbox inherits it, no student's code can release or probe it.  The caller
@@ -58,7 +58,7 @@ def dossier_du_verrou() -> Path:
     each other, each with its own: the test suite's workers), else the grader's cache folder (``$AWALE_CACHE``)."""
     if os.environ.get("AWALE_VERROU"):
         return Path(os.environ["AWALE_VERROU"])
-    from awale_ref.library import dossier_cache
+    from awale_ref.cache import dossier_cache
 
     return dossier_cache()
 

@@ -32,7 +32,7 @@ SQL = QuestionsSQL(("Q22", "Q23", "Q24", "Q25"), f"{__name__}.sql")
 SUJET = catalogue.Sujet("Awalé — CCINP 2024 PC", __name__, "awale_ref.sujets.ccinp_2024.exam", SPECS, REPONSES_ATTENDUES,
                      types=(PARTIE, SQL), variantes=VARIANTES, noms_reference=("awale_ref",),
                      modules_eleves=(f"{__name__}.presentation", "awale_ref.cas_awale", f"{__name__}.specs"),
-                     corriges_publics=("awale_ref.library",))  # the published SQL answers (its REQUETES)
+                     corriges_publics=("awale_ref.sujets.ccinp_2024.library",))  # the published SQL answers (its REQUETES)
 QUESTIONS = SUJET.questions
 tester = SUJET.tester
 corriger = SUJET.corriger

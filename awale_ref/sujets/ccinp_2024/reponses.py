@@ -3,7 +3,7 @@
 - the structured answers of the reasoning questions (Q1, Q2, Q3, Q6, Q18)
   (:data:`REPONSES_ATTENDUES`, the table shape of ``awale_ref.grading.correcteur.reponses_structurees``):
   Q1–Q3 computed by the reference on each student's own figures (:mod:`.variantes`), the others
-  compared with ``awale_ref.facts``;
+  compared with ``awale_ref.sujets.ccinp_2024.facts``;
 - Q21, whose contract is a call: ``awale_ia`` must play a whole game, asking
   ``NegaAwale(jeu, 6, 0)`` for every move (spied on, not searched).
 
@@ -26,13 +26,13 @@ import json
 import types
 from typing import Any, Callable
 
-from awale_ref import facts
 from awale_ref.grading.correcteur.reponses_structurees import credit_par_cle, en_ordre, format_reponse, verifier_reponse
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.textes import decrire_exception_nommee, decrire_trop_long
 from awale_ref.grading.executant import observations
 from awale_ref.grading.executant.encodage import ObjetRefuse, decoder
 from awale_ref.grading.executant.observations import sous_delai
+from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024.partie_ia import jouer
 from awale_ref.sujets.ccinp_2024.variantes import FIGURE4_ENONCE, FIGURE5_ENONCE

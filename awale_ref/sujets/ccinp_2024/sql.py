@@ -1,7 +1,7 @@
 """The SQL questions Q22–Q25: run a student's query on the opening library, compare it, show it.
 
 A student's answer is a string holding one ``SELECT`` query.  It runs on the
-opening library of :mod:`awale_ref.library`:
+opening library of :mod:`awale_ref.sujets.ccinp_2024.library`:
 
 - the **visible** library (seed 2024, :data:`GRAINE_VISIBLE`) for the
   visible test (:func:`format_sql`: the query runs and has the right number
@@ -56,13 +56,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from awale_ref import library
+from awale_ref import cache
 from awale_ref.grading.eleve.familles import lire_reponse_sql
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.grading.eleve.specs import Famille, payees
 from awale_ref.grading.eleve.table_requete import TableRequete
 from awale_ref.grading.eleve.textes import pluriel
 from awale_ref.grading.executant import requetes
+from awale_ref.sujets.ccinp_2024 import library
 from awale_ref.sujets.ccinp_2024 import variantes
 
 GRAINE_VISIBLE = library.GRAINE
@@ -185,11 +186,11 @@ def fichier(graine: int, variante: Any = None) -> str:
     """The file of the library of ``graine`` as the student of transformation ``variante`` sees it: the
     library's own (``None``), else a copy transformed once into the course's cache (its folder ``variantes``:
     1.4 MB a student), read-only, its checksum
-    verified at each use (``library.fichier_verifie``), named after the transformation and its code."""
+    verified at each use (``cache.fichier_verifie``), named after the transformation and its code."""
     if variante is None:
         return str(library.chemin_verifie(graine))
     code = hashlib.sha256(Path(variantes.__file__).read_bytes()).hexdigest()[:8]
-    chemin = library.dossier_cache() / "variantes" / f"{library.chemin_cache(graine).stem}-{code}-{variante}.sqlite"
+    chemin = cache.dossier_cache() / "variantes" / f"{library.chemin_cache(graine).stem}-{code}-{variante}.sqlite"
 
     def construire(provisoire: str) -> None:
         copie, destination = varier(_bibliotheque(graine), variante), sqlite3.connect(provisoire)
@@ -199,7 +200,7 @@ def fichier(graine: int, variante: Any = None) -> str:
             copie.close()
             destination.close()
 
-    return str(library.fichier_verifie(chemin, construire))
+    return str(cache.fichier_verifie(chemin, construire))
 
 
 def base_cachee(variante: Any = None) -> str:

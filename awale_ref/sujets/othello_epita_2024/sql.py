@@ -3,7 +3,7 @@
 The tables and the rows come from :mod:`.base` (the games database made from a seed, shippable: no query
 of the key in it); here are the grading's: the key's queries (:data:`REQUETES`, corrected), the hidden
 database's seed (:data:`GRAINE_CACHEE`) and its file, written once to the course's cache, read-only, its
-checksum verified at each use (``library.fichier_verifie``, the CCINP's opening library's mechanism), read
+checksum verified at each use (``cache.fichier_verifie``, the CCINP's opening library's mechanism), read
 by the runner.  The hidden one holds the traps (:mod:`.base`): the deepest rows of 3917277946 for J1 tie
 (two moves at the maximum depth: ``LIMIT 1`` loses one), deeper rows for J2 and for other boards (a
 subquery that forgets a condition finds the wrong maximum), Beth Harmon also plays second (a join on
@@ -110,12 +110,12 @@ def preparer_bibliotheques() -> None:
 def base_cachee(variante: Any = None) -> str:
     """The hidden database's file as the student of transformation ``variante`` has it (``None``: the database
     itself), written once in the course's cache (read-only, its SHA-256 beside it, named after its rows), its
-    checksum verified at each call (``library.fichier_verifie``): a file changed behind the grader's back is
+    checksum verified at each call (``cache.fichier_verifie``): a file changed behind the grader's back is
     built again, never read."""
-    from awale_ref import library
+    from awale_ref import cache
 
-    chemin = Path(library.dossier_cache()) / f"othello-parties-{GRAINE_CACHEE}-{_empreinte(variante)}.sqlite"
-    return str(library.fichier_verifie(chemin, lambda provisoire: remplir(sqlite3.connect(provisoire),
+    chemin = Path(cache.dossier_cache()) / f"othello-parties-{GRAINE_CACHEE}-{_empreinte(variante)}.sqlite"
+    return str(cache.fichier_verifie(chemin, lambda provisoire: remplir(sqlite3.connect(provisoire),
                                                                            GRAINE_CACHEE, variante).close()))
 
 

@@ -118,14 +118,14 @@ corriger("Q17", gain)
 # %% tags=["readonly"] grade_id="q18_position"
 import io
 from IPython.display import Image
-from awale_ref.facts import Q18_JEU
+from awale_ref.sujets.ccinp_2024.facts import NOTE_RECONSTRUCTION, Q18_JEU
 from awale_ref.tree import arbre_negamax, dessiner_arbre
 
 print(f"À {Q18_JEU['joueur1']} de jouer ; scores : {Q18_JEU['joueur1']} {Q18_JEU['score'][0]}, "
       f"{Q18_JEU['joueur2']} {Q18_JEU['score'][1]} ; tours déjà joués : {Q18_JEU['n']}.")
 affiche(Q18_JEU['plateau'])
 dessin = io.BytesIO()
-dessiner_arbre(arbre_negamax(Q18_JEU, 2), montrer_valeurs=False).savefig(dessin, format="png")
+dessiner_arbre(arbre_negamax(Q18_JEU, 2), montrer_valeurs=False, note=NOTE_RECONSTRUCTION).savefig(dessin, format="png")
 Image(dessin.getvalue())
 
 # %% [markdown]
@@ -224,7 +224,7 @@ def NegaAwale(jeu, profondeur_max, profondeur):
 
 
 # %% tags=["tests"] grade_id="q19_tests" points=3
-from awale_ref.facts import Q18_JEU  # la position de Q18 : ce test marche seul, même après un redémarrage
+from awale_ref.sujets.ccinp_2024.facts import Q18_JEU  # la position de Q18 : ce test marche seul, même après un redémarrage
 # Figure 4, profondeur 1 : la case 4 rapporte 8 graines.
 tester("Q19", NegaAwale, {'joueur1': 'Alice', 'joueur2': 'Bob', 'score': [0, 0], 'n': 0,
                           'plateau': [0, 0, 2, 0, 16, 5, 2, 1, 0, 1, 0, 1]}, 1, 0)

@@ -69,6 +69,13 @@ Q18_JEU = {
 """A reconstruction (the answer sheet's tree is illegible): a position that
 matches every fact the exam and its published answer give.  Alice to move."""
 
+NOTE_RECONSTRUCTION = (
+    "Position reconstruite : l'arbre à compléter de la question 18 (sur le document réponse) est illisible "
+    "dans notre copie du sujet. Cette position respecte ce que le texte de l'énoncé dit de l'arbre (la branche "
+    "de gauche, déjà remplie) et le résultat de la solution publiée ; ce n'est pas une copie de la figure, "
+    "dont la forme exacte nous est inconnue.")
+"""Where the Q18 position comes from, said once: the drawing and both notebooks show this sentence."""
+
 Q18_ARBRE = {
     # label: (parent, pit played in the mover's rotated view, G, VJ)
     "b": ("a", 1, 4, 4),
