@@ -6,6 +6,7 @@ a notebook kernel, so that cloudpickle ships them by value like in real grading.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 
 import pytest
@@ -226,7 +227,7 @@ def test_structured_answers_right_and_wrong(capsys):
     corriger("Q1_cases", [5, 2, 4])
     corriger("Q18_case", 4)
     assert "inexacte" in echec("Q1_cases", [2, 4])
-    arbre = {k: (g, vj) for k, (_, _, g, vj) in __import__("awale_ref").facts.Q18_ARBRE.items()}
+    arbre = {k: (g, vj) for k, (_, _, g, vj) in importlib.import_module("awale_ref.sujets.ccinp_2024.facts").Q18_ARBRE.items()}
     corriger("Q18_arbre", arbre)
     arbre["e"] = (2, 2)
     assert "e" in echec("Q18_arbre", arbre)

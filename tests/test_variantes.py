@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -196,7 +197,7 @@ def test_chaque_sujet_a_requetes_a_des_bases_par_eleve():
 
 def _references(sql) -> dict:
     """The key's queries of an SQL module (the CCINP's are its library's)."""
-    return getattr(sql, "REQUETES", None) or __import__("awale_ref.sujets.ccinp_2024.library").library.REQUETES
+    return getattr(sql, "REQUETES", None) or importlib.import_module("awale_ref.sujets.ccinp_2024.library").REQUETES
 
 
 def _plain(sql, variante, requete: str) -> dict:
