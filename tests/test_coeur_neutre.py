@@ -1,6 +1,6 @@
 """The grading core and the nbgrader glue name no subject: a subject plugs in through its folder.
 
-A core file (``awale_ref/grading/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py``,
+A core file (``awale_ref/grading/**/*.py``, ``pipeline/*.py`` and ``pipeline/autograde/*.py``,
 ``nbgrader_config.py``) must not import a subject (``awale_ref.sujets.<sujet>``), name a question (``"Q21"``), an assignment (found in the subjects' folders),
 a board shape (``len(…) == 12``, the parameters ``profondeur``/``profondeur_max``), a graded function of a subject
 (``"ramasser_graines"``) or the French words a subject declares for its observations and rule families
@@ -26,7 +26,7 @@ from awale_ref.grading.executant import messages
 from awale_ref.grading.registre import catalogue
 
 RACINE = Path(__file__).resolve().parents[1]
-COEUR = sorted([*RACINE.glob("awale_ref/grading/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
+COEUR = sorted([*RACINE.glob("awale_ref/grading/**/*.py"), *RACINE.glob("pipeline/*.py"), *RACINE.glob("pipeline/*/*.py"),
                 RACINE / "nbgrader_config.py"])
 HORS_COEUR: set[str] = set()  # no exemption: each subject's simulated students are in its folder
 
