@@ -4,7 +4,7 @@
 notebooks of ``partie3_ia`` and ``olympiades_images`` and four submissions of the demo class, with the
 score of each graded cell that the real ``nbgrader autograde`` gave them then (``scores.json``).  Their
 cells import the modules by the paths they had then (``awale_ref.grading``, ``awale_ref.olympiades.…``),
-which no longer exist: the package keeps no alias for them.  The test points those imports at the modules
+which no longer exist (the CCINP's ``facts`` now in its folder too): the package keeps no alias for them.  The test points those imports at the modules
 of the subjects' folders (:data:`CHEMINS_DEPLACES`, the only change made to the notebooks), then sends the
 notebooks through the real ``nbgrader autograde`` again, sandbox on, with the course's own limits: every
 cell must score what it scored before.
@@ -31,6 +31,7 @@ ASSIGNMENTS = sorted({cle.split("__")[0] for cle in ATTENDUS})
 
 CHEMINS_DEPLACES = {
     "awale_ref.grading": "awale_ref.sujets.ccinp_2024",  # tester, corriger
+    "awale_ref.facts": "awale_ref.sujets.ccinp_2024.facts",  # Q18_JEU
     "awale_ref.olympiades.correction_images": "awale_ref.sujets.olympiades_2025_images",
     "awale_ref.olympiades.images": "awale_ref.sujets.olympiades_2025_images.images",
     "awale_ref.olympiades.dessins": "awale_ref.sujets.olympiades_2025_images.dessins",
