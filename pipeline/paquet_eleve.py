@@ -101,7 +101,6 @@ reference function, an answer or a hidden test (``tests/test_paquet_eleve.py`` c
 _MODULES_COPIES = {"awale_ref." + c[:-3].replace("/", ".") for c in COPIES if c.endswith(".py")}
 
 
-
 class ErreurPaquet(ValueError):
     """The student distribution cannot be built as asked."""
 
