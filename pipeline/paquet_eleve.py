@@ -139,21 +139,27 @@ def _scalaire(noeud: ast.expr) -> bool:
     return isinstance(noeud, ast.Constant)
 
 
-def donnees_importees(module: str) -> set[str]:
-    """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
-    examples with: ``from <reference module> import img1``), and from the other names of that module
-    (``Sujet.noms_reference``)."""
-    modules = {module, *next((s.noms_reference for s in sujets().values() if s.module_reference == module), ())}
-    noms: set[str] = set()
+def imports_des_notebooks() -> dict[str, set[str]]:
+    """``{module: names}`` that the code cells of the course's teacher notebooks import (``from module import
+    names``; a cell that does not parse is skipped)."""
+    importes: dict[str, set[str]] = {}
     for assignment in ASSIGNMENTS:
         for cell in lire_source(assignment).cells:
             if cell.cell_type != "code":
                 continue
             with contextlib.suppress(SyntaxError):
                 for noeud in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n"))):
-                    if isinstance(noeud, ast.ImportFrom) and noeud.module in modules:
-                        noms |= {a.name for a in noeud.names}
-    return noms
+                    if isinstance(noeud, ast.ImportFrom) and noeud.module:
+                        importes.setdefault(noeud.module, set()).update(a.name for a in noeud.names)
+    return importes
+
+
+def donnees_importees(module: str) -> set[str]:
+    """The names the course's notebooks import from ``module`` (the statement's data a test cell builds its
+    examples with: ``from <reference module> import img1``), and from the other names of that module
+    (``Sujet.noms_reference``)."""
+    modules = {module, *next((s.noms_reference for s in sujets().values() if s.module_reference == module), ())}
+    return {nom for m, noms in imports_des_notebooks().items() if m in modules for nom in noms}
 
 
 def _cibles(noeud: ast.stmt) -> set[str]:
@@ -189,14 +195,7 @@ def modules_de_donnees() -> tuple[str, ...]:
     a reference, not a module shipped as it is, not a file a kind of question writes): of these only the
     statement's data the notebooks import goes to the students (:func:`donnees_seules`; the CCINP's ``facts``,
     whose other values are answers)."""
-    importes: set[str] = set()
-    for assignment in ASSIGNMENTS:
-        for cell in lire_source(assignment).cells:
-            if cell.cell_type != "code":
-                continue
-            with contextlib.suppress(SyntaxError):
-                importes |= {n.module for n in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n")))
-                             if isinstance(n, ast.ImportFrom) and n.module}
+    importes = imports_des_notebooks()
     ailleurs = modules_livres() | {m for s in sujets().values()
                                    for m in (s.module_correction, s.module_reference, *s.noms_reference)}
     ecrits = {relatif for s in sujets().values() for relatif in fichiers_des_genres(s)}
