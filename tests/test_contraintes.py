@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 
 import pytest
 
@@ -212,3 +213,23 @@ def test_what_changes_a_module_or_a_builtin_elsewhere_is_followed():
     honnete = ("import copy\n", "def copie(jeu):\n    j = dict(jeu)\n    j['plateau'] = jeu['plateau'].copy()\n"
                "    j['score'] = copy.copy(jeu['score'])\n    return j\n", "jeu2 = copy.deepcopy({'plateau': []})\n")
     assert contraintes.violation(Q7, _cellules(*honnete)) is None
+
+
+def test_a_module_already_loaded_from_the_submissions_folder_stays_unreadable(tmp_path, monkeypatch):
+    """A module the notebook's folder holds stays one the grader cannot read even once it is imported; a package
+    already loaded from elsewhere is known without listing the installed distributions (a fifth of a second)."""
+    (tmp_path / "aide.py").write_text("import copy\ndupliquer = copy.deepcopy\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "aide", raising=False)
+    importlib.import_module("aide")
+    raison = contraintes.violation(Q7, _cellules(*DETOURS["module_du_dossier"][1]))
+    assert raison is not None and "le module aide, que le correcteur ne peut pas lire" in raison, raison
+    sys.modules.pop("aide")
+
+    def liste_interdite():
+        raise AssertionError("the installed distributions were listed")
+
+    monkeypatch.setattr(contraintes, "_modules_installes", liste_interdite)
+    source = "from awale_ref.grading.eleve import specs\ndef copie(jeu):\n    return {c: v for c, v in jeu.items()}\n"
+    assert contraintes.violation(Q7, _cellules(source)) is None
