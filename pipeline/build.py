@@ -141,10 +141,24 @@ def _nbgrader(cell: nbformat.NotebookNode, index: int) -> dict | None:
     return None
 
 
+_LUES: dict[Path, tuple[str, nbformat.NotebookNode]] = {}
+"""The course sources parsed by :func:`_lire_jupytext`: each one's text and notebook."""
+
+
+def _lire_jupytext(chemin: Path) -> nbformat.NotebookNode:
+    """``jupytext.read(chemin)``, parsed once per text of the file: while its text is unchanged, a copy of the
+    notebook parsed before (the build, the students' package and the checks read each course source many times)."""
+    texte = chemin.read_text(encoding="utf-8")
+    lue = _LUES.get(chemin)
+    if lue is None or lue[0] != texte:
+        lue = _LUES[chemin] = (texte, jupytext.reads(texte, fmt={"extension": chemin.suffix}))
+    return copy.deepcopy(lue[1])
+
+
 def lire_source(assignment: str) -> nbformat.NotebookNode:
     """Read and validate ``awale_ref/sujets/<sujet>/cours/<assignment>.py``."""
     chemin = source_du_devoir(assignment)
-    nb = jupytext.read(chemin)
+    nb = _lire_jupytext(chemin)
     vus: set[str] = set()
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("lines_to_next_cell", None)

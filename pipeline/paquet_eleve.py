@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import copy
 import datetime
 import functools
 import importlib
@@ -139,9 +140,11 @@ def _scalaire(noeud: ast.expr) -> bool:
     return isinstance(noeud, ast.Constant)
 
 
-def imports_des_notebooks() -> dict[str, set[str]]:
+@functools.lru_cache(maxsize=1)
+def imports_des_notebooks() -> dict[str, frozenset[str]]:
     """``{module: names}`` that the code cells of the course's teacher notebooks import (``from module import
-    names``; a cell that does not parse is skipped)."""
+    names``; a cell that does not parse is skipped), read once per process (a build asks it for every module it
+    reduces)."""
     importes: dict[str, set[str]] = {}
     for assignment in ASSIGNMENTS:
         for cell in lire_source(assignment).cells:
@@ -151,7 +154,7 @@ def imports_des_notebooks() -> dict[str, set[str]]:
                 for noeud in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n"))):
                     if isinstance(noeud, ast.ImportFrom) and noeud.module:
                         importes.setdefault(noeud.module, set()).update(a.name for a in noeud.names)
-    return importes
+    return {module: frozenset(noms) for module, noms in importes.items()}
 
 
 def donnees_importees(module: str) -> set[str]:
@@ -296,14 +299,32 @@ def notes_ouvertes(fermes: frozenset[str] | set[str]) -> dict[tuple[str, str], t
 def charges(ouvertes: dict) -> dict[str, dict]:
     """Each open graded function's hidden cases as data (``pipeline.essai_paquet``): a few of its cases, the
     arguments and the reference's observation encoded; the graded functions without cases (a question on a
-    program's text) are left out (what answers them is found by name)."""
-    from awale_ref.grading.executant import encodage
-
+    program's text) are left out (what answers them is found by name).  Each graded function's cases are
+    examined once per process (:func:`_charge`): a build and its check (:func:`installer`), or builds with other
+    assignments closed, try the same cases; each call returns its own copy."""
     resultat = {}
     for (module, nom), (sujet, question, _) in ouvertes.items():
-        spec = sujet.specs.get(question)
-        if spec is None or spec.nom != nom:
-            continue
+        charge = _charge(sujet, question, module, nom)
+        if charge is not None:
+            resultat[f"{module}.{nom}"] = copy.deepcopy(charge)
+    return resultat
+
+
+_CHARGES: dict[tuple[str, str, str, str], dict | None] = {}
+""":func:`_charge`'s results, by subject, question, module and graded function."""
+
+
+def _charge(sujet, question: str, module: str, nom: str) -> dict | None:
+    """The charge of the graded function ``module.nom`` of ``sujet``'s ``question`` (:func:`charges`), computed
+    once per process; None without cases."""
+    cle = (sujet.module_correction, question, module, nom)
+    if cle in _CHARGES:
+        return _CHARGES[cle]
+    from awale_ref.grading.executant import encodage
+
+    spec = sujet.specs.get(question)
+    charge = None
+    if spec is not None and spec.nom == nom:
         reference = importlib.import_module(module)
         with contextlib.redirect_stdout(io.StringIO()), _hasard_fixe():
             tous = list(spec.cas())
@@ -317,9 +338,10 @@ def charges(ouvertes: dict) -> dict[str, dict]:
             groupes = list(par_reponse.values())  # taken in turn: a constant answer gets few of them right
             paires = [g[i] for i in range(max(map(len, groupes), default=0)) for g in groupes if i < len(g)]
             paires = paires[:CAS_ESSAYES]
-        resultat[f"{module}.{nom}"] = {"observation": spec.observation, "fonctions": list(spec.positions_fonctions()),
-                                       "module_des_fonctions": module, "cas": paires}
-    return resultat
+        charge = {"observation": spec.observation, "fonctions": list(spec.positions_fonctions()),
+                  "module_des_fonctions": module, "cas": paires}
+    _CHARGES[cle] = charge
+    return charge
 
 
 def _unites(module: str) -> dict[str, tuple[ast.stmt, set[str]]]:
