@@ -139,9 +139,11 @@ def _scalaire(noeud: ast.expr) -> bool:
     return isinstance(noeud, ast.Constant)
 
 
-def imports_des_notebooks() -> dict[str, set[str]]:
+@functools.lru_cache(maxsize=1)
+def imports_des_notebooks() -> dict[str, frozenset[str]]:
     """``{module: names}`` that the code cells of the course's teacher notebooks import (``from module import
-    names``; a cell that does not parse is skipped)."""
+    names``; a cell that does not parse is skipped): the course's sources are read once per process, as for
+    :func:`modules_de_donnees` (the package asks it for every reference module it reduces)."""
     importes: dict[str, set[str]] = {}
     for assignment in ASSIGNMENTS:
         for cell in lire_source(assignment).cells:
@@ -151,7 +153,7 @@ def imports_des_notebooks() -> dict[str, set[str]]:
                 for noeud in ast.walk(ast.parse(_CACHES.sub("", cell.source + "\n"))):
                     if isinstance(noeud, ast.ImportFrom) and noeud.module:
                         importes.setdefault(noeud.module, set()).update(a.name for a in noeud.names)
-    return importes
+    return {module: frozenset(noms) for module, noms in importes.items()}
 
 
 def donnees_importees(module: str) -> set[str]:
