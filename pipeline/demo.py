@@ -37,9 +37,9 @@ import argparse
 import concurrent.futures
 import csv
 import datetime
+import multiprocessing
 import os
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -48,7 +48,7 @@ from awale_ref.grading.registre import catalogue
 from pipeline.autograde import paquet_noyau
 from pipeline import correction_dask, demo_class, echange, notes_manuelles, report
 from pipeline.build import RACINE, construire, serie
-from pipeline.nbgrader_cli import environnement_de_commande, nbgrader_ici, nom_du_gradebook, url_gradebook
+from pipeline.nbgrader_cli import nbgrader_en_processus, nbgrader_ici, nom_du_gradebook, url_gradebook
 
 _DEBUT = time.monotonic()
 
@@ -56,25 +56,6 @@ _DEBUT = time.monotonic()
 def etape(message: str) -> None:
     """Print one progress line, with the time since the start."""
     print(f"[demo {time.monotonic() - _DEBUT:6.1f} s] {message}", flush=True)
-
-
-def nbgrader_suivi(racine: Path, *args: str, motif: str = "Autograding ") -> None:
-    """Run ``nbgrader ARGS``, printing one line per notebook processed (lines holding ``motif``)."""
-    journal = []
-    with environnement_de_commande() as env:
-        proc = subprocess.Popen([sys.executable, "-m", "nbgrader", *args, "--log-level=INFO"], cwd=racine,
-                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert proc.stdout is not None
-        for ligne in proc.stdout:
-            journal.append(ligne)
-            if motif in ligne:
-                chemin = Path(ligne.split(motif, 1)[1].strip())
-                etape(f"  {args[0]} {chemin.parent.name} : {chemin.parent.parent.name}")
-        proc.wait()
-    if proc.returncode != 0:
-        utiles = [ligne for ligne in journal if "IPKernelApp" not in ligne and "checksum" not in ligne]
-        sys.stderr.write("".join(utiles[-150:]))
-        raise RuntimeError(f"nbgrader {' '.join(args)} failed (exit code {proc.returncode}) in {racine}")
 
 
 def _gradebook_neuf(racine: Path, classe: tuple[demo_class.Eleve, ...]) -> None:
@@ -251,12 +232,25 @@ def noter(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1,
     notes_manuelles.ecrire(chemin, notes)
     nombre = notes_manuelles.importer(racine, notes_manuelles.lire(chemin))
     etape(f"  {nombre} justifications notées à la main (enseignant simulé) : {chemin.name} importé")
-    # One nbgrader process per assignment, as many at once as workers: each writes only feedback/*/<assignment>/
-    # and reads the gradebook (the autograde's crash-recovery hooks are not installed for generate_feedback).
-    with concurrent.futures.ThreadPoolExecutor(max(1, min(travailleurs, len(assignments)))) as pool:
-        for fait in [pool.submit(nbgrader_suivi, racine, "generate_feedback", a, "--force",
-                                 motif="Converting notebook ") for a in assignments]:
-            fait.result()
+    generer_retours(racine, assignments, travailleurs)
+
+
+def generer_retours(racine: Path, assignments: tuple[str, ...], travailleurs: int = 1) -> None:
+    """``nbgrader generate_feedback`` of each assignment, in as many processes as workers, each starting nbgrader
+    once for all the assignments it is given: each assignment writes only ``feedback/*/<assignment>/`` and reads
+    the gradebook (the autograde's crash-recovery hooks are not installed for generate_feedback)."""
+    contexte = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this process's threads
+    with concurrent.futures.ProcessPoolExecutor(max(1, min(travailleurs, len(assignments))), mp_context=contexte) as pool:
+        faits = {pool.submit(nbgrader_en_processus, racine, "generate_feedback", a, "--force", "--log-level=INFO"): a
+                 for a in assignments}
+        for fait in concurrent.futures.as_completed(faits):
+            code, journal, imprime = fait.result()
+            if code != 0:
+                utiles = [ligne for ligne in (journal + imprime).splitlines(keepends=True)
+                          if "IPKernelApp" not in ligne and "checksum" not in ligne]
+                sys.stderr.write("".join(utiles[-150:]))
+                raise RuntimeError(f"nbgrader generate_feedback {faits[fait]} failed (exit code {code}) in {racine}")
+            etape(f"  generate_feedback {faits[fait]} : {journal.count('Converting notebook ')} page(s)")
 
 
 def main(argv: list[str] | None = None, classe: tuple[demo_class.Eleve, ...] | None = None) -> None:

@@ -80,6 +80,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import functools
 import itertools
 import math
 import multiprocessing
@@ -715,6 +716,13 @@ def comparer(reponses: dict[tuple[str, str], dict[str, str]], gabarits: dict[str
     return analyse
 
 
+@functools.lru_cache(maxsize=512, typed=True)
+def _source_normalisee(code: str) -> tuple[str, np.ndarray]:
+    """:func:`normaliser` of a source's code, once per process: every assignment, and every series of a report
+    (one :func:`comparer` each), is compared with the same modules of the students' package and releases."""
+    return normaliser(code)
+
+
 def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict[str, np.ndarray],
              questions: list[tuple[str, str]], index: tuple[np.ndarray, ...], repondants: np.ndarray) -> None:
     """Each answer compared with the sources of its assignment: fills ``analyse.proches`` with a
@@ -739,14 +747,11 @@ def _proches(analyse: Analyse, sources: dict[str, dict[str, str]], gabarit: dict
     np.add.at(masse_base, (el, qu), np.repeat(base, taille))
     devoir = np.array([q[0] for q in questions])
     en_mots = np.array([q in analyse.textes for q in questions], dtype=bool)
-    normalises: dict[str, tuple[str, np.ndarray]] = {}
     for a, par_nom in sorted(sources.items()):
         colonnes = np.flatnonzero((devoir == a) & ~en_mots)   # a source is code: justifications aside
         du_devoir = np.flatnonzero(np.isin(g_q, colonnes) & (plus > 0))   # its weighed (question, fingerprint)s
         for nom, code in sorted(par_nom.items()):
-            if code not in normalises:
-                normalises[code] = normaliser(code)
-            e = empreinte(code, gabarit[a], reglages, toutes=True, normalise=normalises[code])
+            e = empreinte(code, gabarit[a], reglages, toutes=True, normalise=_source_normalisee(code))
             groupes = du_devoir[np.isin(g_h[du_devoir], e.hashes)]
             if not len(groupes):
                 continue
