@@ -450,14 +450,29 @@ def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupy
 
 
 # ---------------------------------------------------------------- opening notebooks
+OUVERTS_ENSEMBLE = 3
+"""How many notebooks are opened side by side (a page and a workspace each): their kernels start together."""
+
+
 def test_opening_the_notebooks_changes_no_tracked_file(page, jupyterlab):
     avant = _etat_git()
     assert NOTEBOOKS_OUVERTS
-    for chemin in NOTEBOOKS_OUVERTS:
-        _ouvrir(page, jupyterlab, chemin)
-        page.wait_for_timeout(1500)  # let the kernel's info and any late metadata arrive
-        onglet = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
-        assert "jp-mod-dirty" not in (onglet.get_attribute("class") or ""), f"{chemin} is marked modified"
+    for debut in range(0, len(NOTEBOOKS_OUVERTS), OUVERTS_ENSEMBLE):
+        lot = NOTEBOOKS_OUVERTS[debut:debut + OUVERTS_ENSEMBLE]
+        pages = [page] + [page.context.new_page() for _ in lot[1:]]
+        for i, (onglet, chemin) in enumerate(zip(pages, lot)):
+            onglet.set_default_timeout(ATTENTE_MS)
+            onglet.goto(f"{jupyterlab}/lab/workspaces/ouverture{i}/tree/{chemin}?reset&token={TOKEN}",
+                        wait_until="commit")
+        for onglet, chemin in zip(pages, lot):
+            onglet.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+            _attendre_noyau(jupyterlab, chemin)
+        page.wait_for_timeout(1500)  # let the kernels' info and any late metadata arrive
+        for onglet, chemin in zip(pages, lot):
+            courant = onglet.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
+            assert "jp-mod-dirty" not in (courant.get_attribute("class") or ""), f"{chemin} is marked modified"
+        for autre in pages[1:]:
+            autre.close()
         for session in _api(jupyterlab, "sessions"):
             _api(jupyterlab, f"sessions/{session['id']}", "DELETE")
     assert _etat_git() == avant
