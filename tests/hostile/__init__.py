@@ -62,9 +62,10 @@ class Soumission:
     """One student's submission and what grading it must give.
 
     What a class split into groups graded side by side reads (``tests/hostile/classe.py``, ``repartir``):
-    ``duree``, about the seconds its grading takes in the test course (``LIMITES_DE_TEST``), measured from the
-    autograded notebooks' times of a whole class's run (the loops wait for their timeouts, ``hors_budget`` for its
-    whole budget, in the kernel and in the runner); ``illisible``, a notebook nbgrader cannot read or grade (0 with
+    ``duree``, about the seconds its grading takes in the test course (``LIMITES_DE_TEST``), measured in a run of
+    the class in four groups side by side on a loaded machine (its student code's times in the log, plus about 4 s
+    of nbgrader's own; the default: a notebook graded in one pass; the loops wait for their timeouts,
+    ``hors_budget`` for its whole budget, in the kernel and in the runner); ``illisible``, a notebook nbgrader cannot read or grade (0 with
     the reason, and the students sorted after it graded all the same); ``apres``, the student whose grading, just
     before this one's in the same ``nbgrader autograde``, its expectation is about."""
 
@@ -72,7 +73,7 @@ class Soumission:
     construire: Callable[[Contexte], dict[str, bytes | tuple[str, str]]]  # file -> content, or ("symlink", target)
     reussies: frozenset[str]
     raisons: tuple[str, ...]
-    duree: float = 5.0
+    duree: float = 16.0
     illisible: bool = False
     apres: str = ""
 
@@ -241,7 +242,7 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
                                                  "getattr(objet, '__code__', None) is not deplacer_graines.__code__"
                                                  " and callable(objet):\n"
                                                  "        return objet(plateau, case)\n"
-                                                 "return 0")), frozenset({T4}), ("Q8 — ",), duree=35),
+                                                 "return 0")), frozenset({T4}), ("Q8 — ",), duree=40),
     Soumission("remplace_json", _avec({Q8: "import json\n_vrai = json.dumps\n"
                                            "def _faux(objet, **kw):\n"
                                            "    if isinstance(objet, dict) and 'resultats' in objet:\n"
@@ -414,7 +415,7 @@ SOUMISSIONS_ISSUE22: tuple[Soumission, ...] = (
     Soumission("metadonnees_enormes", _avec({Q5: _METADONNEES_ENORMES}), frozenset({T4, T8}), ()),
     Soumission("cellule_geante", _avec({Q5: _CELLULE_GEANTE}), frozenset({T4, T8}),
                ("too long to grade",)),
-    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",), duree=141),
+    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",), duree=133),
 )
 
 
@@ -422,13 +423,13 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
     Soumission("boucle_infinie", _avec(_q8("while True:\n    pass")), frozenset({T4}),
-               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"), duree=24),
+               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"), duree=67),
     Soumission("boucle_qui_ignore_ctrl_c", _avec(_q4("import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                                                      "while True:\n    pass")), frozenset({T8}),
-               ("Restarting the kernel", "dépassé"), duree=48),
+               ("Restarting the kernel", "dépassé"), duree=90),
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
                ("la fonction ne s'arrête pas (récursion sans fin ?)",),  # the judge's: RecursionError or its limit
-               duree=15),
+               duree=24),
     Soumission("sys_exit", _avec(_q8("import sys\nsys.exit(0)")), frozenset({T4}), ("SystemExit",)),
     Soumission("os_exit_en_haut_de_cellule", _avec({Q4: "import os\nos._exit(0)\n"}), frozenset({T8}),
                ("le noyau Python s'est arrêté", "Cell 7 (q4_tour_joueur1)")),
@@ -437,7 +438,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("segfault", _avec(_q8("import ctypes\nreturn ctypes.string_at(0)")), frozenset({T4}),
                ("le noyau Python s'est arrêté", "(q8_tests)")),
     Soumission("bombe_memoire", _avec(_q8("tas = []\nwhile True:\n    tas.append('x' * 10 ** 8)")), frozenset({T4}),
-               ("MemoryError",)),
+               ("MemoryError",), duree=70),
     Soumission("deluge_de_sortie", _avec({Q4: "print('bla' * 3_000_000)\n" + "def tour_joueur1(jeu):\n"
                                               "    print('x' * 100_000)\n    return jeu['n'] % 2 == 0\n"}),
                frozenset({T4, T8}), ("sortie tronquée",)),
@@ -452,8 +453,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("reference_importee", _avec({Q8: "from awale_ref import *\n",
                                             Q4: "from awale_ref.sujets.ccinp_2024.exam import tour_joueur1 as ref\n"
                                                 "def tour_joueur1(jeu):\n    return ref(jeu)\n"}),
-               frozenset(), ("Q8 — `deplacer_graines` n'existe pas", "Q4 — `tour_joueur1` n'existe pas"),
-               duree=17),
+               frozenset(), ("Q8 — `deplacer_graines` n'existe pas", "Q4 — `tour_joueur1` n'existe pas")),
     Soumission("lit_la_reference_sur_disque", _avec({Q8: _chemin_reference() +
                                                          "def deplacer_graines(plateau, case):\n"
                                                          "    if not CACHE:\n"
@@ -494,7 +494,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                             "builtins.isinstance = lambda *args: True\n"
                                             "builtins.AssertionError = type('AssertionError', (Exception,), {})\n"
                                             "builtins.print = lambda *args, **kw: None\n"),
-               frozenset(), ("Q8 — ",), duree=19),  # it breaks IPython in its own runner too: no point gained
+               frozenset(), ("Q8 — ",), duree=32),  # it breaks IPython in its own runner too: no point gained
     Soumission("cache_les_erreurs", _triche("ip = get_ipython()\n"
                                             "ip.showtraceback = lambda *args, **kw: None\n"
                                             "ip._showtraceback = lambda *args, **kw: None\n"),
@@ -583,9 +583,9 @@ SOUMISSIONS_ISSUE22_CONTRAINTES: tuple[Soumission, ...] = (
     Soumission("q7_liste_de_fonctions", _avec({Q7: "import copy\noutils = [copy.deepcopy]\n"
                                                    "def copie(jeu):\n    return outils[0](jeu)\n"}),
                frozenset({T4, T8}), ("Q7 — copie utilise deepcopy (dans outils, cellule de code",
-                                     "ligne 2 : « outils = [copy.deepcopy] »"), duree=23),
+                                     "ligne 2 : « outils = [copy.deepcopy] »")),
     Soumission("q7_getattr_et_closure", _avec({Q7: _Q7_ORIGINAL_PAR_LA_CLOSURE}), frozenset({T4, T8}),
-               ("Q7 — copie utilise l'introspection (getattr avec un nom calculé",), duree=17),
+               ("Q7 — copie utilise l'introspection (getattr avec un nom calculé",)),
 )
 
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_CONTRAINTES
