@@ -54,10 +54,11 @@ def environnement_de_commande() -> Iterator[dict[str, str]]:
         yield {**environnement(), "TMPDIR": tmp}
 
 
-def nbgrader(*args: str, racine: Path, check: bool = True, capture: bool = False) -> subprocess.CompletedProcess:
-    """``nbgrader ARGS`` in the course folder ``racine``, a new process."""
+def nbgrader(*args: str, racine: Path, check: bool = True, capture: bool = False,
+             variables: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``nbgrader ARGS`` in the course folder ``racine``, a new process; ``variables`` added to its environment."""
     with environnement_de_commande() as env:
-        return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=racine, env=env,
+        return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=racine, env={**env, **(variables or {})},
                               check=check, text=True, capture_output=capture)
 
 

@@ -140,9 +140,12 @@ def preparer_cours(racine: Path, devoirs: tuple[str, ...] | list[str], config_en
         nbgrader("generate_assignment", devoir, "--force", racine=racine, capture=True)
 
 
-def autograder(racine: Path, devoir: str, *options: str) -> subprocess.CompletedProcess:
-    """``nbgrader autograde devoir`` in the course at ``racine``, its log at INFO, without raising."""
-    return nbgrader("autograde", devoir, "--log-level=INFO", *options, racine=racine, check=False, capture=True)
+def autograder(racine: Path, devoir: str, *options: str,
+               variables: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``nbgrader autograde devoir`` in the course at ``racine``, its log at INFO, without raising; ``variables``
+    added to its environment."""
+    return nbgrader("autograde", devoir, "--log-level=INFO", *options, racine=racine, check=False, capture=True,
+                    variables=variables)
 
 
 def lire_scores(racine: Path, etudiants: list[str], devoir: str) -> dict[str, dict[str, float | None]]:

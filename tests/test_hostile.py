@@ -1,8 +1,9 @@
 """A class of faulty and hostile submissions through the real ``nbgrader autograde``, sandbox on.
 
-One autograde of the whole hostile class (``tests/hostile``) runs once, in a
-temporary copy of the course (``source/partie2_structure``, the course's
-``nbgrader_config.py`` with shorter limits, ``pipeline`` linked:
+The whole hostile class (``tests/hostile``) is graded once, split into groups of
+about the same duration graded side by side, each by an ``nbgrader autograde``
+of its own in a temporary copy of the course (``source/partie2_structure``, the
+course's ``nbgrader_config.py`` with shorter limits, ``pipeline`` linked:
 ``tests/hostile/classe.py``).  Each submission's test then checks what it must
 give: the targeted questions 0, the honest part full marks, and a clear reason
 in the log or the feedback; then what must hold for the whole class: nothing
@@ -38,8 +39,7 @@ import prerequis
 from pipeline.nbgrader_cli import nbgrader
 from pipeline.autograde.structure import questions_cachees
 from tests.hostile import SOUMISSIONS
-from tests.hostile.classe import (A, Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,
-                                  tests_autogrades)
+from tests.hostile.classe import A, ClasseEnGroupes, corriger_en_groupes, score_et_raisons
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
@@ -63,16 +63,10 @@ def _processus(motif: str) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def classe(tmp_path_factory) -> Classe:
+def classe(tmp_path_factory) -> ClasseEnGroupes:
     library.chemin_verifie(1712)
     avant = _empreintes()
-    racine = tmp_path_factory.mktemp("cours_hostile")
-    ctx = preparer_cours(racine)
-    deposer(racine, ctx, SOUMISSIONS)
-    fin = autograder(racine)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)  # for a human reading a failure
-    classe = Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                    lire_scores(racine, [s.nom for s in SOUMISSIONS]), tests_autogrades(ctx))
+    classe = corriger_en_groupes(tmp_path_factory, A, SOUMISSIONS)
     classe.empreintes = (avant, _empreintes())  # type: ignore[attr-defined]
     classe.processus = _processus("4242") + _processus("4243")  # type: ignore[attr-defined]
     return classe
@@ -86,23 +80,31 @@ def test_each_submission_gets_its_expected_score_and_reason(classe, soumission):
 
 def test_the_class_is_graded_to_the_end_and_exported(classe):
     """A notebook nbgrader cannot read or grade costs its author only: it scores 0 with the reason (log, feedback,
-    metadata read by the report); nbgrader never stops, every student sorted after it is graded, it exits 0."""
+    metadata read by the report); nbgrader never stops, every student sorted after it is graded, it exits 0.  Each
+    group's ``nbgrader autograde`` meets some of them and grades students sorted after them; each course is
+    exported."""
     from pipeline.autograde.copies_a_zero import copies_a_zero
 
-    a_zero = {"json_invalide", "fichier_vide", "pas_utf8", "metadonnees_illisibles", "cellule_sans_source"}
-    assert classe.code_retour == 0, classe.log[-3000:]
-    assert "There was an error processing" not in classe.log
-    en_erreur = set(re.findall(rf"Notebook (\w+)/{A} could not be graded", classe.log))
-    assert en_erreur == a_zero
+    a_zero = {s.nom for s in SOUMISSIONS if s.illisible}
+    lignes: dict[str, float] = {}
+    for groupe in classe.groupes:
+        assert groupe.code_retour == 0, groupe.log[-3000:]
+        assert "There was an error processing" not in groupe.log
+        en_erreur = set(re.findall(rf"Notebook (\w+)/{A} could not be graded", groupe.log))
+        assert en_erreur == a_zero & set(groupe.scores)
+        lus = set(groupe.scores) - en_erreur  # nbgrader takes the students sorted by name
+        assert en_erreur and max(lus) > min(en_erreur), sorted(groupe.scores)
+        nbgrader("export", racine=groupe.racine, capture=True)
+        with open(groupe.racine / "grades.csv", newline="") as f:
+            exportees = {l["student_id"]: float(l["raw_score"]) for l in csv.DictReader(f) if l["assignment"] == A}
+        assert set(exportees) == set(groupe.scores)
+        lignes |= exportees
     for s in SOUMISSIONS:
-        raisons = copies_a_zero(classe.racine / "autograded" / s.nom / A)
+        raisons = copies_a_zero(classe.de(s.nom).racine / "autograded" / s.nom / A)
         assert (s.nom in a_zero) == bool(raisons), s.nom
         if raisons:  # the feedback says why, in French
             assert json.dumps(raisons[A], ensure_ascii=False)[1:-1] in classe.sortie(s.nom), s.nom  # (as JSON text)
             assert "Copie non corrigée" in classe.sortie(s.nom), s.nom
-    nbgrader("export", racine=classe.racine, capture=True)
-    with open(classe.racine / "grades.csv", newline="") as f:
-        lignes = {l["student_id"]: float(l["raw_score"]) for l in csv.DictReader(f) if l["assignment"] == A}
     assert set(lignes) == {s.nom for s in SOUMISSIONS}  # nobody lost
     for s in SOUMISSIONS:
         assert lignes[s.nom] == sum(classe.maxima[g] for g in s.reussies), s.nom
@@ -134,9 +136,10 @@ def test_no_kernel_and_no_runner_writes_outside_its_sandbox(classe):
     ``ecrit_partout`` and ``ecrit_dans_le_cours`` tried, every write was refused, nothing changed."""
     avant, apres = classe.empreintes
     assert avant == apres
-    assert not (classe.racine / "source" / A / "pirate.txt").exists()
-    assert not list(classe.racine.rglob("cachette.py"))
-    assert "pirate" not in (classe.racine / "nbgrader_config.py").read_text()
+    for groupe in classe.groupes:  # (each group's course)
+        assert not (groupe.racine / "source" / A / "pirate.txt").exists()
+        assert not list(groupe.racine.rglob("cachette.py"))
+        assert "pirate" not in (groupe.racine / "nbgrader_config.py").read_text()
     sortie = classe.sortie("ecrit_partout")
     assert sortie.count("refusé") >= 6, sortie[:2000]
 
@@ -170,16 +173,16 @@ def _elements_actifs(page: str, marque: str) -> list[str]:
 
 
 def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
-    nbgrader("generate_feedback", A, "--student", "script_dans_les_sorties", "--force", racine=classe.racine,
-             capture=True)
-    nb = json.loads((classe.racine / "autograded" / "script_dans_les_sorties" / A / f"{A}.ipynb").read_text())
+    racine = classe.de("script_dans_les_sorties").racine
+    nbgrader("generate_feedback", A, "--student", "script_dans_les_sorties", "--force", racine=racine, capture=True)
+    nb = json.loads((racine / "autograded" / "script_dans_les_sorties" / A / f"{A}.ipynb").read_text())
     sorties = json.dumps([o for c in nb["cells"] for o in c.get("outputs", [])] +
                          [c["source"] for c in nb["cells"] if c["cell_type"] == "markdown"])
     assert "gras" in sorties  # the harmless part of the HTML output is kept
     for actif in ("<script", "application/javascript"):
         assert actif not in sorties, actif
     assert not re.search(r"<[^>]*\son\w+\s*=", sorties)  # no live event handler (escaped text is inert)
-    page = (classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").read_text()
+    page = (racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").read_text()
     assert not _elements_actifs(page, "PIRATE")  # the student's code shows as (escaped) text, never as markup
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     if prerequis.run_complet() or (os.path.exists(chromium) and importlib.util.find_spec("playwright")):
@@ -190,7 +193,7 @@ def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
             navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
             try:
                 onglet = navigateur.new_page()
-                onglet.goto((classe.racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").as_uri())
+                onglet.goto((racine / "feedback" / "script_dans_les_sorties" / A / f"{A}.html").as_uri())
                 onglet.wait_for_timeout(500)
                 assert onglet.title() != "PIRATE"
             finally:
@@ -199,7 +202,7 @@ def test_no_script_survives_in_the_graded_notebook_or_the_feedback(classe):
 
 def test_feedback_and_autograded_notebooks_stay_small(classe):
     for s in ("deluge_de_sortie", "notebook_enorme", "deluge_de_display"):
-        taille = (classe.racine / "autograded" / s / A / f"{A}.ipynb").stat().st_size
+        taille = (classe.de(s).racine / "autograded" / s / A / f"{A}.ipynb").stat().st_size
         assert taille < 25 * 1024 ** 2, (s, taille)
     assert len(classe.sortie("deluge_de_sortie")) < 3 * 1024 ** 2
     assert len(classe.sortie("deluge_de_display")) < 3 * 1024 ** 2
@@ -210,10 +213,11 @@ def test_every_output_byte_and_every_source_is_bounded(classe, nom):
     """An exception of 20 MB, 40 MB on file descriptors 1 and 2, 40 MB of display metadata, a cell of 3.2 MB:
     the graded notebook stays within the output caps (8 MiB of characters) and the source caps, the
     feedback too, and the grader's log does not carry them."""
-    graded = (classe.racine / "autograded" / nom / A / f"{A}.ipynb").stat().st_size
+    racine = classe.de(nom).racine
+    graded = (racine / "autograded" / nom / A / f"{A}.ipynb").stat().st_size
     assert graded < 10 * 1024 ** 2, graded
-    nbgrader("generate_feedback", A, "--student", nom, "--force", racine=classe.racine, capture=True)
-    retour = classe.racine / "feedback" / nom / A / f"{A}.html"
+    nbgrader("generate_feedback", A, "--student", nom, "--force", racine=racine, capture=True)
+    retour = racine / "feedback" / nom / A / f"{A}.html"
     assert retour.stat().st_size < 12 * 1024 ** 2
     for motif in ("x" * 100_000, "y" * 100_000, "z" * 100_000, "w" * 100_000, "1;" * 100_000):
         assert motif not in classe.log

@@ -5,7 +5,8 @@ Each small class (``partie3_ia``, ``attracteurs_graphe``, ``othello``, ``partie3
 course, the budget of the replies, calls hidden in another thread or process) is graded once, in a private copy
 of the course (``tests/hostile/classe.py``); each submission's test checks its scores and its reasons.  A small
 class is graded twice, the second time with ``nbgrader`` killed in the middle and run again (determinism, no
-lost submission).
+lost submission).  All of them are started together in the background when the first test needs one
+(``corrections``, at most ``PLACES`` at once): their waits overlap, each test waits for its own.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,36 +29,44 @@ import pytest
 from pipeline.nbgrader_cli import environnement, nbgrader
 from outils import lire_notebook, secrets_du_cours
 from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Soumission)
-from tests.hostile.classe import (A, Classe, autograder, classe_a_part, deposer, lire_scores, preparer_cours,
-                                  score_et_raisons, tests_autogrades)
+                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL)
+from tests.hostile.classe import (A, Classe, autograder, corriger_en_fond, deposer, en_fond, lire_scores,
+                                  preparer_cours, score_et_raisons, tests_autogrades, une_place, verrou_a_part)
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 
 @pytest.fixture(scope="session")
-def classe_ia(tmp_path_factory) -> Classe:
+def corrections(request, tmp_path_factory) -> dict[str, Future | tuple[Future, ...]]:
+    """Each background work of :data:`EN_FOND` that a test of the session uses (the fixture of its name), started
+    now, all together: the futures, by name."""
+    voulues = {nom for item in request.session.items for nom in item.fixturenames}
+    return {nom: lancer(tmp_path_factory.mktemp(nom)) for nom, lancer in EN_FOND.items() if nom in voulues}
+
+
+@pytest.fixture(scope="session")
+def classe_ia(corrections) -> Classe:
     """``partie3_ia`` (the constraint of Q20)."""
-    return classe_a_part(tmp_path_factory, A_IA, SOUMISSIONS_IA)
+    return corrections["classe_ia"].result()
 
 
 @pytest.fixture(scope="session")
-def classe_att(tmp_path_factory) -> Classe:
+def classe_att(corrections) -> Classe:
     """``attracteurs_graphe`` (forged graphs and dicts)."""
-    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_ATT)
+    return corrections["classe_att"].result()
 
 
 @pytest.fixture(scope="session")
-def classe_othello(tmp_path_factory) -> Classe:
+def classe_othello(corrections) -> Classe:
     """``othello`` (forged answers, the reference and the hidden games database looked for in the runner):
     about a minute."""
-    return classe_a_part(tmp_path_factory, A_OTH, SOUMISSIONS_OTHELLO)
+    return corrections["classe_othello"].result()
 
 
 @pytest.fixture(scope="session")
-def classe_secrets(tmp_path_factory) -> Classe:
+def classe_secrets(corrections) -> Classe:
     """``partie2_structure``: a notebook that looks for every secret of the course from the grading kernel."""
-    return classe_a_part(tmp_path_factory, A, SOUMISSIONS_SECRETS)
+    return corrections["classe_secrets"].result()
 
 
 def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_secrets):
@@ -98,9 +110,9 @@ def test_the_students_environment_pasted_as_answers_earns_nothing_through_nbgrad
 
 
 @pytest.fixture(scope="session")
-def classe_sql(tmp_path_factory) -> Classe:
+def classe_sql(corrections) -> Classe:
     """``partie3_sql`` (the hidden opening library looked for in the runner and the kernel)."""
-    return classe_a_part(tmp_path_factory, A_SQL, SOUMISSIONS_SQL)
+    return corrections["classe_sql"].result()
 
 
 @pytest.mark.parametrize("soumission", SOUMISSIONS_IA, ids=[s.nom for s in SOUMISSIONS_IA])
@@ -133,35 +145,65 @@ def test_each_submission_of_attracteurs_graphe_gets_its_expected_score_and_reaso
 PETITE_CLASSE = tuple(s for s in SOUMISSIONS if s.nom in ("honnete", "kill_9", "remplace_corriger"))
 
 
-def test_grading_again_after_a_kill_gives_the_same_scores_and_loses_no_one(tmp_path):
+def test_grading_again_after_a_kill_gives_the_same_scores_and_loses_no_one(apres_un_arret):
     """Graded once; then graded again from scratch, nbgrader being killed in the middle of the second
-    student and simply run again: every student is graded twice and the scores are identical."""
-    racine = tmp_path / "cours"
-    racine.mkdir()
-    ctx = preparer_cours(racine)
-    deposer(racine, ctx, PETITE_CLASSE)
-    etudiants = sorted(s.nom for s in PETITE_CLASSE)
-    assert autograder(racine).returncode == 0
-    scores = lire_scores(racine, etudiants)
-    assert scores["honnete"]["q8_tests"] == tests_autogrades(ctx)["q8_tests"] > 0 == scores["kill_9"]["q4_tests"]
-
-    shutil.rmtree(racine / "autograded")
-    (racine / "gradebook.db").unlink()
-    nbgrader("generate_assignment", A, "--force", racine=racine, capture=True)
-    proc = subprocess.Popen([sys.executable, "-m", "nbgrader", "autograde", A], cwd=racine, env=environnement(),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    premier, second = (racine / "autograded" / e / A / f"{A}.ipynb" for e in etudiants[:2])
-    while proc.poll() is None and not (_execute(premier) and second.exists()):
-        time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)  # nbgrader and the kernel it started
-    proc.wait()
-    assert second.exists() and not _execute(second)  # killed half-way: sanitized, not executed
-    reprise = autograder(racine)
+    student and simply run again: every student is graded twice and the scores are identical (the three
+    gradings in the background, beside the other classes: ``apres_un_arret``)."""
+    etudiants, racine = apres_un_arret.etudiants, apres_un_arret.racine
+    assert apres_un_arret.premiere.returncode == 0
+    scores = apres_un_arret.scores
+    assert scores["honnete"]["q8_tests"] == apres_un_arret.maxima["q8_tests"] > 0 == scores["kill_9"]["q4_tests"]
+    assert apres_un_arret.tue_a_mi_chemin  # killed half-way: sanitized, not executed
+    reprise = apres_un_arret.reprise
     assert reprise.returncode == 0
     assert f"autograde interrupted for {etudiants[1]}/{A}" in reprise.stderr
     assert lire_scores(racine, etudiants) == scores
     for etudiant in etudiants:
         assert _execute(racine / "autograded" / etudiant / A / f"{A}.ipynb"), etudiant
+
+
+@dataclass
+class ApresUnArret:
+    """What :func:`noter_tuer_et_reprendre` saw."""
+
+    racine: Path
+    etudiants: list[str]
+    premiere: subprocess.CompletedProcess
+    scores: dict[str, dict[str, float | None]]  # after the first grading
+    maxima: dict[str, float]
+    tue_a_mi_chemin: bool  # the second student's notebook there after the kill, and not executed
+    reprise: subprocess.CompletedProcess
+
+
+def noter_tuer_et_reprendre(racine: Path) -> ApresUnArret:
+    """``PETITE_CLASSE`` graded in a course at ``racine``; then graded again from scratch, nbgrader killed once
+    the first student is executed and the second one's notebook written, and run again: what each step left."""
+    ctx = preparer_cours(racine)
+    deposer(racine, ctx, PETITE_CLASSE)
+    etudiants = sorted(s.nom for s in PETITE_CLASSE)
+    variables = verrou_a_part(racine)
+    with une_place():
+        premiere = autograder(racine, variables=variables)
+        scores = lire_scores(racine, etudiants)
+        shutil.rmtree(racine / "autograded")
+        (racine / "gradebook.db").unlink()
+        nbgrader("generate_assignment", A, "--force", racine=racine, capture=True)
+        proc = subprocess.Popen([sys.executable, "-m", "nbgrader", "autograde", A], cwd=racine,
+                                env={**environnement(), **variables}, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+        premier, second = (racine / "autograded" / e / A / f"{A}.ipynb" for e in etudiants[:2])
+        while proc.poll() is None and not (_execute(premier) and second.exists()):
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGKILL)  # nbgrader and the kernel it started
+        proc.wait()
+        tue_a_mi_chemin = second.exists() and not _execute(second)
+        reprise = autograder(racine, variables=variables)
+    return ApresUnArret(racine, etudiants, premiere, scores, tests_autogrades(ctx), tue_a_mi_chemin, reprise)
+
+
+@pytest.fixture(scope="session")
+def apres_un_arret(corrections) -> ApresUnArret:
+    return corrections["apres_un_arret"].result()
 
 
 def _execute(chemin: Path) -> bool:
@@ -185,37 +227,30 @@ _MESURER_NBGRADER = ("import atexit, resource, sys\n"
                      "main()\n")
 
 
-def autograder_et_mesurer(racine: Path, a: str = A) -> tuple[subprocess.CompletedProcess, int]:
-    """``nbgrader autograde`` of the class in ``racine``, and the peak resident memory of the ``nbgrader`` process
-    itself (bytes: its own ``ru_maxrss``, written when it exits; its kernels' and runners' are not in it)."""
+def autograder_et_mesurer(racine: Path, a: str, variables: dict[str, str]) -> subprocess.CompletedProcess:
+    """``nbgrader autograde`` of the class in ``racine`` (``variables`` added to its environment), its log ending
+    with the peak resident memory of the ``nbgrader`` process itself (kiB: its own ``ru_maxrss``, written when it
+    exits; its kernels' and runners' are not in it; :func:`pic_de_nbgrader`)."""
     from pipeline.nbgrader_cli import environnement_de_commande
 
     with environnement_de_commande() as env:
-        fin = subprocess.run([sys.executable, "-c", _MESURER_NBGRADER, "autograde", a, "--log-level=INFO"],
-                             cwd=racine, env=env, text=True, capture_output=True)
-    pics = re.findall(r"PIC_NBGRADER (\d+)", fin.stderr)
-    assert pics, fin.stderr[-3000:]
-    return fin, int(pics[-1]) * 1024
+        return subprocess.run([sys.executable, "-c", _MESURER_NBGRADER, "autograde", a, "--log-level=INFO"],
+                              cwd=racine, env={**env, **variables}, text=True, capture_output=True)
 
 
-def _classe_mesuree(tmp_path_factory, nom: str, a: str, soumissions: tuple[Soumission, ...]) -> Classe:
-    racine = tmp_path_factory.mktemp(nom)
-    ctx = preparer_cours(racine, a)
-    deposer(racine, ctx, soumissions, a)
-    fin, pic = autograder_et_mesurer(racine, a)
-    (racine / "autograde.log").write_text(fin.stdout + fin.stderr)
-    classe = Classe(racine, ctx, fin.stdout + fin.stderr, fin.returncode,
-                    lire_scores(racine, [s.nom for s in soumissions], a), tests_autogrades(ctx), a)
-    classe.pic = pic  # type: ignore[attr-defined]
-    return classe
+def pic_de_nbgrader(classe: Classe) -> int:
+    """The peak resident memory of the ``nbgrader`` process that graded ``classe`` (:func:`autograder_et_mesurer`)."""
+    pics = re.findall(r"PIC_NBGRADER (\d+)", classe.log)
+    assert pics, classe.log[-3000:]
+    return int(pics[-1]) * 1024
 
 
 @pytest.fixture(scope="session")
-def classe_budget(tmp_path_factory) -> tuple[Classe, Classe]:
-    """``SOUMISSIONS_BUDGET`` graded, and beside it a class of its honest notebook alone (the memory baseline)."""
-    honnete = tuple(s for s in SOUMISSIONS_BUDGET if s.nom == "budget_honnete")
-    return (_classe_mesuree(tmp_path_factory, "cours_budget", A, SOUMISSIONS_BUDGET),
-            _classe_mesuree(tmp_path_factory, "cours_budget_honnete", A, honnete))
+def classe_budget(corrections) -> tuple[Classe, Classe]:
+    """``SOUMISSIONS_BUDGET`` graded, and beside it a class of its honest notebook alone (the memory baseline),
+    each by :func:`autograder_et_mesurer`."""
+    classe, honnete = corrections["classe_budget"]
+    return classe.result(), honnete.result()
 
 
 @pytest.mark.parametrize("soumission", SOUMISSIONS_BUDGET, ids=[s.nom for s in SOUMISSIONS_BUDGET])
@@ -227,14 +262,14 @@ def test_a_reply_over_the_budget_earns_nothing_and_the_rest_is_graded(classe_bud
 
 def test_replies_over_the_budget_cost_the_grader_a_bounded_memory(classe_budget):
     """The ``nbgrader`` process's peak memory grading the expensive replies, against one honest notebook."""
-    classe, honnete = classe_budget
-    assert classe.pic - honnete.pic <= ENFANTS_AU_PLUS, (classe.pic / 2 ** 20, honnete.pic / 2 ** 20)
+    classe, honnete = (pic_de_nbgrader(c) for c in classe_budget)
+    assert classe - honnete <= ENFANTS_AU_PLUS, (classe / 2 ** 20, honnete / 2 ** 20)
 
 
 @pytest.fixture(scope="session")
-def classe_fils(tmp_path_factory) -> Classe:
+def classe_fils(corrections) -> Classe:
     """``attracteurs_graphe``, Q15's recursion hidden in another thread or process (``SOUMISSIONS_FILS``)."""
-    return classe_a_part(tmp_path_factory, A_ATT, SOUMISSIONS_FILS)
+    return corrections["classe_fils"].result()
 
 
 @pytest.mark.parametrize("soumission", SOUMISSIONS_FILS, ids=[s.nom for s in SOUMISSIONS_FILS])
@@ -249,3 +284,20 @@ def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(cla
         else:
             assert obtenus.get(gid) == 0.0, (gid, obtenus)
     assert RAISON_FILS in classe_fils.journal(soumission.nom) + classe_fils.sortie(soumission.nom)
+
+
+EN_FOND: dict[str, Callable[[Path], Future | tuple[Future, ...]]] = {  # the longest first: the first to get a place
+    "apres_un_arret": lambda racine: en_fond(noter_tuer_et_reprendre, racine),
+    "classe_othello": lambda racine: corriger_en_fond(racine, A_OTH, SOUMISSIONS_OTHELLO),
+    "classe_budget": lambda racine: (  # and beside it, its honest notebook alone
+        corriger_en_fond(racine / "classe", A, SOUMISSIONS_BUDGET, autograder_et_mesurer),
+        corriger_en_fond(racine / "honnete", A, tuple(s for s in SOUMISSIONS_BUDGET if s.nom == "budget_honnete"),
+                         autograder_et_mesurer)),
+    "classe_secrets": lambda racine: corriger_en_fond(racine, A, SOUMISSIONS_SECRETS),
+    "classe_ia": lambda racine: corriger_en_fond(racine, A_IA, SOUMISSIONS_IA),
+    "classe_sql": lambda racine: corriger_en_fond(racine, A_SQL, SOUMISSIONS_SQL),
+    "classe_att": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_ATT),
+    "classe_fils": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_FILS),
+}
+"""What the fixtures of this file grade in the background (``corrections``), by fixture name, each in a private
+course made for it (its folder, given)."""

@@ -59,12 +59,23 @@ def ecrire(nb: nbformat.NotebookNode) -> bytes:
 
 @dataclass(frozen=True)
 class Soumission:
-    """One student's submission and what grading it must give."""
+    """One student's submission and what grading it must give.
+
+    What a class split into groups graded side by side reads (``tests/hostile/classe.py``, ``repartir``):
+    ``duree``, about the seconds its grading takes in the test course (``LIMITES_DE_TEST``), measured in a run of
+    the class in four groups side by side on a loaded machine (its student code's times in the log, plus about 4 s
+    of nbgrader's own; the default: a notebook graded in one pass; the loops wait for their timeouts,
+    ``hors_budget`` for its whole budget, in the kernel and in the runner); ``illisible``, a notebook nbgrader cannot read or grade (0 with
+    the reason, and the students sorted after it graded all the same); ``apres``, the student whose grading, just
+    before this one's in the same ``nbgrader autograde``, its expectation is about."""
 
     nom: str
     construire: Callable[[Contexte], dict[str, bytes | tuple[str, str]]]  # file -> content, or ("symlink", target)
     reussies: frozenset[str]
     raisons: tuple[str, ...]
+    duree: float = 16.0
+    illisible: bool = False
+    apres: str = ""
 
 
 def _avec(cellules: dict[str, str], honnete: bool = True) -> Callable[[Contexte], dict[str, bytes]]:
@@ -231,7 +242,7 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
                                                  "getattr(objet, '__code__', None) is not deplacer_graines.__code__"
                                                  " and callable(objet):\n"
                                                  "        return objet(plateau, case)\n"
-                                                 "return 0")), frozenset({T4}), ("Q8 — ",)),
+                                                 "return 0")), frozenset({T4}), ("Q8 — ",), duree=40),
     Soumission("remplace_json", _avec({Q8: "import json\n_vrai = json.dumps\n"
                                            "def _faux(objet, **kw):\n"
                                            "    if isinstance(objet, dict) and 'resultats' in objet:\n"
@@ -404,7 +415,7 @@ SOUMISSIONS_ISSUE22: tuple[Soumission, ...] = (
     Soumission("metadonnees_enormes", _avec({Q5: _METADONNEES_ENORMES}), frozenset({T4, T8}), ()),
     Soumission("cellule_geante", _avec({Q5: _CELLULE_GEANTE}), frozenset({T4, T8}),
                ("too long to grade",)),
-    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",)),
+    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",), duree=133),
 )
 
 
@@ -412,12 +423,13 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
     Soumission("boucle_infinie", _avec(_q8("while True:\n    pass")), frozenset({T4}),
-               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé")),
+               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"), duree=67),
     Soumission("boucle_qui_ignore_ctrl_c", _avec(_q4("import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                                                      "while True:\n    pass")), frozenset({T8}),
-               ("Restarting the kernel", "dépassé")),
+               ("Restarting the kernel", "dépassé"), duree=90),
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
-               ("la fonction ne s'arrête pas (récursion sans fin ?)",)),  # the judge's: RecursionError or its limit
+               ("la fonction ne s'arrête pas (récursion sans fin ?)",),  # the judge's: RecursionError or its limit
+               duree=24),
     Soumission("sys_exit", _avec(_q8("import sys\nsys.exit(0)")), frozenset({T4}), ("SystemExit",)),
     Soumission("os_exit_en_haut_de_cellule", _avec({Q4: "import os\nos._exit(0)\n"}), frozenset({T8}),
                ("le noyau Python s'est arrêté", "Cell 7 (q4_tour_joueur1)")),
@@ -426,7 +438,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("segfault", _avec(_q8("import ctypes\nreturn ctypes.string_at(0)")), frozenset({T4}),
                ("le noyau Python s'est arrêté", "(q8_tests)")),
     Soumission("bombe_memoire", _avec(_q8("tas = []\nwhile True:\n    tas.append('x' * 10 ** 8)")), frozenset({T4}),
-               ("MemoryError",)),
+               ("MemoryError",), duree=70),
     Soumission("deluge_de_sortie", _avec({Q4: "print('bla' * 3_000_000)\n" + "def tour_joueur1(jeu):\n"
                                               "    print('x' * 100_000)\n    return jeu['n'] % 2 == 0\n"}),
                frozenset({T4, T8}), ("sortie tronquée",)),
@@ -482,7 +494,7 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                                             "builtins.isinstance = lambda *args: True\n"
                                             "builtins.AssertionError = type('AssertionError', (Exception,), {})\n"
                                             "builtins.print = lambda *args, **kw: None\n"),
-               frozenset(), ("Q8 — ",)),  # it breaks IPython in its own runner too: no point gained
+               frozenset(), ("Q8 — ",), duree=32),  # it breaks IPython in its own runner too: no point gained
     Soumission("cache_les_erreurs", _triche("ip = get_ipython()\n"
                                             "ip.showtraceback = lambda *args, **kw: None\n"
                                             "ip._showtraceback = lambda *args, **kw: None\n"),
@@ -496,9 +508,9 @@ SOUMISSIONS: tuple[Soumission, ...] = (
                 "metadata changed by the student", "points 300 -> 1.0", "locked False -> True",
                 "Cell q5_tourner_plateau of carnet_trafique/partie2_structure", "grade True -> False",
                 "Cell bonus_etudiant of carnet_trafique/partie2_structure is unknown to the gradebook")),
-    Soumission("json_invalide", _json_invalide, frozenset(), ("Notebook does not appear to be JSON",)),
-    Soumission("fichier_vide", _vide, frozenset(), ("Notebook does not appear to be JSON",)),
-    Soumission("pas_utf8", _latin1, frozenset(), ("utf-8",)),
+    Soumission("json_invalide", _json_invalide, frozenset(), ("Notebook does not appear to be JSON",), illisible=True),
+    Soumission("fichier_vide", _vide, frozenset(), ("Notebook does not appear to be JSON",), illisible=True),
+    Soumission("pas_utf8", _latin1, frozenset(), ("utf-8",), illisible=True),
     Soumission("fichiers_en_plus", _fichiers_en_plus, frozenset({T4, T8}), ()),
     Soumission("notebook_enorme", _enorme, frozenset({T4, T8}), ()),
 ) + SOUMISSIONS_ISSUE8 + SOUMISSIONS_ISSUE22
@@ -547,9 +559,11 @@ SOUMISSIONS_ISSUE22_METADONNEES: tuple[Soumission, ...] = (
                ("Notebook-level metadata 'nbgrader' of metadonnees_du_notebook/partie2_structure removed",
                 "Notebook-level metadata 'awale_correction'")),
     Soumission("metadonnees_illisibles", _metadonnees_illisibles, frozenset(),
-               ("Notebook metadonnees_illisibles/partie2_structure could not be graded", "Copie non corrigée")),
+               ("Notebook metadonnees_illisibles/partie2_structure could not be graded", "Copie non corrigée"),
+               illisible=True),
     Soumission("cellule_sans_source", _cellule_sans_source, frozenset(),
-               ("Notebook cellule_sans_source/partie2_structure could not be graded", "Copie non corrigée")),
+               ("Notebook cellule_sans_source/partie2_structure could not be graded", "Copie non corrigée"),
+               illisible=True),
 )
 SOUMISSIONS = SOUMISSIONS + SOUMISSIONS_ISSUE22_METADONNEES
 
