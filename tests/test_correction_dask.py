@@ -2,12 +2,19 @@
 
 A small course (two assignments, three students: the answer key, the blank
 release and one realistic mistake) is graded by a local cluster of 1
-worker, of 2 workers, and by a real ``dask scheduler`` with two
+worker; the first assignment again by a local cluster of 2 workers, of 2
+workers pinned to a core each, and by a real ``dask scheduler`` with two
 ``dask worker`` processes over TCP on 127.0.0.1 (started and stopped here);
 every graded cell must get the same score.  The coordinator is then killed
 (SIGKILL) in the middle of a run and started again: only what was not
 recorded is graded, nothing twice, and a teacher's manual mark survives a
 regrade.
+
+The runs whose point is not how the cluster starts (the reference grades, a
+resumed run, a regrade, a failed task, a broken notebook) share the module's
+local cluster of one worker (:func:`un_worker`), reached by its address as an
+existing cluster is; a worker grades task after task in one process, as it
+does for a class.
 """
 
 from __future__ import annotations
@@ -71,12 +78,29 @@ def _soumissions_par_copie(racine: Path) -> list[tuple[str, str, int]]:
 
 
 @pytest.fixture(scope="module")
-def une_fois(modele, tmp_path_factory) -> dict:
-    """The grades of a local cluster of one worker: the reference of the other runs."""
+def un_worker():
+    """The address of a local cluster of one worker (``correction_dask``'s own), for the whole module."""
+    client, cluster = correction_dask._client(1, None)
+    client.close()
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+@pytest.fixture(scope="module")
+def cours_corrige(modele, un_worker, tmp_path_factory) -> Path:
+    """The course graded by one worker (every submission of both assignments); copied, never changed."""
     racine = _copie(modele, tmp_path_factory.mktemp("un") / "cours")
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=1)
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS, scheduler=un_worker)
     assert not bilan.echecs and len(bilan.corriges) == 6
-    return _scores(racine)
+    return racine
+
+
+@pytest.fixture(scope="module")
+def une_fois(cours_corrige) -> dict:
+    """The grades of one worker: the reference of the other runs."""
+    return _scores(cours_corrige)
 
 
 def test_one_worker_grades_like_a_corrector(une_fois):
@@ -88,9 +112,9 @@ def test_one_worker_grades_like_a_corrector(une_fois):
 
 def test_two_local_workers_give_the_same_grades(modele, une_fois, tmp_path):
     racine = _copie(modele, tmp_path / "cours")
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=2)
+    bilan = correction_dask.corriger(racine, [UN], travailleurs=2)
     assert not bilan.echecs
-    assert _scores(racine) == une_fois
+    assert _scores(racine) == _de(une_fois, UN)
 
 
 def _coeurs_vus() -> tuple[int, list[int], list[int]]:
@@ -113,8 +137,8 @@ def test_workers_pinned_each_to_its_own_core_and_what_they_start_stays_there(mod
     attendus = correction_dask.coeurs_des_workers(travailleurs, 1)
     assert sorted(vus) == [(i, c, c) for i, c in enumerate(attendus)]
     racine = _copie(modele, tmp_path / "cours")
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS, travailleurs=travailleurs, coeurs_par_worker=1)
-    assert not bilan.echecs and _scores(racine) == une_fois
+    bilan = correction_dask.corriger(racine, [UN], travailleurs=travailleurs, coeurs_par_worker=1)
+    assert not bilan.echecs and _scores(racine) == _de(une_fois, UN)
 
 
 def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, une_fois, tmp_path):
@@ -139,9 +163,9 @@ def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, 
             client.wait_for_workers(2, timeout=120)
             travailleurs = client.scheduler_info()["workers"]
         assert all(adr.startswith("tcp://127.0.0.1:") for adr in travailleurs)
-        bilan = correction_dask.corriger(racine, ASSIGNMENTS, scheduler=adresse)
+        bilan = correction_dask.corriger(racine, [UN], scheduler=adresse)
         assert not bilan.echecs
-        assert _scores(racine) == une_fois
+        assert _scores(racine) == _de(une_fois, UN)
     finally:
         for p in reversed(processus):
             os.killpg(p.pid, signal.SIGTERM)
@@ -153,11 +177,11 @@ def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, 
                 p.wait()
 
 
-def test_killing_the_coordinator_then_running_again_grades_only_what_is_missing(modele, une_fois, tmp_path):
+def test_killing_the_coordinator_then_running_again_grades_only_what_is_missing(modele, une_fois, un_worker,
+                                                                             tmp_path):
     racine = _copie(modele, tmp_path / "cours")
-    commande = [sys.executable, "-m", "pipeline.correction_dask", UN, "--racine", str(racine),
-                "--workers", "1"]
-    proc = subprocess.Popen(commande, cwd=RACINE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    commande = [sys.executable, "-m", "pipeline.correction_dask", UN, "--racine", str(racine)]
+    proc = subprocess.Popen([*commande, "--workers", "1"], cwd=RACINE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     lignes = []
     assert proc.stdout is not None
@@ -173,7 +197,8 @@ def test_killing_the_coordinator_then_running_again_grades_only_what_is_missing(
     faites = list(racine.glob(f"autograded/*/{UN}/{correction_dask.MARQUEUR}"))
     assert faites
 
-    reprise = subprocess.run(commande, cwd=RACINE, capture_output=True, text=True)
+    # run again, here on the module's worker (the killed run's local cluster died with it)
+    reprise = subprocess.run([*commande, "--scheduler", un_worker], cwd=RACINE, capture_output=True, text=True)
     assert reprise.returncode == 0, reprise.stdout + reprise.stderr
     premiere = reprise.stdout.splitlines()[0]
     assert premiere.startswith(f"{3 - len(faites)} copie(s) à corriger, {len(faites)} déjà corrigée(s)"), premiere
@@ -183,7 +208,7 @@ def test_killing_the_coordinator_then_running_again_grades_only_what_is_missing(
 
 
 def test_killed_between_the_gradebook_and_the_folder_the_copy_is_graded_again_never_twice(
-        modele, une_fois, tmp_path, monkeypatch):
+        modele, une_fois, un_worker, tmp_path, monkeypatch):
     racine = _copie(modele, tmp_path / "cours")
     vrai = correction_dask._poser_dossier
 
@@ -192,18 +217,18 @@ def test_killed_between_the_gradebook_and_the_folder_the_copy_is_graded_again_ne
 
     monkeypatch.setattr(correction_dask, "_poser_dossier", coupure)
     with pytest.raises(KeyboardInterrupt):
-        correction_dask.corriger(racine, [UN], ["corrige"], travailleurs=1)
+        correction_dask.corriger(racine, [UN], ["corrige"], scheduler=un_worker)
     assert _soumissions_par_copie(racine) == [("corrige", "partie1_regles", 1)]
     monkeypatch.setattr(correction_dask, "_poser_dossier", vrai)
-    bilan = correction_dask.corriger(racine, [UN], travailleurs=1)
+    bilan = correction_dask.corriger(racine, [UN], scheduler=un_worker)
     assert len(bilan.corriges) == 3 and not bilan.deja_corriges
     assert [n for *_, n in _soumissions_par_copie(racine)] == [1] * 3
     assert _scores(racine) == _de(une_fois, UN)
 
 
-def test_a_regrade_keeps_the_teachers_marks_and_a_changed_submission_is_graded_again(modele, tmp_path):
-    racine = _copie(modele, tmp_path / "cours")
-    assert len(correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1).corriges) == 3
+def test_a_regrade_keeps_the_teachers_marks_and_a_changed_submission_is_graded_again(cours_corrige, un_worker,
+                                                                                    tmp_path):
+    racine = _copie(cours_corrige, tmp_path / "cours")  # graded by corriger(), every submission
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
@@ -212,13 +237,13 @@ def test_a_regrade_keeps_the_teachers_marks_and_a_changed_submission_is_graded_a
         cellule = note.name
         note.manual_score = 0.5
         gb.db.commit()
-    assert correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1).corriges == []
+    assert correction_dask.corriger(racine, ASSIGNMENTS[:1], scheduler=un_worker).corriges == []
     carnet = racine / "submitted" / "vierge" / "partie1_regles" / "partie1_regles.ipynb"
     carnet.write_text(carnet.read_text(encoding="utf-8").replace("VOTRE RÉPONSE ICI", "Une réponse."),
                       encoding="utf-8")
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], scheduler=un_worker)
     assert bilan.corriges == [("vierge", "partie1_regles")], "only the changed submission"
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1, tout=True)
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], scheduler=un_worker, tout=True)
     assert len(bilan.corriges) == 3
     with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
         grade = gb.find_grade(cellule, "partie1_regles", "partie1_regles", "corrige")
@@ -243,19 +268,19 @@ def test_bad_input_gets_a_clear_error(modele, capsys):
     assert "cannot be used with --scheduler" in capsys.readouterr().err
 
 
-def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, tmp_path):
+def test_a_task_that_fails_is_reported_and_costs_no_other_grade(modele, un_worker, tmp_path):
     racine = _copie(modele, tmp_path / "cours")
     # not a notebook's error (that one scores 0, below): the submission's time cannot be set, before any notebook
     horodatage = racine / "submitted" / "vierge" / "partie1_regles" / "timestamp.txt"
     horodatage.unlink()
     horodatage.mkdir()
-    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], travailleurs=1)
+    bilan = correction_dask.corriger(racine, ASSIGNMENTS[:1], scheduler=un_worker)
     assert set(bilan.echecs) == {("vierge", "partie1_regles")}
     assert len(bilan.corriges) == 2 and _soumissions_par_copie(racine) == [
         (e, "partie1_regles", 1) for e in sorted({"corrige", *(p.name for p in (racine / "submitted").iterdir())} - {"vierge"})]
 
 
-def test_a_broken_notebook_costs_its_author_only_on_dask(modele, une_fois, tmp_path):
+def test_a_broken_notebook_costs_its_author_only_on_dask(modele, une_fois, un_worker, tmp_path):
     """Through ``python -m pipeline.correction_dask``: a ``schema_version`` of 4 in a cell's metadata
     (nbgrader would stop the class) is restored and graded as usual; an unreadable notebook scores 0 with the
     reason; every other student, sorted after them, is graded as before; the command exits 0."""
@@ -267,7 +292,7 @@ def test_a_broken_notebook_costs_its_author_only_on_dask(modele, une_fois, tmp_p
         (racine / "submitted" / eleve / UN).mkdir(parents=True)
         (racine / "submitted" / eleve / UN / f"{UN}.ipynb").write_text(contenu, encoding="utf-8")
     fin = subprocess.run([sys.executable, "-m", "pipeline.correction_dask", UN, "--racine", str(racine),
-                          "--workers", "1"], cwd=RACINE, capture_output=True, text=True)
+                          "--scheduler", un_worker], cwd=RACINE, capture_output=True, text=True)
     assert fin.returncode == 0, fin.stdout + fin.stderr
     assert "NOTÉ 0 partie1_regles : b_illisible, notebook partie1_regles non corrigé : NotJSONError" in fin.stderr
     scores = _scores(racine)

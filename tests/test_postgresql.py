@@ -34,9 +34,12 @@ from pipeline.nbgrader_cli import environnement
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
 BASE = "awale"
-DEVOIRS = ("partie1_regles", "othello")
-"""The assignments graded on the server: two series (CCINP, Othello), so two reports; the whole class and every
+DEVOIRS = ("partie1_regles", "olympiades_images")
+"""The assignments graded on the server: two series (CCINP, Olympiades), so two reports; the whole class and every
 assignment are ``tests/test_demo_class.py``'s, on SQLite."""
+ELEVES = 2
+"""The class on the server: the demo class's first students, one with every answer right, one with a mistake in
+``olympiades_images`` (its report's total is not the maximum)."""
 
 
 def _binaires() -> Path | None:
@@ -97,18 +100,18 @@ def demo_sur_postgresql(serveur, tmp_path_factory):
     racine = tmp_path_factory.mktemp("demo_pg") / "cours"
     env = {**os.environ, "AWALE_GRADEBOOK": serveur}
     debut = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "pipeline.demo", "--racine", str(racine), "--eleves", "3",
+    proc = subprocess.run([sys.executable, "-m", "pipeline.demo", "--racine", str(racine), "--eleves", str(ELEVES),
                            "--devoirs", ",".join(DEVOIRS), "--workers", "2"], cwd=RACINE, env=env,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    print(f"demo on PostgreSQL, 3 students, {len(DEVOIRS)} assignments: {time.monotonic() - debut:.0f} s")
+    print(f"demo on PostgreSQL, {ELEVES} students, {len(DEVOIRS)} assignments: {time.monotonic() - debut:.0f} s")
     return racine, serveur
 
 
 def test_the_demo_loop_runs_on_postgresql_and_writes_no_sqlite_file(demo_sur_postgresql):
     racine, url = demo_sur_postgresql
     assert not (racine / "gradebook.db").exists()
-    eleves = {e.identifiant for e in demo_class.classe_de(3)}
+    eleves = {e.identifiant for e in demo_class.classe_de(ELEVES)}
     assert {r[0] for r in _requete(url, "SELECT id FROM student")} == eleves
     soumissions = _requete(url, "SELECT s.student_id, a.name, COUNT(*) FROM submitted_assignment s "
                                 "JOIN assignment a ON a.id = s.assignment_id GROUP BY 1, 2")
@@ -123,7 +126,7 @@ def test_nbgrader_itself_sees_the_server_gradebook(demo_sur_postgresql):
     sortie = subprocess.run([sys.executable, "-m", "nbgrader", "db", "student", "list"], cwd=racine,
                             env={**environnement(), "AWALE_GRADEBOOK": url}, capture_output=True, text=True)
     assert sortie.returncode == 0, sortie.stderr
-    for e in demo_class.classe_de(3):
+    for e in demo_class.classe_de(ELEVES):
         assert e.identifiant in sortie.stdout + sortie.stderr
 
 
@@ -145,10 +148,10 @@ def test_the_report_totals_are_the_server_grades(demo_sur_postgresql, monkeypatc
     for chemin in rapports:
         with open(chemin, encoding="utf-8") as f:
             lignes = list(csv.DictReader(f))
-        assert len(lignes) == 3
+        assert len(lignes) == ELEVES
         for ligne in lignes:
             totaux[ligne["eleve"]] = totaux.get(ligne["eleve"], 0.0) + float(ligne["points_total"])
-    assert len(totaux) == 3
+    assert len(totaux) == ELEVES
     for eleve, total in totaux.items():
         attendu = max(0.0, points[eleve] - float(penalites.get(eleve) or 0))
         assert total == pytest.approx(attendu, abs=0.01), eleve

@@ -101,10 +101,23 @@ def _copie(release: nbformat.NotebookNode, source: nbformat.NotebookNode, rempla
     return nb
 
 
+def _copie_othello(racine: Path) -> nbformat.NotebookNode:
+    """One Othello student: Q3 right, Q9 the key's (``p[h][h]``, :data:`Q9_DU_CORRIGE`), nothing else."""
+    source = notebook_source("othello", racine)
+    copie = nbformat.read(racine / "release" / "othello" / "othello.ipynb", as_version=4)
+    for cell in copie.cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if gid in ("q3_score", "q9_est_direction_possible"):
+            cell.source = solutions(source)[gid] if gid == "q3_score" else Q9_DU_CORRIGE
+    return copie
+
+
 @pytest.fixture(scope="module")
 def classe(tmp_path_factory):
+    """The class of :data:`DEVOIRS` (``modele``, ``partiel``) and the Othello student (``partiel``), graded and
+    given feedback by one ``nbgrader autograde`` and one ``generate_feedback`` for every assignment."""
     racine = tmp_path_factory.mktemp("cours_verdicts")
-    preparer_cours(racine, DEVOIRS, LIMITES_DE_TEST)
+    preparer_cours(racine, (*DEVOIRS, "othello"), LIMITES_DE_TEST)
     for devoir in DEVOIRS:
         source = notebook_source(devoir, racine)
         release = nbformat.read(racine / "release" / devoir / f"{devoir}.ipynb", as_version=4)
@@ -112,12 +125,14 @@ def classe(tmp_path_factory):
             dossier = racine / "submitted" / eleve / devoir
             dossier.mkdir(parents=True)
             nbformat.write(_copie(release, source, remplacements), dossier / f"{devoir}.ipynb")
-    journaux = []
-    for devoir in DEVOIRS:
-        fin = nbgrader("autograde", devoir, "--log-level=INFO", racine=racine, check=False, capture=True)
-        journaux.append(fin.stdout + fin.stderr)
-        assert fin.returncode == 0, fin.stdout + fin.stderr
-        nbgrader("generate_feedback", devoir, racine=racine, capture=True)
+    (racine / "submitted" / "partiel" / "othello").mkdir(parents=True)
+    nbformat.write(_copie_othello(racine), racine / "submitted" / "partiel" / "othello" / "othello.ipynb")
+    # nbgrader reads the assignment id as a pattern of submitted/<student>/: "*" is every assignment
+    fin = nbgrader("autograde", "*", "--log-level=INFO", racine=racine, check=False, capture=True)
+    assert fin.returncode == 0, fin.stdout + fin.stderr
+    assert {p.relative_to(racine / "autograded").as_posix() for p in racine.glob("autograded/*/*")} == {
+        *(f"{e}/{d}" for e in ("modele", "partiel") for d in DEVOIRS), "partiel/othello"}
+    nbgrader("generate_feedback", "*", racine=racine, capture=True)
     scores = {}
     with Gradebook(f"sqlite:///{racine / 'gradebook.db'}") as gb:
         for devoir in DEVOIRS:
@@ -126,7 +141,7 @@ def classe(tmp_path_factory):
                 for g in sub.grades:
                     if g.cell.cell_type == "code":
                         scores[(eleve, g.name)] = (g.auto_score, g.max_score)
-    return racine, scores, "\n".join(journaux)
+    return racine, scores, fin.stdout + fin.stderr
 
 
 def _sorties(racine: Path, eleve: str, devoir: str, grade_id: str) -> str:
@@ -282,22 +297,9 @@ Q9_DU_CORRIGE = ("def est_direction_possible(p, c, d, j):\n    h, k = deplacer(c
 
 
 @pytest.fixture(scope="module")
-def retour_othello(tmp_path_factory) -> Path:
-    """One Othello student: Q3 right, Q9 the key's (``p[h][h]``), nothing else; graded and given feedback."""
-    racine = tmp_path_factory.mktemp("cours_verdicts_othello")
-    preparer_cours(racine, ("othello",), LIMITES_DE_TEST)
-    source = notebook_source("othello", racine)
-    copie = nbformat.read(racine / "release" / "othello" / "othello.ipynb", as_version=4)
-    for cell in copie.cells:
-        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
-        if gid in ("q3_score", "q9_est_direction_possible"):
-            cell.source = solutions(source)[gid] if gid == "q3_score" else Q9_DU_CORRIGE
-    (racine / "submitted" / "partiel" / "othello").mkdir(parents=True)
-    nbformat.write(copie, racine / "submitted" / "partiel" / "othello" / "othello.ipynb")
-    fin = nbgrader("autograde", "othello", "--log-level=INFO", racine=racine, check=False, capture=True)
-    assert fin.returncode == 0, fin.stdout + fin.stderr
-    nbgrader("generate_feedback", "othello", racine=racine, capture=True)
-    return racine
+def retour_othello(classe) -> Path:
+    """The Othello student (:func:`_copie_othello`) of the class, graded and given feedback."""
+    return classe[0]
 
 
 def test_the_othello_feedback_draws_its_failing_board_styled_in_a_browser(retour_othello):
