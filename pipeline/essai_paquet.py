@@ -85,7 +85,8 @@ def observation(charge: dict, fonction: Any, args: tuple) -> Any:
     signal.setitimer(signal.ITIMER_REAL, ATTENTE_MAX_S)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            resultat = observations.evaluer_cas(charge["observation"], fonction, copy.deepcopy(args), observations.Garde(),
+            # (the observation runs the function on a fresh copy of ``args``: the case is never changed)
+            resultat = observations.evaluer_cas(charge["observation"], fonction, args, observations.Garde(),
                                              delai=DELAI_S, temps_cpu=True)
     except KeyboardInterrupt:
         raise

@@ -1,23 +1,30 @@
 """The tools several test files share: a free port, a cell run as a notebook would, the course's expected answers
-(solutions, secrets, visible examples), a course prepared in a temporary folder and graded by the real
-``nbgrader``, the boards and drawings the board and tree tests measure.
+(solutions, secrets, visible examples), the students' distribution built once per session for each set of closed
+assignments, a course prepared in a temporary folder and graded by the real ``nbgrader``, the boards and drawings
+the board and tree tests measure.
 
 A test module imports them from here (``import outils``), never from another test module.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import importlib
 import inspect
+import os
 import re
 import socket
 import subprocess
+import tempfile
 import textwrap
 import time
 import types
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbgrader.api import Gradebook, MissingEntry
 
 from pipeline.nbgrader_cli import nbgrader
@@ -124,6 +131,54 @@ def appels_visibles(sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
                 for question in sujet.specs:
                     res[question] = res.get(question, ()) + contraintes.appels_visibles(question, cellule.source)
     return res
+
+
+# ---------------------------------------------------------------- the students' distribution
+@contextlib.contextmanager
+def essais_hors_du_processus():
+    """While it lasts, the tries of the shipped functions (``pipeline.essai_paquet.reponses``) raise in this
+    process: a build of the students' distribution must run them in one of their own (a function stopped by its
+    timer in the middle of a drawing once left the builder's exception state broken for the tests that
+    followed)."""
+    from pipeline import essai_paquet
+
+    def ici(*args, **kwargs):
+        raise AssertionError("the shipped functions are tried in the process that builds the package")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(essai_paquet, "reponses", ici)
+        yield
+
+
+def paquet_construit(tmp_path_factory: pytest.TempPathFactory, fermes=frozenset()) -> Path:
+    """The students' distribution (``pipeline.paquet_eleve.ecrire_paquet``) with the assignments ``fermes``
+    closed, built once per test session by whichever test (of any file, on any xdist worker) asks first and
+    shared, read-only by convention, with the others.
+
+    It is kept in the folder the session's workers share (the parent of each worker's base temporary folder,
+    pytest-xdist's documented pattern; the base folder itself without xdist), named by the hash of what it is
+    built from: the fingerprint of the course's package and of the builder (``paquet_noyau.empreinte``) and the
+    closed assignments.  The builder holds a lock, builds under :func:`essais_hors_du_processus` and publishes
+    the tree by renaming it: no test sees half a package."""
+    from pipeline import paquet_eleve as constructeur
+    from pipeline.autograde import paquet_noyau
+
+    base = tmp_path_factory.getbasetemp()
+    commun = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    fermes = frozenset(fermes)
+    cle = hashlib.sha256(f"{paquet_noyau.empreinte()}\n{','.join(sorted(fermes))}".encode()).hexdigest()[:16]
+    cible = commun / "paquets_eleves" / cle
+    if (cible / "pyproject.toml").exists():
+        return cible
+    cible.parent.mkdir(parents=True, exist_ok=True)
+    with open(cible.parent / ".verrou", "a") as verrou:
+        fcntl.flock(verrou, fcntl.LOCK_EX)
+        if not (cible / "pyproject.toml").exists():
+            provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
+            with essais_hors_du_processus():
+                constructeur.ecrire_paquet(provisoire, fermes=fermes)
+            os.rename(provisoire, cible)
+    return cible
 
 
 # ---------------------------------------------------------------- a course graded by the real nbgrader

@@ -18,6 +18,7 @@ import nbformat
 import pytest
 
 from awale_ref.grading.correcteur import juge
+from outils import essais_hors_du_processus, paquet_construit
 from pipeline import paquet_eleve
 from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de
@@ -31,28 +32,20 @@ FERMES = PARTIE2 | {"olympiades_awale"}
 
 
 @pytest.fixture(scope="module")
-def ouvert(tmp_path_factory) -> Path:
-    """The distribution with every assignment open (the default), built with the tries of the shipped functions
-    forbidden in this process: they run in one of their own (a function stopped by its timer in the middle of
-    a drawing once left this process's exception state broken for the tests that followed)."""
-    from pipeline import essai_paquet
+def ouvert() -> Path:
+    """The distribution with every assignment open (the default): the one the grading kernel runs on
+    (``paquet_noyau.paquet_de_correction``, built once per version of the course), built, when it is missing,
+    with the tries of the shipped functions forbidden in this process (``outils.essais_hors_du_processus``)."""
+    from pipeline.autograde import paquet_noyau
 
-    def ici(*args, **kwargs):
-        raise AssertionError("the shipped functions are tried in the process that builds the package")
-
-    dest = tmp_path_factory.mktemp("ouvert")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(essai_paquet, "reponses", ici)
-        paquet_eleve.ecrire_paquet(dest)
-    return dest
+    with essais_hors_du_processus():
+        return paquet_noyau.paquet_de_correction()
 
 
 @pytest.fixture(scope="module")
 def partie2_fermee(tmp_path_factory) -> Path:
     """The distribution once Parts I and II and the lycée awalé are closed."""
-    dest = tmp_path_factory.mktemp("partie2_fermee")
-    paquet_eleve.ecrire_paquet(dest, fermes=FERMES)
-    return dest
+    return paquet_construit(tmp_path_factory, FERMES)
 
 
 def test_with_every_assignment_open_no_shipped_function_answers_a_graded_question(ouvert):
@@ -87,7 +80,10 @@ def test_a_closed_assignments_functions_come_back_and_only_them(partie2_fermee):
         f"{m}.{n}" for (m, n) in paquet_eleve.notes_ouvertes(FERMES)}
     assert "awale_ref.sujets.ccinp_2024.exam.deplacer_graines" in reponses["awale_ref.fonctions_moteur.deplacer_graines"]
     assert {n for notes in reponses.values() for n in notes} <= closes, reponses
-    assert paquet_eleve.reponses_du_paquet(partie2_fermee, FERMES) == {}
+    # so nothing answers the open ones (what reponses_du_paquet(partie2_fermee, FERMES) would try again): their
+    # cases are among those just tried, each graded function tried on its own
+    ouvertes = paquet_eleve.charges(paquet_eleve.notes_ouvertes(FERMES))
+    assert ouvertes and ouvertes.items() <= paquet_eleve.charges(paquet_eleve.notes_ouvertes(frozenset())).items()
     texte = (partie2_fermee / "awale_ref" / "fonctions_moteur.py").read_text(encoding="utf-8")
     assert "NegaAwale = _a_la_place_de('NegaAwale', 'Q19 de partie3_ia', __name__)" in texte
 
@@ -109,12 +105,10 @@ def _points(paquet: Path) -> float:
     return total
 
 
-def test_the_shipped_files_pasted_as_answers_earn_nothing_while_the_assignments_are_open(ouvert, tmp_path):
+def test_the_shipped_files_pasted_as_answers_earn_nothing_while_the_assignments_are_open(ouvert, tmp_path_factory):
     # the same attack on the files the distribution shipped before the deadlines counted (every assignment
-    # closed: the working versions) earns points; on today's distribution, nothing
-    ancien = tmp_path / "ancien"
-    paquet_eleve.ecrire_paquet(ancien, fermes=paquet_eleve.ASSIGNMENTS)
-    assert _points(ancien) >= 10
+    # closed: the working versions, tests/test_paquet_eleve.py's build) earns points; on today's distribution, nothing
+    assert _points(paquet_construit(tmp_path_factory, paquet_eleve.ASSIGNMENTS)) >= 10
     assert _points(ouvert) == 0
 
 

@@ -21,6 +21,7 @@ import nbformat
 import pytest
 
 from awale_ref.grading.executant import messages
+from outils import paquet_construit
 from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
 from pipeline.client_noyau import ClientNotebook
@@ -33,11 +34,10 @@ _CACHES = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)
 
 @pytest.fixture(scope="module")
 def paquet(tmp_path_factory) -> Path:
-    dest = tmp_path_factory.mktemp("eleve")
     # every assignment closed: the working versions of the graded functions (what the boards and Part III
-    # play with once the deadlines are past; tests/test_paquet_echeances.py checks the open ones)
-    paquet_eleve.ecrire_paquet(dest, fermes=ASSIGNMENTS)
-    return dest
+    # play with once the deadlines are past; tests/test_paquet_echeances.py checks the open ones, and shares this
+    # build)
+    return paquet_construit(tmp_path_factory, ASSIGNMENTS)
 
 
 def _fichiers(paquet: Path) -> dict[Path, str]:
