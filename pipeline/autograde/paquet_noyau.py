@@ -36,7 +36,7 @@ from pathlib import Path
 
 import awale_ref
 
-CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.build", "pipeline.autograde.paquet_noyau")
+CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.essai_paquet", "pipeline.build", "pipeline.autograde.paquet_noyau")
 """The builder's modules: their text is part of the fingerprint (a change of what ships, or of how it is built,
 rebuilds)."""
 
