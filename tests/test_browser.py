@@ -93,6 +93,11 @@ def jupyterlab(tmp_path_factory):
         fichier = reglages / f"{extension}.jupyterlab-settings"
         fichier.parent.mkdir(parents=True, exist_ok=True)
         fichier.write_text(json.dumps(valeurs))
+    # No build check at each page's load (two node processes and a scan of the extensions on the server, for a
+    # build that a pip-installed JupyterLab never needs)
+    (tmp_path / "config" / "labconfig").mkdir()
+    (tmp_path / "config" / "labconfig" / "page_config.json").write_text(json.dumps({"buildCheck": False,
+                                                                                    "buildAvailable": False}))
     env = dict(os.environ,
                JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
                JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_PLATFORM_DIRS="1", HOME=str(tmp_path))
@@ -102,7 +107,8 @@ def jupyterlab(tmp_path_factory):
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
          f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={RACINE}", "--allow-root",
          "--ServerApp.port_retries=0", "--LabApp.news_url=",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         "--LabApp.expose_app_in_browser=True"],  # window.jupyterapp: the notebooks opened by its commands
         cwd=RACINE, env=env, stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -451,28 +457,48 @@ def test_the_figures_of_the_new_subjects_are_shown_once_at_their_size(page, jupy
 
 # ---------------------------------------------------------------- opening notebooks
 OUVERTS_ENSEMBLE = 3
-"""How many notebooks are opened side by side (a page and a workspace each): their kernels start together."""
+"""How many notebooks are opened side by side (a tab each): their kernels start together."""
+
+OUVRIR = """async chemins => {
+    // what JupyterLab does for a /lab/tree/<path> address (its tree resolver), without loading the page again
+    for (const chemin of chemins)
+        await window.jupyterapp.commands.execute('filebrowser:open-path', {path: chemin, dontShowBrowser: true});
+}"""
+CARNETS = """chemins => chemins.map(chemin => [...window.jupyterapp.shell.widgets('main')]
+    .find(w => w.context && w.context.path === chemin))"""
+PRETS = f"""chemins => ({CARNETS})(chemins).every(w => w && w.context.isReady && w.sessionContext.session
+    && w.sessionContext.session.kernel && w.sessionContext.session.kernel.connectionStatus === 'connected'
+    && w.sessionContext.session.kernel.status === 'idle')"""
+MONTRER_ET_LIRE = f"""async chemins => {{
+    const carnets = ({CARNETS})(chemins);
+    for (const w of carnets) {{  // each shown in turn, as when it is the tab in front
+        window.jupyterapp.shell.activateById(w.id);
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }}
+    await new Promise(r => setTimeout(r, 1500));  // the kernels' info and any late metadata
+    const modifies = carnets.filter(w => w.context.model.dirty || w.title.className.includes('jp-mod-dirty'))
+        .map(w => w.context.path);
+    for (const w of carnets) w.dispose();
+    return modifies;
+}}"""
 
 
 def test_opening_the_notebooks_changes_no_tracked_file(page, jupyterlab):
+    """Each notebook opened as its address opens it (the route ``/lab/tree/<path>`` runs ``filebrowser:open-path``),
+    in one JupyterLab page, a few at a time: its kernel started and idle, it is shown, and neither marked modified
+    nor written."""
     avant = _etat_git()
     assert NOTEBOOKS_OUVERTS
+    page.goto(f"{jupyterlab}/lab/workspaces/ouverture?reset&token={TOKEN}")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand('filebrowser:open-path')")
+    page.evaluate("() => window.jupyterapp.restored")
     for debut in range(0, len(NOTEBOOKS_OUVERTS), OUVERTS_ENSEMBLE):
         lot = NOTEBOOKS_OUVERTS[debut:debut + OUVERTS_ENSEMBLE]
-        pages = [page] + [page.context.new_page() for _ in lot[1:]]
-        for i, (onglet, chemin) in enumerate(zip(pages, lot)):
-            onglet.set_default_timeout(ATTENTE_MS)
-            onglet.goto(f"{jupyterlab}/lab/workspaces/ouverture{i}/tree/{chemin}?reset&token={TOKEN}",
-                        wait_until="commit")
-        for onglet, chemin in zip(pages, lot):
-            onglet.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+        page.evaluate(OUVRIR, lot)
+        page.wait_for_function(PRETS, arg=lot, polling=250)
+        for chemin in lot:
             _attendre_noyau(jupyterlab, chemin)
-        page.wait_for_timeout(1500)  # let the kernels' info and any late metadata arrive
-        for onglet, chemin in zip(pages, lot):
-            courant = onglet.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
-            assert "jp-mod-dirty" not in (courant.get_attribute("class") or ""), f"{chemin} is marked modified"
-        for autre in pages[1:]:
-            autre.close()
+        assert page.evaluate(MONTRER_ET_LIRE, lot) == [], "marked modified"
         for session in _api(jupyterlab, "sessions"):
             _api(jupyterlab, f"sessions/{session['id']}", "DELETE")
     assert _etat_git() == avant

@@ -28,6 +28,7 @@ create accounts and to run servers as them: CI runs as root; elsewhere the test 
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import re
@@ -434,19 +435,44 @@ def test_the_teachers_grading_bounds_the_files_a_submission_writes_in_tmp(salle)
     assert re.search(rf"Kernel of {eleve}/{A}: its private /tmp is full \(.* files of 4096\)", sortie), sortie[-3000:]
 
 
-def _charger_la_configuration(tmp_path: Path, **variables: str) -> subprocess.CompletedProcess:
-    """Load deploy/jupyterhub/jupyterhub_config.py as JupyterHub does (without starting a hub)."""
-    code = ("import sys; from traitlets.config import Config; c = Config(); chemin = sys.argv[1]; "
-            "exec(compile(open(chemin).read(), chemin, 'exec'), {'get_config': lambda: c, '__file__': chemin}); "
-            "print(c.Spawner.pre_spawn_hook is not None)")
-    env = {**os.environ, "AWALE_HUB_ETAT": str(tmp_path / "hub"), "AWALE_ECHANGE": str(tmp_path / "echange"),
-           **variables}
-    return subprocess.run([sys.executable, "-c", code, str(DEPLOY / "jupyterhub_config.py")], env=env,
-                          capture_output=True, text=True, timeout=120)
+CHARGER = """import json, os, stat, sys, traceback
+from traitlets.config import Config
+chemin, cas = sys.argv[1], json.loads(sys.argv[2])
+depart = dict(os.environ)
+resultats = {}
+for nom, variables in cas.items():
+    os.environ.clear()
+    os.environ.update({**depart, **variables})
+    c = Config()
+    try:
+        exec(compile(open(chemin).read(), chemin, 'exec'), {'get_config': lambda: c, '__file__': chemin})
+        resultat = {'refus': None, 'crochet': c.Spawner.pre_spawn_hook is not None}
+    except SystemExit as exc:
+        resultat = {'refus': str(exc.code)}
+    except Exception:
+        resultat = {'refus': traceback.format_exc()}
+    cours = os.stat(os.environ['AWALE_COURS'])
+    resultats[nom] = {**resultat, 'mode': stat.S_IMODE(cours.st_mode), 'gid': cours.st_gid}
+print(json.dumps(resultats))
+"""
+
+
+def _charger_la_configuration(tmp_path: Path, cas: dict[str, dict[str, str]]) -> dict[str, dict]:
+    """Load deploy/jupyterhub/jupyterhub_config.py as JupyterHub does (without starting a hub), once per case
+    (``{name: environment variables}``), in order, in one process: each case's refusal (the ``SystemExit`` that
+    stops the hub, or any error; ``None`` when the hub would start), whether the spawner's hook is set, and the
+    course folder's mode and group after it."""
+    env = {**os.environ, "AWALE_HUB_ETAT": str(tmp_path / "hub"), "AWALE_ECHANGE": str(tmp_path / "echange")}
+    fin = subprocess.run([sys.executable, "-c", CHARGER, str(DEPLOY / "jupyterhub_config.py"), json.dumps(cas)],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert fin.returncode == 0, fin.stderr
+    return json.loads(fin.stdout.splitlines()[-1])
 
 
 def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
     """No accounts needed: the course belongs to whoever runs the test, who is its teacher here."""
+    import grp
+
     moi = pwd.getpwuid(os.getuid()).pw_name
     cours = tmp_path / "cours"
     cours.mkdir(mode=0o755)
@@ -455,11 +481,6 @@ def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
     (env_eleves / "bin").mkdir(parents=True)
     (env_eleves / "bin" / "jupyterhub-singleuser").touch()
     base = {"AWALE_COURS": str(cours), "AWALE_ENSEIGNANTS": moi, "AWALE_ENV_ELEVES": str(env_eleves)}
-
-    fin = _charger_la_configuration(tmp_path, **base)
-    assert fin.returncode == 0 and fin.stdout.strip() == "True", fin.stderr
-    assert stat.S_IMODE(cours.stat().st_mode) == 0o700  # closed by the hub, whatever the clone left
-
     refus = {
         "not a teacher's": ({"AWALE_ENSEIGNANTS": "personne_d_autre"}, f"belongs to {moi}, not to a teacher"),
         "environment inside the course": ({"AWALE_ENV_ELEVES": str(cours / ".venv-eleves")},
@@ -468,13 +489,14 @@ def test_the_hub_closes_the_course_and_refuses_what_would_open_it(tmp_path):
         "exchange inside the course": ({"AWALE_ECHANGE": str(cours / "echange")}, "is inside the course folder"),
         "unknown teachers' group": ({"AWALE_GROUPE_ENSEIGNANTS": "pas_de_tel_groupe"}, "no such Unix group"),
     }
-    for cas, (variables, message) in refus.items():
-        fin = _charger_la_configuration(tmp_path, **{**base, **variables})
-        assert fin.returncode != 0 and message in fin.stderr, (cas, fin.stderr[-500:])
-
-    import grp
-
     groupe = grp.getgrgid(os.getgid()).gr_name  # several teachers: their group reads and writes, no one else
-    fin = _charger_la_configuration(tmp_path, **base, AWALE_GROUPE_ENSEIGNANTS=groupe)
-    assert fin.returncode == 0, fin.stderr
-    assert stat.S_IMODE(cours.stat().st_mode) == 0o2770 and cours.stat().st_gid == os.getgid()
+    resultats = _charger_la_configuration(tmp_path, {
+        "base": base, **{cas: {**base, **variables} for cas, (variables, _) in refus.items()},
+        "group": {**base, "AWALE_GROUPE_ENSEIGNANTS": groupe}})
+
+    assert resultats["base"]["refus"] is None and resultats["base"]["crochet"], resultats["base"]
+    assert resultats["base"]["mode"] == 0o700  # closed by the hub, whatever the clone left
+    for cas, (_, message) in refus.items():
+        assert resultats[cas]["refus"] and message in resultats[cas]["refus"], (cas, resultats[cas])
+    assert resultats["group"]["refus"] is None, resultats["group"]
+    assert resultats["group"]["mode"] == 0o2770 and resultats["group"]["gid"] == os.getgid()
