@@ -9,6 +9,6 @@ export AWALE_TESTS_COMPLETS=1   # nothing may be missing here: a test that lacks
 # Two workers (pytest-xdist; CI has two cores), a test file each at a time: a file's tests share what it builds once
 # (a graded class, a course, a server).  Not --dist loadgroup: with pytest 9.2, xdist 3.8's groups are ignored (it
 # renames the node ids, which pytest now derives).  The files go in collection order (--no-loadscope-reorder, not
-# xdist's "most tests first"): tests/conftest.py puts the longest first, so that no long file starts last and keeps
+# xdist's "most tests first"): conftest.py puts the longest first, so that no long file starts last and keeps
 # one worker busy alone.  The slowest tests are listed at the end.
 .venv/bin/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=25 "$@"

@@ -18,7 +18,6 @@ import inspect
 import io
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -27,10 +26,11 @@ from awale_ref import corpus, engine
 from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.olympiades_2025_awale import awale_lycee as lycee
+from pipeline.build import RACINE
 from fin_de_partie import conditions_fin
 
 reglages = settings(derandomize=True, database=None, deadline=None, max_examples=150)
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "olympiades_lectures.md"
+PAGE = RACINE / "docs" / "olympiades_lectures.md"
 NOMS = ("Alice", "Bob")
 
 

@@ -8,7 +8,7 @@ entered once and in order: judging by rule family (:mod:`familles`), shrinking t
 (:mod:`retrecissement`, handed the callables that run and judge a candidate) and rendering
 (:mod:`rendu`).  The first failing case is reported in French: the input, what was expected, what came
 back, and the rule it breaks (:mod:`textes`; each subject's tests run it on its specs:
-``tests/test_familles.py``, ``tests/test_olympiades_specs_*.py``).
+``tests/test_familles.py``, ``awale_ref/sujets/olympiades_2025_*/tests/test_olympiades_specs_*.py``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Three kinds of image (``GENRES``): ``"nb"`` (pixels 0/1, Part 2 and Part 3),
 ``"gris"`` (ints 0–7, like ``img1``, Part 3) and ``"rgb"`` (RGB tuples,
 Part 1 and Part 3).  ``cas_limites(genre)`` lists handcrafted images, each
 labelled (in French: a label may be shown to a student) with the situation it
-exercises, checked in ``tests/test_olympiades_images.py``.
+exercises, checked in ``awale_ref/sujets/olympiades_2025_images/tests/test_olympiades_images.py``.
 ``corpus_images(genre, seed, count)`` draws labelled images of every shape:
 1×1, one row, one column, small, medium and large (up to 200×200), and of
 every family (random pixels, blocks, long runs, uniform, checkerboards,

@@ -541,7 +541,7 @@ SPECS: dict[str, Spec] = {s.question: s for s in [
 SITUATIONS_Q15 = dict(zip(("plusieurs colonnes", "arrêts par la couleur", "toute la hauteur", "un seul pixel"),
                           images.REPONSES["Q15"].values()))
 """The four situations the tests of Q15 check, by a short name (the student gives one per test); each fits
-one test only (``tests/test_olympiades_specs_images.py`` checks it on img1)."""
+one test only (``awale_ref/sujets/olympiades_2025_images/tests/test_olympiades_specs_images.py`` checks it on img1)."""
 
 
 def _format_dimensions(valeur: Any) -> str | None:

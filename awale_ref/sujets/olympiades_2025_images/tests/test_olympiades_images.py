@@ -13,15 +13,15 @@ import itertools
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from awale_ref.sujets.olympiades_2025_images import corpus_images, images
+from pipeline.build import RACINE
 
 reglages = settings(derandomize=True, database=None, deadline=None, max_examples=150)
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "olympiades_lectures.md"
+PAGE = RACINE / "docs" / "olympiades_lectures.md"
 
 
 # ------------------------------------------------------------------ independent rules

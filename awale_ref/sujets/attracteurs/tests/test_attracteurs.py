@@ -20,6 +20,7 @@ from awale_ref.grading.eleve import checks
 from awale_ref.grading.eleve.resultat import Resultat
 from awale_ref.sujets.attracteurs import SUJET, analyse, specs
 from awale_ref.sujets.attracteurs import tablettes as t
+from pipeline.build import RACINE
 
 
 # ---------------------------------------------------------------- an independent solver
@@ -373,9 +374,7 @@ def test_the_pictures_attractor_steps_agree_with_the_reference(C, N):
 
 
 def test_the_readings_page_follows_the_reference():
-    from pathlib import Path
-
-    page = (Path(__file__).resolve().parents[1] / "docs" / "attracteurs_lectures.md").read_text(encoding="utf-8")
+    page = (RACINE / "docs" / "attracteurs_lectures.md").read_text(encoding="utf-8")
     for dictionnaire in (t.LECTURES, t.FIGURES_RECONSTRUITES):
         for cle, texte in dictionnaire.items():
             assert f"`{cle}`" in page and texte in page, cle
