@@ -6,8 +6,7 @@ course, the budget of the replies, calls hidden in another thread or process) is
 of the course (``tests/hostile/classe.py``); each submission's test checks its scores and its reasons.  A small
 class is graded with ``nbgrader`` killed in the middle and run again (the scores of a grading never interrupted, no
 lost submission).  All of them are started together in the background when the first test needs one
-(``corrections``: the courses prepared ahead, at most ``PLACES`` gradings at once): their waits overlap, each test
-waits for its own.
+(``corrections``, at most ``PLACES`` at once): their waits overlap, each test waits for its own.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from outils import lire_notebook, secrets_du_cours
 from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
                            SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte)
 from tests.hostile.classe import (A, Classe, autograder, corriger_en_fond, en_fond, lire_scores,
-                                  preparer_en_fond, score_et_raisons, tests_autogrades, une_place, verrou_a_part)
+                                  preparer, score_et_raisons, tests_autogrades, une_place, verrou_a_part)
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
@@ -174,11 +173,10 @@ class ApresUnArret:
     reprise: subprocess.CompletedProcess
 
 
-def noter_tuer_et_reprendre(cours: Future, racine: Path) -> ApresUnArret:
-    """``PETITE_CLASSE`` graded in the course at ``racine`` (prepared ahead: ``cours``, its :class:`Contexte`),
-    nbgrader killed once the first student is executed and the second one's notebook written, and run again: what
-    each step left."""
-    ctx = cours.result()
+def noter_tuer_et_reprendre(racine: Path) -> ApresUnArret:
+    """``PETITE_CLASSE`` graded in a course at ``racine``, nbgrader killed once the first student is executed and the
+    second one's notebook written, and run again: what each step left."""
+    ctx = preparer(racine, A, PETITE_CLASSE)
     etudiants = sorted(s.nom for s in PETITE_CLASSE)
     variables = verrou_a_part(racine)
     with une_place():
@@ -282,8 +280,7 @@ def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(cla
 
 
 EN_FOND: dict[str, Callable[[Path], Future | tuple[Future, ...]]] = {  # the longest first: the first to get a place
-    "apres_un_arret": lambda racine: en_fond(noter_tuer_et_reprendre, preparer_en_fond(racine, A, PETITE_CLASSE),
-                                             racine),
+    "apres_un_arret": lambda racine: en_fond(noter_tuer_et_reprendre, racine),
     "classe_othello": lambda racine: corriger_en_fond(racine, A_OTH, SOUMISSIONS_OTHELLO),
     "classe_budget": lambda racine: (  # and beside it, its honest notebook alone
         corriger_en_fond(racine / "classe", A, SOUMISSIONS_BUDGET, autograder_et_mesurer),

@@ -170,17 +170,9 @@ def verrou_a_part(racine: Path) -> dict[str, str]:
     return {"AWALE_VERROU": str(dossier)}
 
 
-_preparations = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="cours_hostile")
-
-
-def preparer_en_fond(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Future:
+def preparer(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Contexte:
     """The private course of ``a`` at ``racine`` prepared (:func:`preparer_cours`), ``soumissions`` dropped in it and
-    the students' package built, in the background, in the order asked, as many at once as the machine has cores:
-    ahead of the grading, which starts as soon as it holds a place.  The future of its :class:`Contexte`."""
-    return _preparations.submit(_preparer, racine, a, soumissions)
-
-
-def _preparer(racine: Path, a: str, soumissions: tuple[Soumission, ...]) -> Contexte:
+    the students' package built: its :class:`Contexte`."""
     from pipeline.autograde import paquet_noyau
 
     ctx = preparer_cours(racine, a)
@@ -193,16 +185,15 @@ def corriger_en_fond(racine: Path, a: str, soumissions: tuple[Soumission, ...],
                      commande: Callable[[Path, str, dict[str, str]], subprocess.CompletedProcess] | None = None
                      ) -> Future:
     """The class ``soumissions`` of ``a`` graded in the background (:func:`en_fond`) in a private course at
-    ``racine`` (prepared ahead, :func:`preparer_en_fond`), by ``commande(racine, a, variables)`` (:func:`autograder`
-    by default; ``variables``: its environment's own, :func:`verrou_a_part`) once it holds a place
-    (:func:`une_place`): the future of its :class:`Classe`."""
-    return en_fond(_corriger, preparer_en_fond(racine, a, soumissions), racine, a, soumissions,
-                   commande or (lambda r, a, v: autograder(r, a=a, variables=v)))
+    ``racine`` (:func:`preparer`), by ``commande(racine, a, variables)`` (:func:`autograder` by default;
+    ``variables``: its environment's own, :func:`verrou_a_part`) once it holds a place (:func:`une_place`): the future
+    of its :class:`Classe`."""
+    return en_fond(_corriger, racine, a, soumissions, commande or (lambda r, a, v: autograder(r, a=a, variables=v)))
 
 
-def _corriger(cours: Future, racine: Path, a: str, soumissions: tuple[Soumission, ...],
+def _corriger(racine: Path, a: str, soumissions: tuple[Soumission, ...],
               commande: Callable[[Path, str, dict[str, str]], subprocess.CompletedProcess]) -> Classe:
-    ctx = cours.result()
+    ctx = preparer(racine, a, soumissions)
     with une_place():
         fin = commande(racine, a, verrou_a_part(racine))
     (racine / "autograde.log").write_text(fin.stdout + fin.stderr)  # for a human reading a failure
