@@ -398,10 +398,12 @@ _CELLULE_GEANTE = "1;" * 1_600_000  # 3.2 MB of source
 def _hors_budget(ctx: Contexte) -> dict[str, bytes]:
     """Twenty cells between the Q4 test and Q8 that block both the kernel (deaf to interrupts) and the
     runner (deaf to its alarm): without a budget for the whole notebook, each would cost a timeout, a
-    restart and a replay of every earlier cell."""
+    restart and a replay of every earlier cell.  They block asleep: every limit they meet counts wall-clock time
+    (the loops that burn the processor are ``boucle_infinie``'s and ``boucle_qui_ignore_ctrl_c``'s), and two
+    budgets of busy loops would take a core from the gradings beside them."""
     nb = ctx.notebook()
-    bloquante = ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
-                 "signal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass\n")
+    bloquante = ("import signal, time\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                 "signal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    time.sleep(1)\n")
     position = nb.cells.index(_cellule(nb, T4)) + 1
     for _ in range(20):
         nb.cells.insert(position, nbformat.v4.new_code_cell(bloquante))
