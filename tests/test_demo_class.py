@@ -8,6 +8,10 @@ notebooks that hold one of their mistakes (or that they hand in late); the model
 student, the blank copy and the partial one hand in all theirs.  A correct
 notebook is graded like the model student's; the whole class (``bash
 scripts/demo.sh``) is the README's main command and ``benchmarks/bench_grading.py``'s.
+
+The model student hands in the course's solutions: every automatic point of every assignment; the blank copy
+hands in the untouched release: nothing, and every cell of it run to the end.  The course's literal value
+answers on the statement's own data are judged in ``tests/test_course.py`` (the demo draws each student's).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import re
 import shutil
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from awale_ref.grading.eleve import checks, contraintes, variantes
@@ -174,11 +179,22 @@ def test_chaque_eleve_a_exactement_les_notes_prevues(eleve, cours, notes):
 
 
 def test_le_parfait_a_tout_et_le_vierge_rien(cours, notes):
+    """The course's solutions (the model student's copy) get every automatic point of every assignment; the
+    untouched release (the blank copy) gets nothing, and the grading ran each of its code cells, the last one
+    last (the kernel survived every failure before it)."""
     bareme = demo_class.bareme(cours)
-    automatiques = [(a, gid) for a, cellules in bareme.items() for gid, _, manuel in cellules if not manuel]
-    assert automatiques
-    assert all(notes[("lefebvre_sarah", a, gid)] > 0 for a, gid in automatiques)
-    assert all(notes[("laurent_jules", a, gid)] == 0 for a, gid in automatiques)
+    automatiques = {(a, gid): points for a, cellules in bareme.items() for gid, points, manuel in cellules if not manuel}
+    assert {a for a, _ in automatiques} == set(demo_class.ASSIGNMENTS)
+    manques = {cle: (notes[("lefebvre_sarah", *cle)], points) for cle, points in automatiques.items()
+               if notes[("lefebvre_sarah", *cle)] != points}
+    assert not manques, f"the reference answers lose points: {manques}"
+    vierge = {(a, gid): score for (e, a, gid), score in notes.items() if e == "laurent_jules"}
+    assert set(automatiques) <= set(vierge) and all(score == 0 for score in vierge.values()), vierge
+    for a in demo_class.ASSIGNMENTS:
+        nb = nbformat.read(cours / "autograded" / "laurent_jules" / a / f"{a}.ipynb", as_version=4)
+        codes = [c for c in nb.cells if c.cell_type == "code"]
+        assert all(c.execution_count is not None for c in codes), f"{a}: a cell was not executed"
+        assert codes[-1].execution_count == max(c.execution_count for c in codes), a
 
 
 def test_un_retour_html_par_eleve_et_par_notebook_rendu(cours):
