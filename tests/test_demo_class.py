@@ -525,8 +525,10 @@ def onglet():
 
 
 ENTITE = re.compile(r"&(?:[a-zA-Z]+|#\d+|#x[0-9a-fA-F]+);")
-BALISE = re.compile(r"</?[a-z][a-z0-9]*(?:\s+[a-z-]+(?:=(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>")
-"""An HTML tag (``<style>``, ``</td>``, ``<td class="x">``), not a repr such as ``<Figure size 630x440 with 1 Axes>``."""
+BALISE = re.compile(r"</?(?!(?:locals|module|lambda|listcomp|dictcomp|setcomp|genexpr)>)[a-z][a-z0-9]*"
+                    r"(?:\s+[a-z-]+(?:=(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>")
+"""An HTML tag (``<style>``, ``</td>``, ``<td class="x">``), not a repr such as ``<Figure size 630x440 with 1 Axes>``
+nor a name Python gives in a traceback (``a_la_place_de.<locals>.appel``, ``<module>``)."""
 TROP_LARGES = f"""() => [...document.querySelectorAll('body *')].filter(e => {{
     if (e.getBoundingClientRect().right <= {LARGEUR} + 1) return false;
     for (let a = e.parentElement; a; a = a.parentElement) {{  // inside a box that scrolls and fits: not the page
