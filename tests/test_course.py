@@ -1,13 +1,18 @@
-"""The course's notebooks: in sync with the subjects' ``cours/``, graded as they should, runnable end to end.
+"""The course's notebooks: in sync with the subjects' ``cours/``, their value answers right, runnable end to end.
 
 One temporary course folder per session (never the project itself): the
 course is rebuilt there from the subjects' ``cours/`` (``pipeline.build.construire`` and
-``nbgrader generate_assignment``), then the source notebooks (with their
-solutions) and the untouched release notebooks are autograded by nbgrader.
+``nbgrader generate_assignment``) and compared with the committed notebooks.  The
+course's solutions and an untouched release are graded by the real ``nbgrader
+autograde`` in the demo class (``tests/test_demo_class.py``: the model student and the
+blank copy); the values the source notebooks write, on the statement's own data, are
+judged here, in this process, by the judge's own check.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 import shutil
 from pathlib import Path
@@ -15,10 +20,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from awale_ref.grading.correcteur.reponses_structurees import verifier_reponse
+from awale_ref.grading.executant import encodage
 from pipeline import demo
-from pipeline.build import ASSIGNMENTS, RACINE
+from pipeline.build import ASSIGNMENTS, RACINE, sujet_de
 from pipeline.client_noyau import ClientNotebook
-from pipeline.report import lire_notes
+from pipeline.variantes_copiees import valeurs_litterales
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
 
@@ -28,16 +35,9 @@ _SOLUTION_PLIEE = re.compile(r"<summary>💡 Voir une solution</summary>\s*```py
 
 @pytest.fixture(scope="session")
 def cours(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A course rebuilt from the subjects' cours/, with 'corrige' (source notebooks) and 'vierge' (release) autograded."""
+    """A course rebuilt from the subjects' cours/."""
     racine = tmp_path_factory.mktemp("cours")
-    assignments = demo.preparer_cours(racine)
-    assert assignments == ASSIGNS
-    for a in assignments:
-        for eleve, forme in (("corrige", "source"), ("vierge", "release")):
-            dossier = racine / "submitted" / eleve / a
-            dossier.mkdir(parents=True)
-            shutil.copy(racine / forme / a / f"{a}.ipynb", dossier / f"{a}.ipynb")
-    demo.autograder(racine, assignments, travailleurs=2)  # two Dask workers (pipeline/correction_dask.py)
+    assert demo.preparer_cours(racine) == ASSIGNS
     return racine
 
 
@@ -66,28 +66,41 @@ def test_les_notebooks_commites_sont_a_jour(cours, forme):
             f"{relatif} is out of date: run python -m pipeline.build {a}")
 
 
-def _notes(cours: Path, eleve: str) -> dict[tuple[str, str], tuple[float | None, float, bool]]:
-    _, _, notes = lire_notes(cours)
-    return {(n.assignment, n.grade_id): (n.score, n.max_score, n.manuel) for n in notes if n.eleve == eleve}
-
-
-def test_les_solutions_ont_tous_les_points_automatiques(cours):
-    notes = _notes(cours, "corrige")
-    automatiques = {k: v for k, v in notes.items() if not v[2]}
-    assert {a for a, _ in automatiques} == set(ASSIGNS)
-    manques = {k: v[:2] for k, v in automatiques.items() if v[0] != v[1]}
-    assert not manques, f"the reference answers lose points: {manques}"
-
-
-def test_une_copie_vierge_a_zero_et_s_execute_jusqu_au_bout(cours):
-    notes = _notes(cours, "vierge")
-    assert notes and all(score == 0 for score, _, _ in notes.values()), notes
+def test_les_valeurs_du_corrige_sont_justes_sur_les_donnees_de_l_enonce():
+    """Each value the source notebooks write as an answer (``Q1_cases = [5, 4, 2]``) gets all its points from the
+    judge's check (``verifier_reponse`` on the subject's table, the value as it crosses from the runner) on the
+    statement's own data, as a course with variants off grades it.  The demo class grades these cells with
+    variants on, each such value redrawn for its student (``pipeline.erreurs_simulees.reponses_de_la_variante``):
+    the values written here are checked nowhere else.  An answer the notebook computes (``Q10_S1_S2 =
+    sommets_12(G, 2, 2)``) is handed in as written by the demo's model student, and graded there."""
+    juges, fausses, calculees_sur_variante = [], {}, []
     for a in ASSIGNS:
-        nb = _lire(cours / "autograded" / "vierge" / a / f"{a}.ipynb")
-        codes = [c for c in nb.cells if c.cell_type == "code"]
-        assert all(c.execution_count is not None for c in codes), f"{a}: a cell was not executed"
-        # the kernel survived: the last code cell ran after all the failures
-        assert codes[-1].execution_count == max(c.execution_count for c in codes)
+        sujet = sujet_de(a)
+        reponses = [cell.source for cell in _lire(RACINE / "source" / a / f"{a}.ipynb").cells
+                    if cell.cell_type == "code" and _role(cell).get("solution")]
+        noms = [n.id for source in reponses for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)]
+        for source in reponses:
+            valeurs = valeurs_litterales(source)
+            for noeud in ast.parse(source).body:
+                if not (isinstance(noeud, ast.Assign) and len(noeud.targets) == 1
+                        and isinstance(noeud.targets[0], ast.Name) and noeud.targets[0].id in sujet.reponses):
+                    continue
+                question = noeud.targets[0].id
+                if question not in valeurs or noms.count(question) > 1:  # computed, or filled in after (Q8_tableau = {})
+                    if sujet.variante_de(question) is not None:
+                        calculees_sur_variante.append((a, question))
+                    continue
+                valeur = encodage.decoder(json.loads(json.dumps(encodage.encoder(valeurs[question]))))
+                verdict = verifier_reponse(question, valeur, sujet.reponses, sujet.donnees_de(question, None))
+                juges.append((a, question))
+                if verdict.part != 1:
+                    fausses[(a, question)] = verdict.message
+    assert juges, "no value answer in the source notebooks"
+    assert any(sujet_de(a).variante_de(q) for a, q in juges), "no value answer asked on per-student data"
+    assert not fausses, f"the reference answers lose points on the statement's data: {fausses}"
+    assert not calculees_sur_variante, (f"{calculees_sur_variante}: a value asked on per-student data is computed in "
+                                        "the source notebook, so nothing grades it on the statement's data: write it "
+                                        "as a literal")
 
 
 def _executer(nb: nbformat.NotebookNode, dossier: Path) -> nbformat.NotebookNode:
@@ -177,7 +190,6 @@ def test_les_reponses_que_suggere_l_enonce_tournent_apres_un_redemarrage(assignm
     """An answer the statement writes out (« Calculez `Q10_S1_S2 = sommets_12(G, 2, 2)` ») reads only names
     that the tools cell, the answers before it or Python define: after a restart, with the tools cell and the
     answers run, it runs as written (never a name that only a drawing cell defines)."""
-    import ast
     import builtins
 
     source = _lire(RACINE / "source" / assignment / f"{assignment}.ipynb")

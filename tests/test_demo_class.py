@@ -8,6 +8,21 @@ notebooks that hold one of their mistakes (or that they hand in late); the model
 student, the blank copy and the partial one hand in all theirs.  A correct
 notebook is graded like the model student's; the whole class (``bash
 scripts/demo.sh``) is the README's main command and ``benchmarks/bench_grading.py``'s.
+
+The model student hands in the course's solutions: every automatic point of every assignment; the blank copy
+hands in the untouched release: nothing, and every cell of it run to the end.  The course's literal value
+answers on the statement's own data are judged in ``tests/test_course.py`` (the demo draws each student's).
+
+The feedback pages, as a student opens them in Chromium (narrow window, 640 px): in each assignment the page of a
+student whose failing case the subject draws (else of a student with a mistake there) and the blank copy's, and
+the teacher's report pages.  Each page must show:
+
+- no HTML entity and no tag as text (an inline ``a < b`` of a statement, a widget's repr);
+- nothing wider than the page at 640 px (images shrink to it);
+- nbgrader's labels in French, and at most one drawing of each failing case;
+- every picture described in French (its ``alt``), never nbconvert's English sentence.
+
+Screenshots of every page go to $AWALE_ARTIFACTS (default: build/artefacts/retours/).
 """
 
 from __future__ import annotations
@@ -21,14 +36,17 @@ import re
 import shutil
 from pathlib import Path
 
+import nbformat
 import pytest
 
+import outils
+import prerequis
 from awale_ref.grading.eleve import checks, contraintes, variantes
 from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import exam
 from awale_ref.sujets.ccinp_2024 import specs, sql
 from pipeline import demo, demo_class, echange, erreurs_simulees, report, similarite
-from pipeline.build import sujet_de
+from pipeline.build import RACINE, sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
@@ -174,11 +192,22 @@ def test_chaque_eleve_a_exactement_les_notes_prevues(eleve, cours, notes):
 
 
 def test_le_parfait_a_tout_et_le_vierge_rien(cours, notes):
+    """The course's solutions (the model student's copy) get every automatic point of every assignment; the
+    untouched release (the blank copy) gets nothing, and the grading ran each of its code cells, the last one
+    last (the kernel survived every failure before it)."""
     bareme = demo_class.bareme(cours)
-    automatiques = [(a, gid) for a, cellules in bareme.items() for gid, _, manuel in cellules if not manuel]
-    assert automatiques
-    assert all(notes[("lefebvre_sarah", a, gid)] > 0 for a, gid in automatiques)
-    assert all(notes[("laurent_jules", a, gid)] == 0 for a, gid in automatiques)
+    automatiques = {(a, gid): points for a, cellules in bareme.items() for gid, points, manuel in cellules if not manuel}
+    assert {a for a, _ in automatiques} == set(demo_class.ASSIGNMENTS)
+    manques = {cle: (notes[("lefebvre_sarah", *cle)], points) for cle, points in automatiques.items()
+               if notes[("lefebvre_sarah", *cle)] != points}
+    assert not manques, f"the reference answers lose points: {manques}"
+    vierge = {(a, gid): score for (e, a, gid), score in notes.items() if e == "laurent_jules"}
+    assert set(automatiques) <= set(vierge) and all(score == 0 for score in vierge.values()), vierge
+    for a in demo_class.ASSIGNMENTS:
+        nb = nbformat.read(cours / "autograded" / "laurent_jules" / a / f"{a}.ipynb", as_version=4)
+        codes = [c for c in nb.cells if c.cell_type == "code"]
+        assert all(c.execution_count is not None for c in codes), f"{a}: a cell was not executed"
+        assert codes[-1].execution_count == max(c.execution_count for c in codes), a
 
 
 def test_un_retour_html_par_eleve_et_par_notebook_rendu(cours):
@@ -436,3 +465,126 @@ def test_le_rapport_classe_ensemble_les_copieurs_de_code_et_de_variante(cours):
         assert any(f"| {noms[copieur]} | juste pour la variante de {noms[source]} |" in l for l in premieres)
     theo = next(l for l in premieres if noms["fournier_theo"] in l)
     assert "Q6 (justification)" in theo and "Q4 (justification)" in theo
+
+
+# ---------------------------------------------------------------- the pages, in a browser
+LARGEUR = 640
+ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefacts") / "retours"
+VIERGE = next(e.identifiant for e in CLASSE if e.vierge)
+
+
+def _dessinee(erreur: erreurs_simulees.Erreur) -> bool:
+    """Whether the feedback draws the failing case of a mistake: a function that loses points, whose spec has a
+    drawing (``presentation``)."""
+    spec = _spec_de(erreur)
+    return bool(erreur.echecs) and spec is not None and bool(spec.presentation)
+
+
+def _copie_qui_echoue(assignment: str) -> str:
+    """The student whose failing page of ``assignment`` the browser reads: the first of the class with a drawn
+    failing case there, else the first with a mistake there that loses points."""
+    fautifs = [(not any(_dessinee(err) for err in erreurs), i, e.identifiant) for i, e in enumerate(CLASSE)
+               if (erreurs := [err for err in e.erreurs if err.assignment == assignment and err.echecs])]
+    return min(fautifs)[2] if fautifs else VIERGE
+
+
+PAGES = [(a, eleve) for a in demo_class.ASSIGNMENTS for eleve in dict.fromkeys((_copie_qui_echoue(a), VIERGE))]
+"""The feedback pages read in the browser: in each assignment, a page with a mistake (drawn where the subject draws
+one), and the blank copy's."""
+
+
+def test_chaque_devoir_qui_dessine_un_cas_a_une_page_lue_qui_le_dessine():
+    """Where the subject draws the failing case of one of the assignment's answers, the page read in the browser
+    is of a student whose mistake there is drawn."""
+    for a in demo_class.ASSIGNMENTS:
+        specs = sujet_de(a).specs
+        dessinees = [gid for gid in outils.solutions(outils.notebook_source(a))
+                     if (spec := specs.get(demo_class.question_de(gid))) is not None
+                     and spec.presentation and gid == f"{spec.question.lower()}_{spec.nom}"]
+        if dessinees:
+            eleve = _copie_qui_echoue(a)
+            assert any(_dessinee(err) for err in _eleve(eleve).erreurs if err.assignment == a), (
+                f"{a} draws the failing case of {dessinees}, and no student of the demo class "
+                f"(pipeline/demo_class.py) has a drawn mistake there: give one of them a mistake in one of these "
+                f"functions (its subject's {demo_class.MODULE_DES_ELEVES}.py)")
+
+
+@pytest.fixture(scope="module")
+def onglet():
+    """One Chromium tab, 640 px wide."""
+    chromium = prerequis.navigateur()
+    from playwright.sync_api import sync_playwright
+
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield navigateur.new_page(viewport={"width": LARGEUR, "height": 900})
+        finally:
+            navigateur.close()
+
+
+ENTITE = re.compile(r"&(?:[a-zA-Z]+|#\d+|#x[0-9a-fA-F]+);")
+BALISE = re.compile(r"</?(?!(?:locals|module|lambda|listcomp|dictcomp|setcomp|genexpr)>)[a-z][a-z0-9]*"
+                    r"(?:\s+[a-z-]+(?:=(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>")
+"""An HTML tag (``<style>``, ``</td>``, ``<td class="x">``), not a repr such as ``<Figure size 630x440 with 1 Axes>``
+nor a name Python gives in a traceback (``a_la_place_de.<locals>.appel``, ``<module>``)."""
+TROP_LARGES = f"""() => [...document.querySelectorAll('body *')].filter(e => {{
+    if (e.getBoundingClientRect().right <= {LARGEUR} + 1) return false;
+    for (let a = e.parentElement; a; a = a.parentElement) {{  // inside a box that scrolls and fits: not the page
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)
+            && a.getBoundingClientRect().right <= {LARGEUR} + 1) return false;
+    }}
+    return true;
+}}).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().width))"""
+"""What sticks out of a window of LARGEUR px, except inside a box of the page that scrolls (a long line of code)."""
+
+
+def _sans_balise_ni_debordement(onglet) -> str:
+    """The page's text, once checked: no entity or tag shown as text, nothing wider than the window."""
+    texte = onglet.evaluate("() => document.body.innerText")
+    assert not ENTITE.findall(texte), sorted(set(ENTITE.findall(texte)))
+    assert not BALISE.findall(texte), BALISE.findall(texte)[:5]
+    assert onglet.evaluate("() => document.documentElement.scrollWidth") <= LARGEUR
+    assert not onglet.evaluate(TROP_LARGES)
+    images = onglet.evaluate("() => [...document.images].map(i => [i.naturalWidth, i.getBoundingClientRect().width])")
+    assert all(vue <= LARGEUR for _, vue in images), images
+    return texte
+
+
+def test_the_teachers_reports_are_pages_beside_their_markdown(cours, onglet):
+    """``rapport.html`` beside each ``rapport.md``: its tables and pictures within 640 px, no markup as text, the
+    other series' reports linked by their pages."""
+    rapports = [dossier / "rapport.html" for dossier, _, _ in report.rapports_des_series(cours)]
+    assert len(rapports) == len({sujet_de(a).serie for a in demo_class.ASSIGNMENTS}) >= 2
+    for page in rapports:
+        assert (page.parent / "rapport.md").is_file()
+        onglet.goto(page.as_uri())
+        texte = _sans_balise_ni_debordement(onglet)
+        assert texte.startswith("Rapport de correction") and onglet.locator("table").count() >= 1
+        assert all(i > 0 for i in onglet.evaluate("() => [...document.images].map(i => i.naturalWidth)"))
+        onglet.screenshot(path=str(ARTEFACTS / f"rapport_{page.parent.name}.png"), full_page=True)
+    premier = rapports[0]
+    onglet.goto(premier.as_uri())
+    liens = onglet.evaluate("() => [...document.links].map(a => a.getAttribute('href'))")
+    autres = sorted(f"{p.parent.name}/rapport.html" for p in rapports[1:])
+    assert sorted(l for l in liens if l.endswith("rapport.html")) == autres, liens
+    assert all((premier.parent / lien).is_file() for lien in autres)
+
+
+@pytest.mark.parametrize(("assignment", "eleve"), PAGES, ids=[f"{a}-{e}" for a, e in PAGES])
+def test_a_feedback_page_shows_no_markup_as_text_and_fits_640_px(cours, onglet, assignment, eleve):
+    onglet.goto((cours / "feedback" / eleve / assignment / f"{assignment}.html").as_uri())
+    texte = _sans_balise_ni_debordement(onglet)
+    assert "children=(" not in texte  # a widget's repr
+    for anglais in ("Student's answer", "Grade cell", "Test cell", "Score:", "(Top)", "No response.", "In\xa0[", "Out["):
+        assert anglais not in texte, anglais
+    # one drawing of each failing case: a cell's outputs hold a drawn board or pictures of cases, never both
+    deux_dessins = onglet.evaluate("""() => [...document.querySelectorAll('div.output')]
+        .filter(o => o.querySelector('div[class$="-contre-exemple"]') && o.querySelector('img'))
+        .map(o => o.innerText.slice(0, 80))""")
+    assert not deux_dessins, deux_dessins
+    # every picture says what it shows, in French (« Dessin : … » for a figure or a failing case drawn)
+    alts = onglet.evaluate("() => [...document.images].map(i => i.alt)")
+    assert all(alt.strip() and "No description" not in alt for alt in alts), alts
+    onglet.screenshot(path=str(ARTEFACTS / f"{assignment}_{eleve}.png"), full_page=True)
