@@ -22,7 +22,7 @@ import pytest
 from pipeline.nbgrader_cli import nbgrader
 from outils import autograder, lire_scores
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DONNEES = RACINE / "tests" / "data" / "avant_issue24"

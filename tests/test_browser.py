@@ -37,7 +37,7 @@ import prerequis
 from outils import port_libre
 from awale_ref.widget import Partie
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 CHROMIUM = "/usr/bin/chromium"
 RACINE = Path(__file__).resolve().parent.parent

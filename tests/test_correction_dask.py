@@ -35,7 +35,7 @@ from pipeline.build import RACINE
 from pipeline.report import lire_notes
 from outils import port_libre
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 ASSIGNMENTS = ("partie1_regles", "partie3_sql")
 UN = ASSIGNMENTS[0]

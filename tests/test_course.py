@@ -27,7 +27,7 @@ from pipeline.build import ASSIGNMENTS, RACINE, sujet_de
 from pipeline.client_noyau import ClientNotebook
 from pipeline.variantes_copiees import valeurs_litterales
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 ASSIGNS = ASSIGNMENTS
 _SOLUTION_PLIEE = re.compile(r"<summary>💡 Voir une solution</summary>\s*```python\n(.*?)\n```", re.S)

@@ -50,7 +50,7 @@ from pipeline.build import RACINE, sujet_de
 from pipeline.retard import PenaliteDeRetard
 from pipeline.report import lire_notes
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 
 

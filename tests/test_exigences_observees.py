@@ -5,7 +5,7 @@ out of its range, negative indices included: observation ``hors_limites``) and a
 qu'un successeur non gagnant est trouvé » (calls counted: observation ``appels``): one copy of each assignment,
 the course's solutions except that answer, whose results are right; graded with the sandbox on, the cell loses
 that requirement's share alone (a fifth of 1.5 points).  The in-process checks of both, on right and wrong
-answers, are in ``tests/test_othello.py`` and ``tests/test_attracteurs.py``.
+answers, are in ``awale_ref/sujets/othello_epita_2024/tests/test_othello.py`` and ``tests/test_attracteurs.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from outils import autograder, lire_scores, notebook_source, preparer_cours, solutions
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 FAUTES = {
     # assignment: (answer cell, an answer right in its results that breaks the requirement, its test cell)

@@ -38,7 +38,7 @@ from outils import notebook_source, port_libre, preparer_cours, solutions
 from pipeline import report
 from pipeline.nbgrader_cli import environnement, nbgrader
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 A = "partie1_regles"

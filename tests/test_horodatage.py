@@ -24,7 +24,7 @@ from pipeline import echange
 from pipeline.nbgrader_cli import nbgrader, nbgrader_ici
 from tests.hostile.classe import A, preparer_cours
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 
 def test_a_symbolic_link_or_another_filesystem_is_no_proof_of_time(tmp_path):

@@ -41,7 +41,7 @@ from pipeline.autograde.structure import questions_cachees
 from tests.hostile import SOUMISSIONS
 from tests.hostile.classe import A, ClasseEnGroupes, corriger_en_groupes, score_et_raisons
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 
 def _empreintes() -> dict[str, str]:

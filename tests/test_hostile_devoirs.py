@@ -32,7 +32,7 @@ from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUM
 from tests.hostile.classe import (A, Classe, autograder, corriger_en_fond, en_fond, lire_scores,
                                   preparer, score_et_raisons, tests_autogrades, une_place, verrou_a_part)
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 
 @pytest.fixture(scope="session")

@@ -53,7 +53,7 @@ from outils import notebook_source, port_libre, solutions
 from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DEPLOY = RACINE / "deploy" / "jupyterhub"

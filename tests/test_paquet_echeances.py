@@ -24,7 +24,7 @@ from pipeline.autograde.structure import questions_cachees
 from pipeline.build import RACINE, sujet_de
 from tests.hostile import coller_le_paquet
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 PARTIE2 = frozenset({"partie1_regles", "partie2_structure"})
 FERMES = PARTIE2 | {"olympiades_awale"}

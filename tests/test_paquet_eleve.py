@@ -26,7 +26,7 @@ from pipeline import paquet_eleve
 from pipeline.build import ASSIGNMENTS, RACINE
 from pipeline.client_noyau import ClientNotebook
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 _SOLUTION = re.compile(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", re.S)
 _CACHES = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)

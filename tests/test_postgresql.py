@@ -31,7 +31,7 @@ from pipeline import demo, demo_class, report
 from pipeline.build import RACINE
 from pipeline.nbgrader_cli import environnement
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 BASE = "awale"
 DEVOIRS = ("partie1_regles", "olympiades_images")

@@ -26,7 +26,7 @@ import prerequis
 from outils import notebook_source, preparer_cours, solutions
 from pipeline.nbgrader_cli import nbgrader
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 RACINE = Path(__file__).resolve().parent.parent
 DEVOIRS = ("partie1_regles", "partie2_structure", "partie3_ia")

@@ -488,7 +488,7 @@ LECTURES = {
         "domaine de sa question ; le correcteur écarte tout cas qui en sortirait.",
     "corrige":
         "Le corrigé de l'énoncé, transcrit comme un élève l'écrit dans les carnets "
-        "(tests/data/attracteurs_corrige_tp.py) et corrigé comme une copie, jusqu'à nbgrader autograde, "
+        "(awale_ref/sujets/attracteurs/tests/data/attracteurs_corrige_tp.py) et corrigé comme une copie, jusqu'à nbgrader autograde, "
         "perd exactement ses trois erreurs : Q2 (empile, la règle « ni même couleur ni même hauteur », un "
         "cinquième des points), Q6 (la file, un quart des points) et Q24 (dico_gagnant_att, toute la "
         "question) ; toutes ses autres réponses ont tous les points.",

@@ -9,7 +9,7 @@ CCINP's).  A board is two 64-bit masks here (bit ``8 x + y`` for the cell
 ``(x, y)``), a move's captures are found by shifting masks, never by walking the
 list of lists: same names, same arguments, same results and the same changes
 to the lists they receive as the reference (:mod:`.othello`) on the boards of
-the game (``l`` the board's frontier), ``tests/test_othello.py`` compares them
+the game (``l`` the board's frontier), ``awale_ref/sujets/othello_epita_2024/tests/test_othello.py`` compares them
 on the grading corpus.
 
 >>> p = plateau_depart()

@@ -2,7 +2,7 @@
 
 - the reference passes its own specs, and every rule family covers cases;
 - properties of the reference (hypothesis), on positions of random legal games;
-- the answer key, transcribed faithfully (``tests/data/othello_corrige_epita.py``: OCR damage repaired,
+- the answer key, transcribed faithfully (``awale_ref/sujets/othello_epita_2024/tests/data/othello_corrige_epita.py``: OCR damage repaired,
   real mistakes kept), loses exactly the rule families of its real mistakes, :data:`PERTES_DU_CORRIGE`
   (and the whole of Q24, its lost join clause),
   in-process and through the real ``nbgrader autograde`` (sandbox on);
@@ -23,11 +23,11 @@ from hypothesis import given, settings, strategies as st
 
 from awale_ref.grading.eleve import checks, contraintes
 from awale_ref.sujets.othello_epita_2024 import SUJET, othello as o, specs, variantes
+from pipeline.build import RACINE
 from outils import fichier_execute
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
-RACINE = Path(__file__).resolve().parent.parent
 CORRIGE = Path(__file__).parent / "data" / "othello_corrige_epita.py"
 
 PERTES_DU_CORRIGE = {

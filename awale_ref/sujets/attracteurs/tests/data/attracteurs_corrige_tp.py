@@ -4,7 +4,7 @@ From the practical's full solution ("Théorie des jeux — jeux à deux joueurs 
 function of Q2–Q35 as the key writes it, its imports, nothing else (the key's demonstration lines, which print
 or read names it never defines, are left out; of its two versions of ``est_gagnante``, the second, which a
 notebook keeps).  One line break of a comment repaired; the code is the key's, its real mistakes kept
-(``tests/test_corrige_attracteurs.py`` says which and what they cost; ``LECTURES`` of the reference names them).
+(``awale_ref/sujets/attracteurs/tests/test_corrige_attracteurs.py`` says which and what they cost; ``LECTURES`` of the reference names them).
 """
 
 def empile( x,i,j ):

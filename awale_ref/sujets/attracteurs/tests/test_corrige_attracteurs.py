@@ -1,6 +1,6 @@
 """The attractor practical's own answer key, graded as a student: it loses exactly its real mistakes.
 
-The key (``tests/data/attracteurs_corrige_tp.py``, transcribed as a student writes it in the notebooks) is
+The key (``awale_ref/sujets/attracteurs/tests/data/attracteurs_corrige_tp.py``, transcribed as a student writes it in the notebooks) is
 graded in-process on every hidden case the judge plans, then once through the real ``nbgrader autograde``
 (sandbox on) as a student's two notebooks.  Its mistakes against the release statements, each named in the
 reference's ``LECTURES`` (``docs/attracteurs_lectures.md``), are :data:`PERTES_DU_CORRIGE`; every other
@@ -20,7 +20,7 @@ from awale_ref.grading.eleve import checks, contraintes
 from awale_ref.sujets.attracteurs import SUJET
 from outils import appels_visibles, fichier_execute
 
-pytestmark = pytest.mark.lourd  # a long file: run before the short ones (tests/conftest.py)
+pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
 
 CORRIGE = Path(__file__).parent / "data" / "attracteurs_corrige_tp.py"
 
