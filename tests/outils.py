@@ -9,7 +9,6 @@ A test module imports them from here (``import outils``), never from another tes
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import importlib
 import inspect
@@ -17,7 +16,6 @@ import os
 import re
 import socket
 import subprocess
-import tempfile
 import textwrap
 import time
 import types
@@ -158,8 +156,8 @@ def paquet_construit(tmp_path_factory: pytest.TempPathFactory, fermes=frozenset(
     It is kept in the folder the session's workers share (the parent of each worker's base temporary folder,
     pytest-xdist's documented pattern; the base folder itself without xdist), named by the hash of what it is
     built from: the fingerprint of the course's package and of the builder (``paquet_noyau.empreinte``) and the
-    closed assignments.  The builder holds a lock, builds under :func:`essais_hors_du_processus` and publishes
-    the tree by renaming it: no test sees half a package."""
+    closed assignments; built under :func:`essais_hors_du_processus` by ``paquet_noyau.construit_une_fois`` (a
+    lock, the tree published by renaming it: no test sees half a package)."""
     from pipeline import paquet_eleve as constructeur
     from pipeline.autograde import paquet_noyau
 
@@ -168,17 +166,12 @@ def paquet_construit(tmp_path_factory: pytest.TempPathFactory, fermes=frozenset(
     fermes = frozenset(fermes)
     cle = hashlib.sha256(f"{paquet_noyau.empreinte()}\n{','.join(sorted(fermes))}".encode()).hexdigest()[:16]
     cible = commun / "paquets_eleves" / cle
-    if (cible / "pyproject.toml").exists():
-        return cible
-    cible.parent.mkdir(parents=True, exist_ok=True)
-    with open(cible.parent / ".verrou", "a") as verrou:
-        fcntl.flock(verrou, fcntl.LOCK_EX)
-        if not (cible / "pyproject.toml").exists():
-            provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
-            with essais_hors_du_processus():
-                constructeur.ecrire_paquet(provisoire, fermes=fermes)
-            os.rename(provisoire, cible)
-    return cible
+
+    def construire(dossier: Path) -> None:
+        with essais_hors_du_processus():
+            constructeur.ecrire_paquet(dossier, fermes=fermes)
+
+    return paquet_noyau.construit_une_fois(cible, construire)
 
 
 # ---------------------------------------------------------------- a course graded by the real nbgrader

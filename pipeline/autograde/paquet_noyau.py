@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import awale_ref
@@ -99,41 +100,49 @@ def paquet_de_correction(journal=None) -> Path:
 
     ``journal``: a logger told when (and how long) it is built."""
     cible = dossier() / empreinte()
-    if (cible / "awale_ref" / "__init__.py").exists():
+    return construit_une_fois(cible, lambda provisoire: _construire(provisoire, cible, journal))
+
+
+def construit_une_fois(cible: Path, construire: Callable[[Path], None]) -> Path:
+    """``cible``, made if missing by ``construire(folder)`` in a temporary folder beside it, then published by
+    renaming that folder (no reader ever sees half of it): whoever asks first builds it, the other threads and
+    processes wait on a lock beside it.  A build that fails leaves nothing behind."""
+    if cible.is_dir():
         return cible
     with _verrou_local:
         cible.parent.mkdir(parents=True, exist_ok=True)
         with open(cible.parent / ".verrou", "a") as verrou:
             fcntl.flock(verrou, fcntl.LOCK_EX)
-            if not (cible / "awale_ref" / "__init__.py").exists():
-                _construire(cible, journal)
+            if not cible.is_dir():
+                provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
+                try:
+                    construire(provisoire)
+                    os.rename(provisoire, cible)
+                except BaseException:
+                    for chemin in [provisoire, *provisoire.rglob("*")]:
+                        with contextlib.suppress(OSError):
+                            chemin.chmod(0o755)
+                    shutil.rmtree(provisoire, ignore_errors=True)
+                    raise
     return cible
 
 
-def _construire(cible: Path, journal) -> None:
+def _construire(provisoire: Path, cible: Path, journal) -> None:
+    """The grading kernel's package written in ``provisoire``, to be published as ``cible``."""
     from pipeline import paquet_eleve
 
     debut = time.perf_counter()
-    provisoire = Path(tempfile.mkdtemp(prefix=".construction_", dir=cible.parent))
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            paquet_eleve.ecrire_paquet(provisoire)
-        (provisoire / "pyproject.toml").unlink(missing_ok=True)
-        # Compiled here, once: the kernel's sandbox writes no ``__pycache__`` beside a read-only package, so that
-        # without them every kernel would compile each module it imports (``ddir``: the paths the kernel sees).
-        if not compileall.compile_dir(provisoire, ddir=str(cible), quiet=1, workers=1):
-            raise RuntimeError(f"the students' package for the grading kernel does not compile: {provisoire}")
-        subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], check=True, capture_output=True,
-                       env={**os.environ, "MPLCONFIGDIR": str(provisoire / POLICES)}, timeout=600)
-        for chemin in [provisoire, *provisoire.rglob("*")]:  # readable by the sandbox's user, writable by none
-            chemin.chmod(0o555 if chemin.is_dir() else 0o444)
-        os.rename(provisoire, cible)
-    except BaseException:
-        for chemin in [provisoire, *provisoire.rglob("*")]:
-            with contextlib.suppress(OSError):
-                chemin.chmod(0o755)
-        shutil.rmtree(provisoire, ignore_errors=True)
-        raise
+    with contextlib.redirect_stdout(io.StringIO()):
+        paquet_eleve.ecrire_paquet(provisoire)
+    (provisoire / "pyproject.toml").unlink(missing_ok=True)
+    # Compiled here, once: the kernel's sandbox writes no ``__pycache__`` beside a read-only package, so that
+    # without them every kernel would compile each module it imports (``ddir``: the paths the kernel sees).
+    if not compileall.compile_dir(provisoire, ddir=str(cible), quiet=1, workers=1):
+        raise RuntimeError(f"the students' package for the grading kernel does not compile: {provisoire}")
+    subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], check=True, capture_output=True,
+                   env={**os.environ, "MPLCONFIGDIR": str(provisoire / POLICES)}, timeout=600)
+    for chemin in [provisoire, *provisoire.rglob("*")]:  # readable by the sandbox's user, writable by none
+        chemin.chmod(0o555 if chemin.is_dir() else 0o444)
     if journal is not None:
         journal.info("Students' package for the grading kernel built in %.1f s: %s", time.perf_counter() - debut,
                      cible)
