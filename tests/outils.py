@@ -131,6 +131,24 @@ def appels_visibles(sujet) -> dict[str, tuple[tuple[str, ...], ...]]:
     return res
 
 
+# ---------------------------------------------------------------- a browser
+@contextlib.contextmanager
+def chromium(*options: str):
+    """Debian's Chromium driven by Playwright (``prerequis.navigateur``: the test is skipped, or fails in the full
+    run, without them), closed when the block ends; ``options`` added to its command line."""
+    import prerequis
+
+    chemin = prerequis.navigateur()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=chemin, args=["--no-sandbox", "--disable-gpu", *options])
+        try:
+            yield navigateur
+        finally:
+            navigateur.close()
+
+
 # ---------------------------------------------------------------- the students' distribution
 @contextlib.contextmanager
 def essais_hors_du_processus():

@@ -40,7 +40,6 @@ import nbformat
 import pytest
 
 import outils
-import prerequis
 from awale_ref.grading.eleve import checks, contraintes, variantes
 from awale_ref.grading.registre import catalogue
 from awale_ref.sujets.ccinp_2024 import exam
@@ -512,16 +511,9 @@ def test_chaque_devoir_qui_dessine_un_cas_a_une_page_lue_qui_le_dessine():
 @pytest.fixture(scope="module")
 def onglet():
     """One Chromium tab, 640 px wide."""
-    chromium = prerequis.navigateur()
-    from playwright.sync_api import sync_playwright
-
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            yield navigateur.new_page(viewport={"width": LARGEUR, "height": 900})
-        finally:
-            navigateur.close()
+    with outils.chromium() as navigateur:
+        yield navigateur.new_page(viewport={"width": LARGEUR, "height": 900})
 
 
 ENTITE = re.compile(r"&(?:[a-zA-Z]+|#\d+|#x[0-9a-fA-F]+);")

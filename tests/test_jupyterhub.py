@@ -49,7 +49,7 @@ from nbgrader.api import Gradebook
 
 import prerequis
 from hostile import REMPLIT_TMP
-from outils import notebook_source, port_libre, solutions
+from outils import chromium, notebook_source, port_libre, solutions
 from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
 
@@ -58,7 +58,6 @@ pytestmark = pytest.mark.lourd  # a long file: run before the short ones (confte
 RACINE = Path(__file__).resolve().parent.parent
 DEPLOY = RACINE / "deploy" / "jupyterhub"
 A = "partie2_structure"
-CHROMIUM = prerequis.CHROMIUM
 PROXY = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
 BIN = Path(sys.executable).parent
 
@@ -214,15 +213,8 @@ def salle():
 
 @pytest.fixture(scope="module")
 def navigateur():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium("--disable-background-networking", "--disable-component-update") as lance:
+        yield lance
 
 
 def _connexion(navigateur, salle: Salle, compte: str):

@@ -22,8 +22,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-import prerequis
-from outils import notebook_source, preparer_cours, solutions
+from outils import chromium, notebook_source, preparer_cours, solutions
 from pipeline.nbgrader_cli import nbgrader
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
@@ -244,18 +243,11 @@ ARTEFACTS = Path(os.environ.get("AWALE_ARTIFACTS") or RACINE / "build" / "artefa
 @contextlib.contextmanager
 def _onglet(page: Path):
     """A Chromium tab (900 × 1000) on the feedback page ``page``."""
-    chromium = prerequis.navigateur()
-    from playwright.sync_api import sync_playwright
-
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        navigateur = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            onglet = navigateur.new_page(viewport={"width": 900, "height": 1000})
-            onglet.goto(page.as_uri())
-            yield onglet
-        finally:
-            navigateur.close()
+    with chromium() as navigateur:
+        onglet = navigateur.new_page(viewport={"width": 900, "height": 1000})
+        onglet.goto(page.as_uri())
+        yield onglet
 
 
 def test_the_feedback_page_draws_the_board_in_a_browser(classe):
