@@ -144,12 +144,17 @@ def scores(racine: Path) -> dict[tuple[str, str, str], float | None]:
 
 def cours(dossier: Path, devoirs: tuple[str, ...] | None = None) -> tuple[Path, tuple[str, ...], int]:
     """A course copy with the demo class's submissions (of ``devoirs`` only, when given): (folder, assignments,
-    notebooks).  Each assignment's due date is set once its submissions are in, as the demo does: the class is
-    graded after its deadlines, as a teacher grades it (before a due date, the judge holds a graded function's
-    reference until the student's kernel has ended: docs/grading_security.md)."""
+    notebooks).  The submissions' arrival is recorded here (``echange.constater_arrivee``: written into
+    ``submitted/``, not collected), which grading would otherwise log for each of them.  Each assignment's due date
+    is set once its submissions are in, as the demo does: the class is graded after its deadlines, as a teacher
+    grades it (before a due date, the judge holds a graded function's reference until the student's kernel has
+    ended: docs/grading_security.md)."""
     with contextlib.redirect_stdout(io.StringIO()):
         assignments = demo.preparer_cours(dossier, devoirs=devoirs)
     copies = demo_class.ecrire_soumissions(dossier, assignments=assignments)
+    with contextlib.redirect_stderr(io.StringIO()):  # written here, not collected: one line each, not measured
+        for copie in copies:
+            echange.constater_arrivee(dossier, copie.parent)
     echeance = datetime.datetime.now(datetime.timezone.utc)
     for assignment in assignments:
         echange.fixer_echeance(dossier, assignment, echeance)
