@@ -39,9 +39,11 @@ def de_l_eleve(nom: str) -> Callable | None:
 
 def a_la_place_de(nom: str, ou: str, module: str = __name__) -> Callable:
     """A stand-in for the graded function ``nom`` of ``module`` (``ou``: its question and assignment, for the
-    message)."""
+    message).  Its own frame is hidden from IPython's tracebacks (``__tracebackhide__``): a failing call shows the
+    student's cell and their function's line, not the package's code."""
 
     def appel(*args, **kwargs):
+        __tracebackhide__ = True  # noqa: F841 (read by IPython's traceback formatter)
         fonction = de_l_eleve(nom)
         if fonction is None:
             raise FonctionManquante(f"la fonction {nom} n'est pas encore définie : écrivez-la dans votre notebook "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 
 import pytest
 
@@ -339,3 +340,25 @@ def test_a_name_not_defined_in_the_kernel_says_in_french_what_to_do(cellule, pil
     assert ("Traceback" in sortie) is pile and "<locals>" not in sortie
     assert message in sortie
     assert ("Nom inconnu" in sortie) is (type(resultat.error_in_exec) is NameError)
+
+
+def test_a_student_error_raised_through_a_stand_in_shows_the_student_frame_not_the_package(capsys):
+    """A board calls the student's function through its stand-in, and that function raises: the traceback shows
+    the student's cell and line, not the stand-in's frame (the package's path, ``a_la_place_de.<locals>``)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from awale_ref.grading.eleve import affichage
+
+    shell = InteractiveShell.instance()
+    try:
+        affichage.installer()
+        shell.run_cell("def cases_possibles(plateau):\n    return 1 // len(plateau)\n")
+        capsys.readouterr()
+        resultat = shell.run_cell("from awale_ref.fonctions_eleve import a_la_place_de\n"
+                                  "a_la_place_de('cases_possibles', 'Q13')([])")
+        sortie = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)  # IPython's colours
+    finally:
+        InteractiveShell.clear_instance()
+    assert isinstance(resultat.error_in_exec, ZeroDivisionError)
+    assert "in cases_possibles" in sortie and "return 1 // len(plateau)" in sortie
+    assert "fonctions_eleve.py" not in sortie and "<locals>" not in sortie
