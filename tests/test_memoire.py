@@ -58,3 +58,36 @@ def test_a_notebook_s_cgroup_kills_a_process_over_its_cap_and_is_removed_or_the_
     assert groupe.dossier is not None and groupe.dossier.parent == hierarchie.dossier
     assert groupe.retirer() and not groupe.dossier.exists()
 
+
+def test_the_notebook_s_grading_runs_in_its_cgroup_or_the_log_says_once_that_there_is_none(monkeypatch, caplog):
+    """``MemoireDuNotebook.pendant`` (what ``ExportateurPrudent`` wraps each notebook's grading in): with a cgroup,
+    the notebook's group is in ``resources`` while it is graded, the log names the sandboxes that lost processes
+    and the cgroup is gone after; without one (``memoire.hierarchie`` is ``None``), nothing is in ``resources`` and
+    the log says why once per process, not once per notebook."""
+    import logging
+
+    from pipeline.autograde.memoire import MemoireDuNotebook
+    from pipeline.autograde.ressources import CLE_MEMOIRE
+
+    ressources = {"nbgrader": {"student": "ana", "notebook": "tp"}}
+    reglage = MemoireDuNotebook(memoire_totale=64 * memoire.MIO)
+    reglage.log = logging.getLogger("test_memoire")
+    hierarchie = memoire.hierarchie()
+    if hierarchie is not None:
+        with caplog.at_level(logging.WARNING, "test_memoire"), reglage.pendant(ressources):
+            groupe = ressources[CLE_MEMOIRE]
+            gros = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.3); b = b'x' * (200 * 2 ** 20)"])
+            groupe.placer(gros.pid, "executant")
+            assert gros.wait(timeout=60) == -9
+        assert CLE_MEMOIRE not in ressources and not groupe.dossier.exists()
+        assert ("Memory of ana/tp: its processes reached the notebook's total of 64 MiB "
+                f"({hierarchie.description()}): the system killed 1 process(es) of its executant sandbox") in caplog.text
+    caplog.clear()
+    monkeypatch.setattr(memoire, "_choix", lambda: (None, ("cgroup v2 /sys/fs/cgroup: not writable by this account",)))
+    monkeypatch.setattr(MemoireDuNotebook, "_sans_cgroup_dit", False)
+    with caplog.at_level(logging.WARNING, "test_memoire"):
+        for _ in range(2):
+            with reglage.pendant(ressources):
+                assert CLE_MEMOIRE not in ressources
+    assert caplog.text.count("Memory: no memory cgroup for the notebooks (cgroup v2 /sys/fs/cgroup: not writable by "
+                             "this account): each notebook's memory is bounded per process only") == 1
