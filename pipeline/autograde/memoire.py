@@ -26,7 +26,9 @@ class MemoireDuNotebook(LoggingConfigurable):
     only (``memoire_noyau``, the runner's ``memoire``).
     """
 
-    memoire_totale = Integer(4 * 1024 ** 3, help="bytes that all the sandboxed processes of one notebook (kernel, "
+    # the kernel's 4 GiB and the runner's 2 GiB of address space (one process each, both may run at once): a
+    # single process meets its own limit (a MemoryError in the student's code) before the notebook's total
+    memoire_totale = Integer(6 * 1024 ** 3, help="bytes that all the sandboxed processes of one notebook (kernel, "
                                                  "runners, the judge's SQL process, their /tmp included) may take "
                                                  "together, where a memory cgroup is available (0: no total)"
                              ).tag(config=True)
