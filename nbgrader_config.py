@@ -78,6 +78,9 @@ c.Autograde.autograde_preprocessors = [
 c.Autograde.exporter_class = "pipeline.autograde.copies_a_zero.ExportateurPrudent"
 c.ExecutionProtegee.memoire_noyau = 4 * 1024 ** 3      # RLIMIT_AS of the student's kernel
 c.ExecutionProtegee.fichier_max_noyau = 256 * 1024 ** 2  # RLIMIT_FSIZE of the student's kernel
+# The memory of all the sandboxed processes of one notebook together (kernel, runners, the judge's SQL process), in
+# a cgroup of its own where the machine gives one (pipeline/autograde/memoire.py; docs/grading_security.md).
+c.MemoireDuNotebook.memoire_totale = 6 * 1024 ** 3
 c.ExecutionProtegee.stockage_noyau = 256 * 1024 ** 2     # size of the kernel's private /tmp (a tmpfs)
 c.ExecutionProtegee.fichiers_max_noyau = 4096          # files in it (where the grader is root)
 c.ExecutionProtegee.sortie_max = 1024 ** 2             # printed characters kept per cell

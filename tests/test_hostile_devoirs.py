@@ -27,8 +27,9 @@ import pytest
 
 from pipeline.nbgrader_cli import environnement
 from outils import lire_notebook, secrets_du_cours
-from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, OTHELLO_TROUS_CONNUS, SOUMISSIONS, SOUMISSIONS_ATT, SOUMISSIONS_IA,
-                           SOUMISSIONS_OTHELLO, SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte)
+from tests.hostile import (A_ATT, A_IA, A_OTH, A_SQL, MEMOIRE_DE_TEST, OTHELLO_TROUS_CONNUS, SOUMISSIONS,
+                           SOUMISSIONS_ATT, SOUMISSIONS_IA, SOUMISSIONS_MEMOIRE, SOUMISSIONS_OTHELLO,
+                           SOUMISSIONS_SECRETS, SOUMISSIONS_SQL, Contexte)
 from tests.hostile.classe import (A, Classe, autograder, corriger_en_fond, en_fond, lire_scores,
                                   preparer, score_et_raisons, tests_autogrades, une_place, verrou_a_part)
 
@@ -106,6 +107,58 @@ def test_the_students_environment_pasted_as_answers_earns_nothing_through_nbgrad
     score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "colle_le_paquet"))
     colle = lire_notebook(classe_secrets.racine / "submitted" / "colle_le_paquet" / A / f"{A}.ipynb")
     assert any("tour_joueur1 = " in c.source and "class Position" in c.source for c in colle.cells)
+
+
+def autograder_avec_un_total(racine: Path, a: str, variables: dict[str, str]) -> subprocess.CompletedProcess:
+    """``nbgrader autograde`` of the class in ``racine``, its notebooks' processes bounded to
+    ``MEMOIRE_DE_TEST`` bytes together."""
+    with open(racine / "nbgrader_config.py", "a") as config:
+        config.write(f"\nc.MemoireDuNotebook.memoire_totale = {MEMOIRE_DE_TEST}\n")
+    return autograder(racine, a=a, variables=variables)
+
+
+@pytest.fixture(scope="session")
+def classe_memoire(corrections) -> Classe:
+    """``partie2_structure``: a notebook whose processes together take more memory than its total
+    (``SOUMISSIONS_MEMOIRE``), then an honest one."""
+    return corrections["classe_memoire"].result()
+
+
+def test_a_notebook_whose_processes_together_exceed_its_memory_is_bounded_and_the_log_says_why(classe_memoire):
+    """``gros_a_plusieurs`` starts three processes of 600 MiB, each under its sandbox's per-process limit, 1.8 GiB
+    together, in the kernel and in the runner, in a course whose notebooks may take 1 GiB together.  Where a memory
+    cgroup is available (``memoire.hierarchie``): the system kills some of them, the kernel's cell says why in
+    French, the log says which sandboxes lost processes, and every notebook's cgroup is removed.  Where none is: the
+    log says once that the memory is bounded per process only, and the processes all end (no total to reach).
+    Either way the grading ends, nbgrader exits 0 and the honest notebook graded after it keeps its points."""
+    from awale_ref.grading.correcteur import memoire
+    from awale_ref.grading.eleve.textes import decrire_memoire_totale
+
+    assert classe_memoire.code_retour == 0, classe_memoire.log[-3000:]
+    for soumission in SOUMISSIONS_MEMOIRE:
+        score_et_raisons(classe_memoire, soumission)
+    sortie = classe_memoire.sortie("gros_a_plusieurs")
+    codes = re.findall(r"\[memoire\] codes de sortie des processus : \[([^]]*)\]", sortie)
+    assert codes, sortie[-3000:]
+    hierarchie = memoire.hierarchie()
+    if hierarchie is None:
+        assert classe_memoire.log.count("Memory: no memory cgroup for the notebooks") == 1, classe_memoire.log[-3000:]
+        assert "bounded per process only" in classe_memoire.log
+        assert all(c.replace(" ", "") == "0,0,0" for c in codes), codes
+        return
+    assert "Memory: no memory cgroup" not in classe_memoire.log
+    assert any("-9" in c for c in codes), codes  # killed by the system, the others went on
+    journal = classe_memoire.journal("gros_a_plusieurs")
+    assert (f"Memory of gros_a_plusieurs/{A}: its processes reached the notebook's total of "
+            f"{MEMOIRE_DE_TEST // 2 ** 20} MiB ({hierarchie.description()}): the system killed "
+            ) in journal, journal[-3000:]
+    assert "of its noyau sandbox" in journal and "of its executant sandbox" in journal, journal[-3000:]
+    assert decrire_memoire_totale(MEMOIRE_DE_TEST) in sortie
+    assert "Memory of honnete" not in classe_memoire.log
+    assert "could not be removed" not in classe_memoire.log
+    restes = [d.name for d in hierarchie.dossier.iterdir() if re.fullmatch(r"awale_\d+_\d+", d.name)
+              and not Path(f"/proc/{d.name.split('_')[1]}").exists()]
+    assert not restes, restes  # the cgroups of the finished grading are gone
 
 
 @pytest.fixture(scope="session")
@@ -287,6 +340,7 @@ EN_FOND: dict[str, Callable[[Path], Future | tuple[Future, ...]]] = {  # the lon
         corriger_en_fond(racine / "honnete", A, tuple(s for s in SOUMISSIONS_BUDGET if s.nom == "budget_honnete"),
                          autograder_et_mesurer)),
     "classe_secrets": lambda racine: corriger_en_fond(racine, A, SOUMISSIONS_SECRETS),
+    "classe_memoire": lambda racine: corriger_en_fond(racine, A, SOUMISSIONS_MEMOIRE, autograder_avec_un_total),
     "classe_ia": lambda racine: corriger_en_fond(racine, A_IA, SOUMISSIONS_IA),
     "classe_sql": lambda racine: corriger_en_fond(racine, A_SQL, SOUMISSIONS_SQL),
     "classe_att": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_ATT),

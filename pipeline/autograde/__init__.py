@@ -18,6 +18,8 @@ module                      what it does
                             kernel sandboxed, capped, restarted when killed or blocked
 ``verdicts``                the outputs a test cell ends with (the judge's verdict only)
 ``reprise``                 the convert hooks that resume an autograde killed mid-class
+``memoire``                 ``MemoireDuNotebook``: the notebook's sandboxed processes in a memory
+                            cgroup of its own, capped in total, where the machine gives one
 ``prive``                   every private nbclient/nbconvert/nbgrader/jupyter_client name we use,
                             checked when this package is imported
 ``ressources``              the keys the steps share through nbconvert's ``resources``

@@ -13,6 +13,7 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.api import Gradebook
 
 from pipeline.autograde import prive
+from pipeline.autograde.memoire import MemoireDuNotebook
 from pipeline.autograde.ressources import CLE_ECHEC
 from pipeline.autograde.structure import roles_du_carnet
 from pipeline.autograde.verdicts import ENAME, sortie_erreur
@@ -34,7 +35,8 @@ class ExportateurPrudent(NotebookExporter):
     Dask coordinator: :func:`copies_a_zero`).  The student's kernel and the
     judge never run on it.  A database error (``sqlalchemy``
     ``OperationalError``) is the course's, not the notebook's: it still
-    stops nbgrader, as it should.
+    stops nbgrader, as it should.  Each notebook's grading pass runs
+    inside its memory cgroup (``memoire.MemoireDuNotebook``).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -54,7 +56,10 @@ class ExportateurPrudent(NotebookExporter):
         raison = self._a_zero.pop(cle, None) if not self._nettoyage() else None
         if raison is None:
             try:
-                return super().from_filename(filename, resources, **kw)
+                if self._nettoyage():
+                    return super().from_filename(filename, resources, **kw)
+                with MemoireDuNotebook(parent=self).pendant(resources):  # the notebook's memory cgroup, if any
+                    return super().from_filename(filename, resources, **kw)
             except (KeyboardInterrupt, SystemExit, sqlalchemy.exc.OperationalError):
                 raise
             except Exception as exc:  # noqa: BLE001 (the point: one notebook's error is that notebook's)

@@ -19,7 +19,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Integer
 
 from awale_ref.grading.correcteur import bac_a_sable, juge
-from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
+from pipeline.autograde.ressources import CLE_ANTICIPE, CLE_ECHEANCE, CLE_ECHEC, CLE_MEMOIRE, CLE_NOYAU_FINI, qui
 from pipeline.autograde.structure import est_cellule_de_test, questions_cachees
 from pipeline.autograde.verdicts import sorties_du_verdict, sorties_hors_verdict
 
@@ -108,7 +108,8 @@ class VerdictsDesTestsCaches(NbGraderPreprocessor):
             # the author's own variant of the hidden database
             base = sujet.fichier_du_juge({q for _, qs in tests for q, _ in qs}, auteur)
             limites = juge.Limites(self.delai_cellule, self.delai_question, self.memoire,
-                                   echeance=self._echeance(resources), budget=self.budget_notebook)
+                                   echeance=self._echeance(resources), budget=self.budget_notebook,
+                                   groupe=resources.get(CLE_MEMOIRE))
             dossier = resources.get("metadata", {}).get("path") or None
             attente = resources.get(CLE_ATTENTE)
             # (the runner's grading lock is exclusive only for an open secret: read with the sandbox too)

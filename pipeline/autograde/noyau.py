@@ -23,12 +23,13 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
-from awale_ref.grading.correcteur import bac_a_sable, verrou
+from awale_ref.grading.correcteur import bac_a_sable, memoire, verrou
+from awale_ref.grading.eleve.textes import decrire_memoire_totale
 from pipeline.autograde import paquet_noyau
 from pipeline.client_noyau import ClientEnTranches
 from pipeline.autograde import prive as api_privee
 from pipeline.autograde.limites import borner_erreur, taille_sortie
-from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, CLE_NOYAU_FINI, qui
+from pipeline.autograde.ressources import CLE_ECHEANCE, CLE_ECHEC, CLE_MEMOIRE, CLE_NOYAU_FINI, qui
 from pipeline.autograde.structure import est_cellule_de_test
 from pipeline.autograde.verdicts import sortie_erreur
 
@@ -303,8 +304,16 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     # ---------------------------------------------------------------- kernel limits
     def _limiter_noyau(self) -> None:
+        """Limit the kernel just started: in a sandbox, ``prlimit`` did inside, and its processes are placed in the
+        notebook's memory cgroup here, before it runs anything of the notebook's (``memoire``; a kernel started
+        ahead too); without one, its address space and file size, from outside."""
+        self._place = None
         if self.avec_bac():
-            return  # prlimit inside the sandbox
+            groupe = (self.resources or {}).get(CLE_MEMOIRE)
+            processus = getattr(getattr(self.km, "provisioner", None), "process", None)
+            if groupe is not None and processus is not None:
+                self._place = groupe.placer(processus.pid, "noyau")
+            return
         pid = getattr(getattr(self.km, "provisioner", None), "pid", None)
         if pid is None:
             self.log.warning("Could not find the kernel's pid: no resource limits")
@@ -478,6 +487,9 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                         return
                     cell = self.nb.cells[index]
                     self.preprocess_cell(cell, resources, index)
+                    if memoire_depassee := self._memoire_depassee():
+                        cell.outputs.append(NotebookNode(output_type="stream", name="stderr", text=(
+                            f"\n{memoire_depassee} : cette cellule n'a peut-être pas fini son travail.\n")))
                     if any(o.get("output_type") == "error" and o.get("ename") == "CellTimeoutError"
                            for o in cell.get("outputs", [])):
                         raise _Redemarrer(index, f"cellule interrompue : elle a dépassé {self.timeout} s "
@@ -488,6 +500,16 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                                      f"à l'interruption. Le noyau Python est relancé et les cellules précédentes "
                                      f"sont réexécutées.") from None
         except DeadKernelError:
+            if memoire_depassee := self._memoire_depassee():
+                raise _Redemarrer(index, f"le noyau Python a été arrêté pendant cette cellule : {memoire_depassee}"
+                                         f". Il est relancé et les cellules précédentes sont réexécutées."
+                                  ) from None
             raise _Redemarrer(index, "le noyau Python s'est arrêté pendant cette cellule (exit, plantage ou "
                                      "mémoire épuisée). Il est relancé et les cellules précédentes sont "
                                      "réexécutées.") from None
+
+    def _memoire_depassee(self) -> str | None:
+        """What the student reads when the notebook's memory cap killed a process of the kernel's sandbox since the
+        last call (``memoire.Place.nouveaux``), else ``None``."""
+        place: memoire.Place | None = getattr(self, "_place", None)
+        return decrire_memoire_totale(place.limite) if place is not None and place.nouveaux() else None

@@ -9,6 +9,7 @@ CLE_ECHEC = "awale_correction"  # a notebook graded 0 for a reason (copies_a_zer
 #                                 notebook-level metadata key that carries the reason into the graded notebook
 CLE_ANTICIPE = "awale_jugement_anticipe"  # the judge started before the kernel (VerdictsDesTestsCachesAnticipes)
 CLE_NOYAU_FINI = "awale_noyau_fini"  # a threading.Event set once the student's kernel has ended (ExecutionProtegee)
+CLE_MEMOIRE = "awale_memoire"  # the notebook's memory cgroup (memoire.MemoireDuNotebook), where one is available
 
 
 def qui(resources: ResourcesDict | None) -> str:

@@ -857,6 +857,29 @@ def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + REMPLIT_TMP}))}
 
 
+# ---- A notebook's processes together are bounded in memory (graded in a class of its own: classe_memoire)
+PLUSIEURS_GROS = r'''
+import subprocess, sys
+enfants = [subprocess.Popen([sys.executable, "-c", "import time; b = b'x' * (600 * 1024 ** 2); time.sleep(1)"])
+           for _ in range(3)]  # each under the per-process limits (kernel 1.5 GiB, runner 1 GiB), 1.8 GiB together
+print("[memoire] codes de sortie des processus :", [e.wait() for e in enfants])
+'''
+
+
+def _plusieurs_gros(ctx: Contexte) -> dict[str, bytes]:
+    """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) starts three processes of 600 MiB each."""
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + PLUSIEURS_GROS}))}
+
+
+SOUMISSIONS_MEMOIRE: tuple[Soumission, ...] = (
+    Soumission("gros_a_plusieurs", _plusieurs_gros, frozenset({T4, T8}), ("[memoire] codes de sortie des processus",)),
+    next(s for s in SOUMISSIONS if s.nom == "honnete"),
+)
+"""Graded in a course whose notebooks may take 1 GiB together (``MEMOIRE_DE_TEST``): the processes of the first
+reach it, the honest notebook graded after it keeps its points."""
+MEMOIRE_DE_TEST = 1024 ** 3
+
+
 _IMPORT_DU_PAQUET = re.compile(r"^from awale_ref[\w.]* import .*$|^import awale_ref.*$", re.M)
 
 

@@ -221,10 +221,13 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
             try:
                 ex.cellule(etape.source)
             except ExecutantBloque:
-                limites.journal.append(f"la cellule de code n°{etape.index + 1} a bloqué ou arrêté l'exécution : "
-                                       f"elle est ignorée")
+                memoire = _memoire_depassee(ex)
+                limites.journal.append(f"la cellule de code n°{etape.index + 1} a bloqué ou arrêté l'exécution"
+                                       f"{f' ({memoire})' if memoire else ''} : elle est ignorée")
                 sauter.add(position)
                 return True
+            if memoire := _memoire_depassee(ex):
+                limites.journal.append(f"la cellule de code n°{etape.index + 1} : {memoire}")
             continue
         for question, expression in etape.questions:
             if question in verdicts:
@@ -247,6 +250,12 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
         if _une_question(ex, correction, question, expression, position, verdicts, fin=True) == "bloque":
             return True
     return False
+
+
+def _memoire_depassee(ex: Executant) -> str | None:
+    """What the student reads when the notebook's memory cap killed a process of the runner's sandbox since the
+    last call (``Executant.memoire_depassee``), else ``None``."""
+    return textes.decrire_memoire_totale(ex.place.limite) if ex.memoire_depassee() else None
 
 
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
@@ -279,9 +288,11 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         correction.jugees.add(question)
         return "bloque"
     except ExecutantBloque:
-        verdicts[question] = echec(question, f"la correction a dépassé {ex.limites.delai_question:g} s ou "
-                                             f"s'est arrêtée : {NE_S_ARRETE_PAS}, ou elle appelle exit() "
-                                             f"ou fait planter Python.")
+        memoire = _memoire_depassee(ex)
+        verdicts[question] = echec(question, f"{memoire} pendant cette question : elle est comptée fausse." if memoire
+                                   else f"la correction a dépassé {ex.limites.delai_question:g} s ou "
+                                        f"s'est arrêtée : {NE_S_ARRETE_PAS}, ou elle appelle exit() "
+                                        f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
     if reponse.issue is Issue.ABSENT and not fin:
@@ -291,6 +302,8 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         contre = retrecissement.contre_exemple_du_bilan(verdict, plan.cas, reponse.resultats, plan.attendus,
                                                         evaluer=functools.partial(evaluer_candidats, ex, plan.ordre))
         verdict = rendu.resultat_du_bilan(verdict, contre)
+    if (memoire := _memoire_depassee(ex)) and not verdict.ok:  # the cap, not the answer, is why it failed
+        verdict = echec(question, f"{memoire} pendant cette question : elle est comptée fausse.")
     verdicts[question] = verdict
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)
     return "juge"

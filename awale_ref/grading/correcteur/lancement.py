@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
-from awale_ref.grading.correcteur import bac_a_sable, verrou
+from awale_ref.grading.correcteur import bac_a_sable, memoire, verrou
 from awale_ref.grading.eleve import textes
 from awale_ref.grading.executant import boucle, encodage, messages, requetes
 from awale_ref.grading.executant.messages import Issue, MessageInvalide
@@ -52,6 +52,9 @@ class Limites:
     # when each runner ran the student's code: (start, end) in ``time.monotonic()``, whether it held an open
     # secret (the grading lock exclusive), seconds it waited for that lock; for the teacher's log
     intervalles: list[tuple[float, float, bool, float]] = field(default_factory=list)
+    # the notebook's memory cgroup, in which each sandbox's processes are placed before they run anything of the
+    # student's (``memoire``); None: the memory is bounded per process only
+    groupe: memoire.GroupeDuNotebook | None = None
 
     def reste(self) -> float:
         """Seconds left in the notebook's budget (infinite without one)."""
@@ -94,14 +97,18 @@ class Executant:
     (``--espace-pid``): it kills whatever a question left running when the question ends.  In a sandbox, before
     ``demarrage`` (its first order: nothing of the student's runs before it), the grader takes the machine's
     grading lock (:mod:`verrou`), ``exclusif`` when the runner will hold an open secret, else shared, and
-    releases it once the sandbox is gone (:meth:`fermer`).
+    releases it once the sandbox is gone (:meth:`fermer`).  In a sandbox, its processes are placed in the
+    notebook's memory cgroup (``limites.groupe``, a cgroup named after ``partie``) as soon as it is started:
+    :meth:`memoire_depassee` says when the notebook's cap killed one of them.
     """
 
     def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
                  limites: Limites, arguments: tuple[str, ...] = (),
-                 attendre: Callable[[], None] | None = None, exclusif: bool = False) -> None:
+                 attendre: Callable[[], None] | None = None, exclusif: bool = False,
+                 partie: str = "executant") -> None:
         self.limites = limites
         self.prive: str | None = None
+        self.place: memoire.Place | None = None
         self.exclusif = exclusif
         self.verrou: verrou.Prise | None = None
         self.debut: float | None = None  # when the student's code may first run here (its first order)
@@ -132,6 +139,8 @@ class Executant:
         self.tampon = bytearray()
         self.compteur = 0
         try:
+            if sandbox is not None and limites.groupe is not None:
+                self.place = limites.groupe.placer(self.proc.pid, partie)
             if attendre is not None:
                 attendre()
             if sandbox is not None and demarrage is not None:
@@ -215,6 +224,10 @@ class Executant:
             vue = [x[:300] for x in reponse.exception] if reponse.exception else None
             return messages.Reponse(ident, Issue.DELAI, exception=vue, secondes=delai)
         return reponse
+
+    def memoire_depassee(self) -> bool:
+        """Whether the notebook's memory cap killed one of this process's sandbox since the last call."""
+        return self.place is not None and self.place.nouveaux() > 0
 
     def fermer(self) -> None:
         """Kill the runner and wait until nothing of its sandbox runs any more (its whole PID namespace)."""
@@ -318,7 +331,7 @@ class EvaluateurSql:
             if self.processus is None:
                 self.prive = tempfile.mkdtemp(prefix="awale_sql_")
                 sandbox = _sandbox(self.prive, "sql", self.limites, 16, base_cachee=self.base) if self.avec_bac else None
-                self.processus = Executant(None, sandbox, self.limites, ("--sql",))
+                self.processus = Executant(None, sandbox, self.limites, ("--sql",), partie="sql")
             return self.processus.requete(requete, self.base)
         except BaseException:
             self.fermer()

@@ -176,6 +176,17 @@ def decrire_trop_long(secondes: Any) -> str:
     return f"{NE_S_ARRETE_PAS} : l'appel dure plus de {duree} (boucle ou récursion sans fin, ou calcul bien trop long)"
 
 
+def decrire_memoire_totale(octets: int) -> str:
+    """What the student reads when the processes of a notebook's grading together reached the memory it is given
+    (``correcteur.memoire``, ``octets``): the system then ends the largest of them.
+
+    >>> decrire_memoire_totale(2 * 1024 ** 3)
+    'les processus de ce notebook ont dépassé ensemble la mémoire accordée à sa correction (2048 Mio) : le système a arrêté le plus gros'
+    """
+    return (f"les processus de ce notebook ont dépassé ensemble la mémoire accordée à sa correction "
+            f"({octets // 1024 ** 2} Mio) : le système a arrêté le plus gros")
+
+
 LIMITES_EN_CLAIR = {"octets": "octets de texte", "valeurs": "valeurs (nombres, chaînes, listes, clés…)",
                    "imbrication": "niveaux de listes ou de dictionnaires imbriqués"}
 """Each limit of the reply's budget (``messages.LIMITES_DU_BUDGET``), as the student reads it."""
