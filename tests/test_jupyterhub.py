@@ -262,6 +262,9 @@ def _bouton_du_formgrader(onglet, page: str, ligne: str, colonne: str, succes: s
 def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_graded(salle, navigateur):
     debut = time.monotonic()
     contexte, onglet = _connexion(navigateur, salle, salle.eleve)
+    # no build check at each JupyterLab page (deploy/jupyterhub/jupyter/commun/labconfig/page_config.json)
+    reglages = json.loads(onglet.locator("#jupyter-config-data").text_content())
+    assert reglages["buildCheck"] is False and reglages["buildAvailable"] is False, reglages
     # a student's Nbgrader menu has the assignment list and nothing of the teacher's
     onglet.locator('#jp-menu-panel div.lm-MenuBar-itemLabel:text("Nbgrader")').click()
     assert onglet.locator('#jp-mainmenu-nbgrader li[data-command="nbgrader:open-assignment-list"]').count() == 1
