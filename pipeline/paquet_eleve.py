@@ -54,6 +54,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import types
@@ -500,8 +501,6 @@ def _essayer(modules: list[str], charges_: dict[str, dict], chemin: Path) -> dic
     """:func:`pipeline.essai_paquet.reponses` of ``modules`` (importable from ``chemin`` alone) on ``charges_``,
     run in a process of its own: the functions tried draw, loop, close streams and are stopped by a signal
     that raises in their frames, none of which may touch the process that builds the package."""
-    import tempfile
-
     with tempfile.TemporaryDirectory() as dossier:
         demande, reponse = Path(dossier) / "demande.json", Path(dossier) / "reponse.json"
         demande.write_text(json.dumps({"modules": modules, "charges": charges_}))
@@ -962,13 +961,17 @@ def ecrire_paquet(dest: Path, fermes: frozenset[str] | set[str] | tuple[str, ...
     for sql in modules_sql_livres():
         shutil.copy(sql.fichier(sql.GRAINE_VISIBLE), racine / "data" / "bibliotheque_visible.sqlite")
         (racine / "data" / "bibliotheque_visible.sqlite").chmod(0o444)
-    (dest / "pyproject.toml").write_text(
-        '[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n\n'
-        '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
-        'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
-        'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
-        '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "widget/gabarits/*", "sujets/*/gabarits/*"]\n')
+    (dest / "pyproject.toml").write_text(PYPROJECT)
     return racine
+
+
+PYPROJECT = ('[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n\n'
+             '[project]\nname = "awale-ref"\nversion = "0.1.0+eleve"\n'
+             'description = "awale_ref, student distribution (no reference, no answer, no hidden test)"\n'
+             'requires-python = ">=3.11"\n\n[tool.setuptools.packages.find]\ninclude = ["awale_ref*"]\n\n'
+             '[tool.setuptools.package-data]\nawale_ref = ["data/*", "gabarits/*", "widget/gabarits/*", '
+             '"sujets/*/gabarits/*"]\n')
+"""The distribution's ``pyproject.toml`` (:func:`ecrire_paquet`, :func:`installer`)."""
 
 
 ROLE_ELEVE = ("jupyterhub", "jupyterlab", "notebook", "nbgrader", "ipykernel", "ipywidgets", "matplotlib", "numpy",
@@ -990,24 +993,32 @@ def contraintes_epinglees() -> str:
     return "\n".join(lignes) + "\n"
 
 
-def installer(env: Path, pip_args: tuple[str, ...] = (), fermes: frozenset[str] | set[str] = frozenset()) -> Path:
-    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution (the
-    assignments ``fermes`` closed, :func:`ecrire_paquet`), checked: nothing it ships answers an open one."""
+def installer(env: Path, paquet: Path, pip_args: tuple[str, ...] = (),
+              fermes: frozenset[str] | set[str] = frozenset()) -> Path:
+    """Create the virtualenv ``env`` with the students' stack (pinned) and the student distribution written in
+    ``paquet`` (a folder holding its ``awale_ref/``: :func:`ecrire_paquet`'s, or the grading kernel's,
+    ``pipeline.autograde.paquet_noyau.paquet_de_correction()``, when no assignment is closed), copied without its
+    compiled files and checked first: nothing it ships answers an assignment not in ``fermes``."""
     env = Path(env).resolve()
     if RACINE in env.parents or env == RACINE:
         raise ErreurPaquet(f"{env} is inside the course folder {RACINE}: the students could not use it once the "
                            f"course is closed to them; choose a folder outside it (/opt/awale-eleves)")
-    if not (env / "bin" / "python").exists():
-        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
-    source = env / "paquet"
-    ecrire_paquet(source, fermes)
-    verifier_retenue(source, fermes)
-    pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *pip_args]
-    contraintes = env / "contraintes.txt"
-    contraintes.write_text(contraintes_epinglees())
-    subprocess.run([*pip, "-c", str(contraintes), *ROLE_ELEVE], check=True)
-    subprocess.run([*pip, "--no-deps", "--force-reinstall", str(source)], check=True)
-    shutil.rmtree(source)
+    with tempfile.TemporaryDirectory() as dossier:
+        source = Path(dossier) / "paquet"
+        shutil.copytree(Path(paquet) / "awale_ref", source / "awale_ref", copy_function=shutil.copyfile,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for chemin in [source, *source.rglob("*")]:  # the grading kernel's tree is read-only: pip builds in this one
+            if chemin.is_dir():
+                chemin.chmod(0o755)
+        (source / "pyproject.toml").write_text(PYPROJECT)
+        verifier_retenue(source, fermes)
+        if not (env / "bin" / "python").exists():
+            subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+        pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *pip_args]
+        contraintes = env / "contraintes.txt"
+        contraintes.write_text(contraintes_epinglees())
+        subprocess.run([*pip, "-c", str(contraintes), *ROLE_ELEVE], check=True)
+        subprocess.run([*pip, "--no-deps", "--force-reinstall", str(source)], check=True)
     for chemin in [env, *env.rglob("*")]:  # readable by every account, writable by none but the installer
         if not chemin.is_symlink():
             chemin.chmod((chemin.stat().st_mode | 0o444 | (0o111 if chemin.is_dir() else 0)) & ~0o022)
@@ -1047,7 +1058,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.paquet_seul:
         print(f"écrit {ecrire_paquet(args.dest, fermes)}")
     else:
-        print(f"environnement des élèves prêt : {installer(args.dest, fermes=fermes)}")
+        with tempfile.TemporaryDirectory() as dossier:
+            ecrire_paquet(Path(dossier), fermes)
+            print(f"environnement des élèves prêt : {installer(args.dest, Path(dossier), fermes=fermes)}")
 
 
 if __name__ == "__main__":

@@ -16,8 +16,12 @@ folder owned by the teacher. In Chromium (Playwright):
   the students' environment; their server runs
   from that environment.
 
-The students' environment is built by ``python -m pipeline.paquet_eleve`` (a virtualenv outside the course
-folder, a few minutes the first time; kept in ``AWALE_ENV_ELEVES_TEST`` if set, else in a temporary folder).
+The students' environment is built as ``python -m pipeline.paquet_eleve`` builds it (``paquet_eleve.installer``: a
+virtualenv outside the course folder, the pinned stack, the distribution checked and installed; kept in
+``AWALE_ENV_ELEVES_TEST`` if set, else in a temporary folder), with every assignment open: the distribution it
+installs is the one the grading kernel runs on (``paquet_noyau.paquet_de_correction``, built once per version of
+the course and shared with the grading tests), not written again (``tests/test_paquet_eleve.py`` and
+``tests/test_paquet_echeances.py`` check what ``ecrire_paquet`` writes).
 
 Releasing the assignment is done in the teacher's terminal (``nbgrader release_assignment``, as the teacher's
 account), the other way the README gives.
@@ -49,7 +53,7 @@ from nbgrader.api import Gradebook
 
 import prerequis
 from hostile import REMPLIT_TMP
-from outils import chromium, notebook_source, port_libre, solutions
+from outils import chromium, essais_hors_du_processus, notebook_source, port_libre, solutions
 from pipeline import html_permis
 from pipeline.echange import identifiant_du_cours
 
@@ -198,8 +202,11 @@ def salle():
         _preparer_cours(salle)
         if not (salle.env_eleves / "bin" / "jupyterhub-singleuser").exists():
             from pipeline import paquet_eleve
+            from pipeline.autograde import paquet_noyau
 
-            paquet_eleve.installer(salle.env_eleves)
+            with essais_hors_du_processus():  # every assignment open: the grading kernel's distribution
+                paquet = paquet_noyau.paquet_de_correction()
+            paquet_eleve.installer(salle.env_eleves, paquet)
         _demarrer_hub(salle)  # it creates the shared exchange
         salle.nbgrader_prof("generate_assignment", A, "--force")
         salle.nbgrader_prof("release_assignment", A, "--force")
@@ -255,6 +262,9 @@ def _bouton_du_formgrader(onglet, page: str, ligne: str, colonne: str, succes: s
 def test_a_student_fetches_answers_submits_and_reads_the_feedback_the_teacher_graded(salle, navigateur):
     debut = time.monotonic()
     contexte, onglet = _connexion(navigateur, salle, salle.eleve)
+    # no build check at each JupyterLab page (deploy/jupyterhub/jupyter/commun/labconfig/page_config.json)
+    reglages = json.loads(onglet.locator("#jupyter-config-data").text_content())
+    assert reglages["buildCheck"] is False and reglages["buildAvailable"] is False, reglages
     # a student's Nbgrader menu has the assignment list and nothing of the teacher's
     onglet.locator('#jp-menu-panel div.lm-MenuBar-itemLabel:text("Nbgrader")').click()
     assert onglet.locator('#jp-mainmenu-nbgrader li[data-command="nbgrader:open-assignment-list"]').count() == 1
