@@ -101,11 +101,12 @@ def erreurs(outils) -> dict[str, tuple]:
                                ("q29_tests",), "Attracteurs Q29 : h vaut 1 quand le joueur qui doit jouer a perdu",
                                devoir=_STRATEGIES)
 
-    MIN_MAX_OPT_SANS_MEMO = Erreur("q32_min_max_opt", _code("""
-        def min_max_opt(x, p, bool):
-            return min_max(x, p, bool)
-        """), ("q32_tests",), "Attracteurs Q32 : min_max_opt appelle min_max (pas de mémoïsation)",
-        perdues=("mémoïsation (appels de coups comptés)",), devoir=_STRATEGIES)
+    COUPS_AVANT_LE_MEMO = Erreur("q32_min_max_opt", _variante(
+        "min_max_opt", ("        if cle not in dico:\n            Lc = coups(x)\n",
+                        "        Lc = coups(x)\n        if cle not in dico:\n", 1), module=_ATTRACTEURS),
+        ("q32_tests",), "Attracteurs Q32 : appelle coups avant de regarder le dictionnaire (une position déjà "
+        "évaluée recalcule ses coups à chaque visite)", perdues=("mémoïsation (appels de coups comptés)",),
+        devoir=_STRATEGIES)
 
     CHOIX_PREMIER_MAXIMUM = Erreur("q33_choix_ind_max", _code("""
         def choix_ind_max(L):
@@ -118,6 +119,6 @@ def erreurs(outils) -> dict[str, tuple]:
         'petit_lucas': (COUPS_EN_DOUBLE, ITERATION_SUR_UNE_COPIE),
         'robert_emma': (TUPLE_AUXILIAIRE, STRATEGIE_TOUJOURS_LA_PREMIERE),
         'leroy_manon': (SOMMETS_PARITE_FIXE, JEU_ANNONCE_J1),
-        'david_zoe': (DICO_SANS_MEMO, MIN_MAX_OPT_SANS_MEMO),
+        'david_zoe': (DICO_SANS_MEMO, COUPS_AVANT_LE_MEMO),
         'michel_louise': (N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM),
     }
