@@ -80,6 +80,18 @@ def erreurs(outils) -> dict[str, tuple]:
         """), ("q21_tests",), "Attracteurs Q21 : complète une copie de di, pas di lui-même (rien n'est modifié en place)",
         perdues=("di complété en place",), devoir=_STRATEGIES)
 
+    # Lucas's attracteurs_it never changes di and always answers True: under a « while » loop his attracteurs_Ji
+    # would never end, and his visible tests of Q22 to Q24 would each wait for their time limit (the judge passes
+    # the reference's attracteurs_it to them). A loop bounded by the number of positions, right, ends.
+    JI_PARCOURS_BORNES = Erreur("q22_attracteurs_Ji", _code("""
+        def attracteurs_Ji(G, di, Si):
+            # chaque parcours qui change di y fait entrer au moins une position : len(G) parcours suffisent
+            for k in range(len(G)):
+                if not attracteurs_it(G, di, Si):
+                    return
+        """), (), "Attracteurs Q22 : juste, au plus len(G) parcours au lieu d'une boucle « tant que »",
+        devoir=_STRATEGIES)
+
     STRATEGIE_TOUJOURS_LA_PREMIERE = Erreur("q25_strategie_opt", _code("""
         def strategie_opt(G, dg, x):
             successeurs = G[Tuple(x)]
@@ -101,11 +113,12 @@ def erreurs(outils) -> dict[str, tuple]:
                                ("q29_tests",), "Attracteurs Q29 : h vaut 1 quand le joueur qui doit jouer a perdu",
                                devoir=_STRATEGIES)
 
-    MIN_MAX_OPT_SANS_MEMO = Erreur("q32_min_max_opt", _code("""
-        def min_max_opt(x, p, bool):
-            return min_max(x, p, bool)
-        """), ("q32_tests",), "Attracteurs Q32 : min_max_opt appelle min_max (pas de mémoïsation)",
-        perdues=("mémoïsation (appels de coups comptés)",), devoir=_STRATEGIES)
+    COUPS_AVANT_LE_MEMO = Erreur("q32_min_max_opt", _variante(
+        "min_max_opt", ("        if cle not in dico:\n            Lc = coups(x)\n",
+                        "        Lc = coups(x)\n        if cle not in dico:\n", 1), module=_ATTRACTEURS),
+        ("q32_tests",), "Attracteurs Q32 : appelle coups avant de regarder le dictionnaire (une position déjà "
+        "évaluée recalcule ses coups à chaque visite)", perdues=("mémoïsation (appels de coups comptés)",),
+        devoir=_STRATEGIES)
 
     CHOIX_PREMIER_MAXIMUM = Erreur("q33_choix_ind_max", _code("""
         def choix_ind_max(L):
@@ -115,9 +128,9 @@ def erreurs(outils) -> dict[str, tuple]:
 
     return {
         'martin_hugo': (EMPILE_COULEURS_SEULES, H_SIGNES_INVERSES),
-        'petit_lucas': (COUPS_EN_DOUBLE, ITERATION_SUR_UNE_COPIE),
+        'petit_lucas': (COUPS_EN_DOUBLE, ITERATION_SUR_UNE_COPIE, JI_PARCOURS_BORNES),
         'robert_emma': (TUPLE_AUXILIAIRE, STRATEGIE_TOUJOURS_LA_PREMIERE),
         'leroy_manon': (SOMMETS_PARITE_FIXE, JEU_ANNONCE_J1),
-        'david_zoe': (DICO_SANS_MEMO, MIN_MAX_OPT_SANS_MEMO),
+        'david_zoe': (DICO_SANS_MEMO, COUPS_AVANT_LE_MEMO),
         'michel_louise': (N1_N2_ECHANGES, CHOIX_PREMIER_MAXIMUM),
     }
