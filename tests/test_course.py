@@ -148,27 +148,37 @@ def test_chaque_cellule_de_tests_tourne_apres_un_redemarrage(assignment, tmp_pat
     """Each test cell of the release runs after a restart with only the tools cell and the student's answers
     (the course's solutions, in notebook order) run before it: it needs no other given cell.  Each
     given cell (a drawing, a board, given code) runs after a restart with the tools cell, then the answers and
-    the given cells above it, in notebook order (« run all above »)."""
+    the given cells above it, in notebook order (« run all above »).  The restart is ``%reset -f``; one for
+    each test cell, one for all the given cells: run in notebook order with the answers between them, each
+    given cell runs after exactly the cells its own « run all above » would run (the test cells left out)."""
     release = _lire(RACINE / "release" / assignment / f"{assignment}.ipynb")
     solutions = {_role(c)["grade_id"]: c.source for c in _lire(RACINE / "source" / assignment / f"{assignment}.ipynb").cells
                  if _role(c).get("solution") and c.cell_type == "code"}
     outils = next(c for c in release.cells if _role(c).get("grade_id") == "imports")
-    cellules, tests, reponses, au_dessus = [], [], [], []  # answers; answers and given cells, in order
+    redemarrer = ("%reset -f", outils.source)  # a fresh namespace, then the tools cell
+    cellules, tests, reponses, au_dessus = [], [], [], []  # answers; (source, given?, grade id) of answers and
+    # given cells, in order
     for cell in release.cells:
         role = _role(cell)
         if cell.cell_type != "code" or cell is outils:
             continue
         if role.get("solution"):
-            reponses.append(nbformat.v4.new_code_cell(solutions[role["grade_id"]]))
-            au_dessus.append(reponses[-1])
-        else:  # a test cell or a given cell: a fresh namespace, then what it may use
-            avant = reponses if role.get("grade") else au_dessus
-            cellules += [nbformat.v4.new_code_cell("%reset -f"), nbformat.v4.new_code_cell(outils.source),
-                         *(nbformat.v4.new_code_cell(r.source) for r in avant)]
+            reponses.append(solutions[role["grade_id"]])
+            au_dessus.append((reponses[-1], False, role["grade_id"]))
+        elif role.get("grade"):  # a test cell: the answers above it, then the cell
+            cellules += [nbformat.v4.new_code_cell(source) for source in (*redemarrer, *reponses)]
             tests.append((len(cellules), role.get("grade_id")))
             cellules.append(nbformat.v4.new_code_cell(cell.source))
-            if not role.get("grade"):
-                au_dessus.append(cellules[-1])
+        else:  # a given cell
+            au_dessus.append((cell.source, True, role.get("grade_id")))
+    while au_dessus and not au_dessus[-1][1]:  # the answers below the last given cell
+        au_dessus.pop()
+    if au_dessus:
+        cellules += [nbformat.v4.new_code_cell(source) for source in redemarrer]
+        for source, donnee, grade_id in au_dessus:
+            if donnee:
+                tests.append((len(cellules), grade_id))
+            cellules.append(nbformat.v4.new_code_cell(source))
     assert tests
     nb = nbformat.v4.new_notebook(cells=cellules, metadata=release.metadata)
     for fichier in (RACINE / "release" / assignment).iterdir():  # the files handed out with the notebook
