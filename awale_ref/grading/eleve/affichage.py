@@ -7,6 +7,7 @@ by the modules a notebook's tests import (``awale_ref.grading.registre.catalogue
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from awale_ref.fonctions_eleve import FonctionManquante
@@ -36,12 +37,12 @@ def montrer_echec(shell: Any, etype: type, valeur: BaseException, tb: Any, tb_of
 def installer() -> None:
     """In an IPython kernel: failed tests and missing functions shown as their French message, a name not
     defined followed by what to do, every example of a test cell reported (:mod:`serie`).  Nothing in plain
-    Python; installing twice is installing once."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # plain Python: the usual traceback
+    Python, where IPython is not even imported (a kernel has loaded it before any cell: a clean process that
+    imports the tests does not pay for it); installing twice is installing once."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None:  # not in an IPython shell: the usual traceback
         return
-    shell = get_ipython()
+    shell = ipython.get_ipython()
     if shell is not None:
         shell.set_custom_exc((EchecTest, NameError), montrer_echec)
         serie.installer(shell)  # every example of a test cell reported, one verdict at its end
