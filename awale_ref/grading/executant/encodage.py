@@ -162,8 +162,9 @@ def exact(valeur: Any) -> Any:
 
     >>> exact({(0, 1): [(2, "x")], "a": None}) == {(0, 1): [(2, "x")], "a": None}
     True
-    >>> exact([[1.5]] * 2)[0] is exact([[1.5]] * 2)[1]
-    False
+    >>> copie = exact([[1.5]] * 2)  # a list shared twice: two lists, as from JSON
+    >>> copie, copie[0] is copie[1]
+    ([[1.5], [1.5]], False)
     """
     compte = [0]
     try:
