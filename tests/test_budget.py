@@ -128,6 +128,41 @@ def test_the_encoder_stops_at_the_budget_s_values_and_never_builds_what_the_judg
             pass
 
 
+class _Entier(int):
+    pass
+
+
+def _au_bout(emballer, profondeur: int) -> object:
+    valeur: object = 0
+    for _ in range(profondeur):
+        valeur = emballer(valeur)
+    return valeur
+
+
+_CONTIENT_SOI: list = []
+_CONTIENT_SOI.append(_CONTIENT_SOI)
+
+
+@pytest.mark.parametrize("valeur", [
+    None, True, -0.0, float("inf"), "é\ud800", [[0] * 8] * 8, (1, (2, [3, (4,)])), {(0, 1): [(2, "x")], "a": None},
+    {1: "un", (2, 3.5): {None: True}}, {"__tuple__": [1], "b": 2}, {"__objet__": 0}, 2 ** 200, 10 ** 1300,
+    _Entier(3), [1, _Entier(3)], {"k": object()}, {frozenset(): 1}, b"x", _CONTIENT_SOI,
+    _au_bout(lambda v: [v], messages.IMBRICATION_MAX + 1), _au_bout(lambda v: (v,), messages.IMBRICATION_MAX // 2 + 1),
+    _au_bout(lambda v: {(0,): v}, 80), [[0]] * (BUDGET.valeurs // 2), [[0]] * (BUDGET.valeurs // 3),
+], ids=lambda v: type(v).__name__)
+def test_exact_gives_what_the_round_trip_of_a_reply_gives_refusals_included(valeur):
+    """``encodage.exact`` (the judge's cases and expected observations, the kind ``copie``'s comparison) copies
+    plain data in one pass: the value, or the refusal, of ``decoder(json.loads(json.dumps(encoder(valeur))))``."""
+    def issue(faire):
+        try:
+            resultat = faire(valeur)
+        except (encodage.ObjetRefuse, ReponseTropGrande) as exc:
+            return type(exc), str(exc)
+        return json.dumps(encodage.encoder(resultat)), repr(resultat)
+
+    assert issue(encodage.exact) == issue(lambda v: encodage.decoder(json.loads(json.dumps(encodage.encoder(v)))))
+
+
 def test_in_the_kernel_an_answer_over_the_budget_fails_with_the_same_words():
     spec = CCINP.specs["Q4"]
     verdict = checks.verifier(spec, lambda jeu: [[0]] * BUDGET.valeurs, spec.cas()[:3], cellules=[])

@@ -15,6 +15,7 @@ import pytest
 
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import checks, familles, retrecissement
+from awale_ref.grading.eleve.specs import Famille
 from awale_ref.grading.executant import messages
 from awale_ref.sujets.ccinp_2024 import facts
 from awale_ref.sujets.ccinp_2024 import exam
@@ -184,15 +185,21 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
     wrong versions of every function of both subjects, plus answers that report a forbidden call, are
     not JSON or are another case's answer, judged one after the other with one memo per question (as a
     class is): the same verdicts as without the memo, the first time and again, and the second time
-    nothing is read."""
-    vrai_juger, vrai_lire = familles.juger_familles, familles.lire_cas
+    nothing is read and no family's coverage rule is asked again."""
+    vrai_juger, vrai_lire, vrai_couvre = familles.juger_familles, familles.lire_cas, Famille.couvre
     memos: dict[tuple, dict] = {}
-    lectures = {"n": 0}
+    lectures = {"n": 0, "couvertures": 0}
     compares = {"bilans": 0, "interdits": 0}
 
     def lire(spec, args, reponse):
         lectures["n"] += 1
         return vrai_lire(spec, args, reponse)
+
+    def couvre(famille, args, attendu):
+        lectures["couvertures"] += 1
+        return vrai_couvre(famille, args, attendu)
+
+    monkeypatch.setattr(Famille, "couvre", couvre)
 
     def juger(spec, cas, reponses, attendus, raisons=None, memo=None):
         textes = [json.dumps(r, ensure_ascii=False, allow_nan=True) for r in reponses]
@@ -205,9 +212,9 @@ def test_an_answer_text_judged_before_gets_the_verdicts_it_got_then(monkeypatch)
             for essai in (textes, variante):
                 attendu = _resume(vrai_juger(spec, cas, [familles.en_donnees(t) for t in essai], attendus, raisons))
                 assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
-                lectures["n"] = 0
+                lectures["n"] = lectures["couvertures"] = 0
                 assert _resume(vrai_juger(spec, cas, essai, attendus, raisons, memo)) == attendu, spec.question
-                assert lectures["n"] == 0, spec.question  # all from the memo
+                assert lectures["n"] == lectures["couvertures"] == 0, spec.question  # all from the memo
                 compares["bilans"] += 1
                 compares["interdits"] += isinstance(attendu, str)
         assert 0 < len(memo) <= familles.memo_max(cas)

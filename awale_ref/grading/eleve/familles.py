@@ -118,7 +118,8 @@ def echec_famille(spec: Spec, famille: Famille, args: tuple, reponse: Any, atten
 
 
 # What a memo of juger_familles keeps per case and answer text: whether the answer is a forbidden call,
-# then each rule family's failure message (None: the family passes), filled as the families are asked.
+# then each rule family's failure message (None: the family passes, or does not judge the case), filled as the
+# families are asked.
 _INTERDIT = None
 
 
@@ -157,9 +158,10 @@ def juger_familles(spec: Spec, cas: list[tuple], reponses: list, attendus: list[
         for famille in familles:
             if famille.nom in bilan.echecs or famille.nom in bilan.raisons:
                 continue
-            if famille.contrainte is None and not famille.couvre(args, attendu):
-                continue
             if famille.nom not in connu:
+                if famille.contrainte is None and not famille.couvre(args, attendu):
+                    connu[famille.nom] = None  # a case the family does not judge: nothing to fail
+                    continue
                 donnee = en_donnees(reponse) if donnee is None else donnee
                 lu = lu or lire_cas(spec, args, donnee)
                 connu[famille.nom] = echec_famille(spec, famille, args, donnee, attendu, lu)

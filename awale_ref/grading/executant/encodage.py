@@ -39,6 +39,24 @@ def nom_type(valeur: Any) -> str:
     return t.__qualname__
 
 
+_MARQUEURS = frozenset({"__tuple__", "__dict__", "__objet__"})  # the keys :func:`encoder` tags a dict for
+_ENTIER_MAX = 1 << 4000  # an int this large or larger is refused (``str`` of a huge int is refused by Python anyway)
+
+
+def _scalaires(valeurs: Any) -> bool:
+    """Whether every one of ``valeurs`` is a scalar that :func:`encoder` and :func:`exact` keep as it is (``None``,
+    ``bool``, ``str``, ``float``, an ``int`` under :data:`_ENTIER_MAX`): a container of them (a board's row, a
+    row of pixels) is copied whole, without a call per element."""
+    for v in valeurs:
+        t = type(v)
+        if t is int:
+            if not -_ENTIER_MAX < v < _ENTIER_MAX:
+                return False
+        elif not (t is str or t is float or t is bool or v is None):
+            return False
+    return True
+
+
 def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any:
     """``valeur`` as JSON-ready data of exact builtin types; anything else becomes a refusal marker.
 
@@ -53,7 +71,7 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
     if valeur is None or t is bool or t is str or t is float:
         return valeur
     if t is int:
-        if abs(valeur) >= 1 << 4000:  # str() of a huge int is refused by Python anyway
+        if abs(valeur) >= _ENTIER_MAX:
             return {"__objet__": "entier trop grand"}
         return valeur
     if niveau > messages.IMBRICATION_MAX:
@@ -65,11 +83,13 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
         if reste[0] < 0:
             raise messages.ReponseTropGrande("valeurs", messages.BUDGET.valeurs - reste[0], messages.BUDGET.valeurs)
     if t is list:
-        return [encoder(v, niveau + 1, reste) for v in valeur]
+        return list(valeur) if _scalaires(valeur) else [encoder(v, niveau + 1, reste) for v in valeur]
     if t is tuple:
-        return {"__tuple__": [encoder(v, niveau + 2, reste) for v in valeur]}
+        return {"__tuple__": list(valeur) if _scalaires(valeur) else [encoder(v, niveau + 2, reste) for v in valeur]}
     if t is dict:
-        if all(type(k) is str for k in valeur) and not {"__tuple__", "__dict__", "__objet__"} & set(valeur):
+        if all(type(k) is str for k in valeur) and not _MARQUEURS.intersection(valeur):
+            if _scalaires(valeur.values()):
+                return dict(valeur)
             return {k: encoder(v, niveau + 1, reste) for k, v in valeur.items()}
         return {"__dict__": [[encoder(k, niveau + 3, reste), encoder(v, niveau + 3, reste)]
                              for k, v in valeur.items()]}
@@ -132,6 +152,59 @@ def decoder(donnee: Any) -> Any:
 
 
 def exact(valeur: Any) -> Any:
-    """``valeur`` rebuilt as exact builtin data (the round trip the runner's answers go through)."""
+    """``valeur`` rebuilt as exact builtin data: what the round trip the runner's answers go through,
+    ``decoder(json.loads(json.dumps(encoder(valeur))))``, gives.
+
+    Plain data of exact types within the reply's budget (the judge's cases and expected observations, nearly
+    always) is copied in one pass (:func:`_copie_exacte`); anything else (an object refused, an integer too
+    large, a structure too deep, a value over the budget) takes the round trip itself, which refuses it as a
+    reply would be refused.
+
+    >>> exact({(0, 1): [(2, "x")], "a": None}) == {(0, 1): [(2, "x")], "a": None}
+    True
+    >>> copie = exact([[1.5]] * 2)  # a list shared twice: two lists, as from JSON
+    >>> copie, copie[0] is copie[1]
+    ([[1.5], [1.5]], False)
+    """
+    compte = [0]
+    try:
+        copie = _copie_exacte(valeur, 0, compte)
+    except _HorsDuCheminSimple:
+        pass
+    else:
+        if compte[0] <= messages.BUDGET.valeurs:
+            return copie
     return decoder(json.loads(json.dumps(encoder(valeur))))
+
+
+class _HorsDuCheminSimple(Exception):
+    """A value :func:`_copie_exacte` leaves to the round trip of :func:`exact`."""
+
+
+def _copie_exacte(valeur: Any, niveau: int, compte: list[int]) -> Any:
+    """:func:`exact` of plain data, in one pass: the levels (``niveau``) and the budget's values (``compte``)
+    counted as :func:`encoder` counts them; :class:`_HorsDuCheminSimple` for whatever :func:`encoder` would
+    refuse."""
+    t = type(valeur)
+    if valeur is None or t is bool or t is str or t is float:
+        return valeur
+    if t is int:
+        if abs(valeur) >= _ENTIER_MAX:
+            raise _HorsDuCheminSimple
+        return valeur
+    if niveau > messages.IMBRICATION_MAX:
+        raise _HorsDuCheminSimple
+    if t is list:
+        compte[0] += len(valeur) + 1
+        return list(valeur) if _scalaires(valeur) else [_copie_exacte(v, niveau + 1, compte) for v in valeur]
+    if t is tuple:
+        compte[0] += len(valeur) + 1
+        return valeur if _scalaires(valeur) else tuple([_copie_exacte(v, niveau + 2, compte) for v in valeur])
+    if t is dict:
+        compte[0] += 2 * len(valeur) + 1
+        if all(type(k) is str for k in valeur) and not _MARQUEURS.intersection(valeur):
+            return {k: _copie_exacte(v, niveau + 1, compte) for k, v in valeur.items()}
+        return {_copie_exacte(k, niveau + 3, compte): _copie_exacte(v, niveau + 3, compte)
+                for k, v in valeur.items()}
+    raise _HorsDuCheminSimple
 
