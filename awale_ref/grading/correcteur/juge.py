@@ -271,7 +271,7 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
     if attente := correction.attente(getattr(plan.ordre, "reference", "")):
         attente()  # no graded function's body in the sandbox while another process runs the student's code
     try:
-        reponse = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the judge's SQL process)
+        reponse, tuee = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the SQL process)
     except messages.ReponseTropGrande as exc:  # refused before it was parsed; the runner is started again
         ex.limites.journal.append(f"{question} : réponse du processus d'exécution au-delà du budget ({exc}) ; "
                                   f"il est relancé")
@@ -295,6 +295,7 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
                                         f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
+    memoire = textes.decrire_memoire_totale(ex.place.limite) if tuee else None
     if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
     verdict = familles.juger_reponse(plan, reponse, ex.limites.delai_question)  # judge (by rule family)
@@ -302,7 +303,7 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         contre = retrecissement.contre_exemple_du_bilan(verdict, plan.cas, reponse.resultats, plan.attendus,
                                                         evaluer=functools.partial(evaluer_candidats, ex, plan.ordre))
         verdict = rendu.resultat_du_bilan(verdict, contre)
-    if (memoire := _memoire_depassee(ex)) and not verdict.ok:  # the cap, not the answer, is why it failed
+    if memoire and not verdict.ok:  # the cap, not the answer, is why it failed
         verdict = echec(question, f"{memoire} pendant cette question : elle est comptée fausse.")
     verdicts[question] = verdict
     correction.jugees.add(question)  # from now on, its reference may be sent with the next questions (pret)

@@ -347,11 +347,14 @@ class EvaluateurSql:
 
 
 # ---------------------------------------------------------------- the run step, for the orchestrator (``juge``)
-def executer(ex: Executant, ordre: messages.OrdreQuestion, evaluateur: EvaluateurSql | None) -> messages.Reponse:
+def executer(ex: Executant, ordre: messages.OrdreQuestion,
+             evaluateur: EvaluateurSql | None) -> tuple[messages.Reponse, bool]:
     """The run step of one question: the runner's reply to ``ordre`` and, for a query (``Issue.REQUETE``), its
-    text run by the judge's SQL process (:func:`executer_sql`).  What ``Executant.question`` raises propagates."""
+    text run by the judge's SQL process (:func:`executer_sql`); with whether the notebook's memory cap killed a
+    process of the runner's sandbox meanwhile (``Executant.memoire_depassee``).  What ``Executant.question``
+    raises propagates."""
     reponse = ex.question(ordre)
-    return executer_sql(evaluateur, reponse) if reponse.issue is Issue.REQUETE else reponse
+    return (executer_sql(evaluateur, reponse) if reponse.issue is Issue.REQUETE else reponse), ex.memoire_depassee()
 
 
 def executer_sql(evaluateur: EvaluateurSql | None, reponse: messages.Reponse) -> messages.Reponse:
