@@ -36,7 +36,6 @@ class MemoireDuNotebook(LoggingConfigurable):
     _sans_cgroup_dit: ClassVar[bool] = False
     _a_retirer: ClassVar[list[memoire.GroupeDuNotebook]] = []  # still held processes when their notebook ended
 
-
     @contextlib.contextmanager
     def pendant(self, resources: ResourcesDict) -> Iterator[None]:
         hierarchie = memoire.hierarchie() if self.memoire_totale > 0 else None

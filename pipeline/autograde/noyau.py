@@ -24,7 +24,6 @@ from jupyter_core.utils import run_sync
 from traitlets import Bool, Integer, Unicode
 
 from awale_ref.grading.correcteur import bac_a_sable, memoire, verrou
-from awale_ref.grading.eleve.textes import decrire_memoire_totale
 from pipeline.autograde import paquet_noyau
 from pipeline.client_noyau import ClientEnTranches
 from pipeline.autograde import prive as api_privee
@@ -510,6 +509,6 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     def _memoire_depassee(self) -> str | None:
         """What the student reads when the notebook's memory cap killed a process of the kernel's sandbox since the
-        last call (``memoire.Place.nouveaux``), else ``None``."""
+        last call (``memoire.Place.depassement``), else ``None``."""
         place: memoire.Place | None = getattr(self, "_place", None)
-        return decrire_memoire_totale(place.limite) if place is not None and place.nouveaux() else None
+        return place.depassement() if place is not None else None

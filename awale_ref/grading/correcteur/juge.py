@@ -221,12 +221,12 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
             try:
                 ex.cellule(etape.source)
             except ExecutantBloque:
-                memoire = _memoire_depassee(ex)
+                memoire = ex.memoire_depassee()
                 limites.journal.append(f"la cellule de code n°{etape.index + 1} a bloqué ou arrêté l'exécution"
                                        f"{f' ({memoire})' if memoire else ''} : elle est ignorée")
                 sauter.add(position)
                 return True
-            if memoire := _memoire_depassee(ex):
+            if memoire := ex.memoire_depassee():
                 limites.journal.append(f"la cellule de code n°{etape.index + 1} : {memoire}")
             continue
         for question, expression in etape.questions:
@@ -252,12 +252,6 @@ def _derouler(ex: Executant | None, correction: CorrectionDuNotebook, etapes: li
     return False
 
 
-def _memoire_depassee(ex: Executant) -> str | None:
-    """What the student reads when the notebook's memory cap killed a process of the runner's sandbox since the
-    last call (``Executant.memoire_depassee``), else ``None``."""
-    return textes.decrire_memoire_totale(ex.place.limite) if ex.memoire_depassee() else None
-
-
 def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str, expression: str, position: int,
                   verdicts: dict[str, Resultat], fin: bool = False) -> str:
     jusqua = len(correction.etapes) if fin else position
@@ -271,7 +265,7 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
     if attente := correction.attente(getattr(plan.ordre, "reference", "")):
         attente()  # no graded function's body in the sandbox while another process runs the student's code
     try:
-        reponse, tuee = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the SQL process)
+        reponse, memoire = executer(ex, plan.ordre, correction.evaluateur_sql)  # run (a query: by the SQL process)
     except messages.ReponseTropGrande as exc:  # refused before it was parsed; the runner is started again
         ex.limites.journal.append(f"{question} : réponse du processus d'exécution au-delà du budget ({exc}) ; "
                                   f"il est relancé")
@@ -288,14 +282,13 @@ def _une_question(ex: Executant, correction: CorrectionDuNotebook, question: str
         correction.jugees.add(question)
         return "bloque"
     except ExecutantBloque:
-        memoire = _memoire_depassee(ex)
+        memoire = ex.memoire_depassee()
         verdicts[question] = echec(question, f"{memoire} pendant cette question : elle est comptée fausse." if memoire
                                    else f"la correction a dépassé {ex.limites.delai_question:g} s ou "
                                         f"s'est arrêtée : {NE_S_ARRETE_PAS}, ou elle appelle exit() "
                                         f"ou fait planter Python.")
         correction.jugees.add(question)
         return "bloque"
-    memoire = textes.decrire_memoire_totale(ex.place.limite) if tuee else None
     if reponse.issue is Issue.ABSENT and not fin:
         return "absent"
     verdict = familles.juger_reponse(plan, reponse, ex.limites.delai_question)  # judge (by rule family)

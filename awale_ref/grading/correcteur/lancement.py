@@ -225,9 +225,10 @@ class Executant:
             return messages.Reponse(ident, Issue.DELAI, exception=vue, secondes=delai)
         return reponse
 
-    def memoire_depassee(self) -> bool:
-        """Whether the notebook's memory cap killed one of this process's sandbox since the last call."""
-        return self.place is not None and self.place.nouveaux() > 0
+    def memoire_depassee(self) -> str | None:
+        """What the student reads when the notebook's memory cap killed a process of this sandbox since the last
+        call (``memoire.Place.depassement``), else ``None``."""
+        return self.place.depassement() if self.place is not None else None
 
     def fermer(self) -> None:
         """Kill the runner and wait until nothing of its sandbox runs any more (its whole PID namespace)."""
@@ -348,10 +349,10 @@ class EvaluateurSql:
 
 # ---------------------------------------------------------------- the run step, for the orchestrator (``juge``)
 def executer(ex: Executant, ordre: messages.OrdreQuestion,
-             evaluateur: EvaluateurSql | None) -> tuple[messages.Reponse, bool]:
+             evaluateur: EvaluateurSql | None) -> tuple[messages.Reponse, str | None]:
     """The run step of one question: the runner's reply to ``ordre`` and, for a query (``Issue.REQUETE``), its
-    text run by the judge's SQL process (:func:`executer_sql`); with whether the notebook's memory cap killed a
-    process of the runner's sandbox meanwhile (``Executant.memoire_depassee``).  What ``Executant.question``
+    text run by the judge's SQL process (:func:`executer_sql`); with what the student reads when the notebook's
+    memory cap killed a process of the runner's sandbox meanwhile (``Executant.memoire_depassee``).  What ``Executant.question``
     raises propagates."""
     reponse = ex.question(ordre)
     return (executer_sql(evaluateur, reponse) if reponse.issue is Issue.REQUETE else reponse), ex.memoire_depassee()

@@ -26,6 +26,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from awale_ref.grading.eleve import textes
+
 MIO = 1024 ** 2
 _NUMEROS = itertools.count(1)  # the notebooks' cgroups made by this process
 
@@ -255,6 +257,11 @@ class Place:
         tues = self.tues()
         nouveaux, self.vus = tues - self.vus, tues
         return nouveaux
+
+    def depassement(self) -> str | None:
+        """What the student reads when the notebook's cap killed a process of this sandbox since the last call
+        (:meth:`nouveaux`), else ``None``."""
+        return textes.decrire_memoire_totale(self.limite) if self.nouveaux() else None
 
 
 @dataclass
