@@ -144,7 +144,7 @@ def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once
     assert "réponse pas encore donnée" in verdicts["Q24"].message
     assert [a for a, _ in demarres] == [(), ("--sql",)]  # one runner, one SQL process
     assert demarres[0][1] == bac_a_sable.lecture("executant") and demarres[1][1] == bac_a_sable.lecture(
-        "sql", base_cachee=base)  # the runner: its two files only; the SQL process: the same and the hidden base
+        "sql", base_cachee=base)  # the runner: its folder and its bytecode only; the SQL process: those and the base
     demarres.clear()
     sans_sql = [juge.CelluleDeCode(0, "Q22 = 1"), juge.CelluleDeCode(1, questions=[("Q22", "Q22")])]
     assert "pas un objet de type" in juge.juger_notebook(sans_sql, base_sql=base, sujet=CCINP)["Q22"].message
@@ -227,9 +227,9 @@ def test_the_run_step_runs_a_query_reply_and_only_that():
 
 def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_query_with_the_margin(tmp_path,
                                                                                                   monkeypatch):
-    """``Executant`` leaves the sandbox it is handed as it was (what it mounts, its two files and the hidden
-    database, comes from ``bac_a_sable.MONTAGES``); the SQL process's reply is waited for the question's delay plus the same
-    margin as a cell's or a question's reply."""
+    """``Executant`` leaves the sandbox it is handed as it was (what it mounts, the runner's folder, its bytecode
+    and the hidden database, comes from ``bac_a_sable.MONTAGES``); the SQL process's reply is waited for the
+    question's delay plus the same margin as a cell's or a question's reply."""
     from awale_ref.grading.correcteur import lancement
 
     limites = juge.Limites(delai_question=7)
@@ -248,7 +248,7 @@ def test_a_runner_leaves_the_sandbox_it_is_handed_as_it_was_and_waits_for_a_quer
     monkeypatch.setattr(lancement.Executant, "_attendre", noter)
     ex = lancement.Executant(None, sandbox, limites, ("--sql",))
     try:
-        assert sandbox.lecture == [*bac_a_sable.protocole(), str(base)]
+        assert sandbox.lecture == [*bac_a_sable.protocole(), *bac_a_sable.protocole_compile(), str(base)]
         attentes.clear()
         assert "obs" in ex.requete("SELECT 1", str(base))
         assert attentes and attentes[0] == pytest.approx(7 + lancement._MARGE_S, abs=0.5)

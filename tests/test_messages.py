@@ -134,10 +134,18 @@ def _dossier_du_coureur(tmp_path: Path) -> Path:
     return tmp_path / Path(boucle.__file__).name
 
 
+def _options(partie: str) -> tuple[str, ...]:
+    """The interpreter's options the judge starts ``partie``'s process with (``lancement.OPTIONS_PYTHON``)."""
+    from awale_ref.grading.correcteur import lancement
+
+    return lancement.OPTIONS_PYTHON[partie]
+
+
 def test_the_runner_needs_only_its_folder(tmp_path):
     """Its folder copied alone (no ``awale_ref`` anywhere), the runner starts and runs a question."""
     proc = subprocess.run(
-        [sys.executable, "-I", str(_dossier_du_coureur(tmp_path))], cwd=tmp_path, timeout=60, capture_output=True,
+        [sys.executable, *_options("executant"), str(_dossier_du_coureur(tmp_path))], cwd=tmp_path, timeout=60,
+        capture_output=True,
         input=b"".join(messages.ecrire(o) for o in (
             messages.Demarrage("awale_ref.ref", "def g():\n    return 1\n"),
             messages.OrdreCellule(1, "def f(x):\n    return x + g()\n", 5.0),
@@ -148,6 +156,26 @@ def test_the_runner_needs_only_its_folder(tmp_path):
     reponses = [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
     assert [r.issue for r in reponses] == [Issue.PRET, Issue.FAITE, Issue.RESULTATS, Issue.FIN], proc.stderr
     assert [json.loads(r)["obs"]["renvoie"] for r in reponses[2].resultats] == [2, 3]
+
+
+def test_the_runners_shell_completes_and_takes_the_completers_settings_when_asked(tmp_path):
+    """The runner's IPython shell makes its completion machinery only when a cell asks for it: the settings a cell
+    gave it before (``%config``) apply, and it completes."""
+    cellule = ("%config IPCompleter.greedy = True\n"
+               "avant = 'Completer' in vars(get_ipython())\n"
+               "complete = 'print' in get_ipython().Completer.global_matches('pri')\n"
+               "gourmand = get_ipython().Completer.greedy\n")
+    proc = subprocess.run(
+        [sys.executable, *_options("executant"), str(_dossier_du_coureur(tmp_path))], cwd=tmp_path, timeout=60,
+        capture_output=True, input=b"".join(messages.ecrire(o) for o in (
+            messages.Demarrage("awale_ref.ref", ""),
+            messages.OrdreCellule(1, cellule, 5.0),
+            messages.OrdreValeur(question="Q1", expression="[avant, complete, gourmand]", reference="",
+                                 module="awale_ref.ref", substituer=[], id=2, delai=5.0),
+            messages.Fin())))
+    reponses = [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
+    assert [r.issue for r in reponses] == [Issue.PRET, Issue.FAITE, Issue.VALEUR, Issue.FIN], proc.stderr
+    assert encodage.decoder(reponses[2].valeur) == [False, True, True]
 
 
 def test_the_runner_sends_the_query_text_only_and_never_a_result():
@@ -174,7 +202,7 @@ def test_the_sql_process_needs_only_its_folder_and_runs_queries_only(tmp_path):
     connexion.close()
 
     def lancer(*ordres):
-        proc = subprocess.run([sys.executable, "-I", str(script), "--sql"], cwd=tmp_path,
+        proc = subprocess.run([sys.executable, *_options("sql"), str(script), "--sql"], cwd=tmp_path,
                               timeout=60, capture_output=True, input=b"".join(messages.ecrire(o) for o in ordres))
         return [messages.lire_reponse(ligne) for ligne in proc.stdout.splitlines()]
 

@@ -125,18 +125,75 @@ def test_the_grading_kernel_finds_the_package_compiled_and_matplotlibs_font_list
 
 
 def test_each_party_mounts_only_what_the_one_table_gives_it(tmp_path):
-    """``bac_a_sable.MONTAGES`` is the one list: the kernel gets the students' package, the runner its two files,
-    the judge's SQL process those and the hidden base; a source a party is not given is refused."""
+    """``bac_a_sable.MONTAGES`` is the one list: the kernel gets the students' package, the runner its folder and
+    that folder's bytecode, the judge's SQL process those and the hidden base; a source a party is not given is
+    refused."""
     paquet = paquet_noyau.paquet_de_correction()
+    protocole = [*bac_a_sable.protocole(), *bac_a_sable.protocole_compile()]
     assert bac_a_sable.lecture("noyau", paquet_eleve=paquet) == [str(paquet)]
-    assert bac_a_sable.lecture("executant") == bac_a_sable.protocole()
-    assert bac_a_sable.lecture("sql", base_cachee="/b.sqlite") == [*bac_a_sable.protocole(), "/b.sqlite"]
+    assert bac_a_sable.lecture("executant") == protocole
+    assert bac_a_sable.lecture("sql", base_cachee="/b.sqlite") == [*protocole, "/b.sqlite"]
     for partie, sources in (("noyau", {"paquet_eleve": paquet, "base_cachee": "/b.sqlite"}),
                             ("executant", {"base_cachee": "/b.sqlite"}), ("sql", {"paquet_eleve": paquet})):
         with pytest.raises(ValueError, match="mounts no"):
             bac_a_sable.lecture(partie, **sources)
     with pytest.raises(ValueError, match="needs its"):
         bac_a_sable.lecture("sql")
+
+
+def test_the_runners_bytecode_is_its_folders_own_compiled_again_when_stale(monkeypatch, tmp_path):
+    """``bac_a_sable.protocole_compile``: one ``.pyc`` per module of the runner's folder, where Python looks for it
+    beside the source, valid for that source's time and size; a source changed since is compiled again, and a
+    file that cannot be written is left out."""
+    import importlib.util
+
+    sources = []
+    for chemin in bac_a_sable.protocole():
+        sources.append(tmp_path / Path(chemin).name)
+        sources[-1].write_bytes(Path(chemin).read_bytes())
+    monkeypatch.setattr(bac_a_sable, "protocole", lambda: [str(s) for s in sources])
+    attendus = [str(tmp_path / "__pycache__" / f"{s.stem}.{sys.implementation.cache_tag}.pyc") for s in sources]
+    assert bac_a_sable.protocole_compile() == attendus
+    assert all(Path(compile_).read_bytes()[:4] == importlib.util.MAGIC_NUMBER for compile_ in attendus)
+    messages = sources[[s.name for s in sources].index("messages.py")]
+    avant = Path(attendus[sources.index(messages)]).read_bytes()
+    messages.write_text(messages.read_text() + "\nAJOUT = 1\n")
+    assert bac_a_sable.protocole_compile() == attendus
+    apres = Path(attendus[sources.index(messages)]).read_bytes()
+    assert apres != avant and b"AJOUT" in apres
+    for compile_ in attendus:
+        Path(compile_).unlink()
+    monkeypatch.setattr("py_compile.compile", lambda *a, **k: (_ for _ in ()).throw(PermissionError("lecture seule")))
+    assert bac_a_sable.protocole_compile() == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux's")
+@pytest.mark.parametrize("partie", ["executant", "sql"])
+def test_the_runner_and_the_sql_process_load_their_folder_compiled_in_their_sandbox(partie, tmp_path):
+    """In its sandbox, as the judge starts it (``lancement.OPTIONS_PYTHON``, ``MONTAGES``), each process loads every
+    module of the runner's folder it imports from the bytecode the grader compiled (it compiles none); the SQL
+    process imports neither ``site`` nor the observations of a case, which it never makes."""
+    from awale_ref.grading.correcteur import lancement
+    from awale_ref.grading.executant import boucle
+
+    bac_a_sable.verifier_disponible()
+    base = tmp_path / "base.sqlite"
+    base.write_bytes(b"")
+    travail = tmp_path / "travail"
+    sources = {"base_cachee": str(base)} if partie == "sql" else {}
+    sandbox = lancement._sandbox(str(travail), partie, lancement.Limites(), 16, **sources)
+    arguments = ["--sql"] if partie == "sql" else []
+    commande = sandbox.commande([sys.executable, "-v", *lancement.OPTIONS_PYTHON[partie], boucle.__file__,
+                                 *arguments])
+    fin = subprocess.run(commande, capture_output=True, text=True, timeout=120, input="")
+    dossier = str(Path(boucle.__file__).parent)
+    charges = {ligne.split("'")[1] for ligne in fin.stderr.splitlines()
+               if ligne.startswith("# code object from") and dossier in ligne}
+    modules = {Path(c).name.split(".")[0] for c in charges}
+    assert all("/__pycache__/" in c and c.endswith(".pyc") for c in charges), charges
+    attendus = {"__init__", "messages", "encodage", "requetes"} | ({"observations"} if partie == "executant" else set())
+    assert modules == attendus, fin.stderr[-2000:]
+    assert ("import 'site'" in fin.stderr) is (partie == "executant")
 
 
 def test_the_course_package_is_hidden_where_a_mounted_folder_holds_it(monkeypatch, tmp_path):

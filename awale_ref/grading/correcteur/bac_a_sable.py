@@ -52,14 +52,15 @@ VARIABLE_OPT_OUT = "AWALE_BAC_A_SABLE"
 
 MONTAGES: dict[str, tuple[str, ...]] = {
     "noyau": ("paquet_eleve",),
-    "executant": ("protocole",),
-    "sql": ("protocole", "base_cachee"),
+    "executant": ("protocole", "protocole_compile"),
+    "sql": ("protocole", "protocole_compile", "base_cachee"),
 }
 """What each party of the grading sees read-only, besides the system and Python's installation, by source:
 ``paquet_eleve`` the students' package built for grading (``pipeline.autograde.paquet_noyau``: no reference, no
 answer, no key query), first on the kernel's ``sys.path``; ``protocole`` the runner's folder (every module of
-``awale_ref/grading/executant/``, :func:`protocole`); ``base_cachee`` the notebook's hidden SQL database (the
-judge's SQL process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
+``awale_ref/grading/executant/``, :func:`protocole`); ``protocole_compile`` those modules' bytecode, compiled by
+the grader from the same files (:func:`protocole_compile`); ``base_cachee`` the notebook's hidden SQL database
+(the judge's SQL process only).  Nothing else of the course is mounted in any sandbox (:func:`lecture`)."""
 
 
 def protocole() -> list[str]:
@@ -71,9 +72,40 @@ def protocole() -> list[str]:
     return sorted(os.path.join(ici, nom) for nom in os.listdir(ici) if nom.endswith(".py"))
 
 
+def protocole_compile() -> list[str]:
+    """The bytecode of every module of :func:`protocole`, where the runner's Python looks for it beside each
+    source (``__pycache__/<module>.<tag>.pyc``, checked against the source's time and size): written here when
+    missing or stale, from the very files the sandbox mounts.  The sandbox mounts them read-only, so without
+    these files each runner would compile every module of its folder again at each start; a file that cannot
+    be written here (a read-only installation) is left out, and the runner compiles that module itself."""
+    import importlib.util
+    import py_compile
+
+    compiles = []
+    for source in protocole():
+        dossier, nom = os.path.split(source)
+        cible = os.path.join(dossier, "__pycache__", f"{nom[:-3]}.{sys.implementation.cache_tag}.pyc")
+        st = os.stat(source)
+        entete = importlib.util.MAGIC_NUMBER + b"\0\0\0\0" + (
+            (int(st.st_mtime) & 0xFFFFFFFF).to_bytes(4, "little") + (st.st_size & 0xFFFFFFFF).to_bytes(4, "little"))
+        try:
+            with open(cible, "rb") as f:
+                a_jour = f.read(16) == entete
+        except OSError:
+            a_jour = False
+        if not a_jour:
+            try:
+                py_compile.compile(source, cfile=cible, doraise=True, optimize=0,
+                                   invalidation_mode=py_compile.PycInvalidationMode.TIMESTAMP)
+            except OSError:
+                continue
+        compiles.append(cible)
+    return compiles
+
+
 def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
     """The read-only paths of ``partie`` (a key of :data:`MONTAGES`), each source's path given by the caller
-    (``protocole`` is found here); a source the table does not give that party is refused."""
+    (``protocole`` and ``protocole_compile`` are found here); a source the table does not give that party is refused."""
     attendues = MONTAGES[partie]
     en_trop = sorted(set(sources) - set(attendues))
     if en_trop:
@@ -82,6 +114,8 @@ def lecture(partie: str, **sources: str | os.PathLike | None) -> list[str]:
     for source in attendues:
         if source == "protocole":
             chemins += protocole()
+        elif source == "protocole_compile":
+            chemins += protocole_compile()
         elif sources.get(source) is None:
             raise ValueError(f"the {partie} needs its {source} (bac_a_sable.MONTAGES)")
         else:

@@ -33,6 +33,11 @@ DELAI_DEMARRAGE_S = 60.0
 DELAI_RETRECIR_S = 5.0  # one batch of smaller cases, when a failing case is shrunk
 MEMOIRE_OCTETS = 2 * 1024 ** 3
 _MARGE_S = 5.0
+OPTIONS_PYTHON: dict[str, tuple[str, ...]] = {"executant": ("-I",), "sql": ("-I", "-S")}
+"""The interpreter's options of each process the judge starts (by ``partie``): isolated (``-I``: no environment
+variable, no user site, not the script's folder on ``sys.path``); the SQL process without ``site`` (``-S``: it
+needs the standard library only, so its start reads no installed package nor ``.pth`` file); the runner keeps
+it, for IPython and whatever the student's cells import."""
 
 
 @dataclass
@@ -99,7 +104,8 @@ class Executant:
     grading lock (:mod:`verrou`), ``exclusif`` when the runner will hold an open secret, else shared, and
     releases it once the sandbox is gone (:meth:`fermer`).  In a sandbox, its processes are placed in the
     notebook's memory cgroup (``limites.groupe``, a cgroup named after ``partie``) as soon as it is started:
-    :meth:`memoire_depassee` says when the notebook's cap killed one of them.
+    :meth:`memoire_depassee` says when the notebook's cap killed one of them.  Its interpreter's options are
+    ``partie``'s (:data:`OPTIONS_PYTHON`).
     """
 
     def __init__(self, demarrage: messages.Demarrage | None, sandbox: bac_a_sable.BacASable | None,
@@ -115,7 +121,7 @@ class Executant:
         script = os.path.abspath(boucle.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
         if sandbox is not None and demarrage is not None:
             arguments = (*arguments, "--espace-pid")
-        argv = [sys.executable, "-I", script, *arguments]
+        argv = [sys.executable, *OPTIONS_PYTHON[partie], script, *arguments]
         env = {"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp",
                "LANG": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_NO_CONFIG": "1"}
         if sandbox is not None:

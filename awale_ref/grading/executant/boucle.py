@@ -7,8 +7,8 @@ loop, run as a script (``python -I boucle.py``).  It is **self-contained**: stan
 and the other modules of its folder (the protocol, :mod:`messages`; the encoding, :mod:`encodage`; the
 observations, :mod:`observations`; the SQL guard, :mod:`requetes`), which the judge mounts read-only in a
 sandbox where neither the rest of the package, the course nor the expected answers exist
-(``bac_a_sable.protocole``).  Run as a script, it loads them from its own folder under their names in the
-package.
+(``bac_a_sable.protocole``), with their bytecode (``bac_a_sable.protocole_compile``).  Run as a script, it
+loads them from its own folder under their names in the package.
 
 What the runner does, on orders read as JSON lines on its standard input (typed, versioned records:
 ``messages.Ordre``; one reply to each, a ``messages.Reponse`` whose outcome is a ``messages.Issue``):
@@ -20,7 +20,8 @@ What the runner does, on orders read as JSON lines on its standard input (typed,
   sent (never the graded one); answer with plain data; the child then dies, so nothing a question installs
   survives it.
 
-With ``--sql`` it is the judge's SQL process instead (:func:`principal_sql`): no student code, queries only.
+With ``--sql`` it is the judge's SQL process instead (:func:`principal_sql`): no student code, queries only;
+it loads the protocol and the SQL guard, not the observations of a case.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any, Callable
 PAQUET = "awale_ref.grading.executant"
 
 _SCRIPT = not __package__  # the runner's script, in its sandbox: this folder's files, nothing else of awale_ref
+_SQL = _SCRIPT and sys.argv[1:] == ["--sql"]  # the judge's SQL process: the protocol and the SQL guard only
 _PARENTS = ("awale_ref", "awale_ref.grading")
 if _SCRIPT:
     # its siblings load under their names in the package; the parents exist only while they load (an import
@@ -50,11 +52,13 @@ if _SCRIPT:
     _spec.loader.exec_module(sys.modules[PAQUET])
 
 from awale_ref.grading.executant import messages  # noqa: E402
-from awale_ref.grading.executant.encodage import deballer_cas, encoder, nom_type  # noqa: E402
-from awale_ref.grading.executant.observations import (OUTILS_DE_PARTIE, Delai, Garde,  # noqa: E402
-                                                      avec_fonctions, envelopper, evaluer_cas,
-                                                      installer_contraintes, noter_espace_pid)
 from awale_ref.grading.executant.requetes import evaluer_sql, texte_de_requete  # noqa: E402
+
+if not _SQL:
+    from awale_ref.grading.executant.encodage import deballer_cas, encoder, nom_type
+    from awale_ref.grading.executant.observations import (OUTILS_DE_PARTIE, Delai, Garde, avec_fonctions,
+                                                          envelopper, evaluer_cas, installer_contraintes,
+                                                          noter_espace_pid)
 
 if _SCRIPT:
     for _nom in _PARENTS:
@@ -275,6 +279,33 @@ def _tuer_les_restes(delai: float = 5.0) -> None:
         time.sleep(0.001)
 
 
+def _coquille() -> Any:
+    """The IPython shell the cells run in (one per process; ``get_ipython()`` returns it), without history nor
+    colours.  Its completion machinery (``Completer``, a sizeable part of the shell's start; no cell of a notebook
+    being graded completes anything) is made the first time something asks for it."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    class Coquille(InteractiveShell):
+        def init_completer(self) -> None:
+            pass
+
+        def __getattr__(self, nom: str) -> Any:  # an attribute the shell does not have
+            if nom != "Completer" or "_completion_en_cours" in vars(self):  # none, while the completer is made
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {nom!r}")
+            self._completion_en_cours = True
+            try:
+                InteractiveShell.init_completer(self)
+            finally:
+                del self._completion_en_cours
+            return vars(self)["Completer"]
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    return Coquille.instance(config=config)
+
+
 def principal(seul_dans_son_espace: bool = False) -> None:
     """The runner's loop: orders on stdin, answers on stdout, the student's output nowhere.
 
@@ -293,13 +324,7 @@ def principal(seul_dans_son_espace: bool = False) -> None:
     seul_dans_son_espace = seul_dans_son_espace and (os.getpid(), os.getppid()) == (2, 1)  # a fresh namespace
     sys.setrecursionlimit(3000)
     noter_espace_pid()  # before any student code exists
-    from IPython.core.interactiveshell import InteractiveShell
-    from traitlets.config import Config
-
-    config = Config()
-    config.HistoryManager.enabled = False
-    config.InteractiveShell.colors = "nocolor"
-    shell = InteractiveShell.instance(config=config)
+    shell = _coquille()
     shell.user_ns["__name__"] = "__main__"
     demarrage = messages.lire_ordre(entree.readline())
     if not isinstance(demarrage, messages.Demarrage):
@@ -375,5 +400,5 @@ def principal_sql() -> None:
 
 
 if __name__ == "__main__":
-    principal_sql() if sys.argv[1:] == ["--sql"] else principal(seul_dans_son_espace="--espace-pid" in sys.argv[1:])
+    principal_sql() if _SQL else principal(seul_dans_son_espace="--espace-pid" in sys.argv[1:])
 
