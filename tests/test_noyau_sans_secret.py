@@ -171,8 +171,9 @@ def test_the_runners_bytecode_is_its_folders_own_compiled_again_when_stale(monke
 @pytest.mark.parametrize("partie", ["executant", "sql"])
 def test_the_runner_and_the_sql_process_load_their_folder_compiled_in_their_sandbox(partie, tmp_path):
     """In its sandbox, as the judge starts it (``lancement.OPTIONS_PYTHON``, ``MONTAGES``), each process loads every
-    module of the runner's folder it imports from the bytecode the grader compiled (it compiles none); the SQL
-    process imports neither ``site`` nor the observations of a case, which it never makes."""
+    module of the runner's folder it imports from the bytecode the grader compiled (it compiles none), its script
+    too (``lancement.Executant`` runs the script's own); the SQL process imports neither ``site`` nor the
+    observations of a case, which it never makes."""
     from awale_ref.grading.correcteur import lancement
     from awale_ref.grading.executant import boucle
 
@@ -194,6 +195,13 @@ def test_the_runner_and_the_sql_process_load_their_folder_compiled_in_their_sand
     attendus = {"__init__", "messages", "encodage", "requetes"} | ({"observations"} if partie == "executant" else set())
     assert modules == attendus, fin.stderr[-2000:]
     assert ("import 'site'" in fin.stderr) is (partie == "executant")
+    if partie == "sql":  # the judge runs the script's bytecode itself, mounted with it
+        ex = lancement.Executant(None, sandbox, lancement.Limites(), ("--sql",), partie="sql")
+        try:
+            assert bac_a_sable.bytecode_de(boucle.__file__) in ex.proc.args
+            assert "obs" in ex.requete("SELECT 1", str(base))
+        finally:
+            ex.fermer()
 
 
 def test_the_course_package_is_hidden_where_a_mounted_folder_holds_it(monkeypatch, tmp_path):

@@ -72,6 +72,12 @@ def protocole() -> list[str]:
     return sorted(os.path.join(ici, nom) for nom in os.listdir(ici) if nom.endswith(".py"))
 
 
+def bytecode_de(source: str) -> str:
+    """Where the runner's Python (no ``pycache_prefix``, no optimisation) looks for the bytecode of ``source``."""
+    dossier, nom = os.path.split(source)
+    return os.path.join(dossier, "__pycache__", f"{nom.removesuffix('.py')}.{sys.implementation.cache_tag}.pyc")
+
+
 def protocole_compile() -> list[str]:
     """The bytecode of every module of :func:`protocole`, where the runner's Python looks for it beside each
     source (``__pycache__/<module>.<tag>.pyc``, checked against the source's time and size): written here when
@@ -83,8 +89,7 @@ def protocole_compile() -> list[str]:
 
     compiles = []
     for source in protocole():
-        dossier, nom = os.path.split(source)
-        cible = os.path.join(dossier, "__pycache__", f"{nom[:-3]}.{sys.implementation.cache_tag}.pyc")
+        cible = bytecode_de(source)
         st = os.stat(source)
         entete = importlib.util.MAGIC_NUMBER + b"\0\0\0\0" + (
             (int(st.st_mtime) & 0xFFFFFFFF).to_bytes(4, "little") + (st.st_size & 0xFFFFFFFF).to_bytes(4, "little"))

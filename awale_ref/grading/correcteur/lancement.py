@@ -119,6 +119,8 @@ class Executant:
         self.verrou: verrou.Prise | None = None
         self.debut: float | None = None  # when the student's code may first run here (its first order)
         script = os.path.abspath(boucle.__file__)  # mounted with the protocol beside it (MONTAGES' "protocole")
+        if sandbox is not None and bac_a_sable.bytecode_de(script) in sandbox.lecture:
+            script = bac_a_sable.bytecode_de(script)  # its bytecode, mounted with it: run without compiling it
         if sandbox is not None and demarrage is not None:
             arguments = (*arguments, "--espace-pid")
         argv = [sys.executable, *OPTIONS_PYTHON[partie], script, *arguments]

@@ -3,7 +3,7 @@
 Grading has three parties with one-way trust (docs/grading_security.md): the student's *kernel* (untrusted,
 its results never count), the *runner* (untrusted: it runs the student's code, in a sandbox) and the *judge*
 (``awale_ref.grading.correcteur.juge``: trusted, never runs student code).  This module is the runner's main
-loop, run as a script (``python -I boucle.py``).  It is **self-contained**: standard library and IPython,
+loop, run as a script (``python -I boucle.py``, or its bytecode: ``lancement.Executant``).  It is **self-contained**: standard library and IPython,
 and the other modules of its folder (the protocol, :mod:`messages`; the encoding, :mod:`encodage`; the
 observations, :mod:`observations`; the SQL guard, :mod:`requetes`), which the judge mounts read-only in a
 sandbox where neither the rest of the package, the course nor the expected answers exist
@@ -46,6 +46,8 @@ if _SCRIPT:
     for _nom in _PARENTS:
         sys.modules[_nom] = types.ModuleType(_nom)
     _dossier = os.path.dirname(os.path.abspath(__file__))
+    if os.path.basename(_dossier) == "__pycache__":  # run from its bytecode, beside its source
+        _dossier = os.path.dirname(_dossier)
     _spec = importlib.util.spec_from_file_location(PAQUET, os.path.join(_dossier, "__init__.py"),
                                                    submodule_search_locations=[_dossier])
     sys.modules[PAQUET] = importlib.util.module_from_spec(_spec)
