@@ -25,7 +25,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook, MissingEntry
 
-from pipeline.nbgrader_cli import nbgrader
+from pipeline.nbgrader_cli import nbgrader, nbgrader_ici
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -196,14 +196,15 @@ def paquet_construit(tmp_path_factory: pytest.TempPathFactory, fermes=frozenset(
 def preparer_cours(racine: Path, devoirs: tuple[str, ...] | list[str], config_en_plus: str = "") -> None:
     """A private copy of the course at ``racine``: the current teacher's notebooks of ``devoirs``, the course's
     ``nbgrader_config.py`` followed by ``config_en_plus`` (shorter limits, for instance), ``pipeline`` linked;
-    the release of each assignment generated there by ``nbgrader generate_assignment``."""
+    the release of each assignment generated there by ``nbgrader generate_assignment``, in this process (the
+    grading itself, :func:`autograder`, runs the command line)."""
     racine.mkdir(parents=True, exist_ok=True)
     (racine / "nbgrader_config.py").write_text((RACINE / "nbgrader_config.py").read_text() + config_en_plus)
     (racine / "pipeline").symlink_to(RACINE / "pipeline")
     for devoir in devoirs:
         (racine / "source" / devoir).mkdir(parents=True)
         nbformat.write(notebook_source(devoir), racine / "source" / devoir / f"{devoir}.ipynb")
-        nbgrader("generate_assignment", devoir, "--force", racine=racine, capture=True)
+        nbgrader_ici("generate_assignment", devoir, "--force", racine=racine)
 
 
 def autograder(racine: Path, devoir: str, *options: str,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.nbgrader_cli import nbgrader
+from pipeline.nbgrader_cli import nbgrader_ici
 from outils import autograder, lire_scores
 
 pytestmark = pytest.mark.lourd  # a long file: run before the short ones (conftest.py)
@@ -74,7 +74,7 @@ def test_a_notebook_released_before_the_move_scores_as_before(tmp_path: Path, as
                              tmp_path / "source" / assignment / f"{assignment}.ipynb")
     shutil.copy(RACINE / "nbgrader_config.py", tmp_path / "nbgrader_config.py")
     (tmp_path / "pipeline").symlink_to(RACINE / "pipeline")
-    nbgrader("generate_assignment", assignment, "--force", racine=tmp_path, capture=True)
+    nbgrader_ici("generate_assignment", assignment, "--force", racine=tmp_path)
     eleves = [cle.split("__")[1] for cle in ATTENDUS if cle.startswith(assignment + "__")]
     for eleve in eleves:
         dossier = tmp_path / "submitted" / eleve / assignment
