@@ -131,14 +131,15 @@ def test_workers_pinned_each_to_its_own_core_and_what_they_start_stays_there(mod
     client, cluster = correction_dask._client(travailleurs, None, coeurs_par_worker=1)
     try:
         vus = [client.submit(_coeurs_vus, pure=False, workers=[w]).result() for w in client.scheduler_info()["workers"]]
+        client.close()
+        attendus = correction_dask.coeurs_des_workers(travailleurs, 1)
+        assert sorted(vus) == [(i, c, c) for i, c in enumerate(attendus)]
+        racine = _copie(modele, tmp_path / "cours")  # graded by these pinned workers
+        bilan = correction_dask.corriger(racine, [UN], scheduler=cluster.scheduler_address)
+        assert not bilan.echecs and _scores(racine) == _de(une_fois, UN)
     finally:
         client.close()
         cluster.close()
-    attendus = correction_dask.coeurs_des_workers(travailleurs, 1)
-    assert sorted(vus) == [(i, c, c) for i, c in enumerate(attendus)]
-    racine = _copie(modele, tmp_path / "cours")
-    bilan = correction_dask.corriger(racine, [UN], travailleurs=travailleurs, coeurs_par_worker=1)
-    assert not bilan.echecs and _scores(racine) == _de(une_fois, UN)
 
 
 def test_a_real_scheduler_and_two_workers_over_tcp_give_the_same_grades(modele, une_fois, tmp_path):
