@@ -83,6 +83,7 @@ def test_le_corrige_du_tp_rendu_et_corrige_par_nbgrader(tmp_path):
     test cell gets exactly the points :data:`PERTES_DU_CORRIGE` leaves (the structured answers, which the key
     prints rather than stores, are the course's; the justifications are left to the teacher)."""
     from pipeline import demo, demo_class, erreurs_simulees
+    from pipeline.nbgrader_cli import nbgrader_ici
     from pipeline.report import lire_notes
 
     _, source = _corrige()
@@ -105,7 +106,8 @@ def test_le_corrige_du_tp_rendu_et_corrige_par_nbgrader(tmp_path):
     racine = tmp_path / "cours"
     assert demo.preparer_cours(racine, (eleve,), devoirs) == devoirs
     demo.distribuer_et_rendre(racine, devoirs, (eleve,))
-    demo.autograder(racine, devoirs)
+    for devoir in devoirs:  # in this process, whose judge has the cases already (the class's grading on Dask: the demo)
+        nbgrader_ici("autograde", devoir, "--force", racine=racine)
     _, _, liste = lire_notes(racine)
     obtenues = {(n.assignment, n.grade_id): n.score for n in liste if n.eleve == eleve.identifiant}
     attendues = demo_class.scores_attendus(eleve, demo_class.bareme(racine), manuelles=False)
