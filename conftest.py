@@ -10,9 +10,11 @@ fresh clone, the files marked ``lourd`` (``pytestmark = pytest.mark.lourd``: the
 ``tests/outils.py``.
 
 Each file's CPU time is measured too (this process's and the children it reaped, between two reports of a
-test): the session ends with the files that took the most, beside their wall time, to show where the suite's
-time goes (``scripts/test.sh`` runs on two cores: the suite is as long as its CPU time over two).  A server
-started by a session-wide fixture and reaped at the session's end is not counted in any file.
+test, from the end of the collection): the session ends with the files that took the most, beside their wall time,
+to show where the suite's time goes (``scripts/test.sh`` runs on two cores: the suite is as long as its CPU time over
+two).  What each process spent until its collection ended (its start, the imports, collecting the tests) is counted
+on a line of its own, not in its first file.  A server started by a session-wide fixture and reaped at the session's
+end is not counted in any file.
 
 Each worker has its own grading lock (``$AWALE_VERROU``): the two workers are two machines, whose gradings do not
 wait for each other.
@@ -43,6 +45,9 @@ os.environ.setdefault("AWALE_VERROU", tempfile.mkdtemp(prefix="awale_verrou_"))
 CLE_DES_DUREES = "awale/duree_par_fichier"
 CPU = "cpu_s"
 """The name of a report's CPU time, in its ``user_properties``."""
+CPU_COLLECTE = "cpu_collecte_s"
+"""The name of the CPU time a process spent until its collection ended, in the ``user_properties`` of its first
+report."""
 
 
 def _cpu() -> float:
@@ -52,16 +57,28 @@ def _cpu() -> float:
 
 
 _cpu_au_dernier_rapport = _cpu()
+_cpu_de_la_collecte: float | None = None
+"""What this process spent until its collection ended, until its first report carries it."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The count of the files' CPU time starts here."""
+    global _cpu_au_dernier_rapport, _cpu_de_la_collecte
+    _cpu_au_dernier_rapport = _cpu_de_la_collecte = _cpu()
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
-    """Each report carries the CPU time spent since the previous one (``user_properties``, which reach the
-    controller from an xdist worker)."""
-    global _cpu_au_dernier_rapport
+    """Each report carries the CPU time spent since the previous one, the first one also the collection's
+    (``user_properties``, which reach the controller from an xdist worker)."""
+    global _cpu_au_dernier_rapport, _cpu_de_la_collecte
     resultat = yield
     maintenant = _cpu()
-    resultat.get_result().user_properties.append((CPU, round(maintenant - _cpu_au_dernier_rapport, 3)))
+    proprietes = resultat.get_result().user_properties
+    proprietes.append((CPU, round(maintenant - _cpu_au_dernier_rapport, 3)))
+    if _cpu_de_la_collecte is not None:
+        proprietes.append((CPU_COLLECTE, round(_cpu_de_la_collecte, 3)))
+        _cpu_de_la_collecte = None
     _cpu_au_dernier_rapport = maintenant
 
 
@@ -98,21 +115,26 @@ class DureesDesFichiers:
         self.config = config
         self.durees: dict[str, float] = {}
         self.cpu: dict[str, float] = {}
+        self.collectes: list[float] = []
         self.debut = time.monotonic()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         fichier = _fichier(report.nodeid)
         self.durees[fichier] = self.durees.get(fichier, 0.0) + report.duration
         self.cpu[fichier] = self.cpu.get(fichier, 0.0) + sum(v for k, v in report.user_properties if k == CPU)
+        self.collectes += [v for k, v in report.user_properties if k == CPU_COLLECTE]
 
     def pytest_terminal_summary(self, terminalreporter: object) -> None:
-        """The files that took the most CPU time, with their wall time, and the session's totals."""
+        """The files that took the most CPU time, with their wall time, the processes' collection, and the
+        session's totals."""
         if not self.cpu:
             return
         ecrire = terminalreporter.write_line  # type: ignore[attr-defined]
         terminalreporter.section("CPU time per file (this process and the children it reaped)")  # type: ignore[attr-defined]
         for fichier, cpu in sorted(self.cpu.items(), key=lambda fc: -fc[1])[:25]:
             ecrire(f"{cpu:8.1f} s CPU {self.durees.get(fichier, 0.0):8.1f} s wall  {fichier}")
+        ecrire(f"{sum(self.collectes):8.1f} s CPU {'':17}collecting the tests ({len(self.collectes)} "
+               f"processes: their start, the imports, the collection)")
         ecrire(f"{sum(self.cpu.values()):8.1f} s CPU {sum(self.durees.values()):8.1f} s wall  in all "
                f"({time.monotonic() - self.debut:.0f} s for the session)")
 

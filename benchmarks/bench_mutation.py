@@ -211,7 +211,22 @@ def operateurs() -> list[tuple[str, object]]:
     return res
 
 
+def occurrences(source: str, ops: list[tuple[str, object]]) -> list[int]:
+    """How many times each operator of ``ops`` applies to ``source``: the number of occurrences for which
+    ``cosmic_ray.mutating.mutate_code`` returns a mutant, counted in one parse and one walk (the nodes in
+    cosmic-ray's walking order, each operator's ``mutation_positions`` of each node, as its mutating visitor
+    counts them before it mutates)."""
+    from cosmic_ray.ast import ast_nodes, get_ast
+
+    noeuds = list(ast_nodes(get_ast(source)))
+    return [sum(1 for noeud in noeuds for _ in op.mutation_positions(noeud)) for _, op in ops]
+
+
 def mutants_python(sujet: Sujet, noms: list[str]) -> list[Mutant]:
+    """The mutants of the functions ``noms`` of the reference, function by function, operator by operator, occurrence
+    by occurrence: each occurrence that :func:`occurrences` counts is mutated by ``mutate_code`` (one parse each, as
+    cosmic-ray mutates its tree in place), an operator that does not apply costs no parse, and a mutation that only
+    changes a docstring or a comment is dropped."""
     from cosmic_ray.mutating import mutate_code
 
     table = questions_des_fonctions(sujet)
@@ -219,33 +234,27 @@ def mutants_python(sujet: Sujet, noms: list[str]) -> list[Mutant]:
     ops = operateurs()
     for nom in noms:
         source = source_de(sujet, nom)
-        for op_nom, op in ops:
-            occurrence = 0
-            while True:
+        code = _code(source)
+        for (op_nom, op), n in zip(ops, occurrences(source, ops)):
+            for occurrence in range(n):
                 mute = mutate_code(source, op, occurrence)
-                if mute is None:
-                    break
-                if _sans_effet(source, mute):  # a docstring or a comment changed: not a mutant
-                    occurrence += 1
+                if code is not None and _code(mute) == code:  # a docstring or a comment changed: not a mutant
                     continue
                 res.append(Mutant(table[nom], nom, op_nom, occurrence, source, mute, sujet))
-                occurrence += 1
     return res
 
 
-def _sans_effet(source: str, mute: str) -> bool:
-    def code(texte: str) -> str:
-        arbre = ast.parse(texte)
-        for noeud in ast.walk(arbre):  # drop docstrings
-            if isinstance(noeud, (ast.FunctionDef, ast.Module)) and noeud.body and isinstance(
-                    noeud.body[0], ast.Expr) and isinstance(getattr(noeud.body[0], "value", None), ast.Constant):
-                noeud.body = noeud.body[1:] or [ast.Pass()]
-        return ast.dump(arbre)
-
+def _code(texte: str) -> str | None:
+    """The code of ``texte`` without its docstrings (its syntax tree, dumped); None when it does not parse."""
     try:
-        return code(source) == code(mute)
+        arbre = ast.parse(texte)
     except SyntaxError:
-        return False
+        return None
+    for noeud in ast.walk(arbre):  # drop docstrings
+        if isinstance(noeud, (ast.FunctionDef, ast.Module)) and noeud.body and isinstance(
+                noeud.body[0], ast.Expr) and isinstance(getattr(noeud.body[0], "value", None), ast.Constant):
+            noeud.body = noeud.body[1:] or [ast.Pass()]
+    return ast.dump(arbre)
 
 
 def fonction_mutante(mutant: Mutant) -> types.FunctionType:

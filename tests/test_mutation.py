@@ -7,10 +7,14 @@ must lose points on their question's hidden test, and the lists of each subject'
 equivalent and out-of-reach mutants, the functions it does not grade) must still name real mutants that
 really survive (a list that no longer matches the code, or an "equivalent"
 that a new case kills, is a wrong list).
+
+The tests are parametrized by subject: a subject's mutants (tens of seconds of CPU for them all) are built when a test
+first needs them, once per process, so collecting this file builds none and only the worker that runs it builds them.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -27,7 +31,23 @@ SUJETS = {sujet.module_correction: sujet for sujet in tous()}
 MODULES = list(SUJETS)
 PAR_QUESTION = {"awale_ref.sujets.ccinp_2024": 2}
 """How many mutants of each question the sample takes (1 unless said here)."""
-MUTANTS = {module: banc.tous_les_mutants(sujet) for module, sujet in SUJETS.items()}
+
+
+@functools.cache
+def mutants(module: str) -> list[banc.Mutant]:
+    """Every mutant of the subject graded by ``module``, built on first use."""
+    return banc.tous_les_mutants(SUJETS[module])
+
+
+@functools.cache
+def attendus(module: str) -> dict:
+    """The hidden cases and the reference's observations of each question of the subject that has mutants."""
+    sujet = SUJETS[module]
+    return banc.attendus_de(sujet, sorted({m.question for m in mutants(module)}))
+
+
+def _nom(mutant: banc.Mutant) -> str:
+    return f"{mutant.question} {mutant.cible} {mutant.operateur} #{mutant.occurrence}"
 
 
 def _exclus(sujet) -> set:
@@ -38,26 +58,17 @@ def _echantillon(module: str) -> list[banc.Mutant]:
     rng = random.Random(2024)
     sujet = SUJETS[module]
     par_question: dict[str, list[banc.Mutant]] = {}
-    for m in MUTANTS[module]:
+    for m in mutants(module):
         if m.cle() not in _exclus(sujet):
             par_question.setdefault(m.question, []).append(m)
     return [m for q in sorted(par_question, key=sujet.questions.index)
             for m in rng.sample(par_question[q], min(PAR_QUESTION.get(module, 1), len(par_question[q])))]
 
 
-ECHANTILLON = [m for module in MODULES for m in _echantillon(module)]
-
-
-@pytest.fixture(scope="module")
-def attendus():
-    return {sujet.nom: banc.attendus_de(sujet, sorted({m.question for m in MUTANTS[module]}))
-            for module, sujet in SUJETS.items()}
-
-
 @pytest.mark.parametrize("module", MODULES)
 def test_every_graded_function_and_every_query_is_mutated(module):
     sujet = SUJETS[module]
-    questions = {m.question for m in MUTANTS[module]}
+    questions = {m.question for m in mutants(module)}
     attendues = set(banc.questions_des_fonctions(sujet).values()) | set(banc.questions_sql(sujet))
     sans = banc.sans_mutant(sujet)
     assert not attendues - questions - set(sans), (
@@ -99,31 +110,32 @@ def test_a_subject_is_named_by_its_grading_module_or_its_assignment_and_a_wrong_
         banc.sujet_nomme("pas_un_sujet")
 
 
-@pytest.mark.parametrize("mutant", ECHANTILLON,
-                         ids=[f"{m.sujet.module_reference.rsplit('.', 1)[-1]}-{m.question}-{m.operateur}-"
-                              f"{m.occurrence}" for m in ECHANTILLON])
-def test_the_hidden_test_kills_the_mutant(mutant, attendus):
-    assert banc.juger(mutant, attendus[mutant.sujet.nom]) in ("tué", "délai"), mutant.diff()
+@pytest.mark.parametrize("module", MODULES)
+def test_the_hidden_test_kills_each_mutant_of_the_sample(module):
+    verdicts = [(m, banc.juger(m, attendus(module))) for m in _echantillon(module)]
+    survivants = [m for m, verdict in verdicts if verdict not in ("tué", "délai")]
+    assert not survivants, f"{SUJETS[module].nom}: {len(survivants)} mutants of the sample survive:\n" + "\n".join(
+        f"{_nom(m)}\n{m.diff()}" for m in survivants)
 
 
 @pytest.mark.parametrize("module, cle", [(module, cle) for module, sujet in SUJETS.items()
                                          for cle in banc.tues_par_des_cas_ajoutes(sujet)],
                          ids=lambda v: v if isinstance(v, str) and "." not in v else None)
-def test_the_cases_added_for_a_survivor_still_kill_it(module, cle, attendus):
-    par_cle = {m.cle(): m for m in MUTANTS[module]}
+def test_the_cases_added_for_a_survivor_still_kill_it(module, cle):
+    par_cle = {m.cle(): m for m in mutants(module)}
     assert cle in par_cle, f"no such mutant: {cle} (TUES_PAR_DES_CAS_AJOUTES of {module}.mutants)"
-    assert banc.juger(par_cle[cle], attendus[SUJETS[module].nom]) in ("tué", "délai"), par_cle[cle].diff()
+    assert banc.juger(par_cle[cle], attendus(module)) in ("tué", "délai"), f"{_nom(par_cle[cle])}\n{par_cle[cle].diff()}"
 
 
 @pytest.mark.parametrize("module", MODULES)
-def test_the_equivalent_and_out_of_reach_lists_name_real_mutants_that_survive(module, attendus):
+def test_the_equivalent_and_out_of_reach_lists_name_real_mutants_that_survive(module):
     sujet = SUJETS[module]
-    par_cle = {m.cle(): m for m in MUTANTS[module]}
+    par_cle = {m.cle(): m for m in mutants(module)}
     exclus = _exclus(sujet)
     inconnus = exclus - set(par_cle)
     assert not inconnus, f"listed mutants that no longer exist: {sorted(inconnus)}"
     assert not set(banc.equivalents(sujet)) & set(banc.hors_de_portee(sujet))
-    verdicts = {cle: banc.juger(par_cle[cle], attendus[sujet.nom]) for cle in sorted(exclus)}
+    verdicts = {cle: banc.juger(par_cle[cle], attendus(module)) for cle in sorted(exclus)}
     tues = {cle: verdict for cle, verdict in verdicts.items() if verdict != "survivant"}
     assert not tues, f"{sujet.nom}: listed as surviving, but the hidden tests kill them (or time out): {tues}"
 
@@ -141,4 +153,24 @@ def test_a_mutant_that_ignores_its_alarm_and_leaves_a_child_behind_is_stopped(mo
 
     monkeypatch.setattr(banc, "DELAI_S", 0)
     monkeypatch.setattr(banc, "_juger", bloque)
-    assert banc.juger(MUTANTS["awale_ref.sujets.ccinp_2024"][0], {}) == "délai"
+    assert banc.juger(mutants("awale_ref.sujets.ccinp_2024")[0], {}) == "délai"
+
+
+def test_the_mutants_are_cosmic_rays_mutations_one_occurrence_at_a_time():
+    """The occurrences counted in one walk are those for which cosmic-ray's ``mutate_code``, tried occurrence after
+    occurrence until it returns None, mutates (on three of the CCINP's functions: loops, tests, a recursion)."""
+    from cosmic_ray.mutating import mutate_code
+
+    sujet = SUJETS["awale_ref.sujets.ccinp_2024"]
+    noms = ["deplacer_graines", "test_famine", "NegaAwale"]
+    attendus = []
+    for nom in noms:
+        source = banc.source_de(sujet, nom)
+        for op_nom, op in banc.operateurs():
+            occurrence = 0
+            while (mute := mutate_code(source, op, occurrence)) is not None:
+                if banc._code(mute) != banc._code(source):
+                    attendus.append((nom, op_nom, occurrence, mute))
+                occurrence += 1
+    assert [(m.cible, m.operateur, m.occurrence, m.mute) for m in banc.mutants_python(sujet, noms)] == attendus
+    assert len(attendus) > 50
