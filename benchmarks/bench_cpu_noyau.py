@@ -12,7 +12,9 @@ in this process (sandbox on, after one grading not counted: the process's first 
   killed), its start (before the first cell: the kernel started ahead boots during the previous notebook)
   and each cell;
 - **the whole autograde**: this process's CPU time (nbgrader, the judge) and that of every process it started
-  (kernels, runners, the judge's SQL processes: polled in ``/proc`` every 20 ms, the last value seen of each).
+  (kernels, runners, the judge's SQL processes: polled in ``/proc`` every 20 ms, the last value seen of each);
+- **what it gave**: each grade cell's score in the gradebook and a digest of the graded test cells' outputs (the
+  judge's verdicts), compared between the trees at the end.
 
 ``--arbres nom=/chemin,…``: the same measure in several worktrees of the project (each with its ``.venv``: an
 older commit checked out with ``git worktree add``), side by side: each tree grades in its own process and
@@ -173,8 +175,38 @@ def mesurer(racine: Path, eleves: int, devoirs: tuple[str, ...] | None, sondeur:
             "processus": moi() - soi - (sondeur.propre - propre),
             "descendants": sum(c - vus.get(p, 0.0) for p, c in sondeur.vu.items()),
             "noyau_mur": [float(x) for x in re.findall(r"Timing \S+: kernel ([\d.]+) s", journal)],
+            "notes": notes_du_devoir(racine, a),
             "erreur": journal[-3000:] if code else ""}), flush=True)
     sondeur.fin.set()
+
+
+def notes_du_devoir(racine: Path, assignment: str) -> dict[str, object]:
+    """What the autograde of ``assignment`` gave, to compare trees: per student, each grade cell's score in the
+    gradebook, and a digest of the outputs of each graded test cell of the autograded notebooks (the judge's
+    verdicts and messages), stream outputs of blanks only left out."""
+    import hashlib
+
+    import nbformat
+    from nbgrader.api import Gradebook
+
+    from pipeline.nbgrader_cli import url_gradebook
+
+    def blanc(sortie: dict) -> bool:  # a stream output of blanks only: where the kernel's kept output puts a
+        # lone "\n" of a test cell varies from one run to the next (seen on main at 07aaa92)
+        return sortie.get("output_type") == "stream" and not str(sortie.get("text", "")).strip()
+
+    notes: dict[str, object] = {}
+    with Gradebook(url_gradebook(racine)) as gb:
+        for soumission in gb.assignment_submissions(assignment):
+            notes[soumission.student.id] = {f"{nb.name}/{g.name}": g.score for nb in soumission.notebooks
+                                            for g in nb.grades}
+    for chemin in sorted((racine / "autograded").glob(f"*/{assignment}/*.ipynb")):
+        nb = nbformat.read(chemin, as_version=4)
+        sorties = [json.dumps([o for o in c.get("outputs", []) if not blanc(o)], sort_keys=True) for c in nb.cells
+                   if c.get("metadata", {}).get("nbgrader", {}).get("grade") and c.cell_type == "code"]
+        notes[f"{chemin.parent.parent.name}/{chemin.stem} (sorties)"] = hashlib.sha256(
+            "\n".join(sorties).encode()).hexdigest()[:16]
+    return notes
 
 
 def resume(resultats: list[dict]) -> dict[str, float]:
@@ -243,6 +275,15 @@ def main(argv: list[str] | None = None) -> None:
         r = resume(resultats)
         print(f"  {nom:10} {r['notebooks']:3} {r['noyau']:6.2f} {r['demarrage']:15.2f} {r['cellules']:9.2f} "
               f"{r['processus']:14.2f} {r['autres']:17.2f} {r['total']:10.2f} {r['mur']:6.2f}")
+    print()
+    for a in assignments:  # the same grades and verdicts in every tree
+        notes = {nom: next(m["notes"] for m in mesures[nom] if m["devoir"] == a) for nom in mesures}
+        differentes = {nom: sorted(c for c in {*notes[nom], *notes[noms[0]]}
+                                   if notes[nom].get(c) != notes[noms[0]].get(c)) for nom in notes}
+        differentes = {nom: cles for nom, cles in differentes.items() if cles}
+        ecarts = "; ".join(f"{nom} diffère ({', '.join(cles)})" for nom, cles in differentes.items())
+        print(f"  {a:24} notes et sorties des cellules de test : {ecarts or 'identiques'} "
+              f"({sum(1 for c in notes[noms[0]] if not c.endswith('(sorties)'))} copies)")
     if args.json:
         Path(args.json).write_text(json.dumps(mesures))
 

@@ -13,6 +13,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from awale_ref.grading.correcteur import juge
 from awale_ref.grading.eleve import checks, textes
@@ -161,6 +162,89 @@ def test_exact_gives_what_the_round_trip_of_a_reply_gives_refusals_included(vale
         return json.dumps(encodage.encoder(resultat)), repr(resultat)
 
     assert issue(encodage.exact) == issue(lambda v: encodage.decoder(json.loads(json.dumps(encodage.encoder(v)))))
+
+
+# ---------------------------------------------------------------- the one-pass copies give what the recursion gives
+_GRAND = 1 << 4000  # encodage's largest integer kept (excluded)
+_SCALAIRES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
+                       st.sampled_from([_GRAND - 1, -_GRAND + 1, _GRAND, -_GRAND]), st.floats(allow_nan=True),
+                       st.text(max_size=3), st.builds(_Entier, st.integers(0, 3)))
+_RANGEES = st.lists(_SCALAIRES, max_size=4)
+_VALEURS = st.recursive(
+    _SCALAIRES | st.lists(_RANGEES, max_size=6) | st.lists(_RANGEES.map(tuple), max_size=6),
+    lambda dedans: st.lists(dedans, max_size=4) | st.lists(dedans, max_size=3).map(tuple)
+    | st.dictionaries(st.sampled_from(["a", "b", "__tuple__", "__objet__"]), dedans, max_size=3)
+    | st.dictionaries(st.tuples(st.integers(0, 2)), dedans, max_size=2),
+    max_leaves=30)
+
+
+def _issue(faire, *args):
+    try:
+        return "valeur", repr(faire(*args))
+    except (encodage.ObjetRefuse, ReponseTropGrande) as exc:
+        return type(exc), str(exc)
+
+
+@settings(max_examples=400, deadline=None)
+@given(valeur=_VALEURS, niveau=st.sampled_from([0, 1, messages.IMBRICATION_MAX - 3, messages.IMBRICATION_MAX - 1,
+                                                messages.IMBRICATION_MAX]),
+       reste=st.one_of(st.none(), st.integers(0, 60)))
+def test_the_encoder_s_one_pass_copies_give_what_its_recursion_gives_refusals_and_budget_included(
+        valeur, niveau, reste):
+    """``encoder`` copies a container of scalars, a list of lists or of tuples of scalars (a board, a list of
+    cells) whole, and ``decoder`` a board or a row: the same value, refusal, budget left and the same point where
+    the budget runs out as the element-by-element recursion (those shortcuts turned off)."""
+    def coder(v):
+        compte = None if reste is None else [reste]
+        return encodage.encoder(v, niveau, compte), compte
+
+    def decoder_texte(v):
+        return encodage.decoder(json.loads(json.dumps(encodage.encoder(v))))
+
+    rapides = _issue(coder, valeur), _issue(decoder_texte, valeur)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(encodage, "_scalaires", lambda valeurs: False)
+        m.setattr(encodage, "_lignes_scalaires", lambda *args: None)
+        m.setattr(encodage, "_lignes_decodees", lambda donnee: None)
+        assert (_issue(coder, valeur), _issue(decoder_texte, valeur)) == rapides
+
+
+_PLATEAUX = st.recursive(st.lists(_SCALAIRES | st.tuples(st.integers(0, 2)), max_size=4),
+                         lambda dedans: st.lists(dedans | _SCALAIRES, max_size=4), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(arguments=st.lists(_PLATEAUX | _SCALAIRES, min_size=1, max_size=3),
+       chemins=st.lists(st.lists(st.integers(-5, 5), min_size=1, max_size=3), max_size=6),
+       modifier=st.booleans())
+def test_the_kind_hors_limites_copies_a_row_of_scalars_whole_and_observes_what_it_observed_element_by_element(
+        arguments, chemins, modifier):
+    """``hors_limites`` wraps the lists of the arguments and unwraps them after the call; a list of scalars is
+    wrapped and unwrapped whole: the same reads out of range, value and arguments after the call as the wrapping
+    element by element (the shortcut turned off), on a function that reads paths and may change its arguments."""
+    def fonction(*args):
+        lus = []
+        for chemin in chemins:
+            valeur = args[chemin[0] % len(args)]
+            try:
+                for i in chemin[1:]:
+                    valeur = valeur[i]
+            except (IndexError, TypeError, KeyError):
+                valeur = "erreur"
+            lus.append(valeur)
+        if modifier and type(args[0]) is list and args[0]:
+            args[0][0] = lus
+            args[0].append(args[0][-1])
+        return lus
+
+    def observer():
+        cas = observations.evaluer_cas("hors_limites", fonction, tuple(arguments), observations.Garde())
+        return json.dumps(cas)
+
+    rapide = observer()
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(observations, "_scalaires_seuls", lambda liste: False)
+        assert observer() == rapide
 
 
 def test_in_the_kernel_an_answer_over_the_budget_fails_with_the_same_words():

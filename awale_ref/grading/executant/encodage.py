@@ -20,6 +20,7 @@ kernel share these functions: one definition on both sides.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import marshal
 from typing import Any
@@ -43,6 +44,11 @@ _MARQUEURS = frozenset({"__tuple__", "__dict__", "__objet__"})  # the keys :func
 _ENTIER_MAX = 1 << 4000  # an int this large or larger is refused (``str`` of a huge int is refused by Python anyway)
 
 
+TYPES_SCALAIRES = frozenset((type(None), bool, str, float, int))  # the exact types of the scalars kept as they are
+_SEQUENCES = frozenset((list, tuple))
+_LIGNES_MIN = 4  # below, encoding element by element costs less than the one-pass checks (a pair of cells)
+
+
 def _scalaires(valeurs: Any) -> bool:
     """Whether every one of ``valeurs`` is a scalar that :func:`encoder` and :func:`exact` keep as it is (``None``,
     ``bool``, ``str``, ``float``, an ``int`` under :data:`_ENTIER_MAX`): a container of them (a board's row, a
@@ -55,6 +61,26 @@ def _scalaires(valeurs: Any) -> bool:
         elif not (t is str or t is float or t is bool or v is None):
             return False
     return True
+
+
+def _lignes_scalaires(valeur: list | tuple, niveau: int, reste: list[int]) -> list | None:
+    """The encoded elements of a list or a tuple whose elements are all lists or all tuples of scalars (a board,
+    an image, a list of cells, a position), at level ``niveau`` (the elements' own), in one pass: each element
+    copied whole, the budget ``reste`` taken as :func:`encoder` takes it; ``None`` for any other container, or
+    one whose elements would be refused (too deep) or run out of the budget (the general path then refuses
+    it where :func:`encoder` does)."""
+    if len(valeur) < _LIGNES_MIN or niveau > messages.IMBRICATION_MAX:
+        return None
+    types = set(map(type, valeur))
+    if len(types) != 1 or not types <= _SEQUENCES or not _scalaires(valeur[0]):
+        return None
+    taille = len(valeur) + sum(map(len, valeur))
+    if taille > reste[0] or not _scalaires(list(itertools.chain.from_iterable(valeur))):
+        return None
+    reste[0] -= taille
+    if list in types:
+        return list(map(list, valeur))
+    return [{"__tuple__": list(element)} for element in valeur]
 
 
 def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any:
@@ -83,9 +109,15 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
         if reste[0] < 0:
             raise messages.ReponseTropGrande("valeurs", messages.BUDGET.valeurs - reste[0], messages.BUDGET.valeurs)
     if t is list:
-        return list(valeur) if _scalaires(valeur) else [encoder(v, niveau + 1, reste) for v in valeur]
+        if _scalaires(valeur):
+            return list(valeur)
+        lignes = _lignes_scalaires(valeur, niveau + 1, reste)
+        return lignes if lignes is not None else [encoder(v, niveau + 1, reste) for v in valeur]
     if t is tuple:
-        return {"__tuple__": list(valeur) if _scalaires(valeur) else [encoder(v, niveau + 2, reste) for v in valeur]}
+        if _scalaires(valeur):
+            return {"__tuple__": list(valeur)}
+        lignes = _lignes_scalaires(valeur, niveau + 2, reste)
+        return {"__tuple__": lignes if lignes is not None else [encoder(v, niveau + 2, reste) for v in valeur]}
     if t is dict:
         if all(type(k) is str for k in valeur) and not _MARQUEURS.intersection(valeur):
             if _scalaires(valeur.values()):
@@ -94,9 +126,6 @@ def encoder(valeur: Any, niveau: int = 0, reste: list[int] | None = None) -> Any
         return {"__dict__": [[encoder(k, niveau + 3, reste), encoder(v, niveau + 3, reste)]
                              for k, v in valeur.items()]}
     return {"__objet__": nom_type(valeur)}
-
-
-_SIMPLES = frozenset((type(None), bool, int, float, str))
 
 
 def emballer_cas(cas: list[tuple]) -> str:
@@ -122,12 +151,11 @@ def decoder(donnee: Any) -> Any:
     Raises :class:`ObjetRefuse` on a refusal marker or malformed data.
     """
     t = type(donnee)
-    if t in _SIMPLES:
+    if t in TYPES_SCALAIRES:
         return donnee
     if t is list:
-        if all(type(v) in _SIMPLES for v in donnee):  # a board, a row of pixels: nothing inside to rebuild
-            return list(donnee)
-        return [decoder(v) for v in donnee]
+        lignes = _lignes_decodees(donnee)
+        return lignes if lignes is not None else [decoder(v) for v in donnee]
     if t is dict:
         unique = len(donnee) == 1
         if unique and "__objet__" in donnee:
@@ -149,6 +177,17 @@ def decoder(donnee: Any) -> Any:
             return resultat
         return {str(k): decoder(v) for k, v in donnee.items()}
     raise ObjetRefuse(f"une donnée illisible ({t.__name__})")
+
+
+def _lignes_decodees(donnee: list) -> list | None:
+    """:func:`decoder` of a list of scalars (a row of a board, of pixels) or of lists of scalars (a board, an
+    image), in one pass: nothing inside to rebuild; ``None`` for any other list."""
+    types = set(map(type, donnee))
+    if types <= TYPES_SCALAIRES:
+        return list(donnee)
+    if types == {list} and set(map(type, itertools.chain.from_iterable(donnee))) <= TYPES_SCALAIRES:
+        return list(map(list, donnee))
+    return None
 
 
 def exact(valeur: Any) -> Any:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from awale_ref.grading.executant import messages
-from awale_ref.grading.executant.encodage import encoder, exact
+from awale_ref.grading.executant.encodage import TYPES_SCALAIRES, encoder, exact
 
 _COPIE, _DUMPS, _LOADS, _PROTOCOLE = copy.deepcopy, pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL  # captured
 # before any student code exists
@@ -266,11 +266,21 @@ class _ListeLue(list):
         return list.__getitem__(self, indice)
 
 
+def _scalaires_seuls(liste: list) -> bool:
+    """Whether the list ``liste`` (a :class:`_ListeLue` or not) holds scalars of exact builtin types only
+    (``encodage.TYPES_SCALAIRES``): :func:`_lue` and :func:`_sans_lecture` then copy it whole, its elements as
+    they are."""
+    return set(map(type, list.__iter__(liste))) <= TYPES_SCALAIRES
+
+
 def _lue(valeur: Any, chemin: tuple, lectures: list) -> Any:
     """``valeur`` with each list (and each list in it) a :class:`_ListeLue` that knows its path."""
     if type(valeur) is not list:
         return valeur
-    liste = _ListeLue(_lue(v, (*chemin, i), lectures) for i, v in enumerate(valeur))
+    if _scalaires_seuls(valeur):  # a board's row: its elements as they are, without a call per element
+        liste = _ListeLue(valeur)
+    else:
+        liste = _ListeLue(_lue(v, (*chemin, i), lectures) for i, v in enumerate(valeur))
     liste._chemin, liste._lectures = chemin, lectures
     return liste
 
@@ -281,6 +291,8 @@ def _sans_lecture(valeur: Any, niveau: int = 0) -> Any:
     if niveau > messages.IMBRICATION_MAX:
         return valeur
     if isinstance(valeur, list):  # a _ListeLue or any other list
+        if _scalaires_seuls(valeur):  # a board's row: copied whole
+            return list(list.__iter__(valeur))
         return [_sans_lecture(v, niveau + 1) for v in list.__iter__(valeur)]
     if type(valeur) is tuple:
         return tuple(_sans_lecture(v, niveau + 1) for v in valeur)
