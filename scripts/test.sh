@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 export PYTHONHASHSEED=0
+# Compiled modules are written once and read by every later process (nbgrader, Dask workers, the hub's servers):
+# with PYTHONDONTWRITEBYTECODE set, as some containers do, each process compiled the course's modules again.
+unset PYTHONDONTWRITEBYTECODE
 export AWALE_TESTS_COMPLETS=1   # nothing may be missing here: a test that lacks a piece fails (tests/prerequis.py)
 # Two workers (pytest-xdist; CI has two cores), a test file each at a time: a file's tests share what it builds once
 # (a graded class, a course, a server).  Not --dist loadgroup: with pytest 9.2, xdist 3.8's groups are ignored (it
