@@ -26,6 +26,16 @@ from typing import Callable
 
 import nbformat
 
+DELAI_NOYAU_DE_TEST = 8
+"""Seconds for one cell in the test course's kernel (``c.Execute.timeout`` of ``LIMITES_DE_TEST``,
+``tests/hostile/classe.py``): above the honest cells' (about 3 s at most on a loaded machine) and the kernel's
+receiver of ``tests/hostile/canaux.py`` (it polls a little less)."""
+BUDGET_DE_TEST = 45
+"""Seconds for one notebook in the test course (``c.VerdictsDesTestsCaches.budget_notebook`` of
+``LIMITES_DE_TEST``): above the kernel of the longest honest-scored submission (``boucle_qui_ignore_ctrl_c``: two
+cells that ignore the interrupt, each a cell's timeout, a kill, a restart and a replay, about 35 s) and, after the
+kernel, the judge's own (the same amount: ``Limites.reprendre``, ``awale_ref.grading.correcteur.lancement``)."""
+
 Q4, Q7, Q8 = "q4_tour_joueur1", "q7_copie", "q8_deplacer_graines"
 T4, T7, T8 = "q4_tests", "q7_tests", "q8_tests"
 
@@ -417,7 +427,8 @@ SOUMISSIONS_ISSUE22: tuple[Soumission, ...] = (
     Soumission("metadonnees_enormes", _avec({Q5: _METADONNEES_ENORMES}), frozenset({T4, T8}), ()),
     Soumission("cellule_geante", _avec({Q5: _CELLULE_GEANTE}), frozenset({T4, T8}),
                ("too long to grade",)),
-    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",), duree=133),
+    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",),
+               duree=2 * BUDGET_DE_TEST + 13),  # the kernel's budget, then the judge's own
 )
 
 
