@@ -252,7 +252,8 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
                                                  "getattr(objet, '__code__', None) is not deplacer_graines.__code__"
                                                  " and callable(objet):\n"
                                                  "        return objet(plateau, case)\n"
-                                                 "return 0")), frozenset({T4}), ("Q8 — ",), duree=40),
+                                                 "return 0")), frozenset({T4}), ("Q8 — ",),
+               duree=DELAI_NOYAU_DE_TEST + 30),  # its Q8 test cell waits out the kernel's cell limit
     Soumission("remplace_json", _avec({Q8: "import json\n_vrai = json.dumps\n"
                                            "def _faux(objet, **kw):\n"
                                            "    if isinstance(objet, dict) and 'resultats' in objet:\n"
@@ -436,10 +437,12 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
     Soumission("boucle_infinie", _avec(_q8("while True:\n    pass")), frozenset({T4}),
-               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"), duree=67),
+               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"),
+               duree=DELAI_NOYAU_DE_TEST + 57),  # one cell limit in the kernel
     Soumission("boucle_qui_ignore_ctrl_c", _avec(_q4("import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                                                      "while True:\n    pass")), frozenset({T8}),
-               ("Restarting the kernel", "dépassé"), duree=90),
+               ("Restarting the kernel", "dépassé"),
+               duree=2 * DELAI_NOYAU_DE_TEST + 70),  # two cell limits in the kernel
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
                ("la fonction ne s'arrête pas (récursion sans fin ?)",),  # the judge's: RecursionError or its limit
                duree=24),

@@ -217,7 +217,7 @@ def _par_une_cellule(ctx: Contexte) -> dict[str, bytes]:
 
 SOUMISSIONS_CANAUX: tuple[Soumission, ...] = (
     Soumission("canal_flock_petit_enfant", _par_un_petit_enfant, frozenset({T4, T8}), ("canal : rien reçu",),
-               duree=32),
+               duree=ECOUTE_S + 24),
     # graded in this order (nbgrader takes the students sorted by name): the first leaves, the second takes
     Soumission("canal_trousseau_1_depose", _avec({Q9: DEPOSE_LA_CLE}), frozenset({T4, T8}), ()),
     Soumission("canal_trousseau_2_reprend", _avec({Q8: REPREND_LA_CLE}), frozenset({T4}), ("Q8 — deplacer_graines",),
