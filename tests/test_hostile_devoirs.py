@@ -1,8 +1,8 @@
 """Hostile submissions of the other assignments, replies over the budget, a regrade after a kill: through the real
 ``nbgrader autograde``, sandbox on (the class of ``partie2_structure`` is in ``tests/test_hostile.py``).
 
-Each small class (``partie3_ia``, ``attracteurs_graphe``, ``othello``, ``partie3_sql``, the secrets of the
-course, the budget of the replies, calls hidden in another thread or process) is graded once, in a private copy
+Each small class (``partie3_ia``, ``attracteurs_graphe`` with its calls hidden in another thread or process,
+``othello``, ``partie3_sql``, the secrets of the course, the budget of the replies) is graded once, in a private copy
 of the course (``tests/hostile/classe.py``); each submission's test checks its scores and its reasons.  A small
 class is graded with ``nbgrader`` killed in the middle and run again (the scores of a grading never interrupted, no
 lost submission).  All of them are started together in the background when the first test needs one
@@ -52,7 +52,8 @@ def classe_ia(corrections) -> Classe:
 
 @pytest.fixture(scope="session")
 def classe_att(corrections) -> Classe:
-    """``attracteurs_graphe`` (forged graphs and dicts)."""
+    """``attracteurs_graphe``: forged graphs and dicts (``SOUMISSIONS_ATT``), Q15's recursion hidden in another
+    thread or process (``SOUMISSIONS_FILS``), one class."""
     return corrections["classe_att"].result()
 
 
@@ -312,24 +313,18 @@ def test_replies_over_the_budget_cost_the_grader_a_bounded_memory(classe_budget)
     assert classe - honnete <= ENFANTS_AU_PLUS, (classe / 2 ** 20, honnete / 2 ** 20)
 
 
-@pytest.fixture(scope="session")
-def classe_fils(corrections) -> Classe:
-    """``attracteurs_graphe``, Q15's recursion hidden in another thread or process (``SOUMISSIONS_FILS``)."""
-    return corrections["classe_fils"].result()
-
-
 @pytest.mark.parametrize("soumission", SOUMISSIONS_FILS, ids=[s.nom for s in SOUMISSIONS_FILS])
-def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(classe_fils, soumission):
-    assert classe_fils.code_retour == 0, classe_fils.log[-3000:]
-    obtenus = classe_fils.scores[soumission.nom]
-    for gid, points in classe_fils.maxima.items():
+def test_calls_in_another_thread_or_process_never_earn_the_memoisation_share(classe_att, soumission):
+    assert classe_att.code_retour == 0, classe_att.log[-3000:]
+    obtenus = classe_att.scores[soumission.nom]
+    for gid, points in classe_att.maxima.items():
         if gid in soumission.reussies:
             assert obtenus.get(gid) == points, (gid, obtenus)
         elif gid == "q15_tests":  # the dict is right: the value's share, never the memoisation's
             assert obtenus.get(gid) is not None and 0 < obtenus[gid] < points, (gid, obtenus)
         else:
             assert obtenus.get(gid) == 0.0, (gid, obtenus)
-    assert RAISON_FILS in classe_fils.journal(soumission.nom) + classe_fils.sortie(soumission.nom)
+    assert RAISON_FILS in classe_att.journal(soumission.nom) + classe_att.sortie(soumission.nom)
 
 
 EN_FOND: dict[str, Callable[[Path], Future | tuple[Future, ...]]] = {  # the longest first: the first to get a place
@@ -343,8 +338,7 @@ EN_FOND: dict[str, Callable[[Path], Future | tuple[Future, ...]]] = {  # the lon
     "classe_memoire": lambda racine: corriger_en_fond(racine, A, SOUMISSIONS_MEMOIRE, autograder_avec_un_total),
     "classe_ia": lambda racine: corriger_en_fond(racine, A_IA, SOUMISSIONS_IA),
     "classe_sql": lambda racine: corriger_en_fond(racine, A_SQL, SOUMISSIONS_SQL),
-    "classe_att": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_ATT),
-    "classe_fils": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_FILS),
+    "classe_att": lambda racine: corriger_en_fond(racine, A_ATT, SOUMISSIONS_ATT + SOUMISSIONS_FILS),
 }
 """What the fixtures of this file grade in the background (``corrections``), by fixture name, each in a private
 course made for it (its folder, given)."""

@@ -116,8 +116,8 @@ def test_two_gradings_at_once_never_run_student_code_beside_a_runner_holding_ope
     """Two courses (no due date: every graded function is an open secret), two submissions each, graded by two
     ``nbgrader autograde`` started at the same moment: first the attack of ``tests/hostile/canaux.py`` between two
     gradings (Q8's child of one publishes a reference through locks on the standard library's files, the kernel of
-    the other polls them for 40 s), then an honest notebook.  Before the lock, a runner of one ran beside the kernel
-    or the runner of the other, and the reference reached the second grading's feedback."""
+    the other polls them in five cells of ``ECOUTE_S``), then an honest notebook.  Before the lock, a runner of one
+    ran beside the kernel or the runner of the other, and the reference reached the second grading's feedback."""
     from tests.hostile import T4, T8, Soumission, _avec
     from tests.hostile.canaux import SOUMISSIONS_DEUX_CORRECTIONS
     from tests.hostile.classe import (Classe, autograder, deposer, lire_scores, preparer_cours, score_et_raisons,

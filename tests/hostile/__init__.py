@@ -26,6 +26,16 @@ from typing import Callable
 
 import nbformat
 
+DELAI_NOYAU_DE_TEST = 8
+"""Seconds for one cell in the test course's kernel (``c.Execute.timeout`` of ``LIMITES_DE_TEST``,
+``tests/hostile/classe.py``): above the honest cells' (about 3 s at most on a loaded machine) and the kernel's
+receiver of ``tests/hostile/canaux.py`` (it polls a little less)."""
+BUDGET_DE_TEST = 45
+"""Seconds for one notebook in the test course (``c.VerdictsDesTestsCaches.budget_notebook`` of
+``LIMITES_DE_TEST``): above the kernel of the longest honest-scored submission (``boucle_qui_ignore_ctrl_c``: two
+cells that ignore the interrupt, each a cell's timeout, a kill, a restart and a replay, about 35 s) and, after the
+kernel, the judge's own (the same amount: ``Limites.reprendre``, ``awale_ref.grading.correcteur.lancement``)."""
+
 Q4, Q7, Q8 = "q4_tour_joueur1", "q7_copie", "q8_deplacer_graines"
 T4, T7, T8 = "q4_tests", "q7_tests", "q8_tests"
 
@@ -242,7 +252,8 @@ SOUMISSIONS_ISSUE8: tuple[Soumission, ...] = (
                                                  "getattr(objet, '__code__', None) is not deplacer_graines.__code__"
                                                  " and callable(objet):\n"
                                                  "        return objet(plateau, case)\n"
-                                                 "return 0")), frozenset({T4}), ("Q8 — ",), duree=40),
+                                                 "return 0")), frozenset({T4}), ("Q8 — ",),
+               duree=DELAI_NOYAU_DE_TEST + 30),  # its Q8 test cell waits out the kernel's cell limit
     Soumission("remplace_json", _avec({Q8: "import json\n_vrai = json.dumps\n"
                                            "def _faux(objet, **kw):\n"
                                            "    if isinstance(objet, dict) and 'resultats' in objet:\n"
@@ -417,7 +428,8 @@ SOUMISSIONS_ISSUE22: tuple[Soumission, ...] = (
     Soumission("metadonnees_enormes", _avec({Q5: _METADONNEES_ENORMES}), frozenset({T4, T8}), ()),
     Soumission("cellule_geante", _avec({Q5: _CELLULE_GEANTE}), frozenset({T4, T8}),
                ("too long to grade",)),
-    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",), duree=133),
+    Soumission("hors_budget", _hors_budget, frozenset({T4}), ("dépassé le temps qui lui est accordé",),
+               duree=2 * BUDGET_DE_TEST + 13),  # the kernel's budget, then the judge's own
 )
 
 
@@ -425,10 +437,12 @@ SOUMISSIONS: tuple[Soumission, ...] = (
     Soumission("honnete", _avec({}), frozenset({T4, T8}), ()),
     # ---- faulty code: only the faulty question is lost
     Soumission("boucle_infinie", _avec(_q8("while True:\n    pass")), frozenset({T4}),
-               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"), duree=67),
+               ("Timeout waiting for execute reply", "Restarting the kernel", "dépassé"),
+               duree=DELAI_NOYAU_DE_TEST + 57),  # one cell limit in the kernel
     Soumission("boucle_qui_ignore_ctrl_c", _avec(_q4("import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                                                      "while True:\n    pass")), frozenset({T8}),
-               ("Restarting the kernel", "dépassé"), duree=90),
+               ("Restarting the kernel", "dépassé"),
+               duree=2 * DELAI_NOYAU_DE_TEST + 70),  # two cell limits in the kernel
     Soumission("recursion_infinie", _avec(_q8("return deplacer_graines(plateau, case)")), frozenset({T4}),
                ("la fonction ne s'arrête pas (récursion sans fin ?)",),  # the judge's: RecursionError or its limit
                duree=24),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import nbformat
 
-from tests.hostile import A_IA, Q17_IA, Q8, T17, T4, T8, Contexte, Soumission, _avec, ecrire
+from tests.hostile import A_IA, DELAI_NOYAU_DE_TEST, Q17_IA, Q8, T17, T4, T8, Contexte, Soumission, _avec, ecrire
 
 # One bit per file (``flock`` works on a file opened read-only): a frame is a valid bit, an index byte and eight
 # bytes of data; frame 0 holds the message's length.  The files are the standard library's, the same path in
@@ -107,10 +107,13 @@ def _dans_les_cadres(variable, attribut, nom):
     return None
 '''
 
+ECOUTE_S = DELAI_NOYAU_DE_TEST - 2
+"""How long the kernel's receiver polls: a cell of the test course's kernel, less a margin for a loaded machine."""
+
 # The kernel's side, in a cell of its own at the end of the notebook: poll, print what came (the feedback).
-RECEPTEUR = CANAL + r'''
+RECEPTEUR = CANAL + rf'''
 if _dans_le_noyau():
-    _recu = _recevoir(8)
+    _recu = _recevoir({ECOUTE_S})
     print("canal : rien reçu" if _recu is None else "canal : reçu « " + _recu + " »")
 '''
 
@@ -214,7 +217,7 @@ def _par_une_cellule(ctx: Contexte) -> dict[str, bytes]:
 
 SOUMISSIONS_CANAUX: tuple[Soumission, ...] = (
     Soumission("canal_flock_petit_enfant", _par_un_petit_enfant, frozenset({T4, T8}), ("canal : rien reçu",),
-               duree=32),
+               duree=ECOUTE_S + 24),
     # graded in this order (nbgrader takes the students sorted by name): the first leaves, the second takes
     Soumission("canal_trousseau_1_depose", _avec({Q9: DEPOSE_LA_CLE}), frozenset({T4, T8}), ()),
     Soumission("canal_trousseau_2_reprend", _avec({Q8: REPREND_LA_CLE}), frozenset({T4}), ("Q8 — deplacer_graines",),
@@ -232,7 +235,7 @@ SOUMISSIONS_CANAUX_IA: tuple[Soumission, ...] = (
 # feedback; now « canal : rien reçu » (the runner holding the reference waits until the kernel has ended).
 def _a_l_ecoute(ctx: Contexte) -> dict[str, bytes]:
     nb = ctx.notebook()
-    for _ in range(5):  # 8 s each, under the cell's time limit of the test course (10 s)
+    for _ in range(5):  # ECOUTE_S each, under the cell's time limit of the test course
         nb.cells.append(nbformat.v4.new_code_cell(RECEPTEUR))
     return {"partie2_structure.ipynb": ecrire(nb)}
 

@@ -33,17 +33,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import outils
-from tests.hostile import Contexte, Soumission
+from tests.hostile import BUDGET_DE_TEST, DELAI_NOYAU_DE_TEST, Contexte, Soumission
 
 A = "partie2_structure"
 # Shorter limits than the course's, so that the loops and bombs cost seconds, not minutes.
-LIMITES_DE_TEST = """
-c.Execute.timeout = 10
+LIMITES_DE_TEST = f"""
+c.Execute.timeout = {DELAI_NOYAU_DE_TEST}
 c.ExecutionProtegee.memoire_noyau = 1536 * 1024 ** 2
 c.VerdictsDesTestsCaches.delai_cellule = 5
 c.VerdictsDesTestsCaches.delai_question = 8
 c.VerdictsDesTestsCaches.memoire = 1024 ** 3
-c.VerdictsDesTestsCaches.budget_notebook = 60
+c.VerdictsDesTestsCaches.budget_notebook = {BUDGET_DE_TEST}
 """
 PLACES = 4
 """How many of these gradings run at once on the machine, every test worker together: each may hold a student's
