@@ -4,7 +4,8 @@
 ``~/.cache/awale_ref``): the subjects' databases, the correction kernel's package, the grading lock, the
 questions' hidden cases and expected answers.  :func:`fichier_verifie` builds a database file there once and
 checks its SHA-256 at each use; :func:`valeur_verifiee` does the same for a computed Python value (a pickle
-only the grader's account can read).  :func:`empreinte_des_fichiers` fingerprints the course's package
+only the grader's account can read, one folder per version of the code: :func:`dossier_de_version`).
+:func:`empreinte_des_fichiers` fingerprints the course's package
 (:func:`fichiers_du_paquet`), which keys what is built from it.
 """
 
@@ -14,8 +15,10 @@ import contextlib
 import hashlib
 import os
 import pickle
+import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -124,6 +127,26 @@ def dossier_prive(nom: str) -> Path | None:
         return None
     if etat.st_uid != os.geteuid() or etat.st_mode & 0o077:
         return None
+    return dossier
+
+
+GARDE_S = 7 * 24 * 3600
+"""A version's folder of computed values (:func:`dossier_de_version`) not used for this many seconds is removed."""
+
+
+def dossier_de_version(nom: str, version: str) -> Path | None:
+    """``<cache>/<nom>/<version>``, the grader's own (:func:`dossier_prive`), marked used now; the folders of other
+    versions beside it not used for ``GARDE_S`` seconds are removed (each change of the code is a new version:
+    the old ones would pile up).  ``None`` as :func:`dossier_prive`."""
+    dossier = dossier_prive(f"{nom}/{version}")
+    if dossier is None:
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(dossier)
+        limite = time.time() - GARDE_S
+        for autre in dossier.parent.iterdir():
+            if autre != dossier and autre.is_dir() and autre.stat().st_mtime < limite:
+                shutil.rmtree(autre, ignore_errors=True)
     return dossier
 
 

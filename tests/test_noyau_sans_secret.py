@@ -100,7 +100,7 @@ def test_no_sandbox_can_import_or_open_any_file_holding_an_answer(partie):
     # the references of every subject, the answers, the key queries and the judge are among them
     assert {"awale_ref.sujets.ccinp_2024.library", "awale_ref.sujets.ccinp_2024.facts", "awale_ref.sujets.ccinp_2024.exam",
             "awale_ref.sujets.othello_epita_2024.sql"} <= set(modules), modules
-    assert any(f.parent.name == plan.DOSSIER_CAS and f.suffix == ".pickle" for f in fichiers)
+    assert any(f.parent.parent.name == plan.DOSSIER_CAS and f.suffix == ".pickle" for f in fichiers)
     base = next(Path(b) for s in catalogue.tous() if (b := s.fichier_du_juge(set(s.questions))))  # the SQL process's
     with tempfile.TemporaryDirectory(prefix="awk", dir="/tmp") as ipc, tempfile.TemporaryDirectory() as travail:
         for prive in (ipc, travail):

@@ -116,7 +116,7 @@ def fonctions_definies(texte: str) -> frozenset[str]:
 
 # ---------------------------------------------------------------- a question's cases, computed once per class
 DOSSIER_CAS = "cas"
-"""The folder of the grader's cache (``cache.dossier_prive``) where :func:`cas_et_attendus` keeps each question's
+"""The folder of the grader's cache (``cache.dossier_de_version``) where :func:`cas_et_attendus` keeps each question's
 cases and expected answers: secrets, which every sandbox masks with the whole cache (``bac_a_sable.masques``)."""
 
 
@@ -129,12 +129,12 @@ def cas_et_attendus(module_correction: str, question: str,
 
     They depend on no student (the test cell is the teacher's, restored from the gradebook, the same for every
     student): the first three are computed once per version of the code for the machine's grader, kept in its
-    cache (``<cache>/cas/<key>.pickle``, :func:`cache.valeur_verifiee`), keyed by the course package's fingerprint
-    as this process loaded it (:func:`_empreinte_du_code`, the Python version in it), the module, the question
-    and ``appels``; the memo is this process's own, empty at first."""
-    cle = hashlib.sha256(repr((_empreinte_du_code(), module_correction, question, appels)).encode()).hexdigest()
-    dossier = cache.dossier_prive(DOSSIER_CAS)
-    cas, envoi, attendus = cache.valeur_verifiee(dossier / f"{cle[:32]}.pickle" if dossier else None,
+    cache (``<cache>/cas/<version>/<key>.pickle``, :func:`cache.valeur_verifiee`): the version is the course
+    package's fingerprint as this process loaded it (:func:`_empreinte_du_code`, the Python version in it), the
+    key a digest of the module, the question and ``appels``; the memo is this process's own, empty at first."""
+    cle = hashlib.sha256(repr((module_correction, question, appels)).encode()).hexdigest()[:32]
+    dossier = cache.dossier_de_version(DOSSIER_CAS, _empreinte_du_code())
+    cas, envoi, attendus = cache.valeur_verifiee(dossier / f"{cle}.pickle" if dossier else None,
                                                  lambda: _calculer_cas(module_correction, question, appels))
     return cas, envoi, attendus, {}
 
