@@ -1,8 +1,12 @@
-"""The grader's cache folder and its verified database files.
+"""The grader's cache folder, its verified database files and its verified computed values.
 
 :func:`dossier_cache` is where the grader keeps what it builds once (``$AWALE_CACHE``, else
-``~/.cache/awale_ref``): the subjects' databases, the correction kernel's package, the grading lock.
-:func:`fichier_verifie` builds a database file there once and checks its SHA-256 at each use.
+``~/.cache/awale_ref``): the subjects' databases, the correction kernel's package, the grading lock, the
+questions' hidden cases and expected answers.  :func:`fichier_verifie` builds a database file there once and
+checks its SHA-256 at each use; :func:`valeur_verifiee` does the same for a computed Python value (a pickle
+only the grader's account can read, one folder per version of the code: :func:`dossier_de_version`).
+:func:`empreinte_des_fichiers` fingerprints the course's package
+(:func:`fichiers_du_paquet`), which keys what is built from it.
 """
 
 from __future__ import annotations
@@ -10,9 +14,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import pickle
+import shutil
+import sys
 import tempfile
+import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+import awale_ref
 
 
 def dossier_cache() -> Path:
@@ -70,3 +80,110 @@ def fichier_verifie(chemin: Path, construire: Callable[[str], object]) -> Path:
             if os.path.exists(reste):
                 os.unlink(reste)
     return chemin
+
+
+# ---------------------------------------------------------------- what the course's package is made of
+_empreintes: dict[tuple, str] = {}
+
+
+def fichiers_du_paquet() -> list[tuple[str, Path]]:
+    """(name in a fingerprint, file) of every file of the course's package ``awale_ref`` (its subjects, their data
+    and their ``cours/`` included; no ``__pycache__``), in a fixed order."""
+    paquet = os.path.dirname(os.path.realpath(awale_ref.__file__))
+    fichiers = []
+    for dossier, sous, noms in os.walk(paquet):
+        sous[:] = sorted(s for s in sous if s != "__pycache__")
+        for nom in sorted(noms):
+            if not nom.endswith(".pyc"):
+                chemin = os.path.join(dossier, nom)
+                fichiers.append(("awale_ref/" + os.path.relpath(chemin, paquet).replace(os.sep, "/"), Path(chemin)))
+    return fichiers
+
+
+def empreinte_des_fichiers(fichiers: list[tuple[str, Path]]) -> str:
+    """A short SHA-256 of the Python version (major.minor) and of ``fichiers`` (names and contents): their sizes
+    and times are read at each call, their text hashed again only when one of them changed."""
+    etat = tuple((nom, (s := os.stat(p)).st_size, s.st_mtime_ns) for nom, p in fichiers)
+    if etat not in _empreintes:
+        h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
+        for nom, chemin in fichiers:
+            contenu = chemin.read_bytes()
+            h.update(f"{nom}\0{len(contenu)}\0".encode())
+            h.update(contenu)
+        _empreintes[etat] = h.hexdigest()[:16]
+    return _empreintes[etat]
+
+
+# ---------------------------------------------------------------- computed values kept on disk
+def dossier_prive(nom: str) -> Path | None:
+    """``<cache>/<nom>``, made mode 0700 if missing; ``None`` when it cannot be made, belongs to another account
+    or others may enter it (what it holds could have been written by someone else: nothing is read there nor
+    written)."""
+    dossier = dossier_cache() / nom
+    try:
+        dossier.mkdir(mode=0o700, parents=True, exist_ok=True)
+        etat = dossier.stat()
+    except OSError:
+        return None
+    if etat.st_uid != os.geteuid() or etat.st_mode & 0o077:
+        return None
+    return dossier
+
+
+GARDE_S = 7 * 24 * 3600
+"""A version's folder of computed values (:func:`dossier_de_version`) not used for this many seconds is removed."""
+
+
+def dossier_de_version(nom: str, version: str) -> Path | None:
+    """``<cache>/<nom>/<version>``, the grader's own (:func:`dossier_prive`), marked used now; the folders of other
+    versions beside it not used for ``GARDE_S`` seconds are removed (each change of the code is a new version:
+    the old ones would pile up).  ``None`` as :func:`dossier_prive`."""
+    dossier = dossier_prive(f"{nom}/{version}")
+    if dossier is None:
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(dossier)
+        limite = time.time() - GARDE_S
+        for autre in dossier.parent.iterdir():
+            if autre != dossier and autre.is_dir() and autre.stat().st_mtime < limite:
+                shutil.rmtree(autre, ignore_errors=True)
+    return dossier
+
+
+def valeur_verifiee(chemin: Path | None, calculer: Callable[[], Any]) -> Any:
+    """The value pickled at ``chemin``, else ``calculer()`` pickled there: a value computed once for every process
+    of the machine's grader (``chemin`` is ``None``: computed, nothing kept).
+
+    Like :func:`fichier_verifie`: the file's SHA-256 is kept beside it (``….sha256``) and checked before the file
+    is unpickled, so a file changed behind the grader's back (or cut short) is computed again, never loaded; both
+    are written to temporary files (mode 0600) and renamed, so concurrent first uses never see half a file (a
+    value that cannot be written is returned all the same).  ``chemin``'s folder is the grader's own
+    (:func:`dossier_prive`): a pickle only its account wrote.
+    """
+    if chemin is None:
+        return calculer()
+    temoin = chemin.with_name(chemin.name + ".sha256")
+    try:
+        donnees = chemin.read_bytes()
+        if temoin.read_text(encoding="ascii").strip() == hashlib.sha256(donnees).hexdigest():
+            return pickle.loads(donnees)
+    except (OSError, ValueError):
+        pass
+    valeur = calculer()
+    donnees = pickle.dumps(valeur, protocol=pickle.HIGHEST_PROTOCOL)
+    provisoires = []
+    try:
+        for cible, contenu in ((temoin, (hashlib.sha256(donnees).hexdigest() + "\n").encode("ascii")),
+                               (chemin, donnees)):
+            descripteur, provisoire = tempfile.mkstemp(suffix=".tmp", dir=chemin.parent)  # mode 0600
+            provisoires.append(provisoire)
+            with os.fdopen(descripteur, "wb") as fichier:
+                fichier.write(contenu)
+            os.replace(provisoire, cible)
+    except OSError:
+        pass
+    finally:
+        for reste in provisoires:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(reste)
+    return valeur

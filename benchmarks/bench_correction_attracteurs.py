@@ -5,13 +5,13 @@ Run: ``nice -n 10 .venv/bin/python benchmarks/bench_correction_attracteurs.py [-
 
 The instructor's solution notebook (``source/<devoir>/<devoir>.ipynb``) is graded by the judge
 (``juge.juger_notebook``, sandbox on) twice in one process: *cold* (the hidden cases and the reference's
-observations, ``plan.cas_et_attendus``, computed: the first notebook of a grading process) and *warm* (they are
-cached: every later notebook), with the runner's time per question; then the student's kernel alone
-(``nbclient``, ``AWALE_CORRECTION=juge`` as in grading: the hidden tests are the judge's).  With ``--avant REV``
-the same measures run first on the tree of commit ``REV`` (``git archive``, in a temporary folder, this
-project's venv), then on the working tree, in turn ``K`` times (each figure is the smallest of its ``K``: the
-machine's load changes during a run), and the two are printed side by side.  Nothing is asserted about time:
-the figures are for reading.
+observations, ``plan.cas_et_attendus``, computed, the grader's disk cache of them bypassed: the first notebook
+graded with a new version of the code) and *warm* (they are cached: every later notebook), with the runner's time
+per question; then the student's kernel alone (``nbclient``, ``AWALE_CORRECTION=juge`` as in grading: the hidden
+tests are the judge's).  With ``--avant REV`` the same measures run first on the tree of commit ``REV`` (``git
+archive``, in a temporary folder, this project's venv), then on the working tree, in turn ``K`` times (each figure
+is the smallest of its ``K``: the machine's load changes during a run), and the two are printed side by side.
+Nothing is asserted about time: the figures are for reading.
 
 What it found (``--avant 4b71d32 --repetitions 2``, 2 shared cores): the judge's time is
 the runner answering (about 80 % of a warm notebook), then decoding its answers; the kernel runs the visible
@@ -69,6 +69,8 @@ def mesurer(devoir: str, racine: Path) -> dict:
             temps[cle] = temps.get(cle, 0.0) + time.perf_counter() - debut
 
     plan.cas_et_attendus, juge.Executant.question = attendus, question
+    if hasattr(plan, "cache"):  # computed, not read from the disk cache (cache.valeur_verifiee; older trees: none)
+        plan.cache.dossier_prive = lambda nom: None
     res: dict = {}
     for passe in ("froid", "chaud"):
         temps.clear()

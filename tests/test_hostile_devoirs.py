@@ -74,7 +74,11 @@ def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_se
     """A notebook imports every reference, answer and key query it can name and prints every course file its
     kernel can list: it earns only its honest points, and its graded notebook (the feedback) holds no line of a
     graded function's reference, of a key query, of a solution or of a hidden test, of this assignment or any
-    other (``secrets_du_cours``)."""
+    other (``secrets_du_cours``); of the grader's cache, where the judge keeps the questions' cases and expected
+    answers (``plan.cas_et_attendus``: the class's are there), it reads only the students' package it runs on."""
+    from awale_ref.cache import dossier_cache
+    from awale_ref.grading.correcteur import plan
+
     assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
     soumission = next(s for s in SOUMISSIONS_SECRETS if s.nom == "lit_les_secrets_du_noyau")
     score_et_raisons(classe_secrets, soumission)
@@ -86,6 +90,9 @@ def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_se
     montres = sorted(s for s in secrets if json.dumps(s, ensure_ascii=False)[1:-1] in sortie)
     assert not montres, f"{len(montres)} secret lines in the feedback, e.g. {montres[:3]}"
     assert "[secrets] import refusé : awale_ref.sujets.ccinp_2024.library" in sortie
+    assert list((dossier_cache() / plan.DOSSIER_CAS).rglob("*.pickle"))
+    assert int(re.search(r"\[secrets\] fichiers du cache vus : (\d+)", sortie)[1]) > 0  # its own package's
+    assert "[secrets] cache lu" not in sortie
 
 
 def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):

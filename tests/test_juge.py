@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -114,6 +115,63 @@ def test_a_tampered_hidden_library_is_never_used(tmp_path, monkeypatch):
     assert construites == [1712, 1712]
     with sqlite3.connect(f"{chemin.as_uri()}?mode=ro", uri=True) as base:
         assert base.execute("SELECT id_Joueur FROM Joueur").fetchall() == [(1712,)]
+
+
+def _questions_echantillon() -> list[tuple[str, str]]:
+    """Two function questions of each subject, the first and the last (module, question)."""
+    from awale_ref.grading.registre import catalogue
+
+    return [(sujet.module_correction, q) for sujet in catalogue.tous() if sujet.specs
+            for q in dict.fromkeys([next(iter(sujet.specs)), list(sujet.specs)[-1]])]
+
+
+@pytest.mark.parametrize("module, question", _questions_echantillon())
+def test_a_questions_cases_read_from_the_graders_cache_are_those_computed(module, question, tmp_path, monkeypatch):
+    """``plan.cas_et_attendus`` computes a question's cases, packed cases and expected answers once for the
+    machine's grader: a second process (the function without its per-process cache) reads them from the cache
+    (nothing computed), equal to those computed; the memo is each process's own.  The cases and their packing are
+    those of a computation of its own (a reference drawing at random, such as a game's, may expect other answers
+    at each computation, which its spec accepts: the cache keeps the first)."""
+    from awale_ref.grading.correcteur import plan
+
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    calcule = plan._calculer_cas(module, question, ())
+    premier = plan.cas_et_attendus.__wrapped__(module, question)
+    monkeypatch.setattr(plan, "_calculer_cas", lambda *a: pytest.fail("computed again, not read from the cache"))
+    lu = plan.cas_et_attendus.__wrapped__(module, question)
+    assert lu[:3] == premier[:3] and list(lu[:2]) == list(calcule[:2]) and calcule[0]
+    assert lu[3] == {} and lu[3] is not premier[3]
+    (fichier,) = (tmp_path / plan.DOSSIER_CAS).rglob("*.pickle")
+    assert oct(fichier.stat().st_mode & 0o777) == "0o600" and oct(fichier.parent.stat().st_mode & 0o777) == "0o700"
+
+
+def test_cached_cases_changed_behind_the_graders_back_or_of_another_code_are_computed_again(tmp_path, monkeypatch):
+    """A cached question's file whose SHA-256 no longer matches is computed again (never unpickled), so is a
+    question of another version of the course's package (its fingerprint names the folder); a version's folder
+    not used for ``cache.GARDE_S`` is removed; a cache folder others may enter is neither read nor written."""
+    from awale_ref import cache
+    from awale_ref.grading.correcteur import plan
+
+    monkeypatch.setenv("AWALE_CACHE", str(tmp_path))
+    calculs = []
+    monkeypatch.setattr(plan, "_calculer_cas", lambda *a: calculs.append(a) or ([(1,)], "x", [{"r": 1}]))
+    assert plan.cas_et_attendus.__wrapped__("m", "Q1")[:3] == ([(1,)], "x", [{"r": 1}])
+    assert plan.cas_et_attendus.__wrapped__("m", "Q1")[:3] == ([(1,)], "x", [{"r": 1}]) and len(calculs) == 1
+    (fichier,) = (tmp_path / plan.DOSSIER_CAS).rglob("*.pickle")
+    fichier.write_bytes(b"cos\nsystem\n(S'echo pwned'\ntR.")  # a pickle that runs a command, if loaded
+    assert plan.cas_et_attendus.__wrapped__("m", "Q1")[:3] == ([(1,)], "x", [{"r": 1}]) and len(calculs) == 2
+    monkeypatch.setattr(plan, "_empreinte_du_code", lambda: "une autre version")
+    plan.cas_et_attendus.__wrapped__("m", "Q1")
+    assert len(calculs) == 3 and len(list((tmp_path / plan.DOSSIER_CAS).rglob("*.pickle"))) == 2
+    ancien = fichier.parent
+    os.utime(ancien, (0, 0))  # the first version, not used for a long time: removed at the next process's start
+    plan.cas_et_attendus.__wrapped__("m", "Q1")
+    assert len(calculs) == 3 and not ancien.exists()
+    dossier = tmp_path / plan.DOSSIER_CAS / "une autre version"
+    dossier.chmod(0o755)
+    assert cache.dossier_prive(f"{plan.DOSSIER_CAS}/une autre version") is None
+    plan.cas_et_attendus.__wrapped__("m", "Q1")
+    assert len(calculs) == 4
 
 
 def test_a_query_crosses_as_text_and_runs_in_the_judges_own_process_started_once(monkeypatch):

@@ -3,7 +3,9 @@
 The kernel's sandbox is built as ``nbgrader autograde`` builds it
 (``ExecutionProtegee.bac_du_noyau``), and Python inside it tries every file and module of the course that
 holds a secret, derived from the subjects: a line of a graded function's reference, of a key query, or of a
-hidden test or a solution of ``source/``.
+hidden test or a solution of ``source/``, and every file of the grader's cache but the students' package (the
+hidden databases, the questions' cases and expected answers).  The runner's and the judge's SQL process's
+sandboxes are tried the same way.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 import pytest
 
 import awale_ref
-from awale_ref.grading.correcteur import bac_a_sable
+from awale_ref.cache import dossier_cache
+from awale_ref.grading.correcteur import bac_a_sable, plan
 from awale_ref.grading.registre import catalogue
 from pipeline.autograde import paquet_noyau
 from outils import secrets_du_cours
@@ -26,7 +29,9 @@ RACINE = Path(__file__).resolve().parent.parent
 
 
 def fichiers_secrets(secrets: set[str]) -> list[Path]:
-    """Every file of the course holding a secret line: of its package, of ``source/``, and the hidden databases."""
+    """Every file of the course holding a secret line: of its package, of ``source/``; the hidden databases, and
+    every file of the grader's cache but the students' package (``paquet_noyau.dossier``), the questions' cached
+    cases and expected answers among them (one question's computed first, so that some are there)."""
     candidats = [p for p in Path(awale_ref.__file__).parent.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     candidats += sorted((RACINE / "source").rglob("*.ipynb"))
     fichiers = [p for p in candidats if any(s in p.read_text(errors="replace") for s in secrets)]
@@ -34,7 +39,11 @@ def fichiers_secrets(secrets: set[str]) -> list[Path]:
         base = sujet.fichier_du_juge(set(sujet.questions))
         if base:
             fichiers.append(Path(base))
-    return fichiers
+    sujet = next(s for s in catalogue.tous() if s.specs)
+    plan.cas_et_attendus(sujet.module_correction, next(iter(sujet.specs)))
+    eleves = paquet_noyau.dossier()
+    fichiers += [p for p in dossier_cache().rglob("*") if p.is_file() and eleves not in p.parents]
+    return list(dict.fromkeys(fichiers))
 
 
 def _module(chemin: Path) -> str | None:
@@ -66,13 +75,21 @@ for nom in modules:
         importes[nom] = inspect.getsource(module)
     except (OSError, TypeError):
         importes[nom] = ""
-vu = importlib.import_module("awale_ref").__file__
+try:
+    vu = importlib.import_module("awale_ref").__file__
+except ImportError:
+    vu = None
 print(json.dumps({"ouverts": ouverts, "importes": importes, "awale_ref": vu}))
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux's")
-def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answer():
+@pytest.mark.parametrize("partie", ["noyau", "executant", "sql"])
+def test_no_sandbox_can_import_or_open_any_file_holding_an_answer(partie):
+    """The grading kernel's sandbox (built as ``nbgrader autograde`` builds it), the runner's and the judge's SQL
+    process's (``lancement._sandbox``): none opens a file of ``fichiers_secrets`` (the SQL process its own hidden
+    base aside) nor imports a module holding a secret line."""
+    from awale_ref.grading.correcteur import lancement
     from pipeline.autograde.noyau import ExecutionProtegee
 
     bac_a_sable.verifier_disponible()
@@ -83,16 +100,23 @@ def test_the_grading_kernel_can_neither_import_nor_open_any_file_holding_an_answ
     # the references of every subject, the answers, the key queries and the judge are among them
     assert {"awale_ref.sujets.ccinp_2024.library", "awale_ref.sujets.ccinp_2024.facts", "awale_ref.sujets.ccinp_2024.exam",
             "awale_ref.sujets.othello_epita_2024.sql"} <= set(modules), modules
+    assert any(f.parent.parent.name == plan.DOSSIER_CAS and f.suffix == ".pickle" for f in fichiers)
+    base = next(Path(b) for s in catalogue.tous() if (b := s.fichier_du_juge(set(s.questions))))  # the SQL process's
     with tempfile.TemporaryDirectory(prefix="awk", dir="/tmp") as ipc, tempfile.TemporaryDirectory() as travail:
         for prive in (ipc, travail):
             bac_a_sable.preparer_dossier_prive(prive)
-        bac = ExecutionProtegee().bac_du_noyau(ipc, travail)
-        commande = bac.commande([sys.executable, "-c", _SONDE, json.dumps([str(f) for f in fichiers]),
-                                 json.dumps(modules)])
+        if partie == "noyau":
+            bac = ExecutionProtegee().bac_du_noyau(ipc, travail)
+        else:
+            bac = lancement._sandbox(str(Path(travail) / "t"), partie, lancement.Limites(), 16,
+                                     **({"base_cachee": str(base)} if partie == "sql" else {}))
+        essayes = [str(f) for f in fichiers if partie != "sql" or f != base]
+        commande = bac.commande([sys.executable, "-c", _SONDE, json.dumps(essayes), json.dumps(modules)])
         fin = subprocess.run(commande, capture_output=True, text=True, timeout=300)
     assert fin.returncode == 0, fin.stderr[-3000:]
     vu = json.loads(fin.stdout.strip().splitlines()[-1])
-    assert Path(vu["awale_ref"]).is_relative_to(paquet_noyau.paquet_de_correction())
+    if partie == "noyau":
+        assert Path(vu["awale_ref"]).is_relative_to(paquet_noyau.paquet_de_correction())
     assert vu["ouverts"] == []  # no file of the course holding a secret can be opened
     for nom, source in vu["importes"].items():  # a module found is the students' package's, which holds none
         montres = sorted(s for s in secrets if s in source)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import compileall
 import contextlib
 import fcntl
-import hashlib
 import importlib.util
 import io
 import os
@@ -35,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import awale_ref
+from awale_ref.cache import dossier_cache, empreinte_des_fichiers, fichiers_du_paquet
 
 CONSTRUCTEURS = ("pipeline.paquet_eleve", "pipeline.essai_paquet", "pipeline.build", "pipeline.autograde.paquet_noyau")
 """The builder's modules: their text is part of the fingerprint (a change of what ships, or of how it is built,
@@ -49,49 +48,27 @@ RELECTURE_S = 2.0
 """Within this many seconds of a check the fingerprint is taken as it was (one notebook asks it several times)."""
 
 _verrou_local = threading.Lock()
-_empreintes: dict[tuple, str] = {}
 _vu: tuple[float, str] | None = None
 
 
 def _fichiers() -> list[tuple[str, Path]]:
-    """(name in the fingerprint, file) of everything the package is built from."""
-    paquet = os.path.dirname(os.path.realpath(awale_ref.__file__))
-    fichiers = []
-    for dossier_, sous, noms in os.walk(paquet):
-        sous[:] = sorted(s for s in sous if s != "__pycache__")
-        for nom in sorted(noms):
-            if not nom.endswith(".pyc"):
-                chemin = os.path.join(dossier_, nom)
-                fichiers.append(("awale_ref/" + os.path.relpath(chemin, paquet).replace(os.sep, "/"), Path(chemin)))
-    for module in CONSTRUCTEURS:
-        fichiers.append((module, Path(importlib.util.find_spec(module).origin)))
-    return fichiers
+    """(name in the fingerprint, file) of everything the package is built from: the course's package
+    (``cache.fichiers_du_paquet``) and the builder's modules."""
+    return [*fichiers_du_paquet(), *((module, Path(importlib.util.find_spec(module).origin)) for module in CONSTRUCTEURS)]
 
 
 def empreinte() -> str:
-    """The fingerprint of what the package is built from: its files' sizes and times are read again after
-    ``RELECTURE_S`` seconds, their text hashed again only when one of them changed."""
+    """The fingerprint of what the package is built from (``cache.empreinte_des_fichiers``): its files' sizes and
+    times are read again after ``RELECTURE_S`` seconds, their text hashed again only when one of them changed."""
     global _vu
     maintenant = time.monotonic()
-    if _vu is not None and maintenant - _vu[0] < RELECTURE_S:
-        return _vu[1]
-    fichiers = _fichiers()
-    etat = tuple((nom, (s := os.stat(p)).st_size, s.st_mtime_ns) for nom, p in fichiers)
-    if etat not in _empreintes:
-        h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
-        for nom, chemin in fichiers:
-            contenu = chemin.read_bytes()
-            h.update(f"{nom}\0{len(contenu)}\0".encode())
-            h.update(contenu)
-        _empreintes[etat] = h.hexdigest()[:16]
-    _vu = (maintenant, _empreintes[etat])
+    if _vu is None or maintenant - _vu[0] >= RELECTURE_S:
+        _vu = (maintenant, empreinte_des_fichiers(_fichiers()))
     return _vu[1]
 
 
 def dossier() -> Path:
     """Where the packages for grading are kept (one folder per fingerprint)."""
-    from awale_ref.cache import dossier_cache
-
     return dossier_cache() / "paquet_correction"
 
 

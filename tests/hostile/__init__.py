@@ -838,12 +838,29 @@ for racine in sorted(r for r in racines if r and r not in ("/", "/proc", "/dev",
                     vus += 1
                     print("[secrets] fichier", chemin, ":", texte[:3000].replace("\n", " ⏎ "))
 print("[secrets] fichiers lus :", vus)
+# the grader's cache, where the judge keeps the hidden databases and the questions' cases and expected answers:
+# every file but those of the package this kernel runs on (the students' package, built there)
+propre = os.path.dirname(os.path.dirname(importlib.import_module("awale_ref").__file__))
+vus = 0
+for dossier, sous, fichiers in os.walk(CACHE_DU_CORRECTEUR):
+    for f in fichiers:
+        vus += 1
+        try:
+            if not os.path.join(dossier, f).startswith(propre + os.sep):
+                print("[secrets] cache lu :", os.path.join(dossier, f), open(os.path.join(dossier, f), "rb").read(300))
+        except Exception:
+            pass
+print("[secrets] fichiers du cache vus :", vus)
 '''
 
 
 def _secrets(ctx: Contexte) -> dict[str, bytes]:
-    """Q4 and Q8 right; the Q4 cell then imports, lists and prints every reference, answer and key query it finds."""
-    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + _LIT_LES_SECRETS}))}
+    """Q4 and Q8 right; the Q4 cell then imports, lists and prints every reference, answer and key query it finds,
+    and every file of the grader's cache (its path written in, as an account of the class server knows it)."""
+    from awale_ref.cache import dossier_cache
+
+    code = f"CACHE_DU_CORRECTEUR = {str(dossier_cache())!r}\n" + _LIT_LES_SECRETS
+    return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + code}))}
 
 
 # ---- Every sandbox's /tmp is bounded in size and files (graded with classe_secrets)

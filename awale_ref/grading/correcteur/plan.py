@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import importlib
 import inspect
 import types
 from typing import Any
 
+from awale_ref import cache
 from awale_ref.grading.eleve import contraintes
 from awale_ref.grading.eleve.resultat import Plan, Resultat, echec
 from awale_ref.grading.eleve.specs import Spec
@@ -113,18 +115,43 @@ def fonctions_definies(texte: str) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------- a question's cases, computed once per class
+DOSSIER_CAS = "cas"
+"""The folder of the grader's cache (``cache.dossier_de_version``) where :func:`cas_et_attendus` keeps each question's
+cases and expected answers: secrets, which every sandbox masks with the whole cache (``bac_a_sable.masques``)."""
+
+
 @functools.lru_cache(maxsize=64)
 def cas_et_attendus(module_correction: str, question: str,
-                    appels: tuple[tuple[str, ...], ...] = ()) -> tuple[list[tuple], list, list[dict], dict]:
+                    appels: tuple[tuple[str, ...], ...] = ()) -> tuple[list[tuple], str, list[dict], dict]:
     """The inputs of a question inside its domain (the test cell's visible examples, ``appels``: their arguments
     as source, ``contraintes.Lecture.exemples``; then the corpus: :func:`cas_prevus`), packed for the runner,
-    the reference's observations, and the memo of the answers judged on them (``familles.juger_familles``): computed once for a whole class
-    (the test cell is the teacher's, restored from the gradebook, so it is the same for every student)."""
+    the reference's observations, and the memo of the answers judged on them (``familles.juger_familles``).
+
+    They depend on no student (the test cell is the teacher's, restored from the gradebook, the same for every
+    student): the first three are computed once per version of the code for the machine's grader, kept in its
+    cache (``<cache>/cas/<version>/<key>.pickle``, :func:`cache.valeur_verifiee`): the version is the course
+    package's fingerprint as this process loaded it (:func:`_empreinte_du_code`, the Python version in it), the
+    key a digest of the module, the question and ``appels``; the memo is this process's own, empty at first."""
+    cle = hashlib.sha256(repr((module_correction, question, appels)).encode()).hexdigest()[:32]
+    dossier = cache.dossier_de_version(DOSSIER_CAS, _empreinte_du_code())
+    cas, envoi, attendus = cache.valeur_verifiee(dossier / f"{cle}.pickle" if dossier else None,
+                                                 lambda: _calculer_cas(module_correction, question, appels))
+    return cas, envoi, attendus, {}
+
+
+@functools.cache
+def _empreinte_du_code() -> str:
+    """The fingerprint of the course's package (``cache.empreinte_des_fichiers``), taken once per process, at its
+    first question: the code it computes the cases with, loaded then."""
+    return cache.empreinte_des_fichiers(cache.fichiers_du_paquet())
+
+
+def _calculer_cas(module_correction: str, question: str,
+                  appels: tuple[tuple[str, ...], ...]) -> tuple[list[tuple], str, list[dict]]:
     sujet = catalogue.sujet_du_module(module_correction)
     spec, reference = sujet.specs[question], sujet.reference()
     cas = [c for c in cas_prevus(spec, reference, appels) if spec.dans_le_domaine(c)]
-    attendus = [spec.attendu(c, reference) for c in cas]
-    return cas, encodage.emballer_cas(cas), attendus, {}
+    return cas, encodage.emballer_cas(cas), [spec.attendu(c, reference) for c in cas]
 
 
 def cas_prevus(spec: Spec, reference: types.ModuleType, appels: tuple[tuple[str, ...], ...] = ()) -> list[tuple]:
