@@ -133,8 +133,9 @@ class DureesDesFichiers:
         terminalreporter.section("CPU time per file (this process and the children it reaped)")  # type: ignore[attr-defined]
         for fichier, cpu in sorted(self.cpu.items(), key=lambda fc: -fc[1])[:25]:
             ecrire(f"{cpu:8.1f} s CPU {self.durees.get(fichier, 0.0):8.1f} s wall  {fichier}")
-        ecrire(f"{sum(self.collectes):8.1f} s CPU {'':17}collecting the tests ({len(self.collectes)} "
-               f"processes: their start, the imports, the collection)")
+        processus = "process" if len(self.collectes) == 1 else "processes"
+        ecrire(f"{sum(self.collectes):8.1f} s CPU {'':17}collecting the tests ({len(self.collectes)} {processus}: "
+               f"their start, the imports, the collection)")
         ecrire(f"{sum(self.cpu.values()):8.1f} s CPU {sum(self.durees.values()):8.1f} s wall  in all "
                f"({time.monotonic() - self.debut:.0f} s for the session)")
 

@@ -306,8 +306,6 @@ def mutants_sql(sujet: Sujet, questions: list[str]) -> list[Mutant]:
     if not questions:  # a subject without SQL has no SQL module to read
         return []
     res = []
-    if not questions:
-        return res
     requetes = getattr(_genre(sujet, QuestionsSQL).sql(), "REQUETES", library.REQUETES)
     for question in questions:
         requete = requetes[question]
