@@ -13,8 +13,8 @@ hidden test exactly as a student's function is: ``checks.verifier`` on the
 question's hidden cases (``spec.cas()``), every other function being the
 reference, the expected values the unmutated reference's.  A mutant is
 *killed* when the hidden test does not give it every point (a rule family
-fails, or it crashes).  A mutant still running after ``DELAI_S`` (the
-reference answers a whole corpus in well under a second) is counted apart as
+fails, or it crashes).  A mutant still running after ``DELAI_S`` seconds of
+CPU (the reference answers a whole corpus in well under a second) is counted apart as
 ``délai`` and killed: those seen are endless loops (a ``while`` whose
 condition never turns false, a recursion that never reaches its base case),
 which the real grader stops at ``juge.DELAI_QUESTION_S`` and fails; their
@@ -60,6 +60,7 @@ import io
 import json
 import os
 import re
+import resource
 import select
 import signal
 import sys
@@ -79,6 +80,11 @@ from awale_ref.grading.registre.types_question import PartieEntiere, QuestionsSQ
 from awale_ref.sujets.ccinp_2024 import library  # noqa: E402
 
 DELAI_S = 5
+"""A mutant's budget, in seconds of CPU (not of the clock: a loaded machine must not turn an equivalent mutant into
+a ``délai``)."""
+ATTENTE_MAX_S = 12 * DELAI_S + 5
+"""The parent's own deadline, in seconds of the clock, for a child that waits without computing (it never reaches
+its CPU budget)."""
 # Operators that need arguments (variable names) or only touch decorators: not used.
 SANS_ARGUMENTS = ("VariableReplacer", "VariableInserter", "RemoveDecorator")
 
@@ -336,14 +342,24 @@ def _juger(mutant: Mutant, attendus: dict) -> bool:
     return checks.verifier(spec, fonction, cas, sujet.reference(), attendus=obs).part < 1
 
 
+def borner_le_cpu() -> None:
+    """This process may use ``DELAI_S`` seconds of CPU (at least 1), then the kernel ends it with ``SIGXCPU`` (no core
+    file: ``SIGXCPU`` would write one)."""
+    budget = max(DELAI_S, 1)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CPU, (budget, budget + 1))
+
+
 def juger(mutant: Mutant, attendus: dict) -> str:
     """``tué``, ``survivant`` or ``délai`` (killed: the real grader fails a question that times out).
 
     In a forked child, in its own process group, so that a mutant that
     loops, recurses forever or corrupts the interpreter costs only itself.
-    The deadline is kept by the parent (an alarm in the child cannot stop a
-    long SQLite query, and anything the child starts would hold the pipe
-    open): past it, the whole group is killed.
+    The child may use ``DELAI_S`` seconds of CPU (``RLIMIT_CPU``: the kernel
+    ends it with ``SIGXCPU``, a long SQLite query included); the parent
+    also waits at most ``ATTENTE_MAX_S`` of the clock for a child that waits
+    without computing (anything the child starts would hold the pipe open):
+    past either, the whole group is killed.
     """
     lecture, ecriture = os.pipe()
     pid = os.fork()
@@ -351,7 +367,7 @@ def juger(mutant: Mutant, attendus: dict) -> str:
         os.setpgid(0, 0)
         os.close(lecture)
         try:
-            signal.alarm(DELAI_S)
+            borner_le_cpu()
             with contextlib.redirect_stdout(io.StringIO()):
                 resultat = "tué" if _juger(mutant, attendus) else "survivant"
         except BaseException:
@@ -360,7 +376,7 @@ def juger(mutant: Mutant, attendus: dict) -> str:
         os._exit(0)
     os.close(ecriture)
     resultat = b""
-    limite = time.monotonic() + DELAI_S + 5
+    limite = time.monotonic() + ATTENTE_MAX_S
     try:
         while (reste := limite - time.monotonic()) > 0:
             if not select.select([lecture], [], [], reste)[0]:
@@ -455,14 +471,14 @@ def rapport(sujet: Sujet, resultats: list[tuple[Mutant, str]], durees: dict[str,
                      if q not in par_q and (questions is None or q in questions)) or "aucune"
     raisons = raisons_non_notees(sujet)
     autres = "; ".join(f"`{n}` ({raisons.get(n, 'à examiner')})" for n in non_notees(sujet)) or "aucune"
-    lignes += ["", f"Durée : {sum(durees.values()):.0f} s (un processus, délai de {DELAI_S} s par mutant).", "",
+    lignes += ["", f"Durée : {sum(durees.values()):.0f} s (un processus, délai de {DELAI_S} s de CPU par mutant).", "",
                f"Fonctions notées sans mutant (aucun opérateur ne s'applique à leur code) : {sans}.", "",
                f"Fonctions de la référence non notées par une question : {autres}."]
     for titre, etat, explication in (
             ("Survivants", "survivant", "Not one point lost on the hidden corpus: a missing case, or an equivalent "
                                         "mutant not yet listed."),
             ("Équivalents", "équivalent", "Listed in `EQUIVALENTS` with the reason no allowed input tells them apart."),
-            ("Délais", "délai", f"Still running after {DELAI_S} s: endless loops, killed by the grader's time limit.")):
+            ("Délais", "délai", f"Still running after {DELAI_S} s of CPU: endless loops, killed by the grader's time limit.")):
         liste = [m for m, r in resultats if r == etat]
         lignes += ["", f"## {titre} ({len(liste)})", "", explication, ""]
         for m in liste:

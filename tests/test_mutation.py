@@ -140,20 +140,45 @@ def test_the_equivalent_and_out_of_reach_lists_name_real_mutants_that_survive(mo
     assert not tues, f"{sujet.nom}: listed as surviving, but the hidden tests kill them (or time out): {tues}"
 
 
-def test_a_mutant_that_ignores_its_alarm_and_leaves_a_child_behind_is_stopped(monkeypatch):
-    """The CI once hung here: the deadline is the parent's, and the child's whole group is killed."""
+def test_a_mutant_that_waits_without_computing_and_leaves_a_child_behind_is_stopped(monkeypatch):
+    """The CI once hung here: the parent keeps a deadline of the clock too, and the child's whole group is killed."""
     import signal
     import subprocess
     import time
 
     def bloque(mutant, attendus):
-        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        signal.signal(signal.SIGXCPU, signal.SIG_IGN)
         subprocess.Popen(["sleep", "60"])  # inherits the pipe: reading to EOF would wait for it
         time.sleep(60)
 
-    monkeypatch.setattr(banc, "DELAI_S", 0)
+    monkeypatch.setattr(banc, "ATTENTE_MAX_S", 1)
     monkeypatch.setattr(banc, "_juger", bloque)
     assert banc.juger(mutants("awale_ref.sujets.ccinp_2024")[0], {}) == "délai"
+
+
+def test_a_mutant_that_computes_forever_is_ended_by_its_cpu_budget_not_by_the_clock(monkeypatch):
+    """``DELAI_S`` counts seconds of CPU: a loaded machine slows a mutant down without making it a ``délai``.  The
+    child ends by ``SIGXCPU`` (the kernel's, at its budget), not by the parent's ``SIGKILL`` of the clock."""
+    import os
+    import signal
+    import time
+
+    monkeypatch.setattr(banc, "DELAI_S", 1)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            banc.borner_le_cpu()
+            while True:
+                pass
+        finally:
+            os._exit(1)
+    limite = time.monotonic() + 120  # far past one second of CPU, even on a loaded machine
+    while (fin := os.waitpid(pid, os.WNOHANG)) == (0, 0) and time.monotonic() < limite:
+        time.sleep(0.05)
+    if fin == (0, 0):
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert fin != (0, 0) and os.WIFSIGNALED(fin[1]) and os.WTERMSIG(fin[1]) == signal.SIGXCPU, fin
 
 
 def test_the_mutants_are_cosmic_rays_mutations_one_occurrence_at_a_time():
