@@ -39,6 +39,42 @@ def _sha256(chemin: Path) -> str:
     return h.hexdigest()
 
 
+def _temoin(chemin: Path) -> Path:
+    return chemin.with_name(chemin.name + ".sha256")
+
+
+def _temoin_concorde(chemin: Path, empreinte: str) -> bool:
+    """Whether ``chemin``'s SHA-256 file beside it holds ``empreinte``."""
+    try:
+        return _temoin(chemin).read_text(encoding="ascii").strip() == empreinte
+    except (OSError, ValueError):
+        return False
+
+
+def _publier(chemin: Path, remplir: Callable[[str], object], mode: int) -> None:
+    """``chemin`` and its SHA-256 beside it (``….sha256``), both of ``mode``: ``remplir(path)`` writes a temporary
+    file of the same folder, then the checksum is written and both are renamed into place (the checksum first), so
+    concurrent readers never take half a file for a whole one.  The temporary files are removed on failure."""
+    provisoires: list[str] = []
+    try:
+        descripteur, provisoire = tempfile.mkstemp(suffix=chemin.suffix or ".tmp", dir=chemin.parent)
+        os.close(descripteur)
+        provisoires.append(provisoire)
+        remplir(provisoire)
+        os.chmod(provisoire, mode)
+        descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)
+        provisoires.append(provisoire_temoin)
+        with os.fdopen(descripteur, "w", encoding="ascii") as fichier:
+            fichier.write(_sha256(Path(provisoire)) + "\n")
+        os.chmod(provisoire_temoin, mode)
+        os.replace(provisoire_temoin, _temoin(chemin))
+        os.replace(provisoire, chemin)
+    finally:
+        for reste in provisoires:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(reste)
+
+
 def fichier_verifie(chemin: Path, construire: Callable[[str], object]) -> Path:
     """``chemin``, a database file of the cache, built by ``construire(path)`` if needed, its checksum
     verified (rebuilt if it changed): every grading database goes through here (the opening libraries,
@@ -51,34 +87,18 @@ def fichier_verifie(chemin: Path, construire: Callable[[str], object]) -> Path:
     renamed, so concurrent first uses never see a half-written file.
     """
     chemin = Path(chemin)
-    temoin = chemin.with_name(chemin.name + ".sha256")
     if chemin.exists():
         try:
-            intact = temoin.read_text(encoding="ascii").strip() == _sha256(chemin)
+            intact = _temoin_concorde(chemin, _sha256(chemin))
         except OSError:
             intact = False
         if intact:
             return chemin
-        for fichier in (chemin, temoin):
+        for fichier in (chemin, _temoin(chemin)):
             with contextlib.suppress(FileNotFoundError):
                 fichier.unlink()
     chemin.parent.mkdir(parents=True, exist_ok=True)
-    descripteur, provisoire = tempfile.mkstemp(suffix=chemin.suffix, dir=chemin.parent)
-    os.close(descripteur)
-    try:
-        construire(provisoire)
-        os.chmod(provisoire, 0o444)
-        empreinte = _sha256(Path(provisoire))
-        descripteur, provisoire_temoin = tempfile.mkstemp(suffix=".sha256", dir=chemin.parent)
-        with os.fdopen(descripteur, "w", encoding="ascii") as fichier:
-            fichier.write(empreinte + "\n")
-        os.chmod(provisoire_temoin, 0o444)
-        os.replace(provisoire_temoin, temoin)
-        os.replace(provisoire, chemin)
-    finally:
-        for reste in (provisoire,):
-            if os.path.exists(reste):
-                os.unlink(reste)
+    _publier(chemin, construire, 0o444)
     return chemin
 
 
@@ -162,28 +182,14 @@ def valeur_verifiee(chemin: Path | None, calculer: Callable[[], Any]) -> Any:
     """
     if chemin is None:
         return calculer()
-    temoin = chemin.with_name(chemin.name + ".sha256")
     try:
         donnees = chemin.read_bytes()
-        if temoin.read_text(encoding="ascii").strip() == hashlib.sha256(donnees).hexdigest():
+        if _temoin_concorde(chemin, hashlib.sha256(donnees).hexdigest()):
             return pickle.loads(donnees)
     except (OSError, ValueError):
         pass
     valeur = calculer()
     donnees = pickle.dumps(valeur, protocol=pickle.HIGHEST_PROTOCOL)
-    provisoires = []
-    try:
-        for cible, contenu in ((temoin, (hashlib.sha256(donnees).hexdigest() + "\n").encode("ascii")),
-                               (chemin, donnees)):
-            descripteur, provisoire = tempfile.mkstemp(suffix=".tmp", dir=chemin.parent)  # mode 0600
-            provisoires.append(provisoire)
-            with os.fdopen(descripteur, "wb") as fichier:
-                fichier.write(contenu)
-            os.replace(provisoire, cible)
-    except OSError:
-        pass
-    finally:
-        for reste in provisoires:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(reste)
+    with contextlib.suppress(OSError):
+        _publier(chemin, lambda provisoire: Path(provisoire).write_bytes(donnees), 0o600)
     return valeur
