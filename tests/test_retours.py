@@ -323,6 +323,20 @@ def test_a_graded_test_cell_keeps_the_students_prints_and_no_kernel_verdict():
     assert [o.get("text") for o in gardees[:3]] == ["coucou\n", "attention\n", "[Noyau Python : cellule interrompue]\n"]
 
 
+def test_a_verdict_line_cut_from_its_end_of_line_by_the_kernels_flush_leaves_nothing_behind():
+    """The kernel flushes its streams on a timer: ``print`` may reach the notebook as the line, then its end of line,
+    in two outputs.  Read as one text, the verdict line goes whole, and no lone end of line is kept."""
+    import nbformat
+
+    from pipeline.autograde.verdicts import sorties_hors_verdict
+
+    coupees = [nbformat.v4.new_output("stream", name="stdout", text="coucou\n✔ tour_joueur1(jeu=…) : renvoie True"),
+               nbformat.v4.new_output("stream", name="stdout", text="\n"),
+               nbformat.v4.new_output("stream", name="stderr", text="Tests cachés de Q8"),
+               nbformat.v4.new_output("stream", name="stderr", text=" : jugés par le correcteur\nfin\n")]
+    assert [(o.name, o.text) for o in sorties_hors_verdict(coupees)] == [("stdout", "coucou\n"), ("stdout", "fin\n")]
+
+
 def test_the_judge_names_the_error_seen_before_its_time_limit():
     """A memory bomb raises MemoryError at every case, slowly: the question's time limit ends it, and the
     verdict says what the cases already raised (sandbox on, as in grading)."""

@@ -83,6 +83,20 @@ def _lignes_de_verdict() -> tuple[str, ...]:
     return ("✔ ", "Tests cachés de ", MARQUE_ECHEC)
 
 
+def _flux_reunis(sorties: list) -> list:
+    """``sorties`` with each run of consecutive ``stream`` outputs of one name joined into one output."""
+    reunies: list = []
+    for sortie in sorties:
+        precedente = reunies[-1] if reunies else None
+        if (sortie.get("output_type") == "stream" and precedente is not None
+                and precedente.get("output_type") == "stream" and precedente.get("name") == sortie.get("name")):
+            reunies[-1] = NotebookNode(output_type="stream", name=sortie.get("name"),
+                                       text=str(precedente.get("text", "")) + str(sortie.get("text", "")))
+        else:
+            reunies.append(sortie)
+    return reunies
+
+
 def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
     """The kernel's outputs of a graded test cell, without any verdict of its own, unable to change the score.
 
@@ -92,10 +106,12 @@ def sorties_hors_verdict(sorties: list) -> list[NotebookNode]:
     too) and the ``✔``/« Tests cachés » lines.  Kept as plain text: the
     student's own prints, ``stderr`` included, and the grader's note that the
     kernel was stopped (``NoyauArrete``).  An ``execute_result`` becomes a
-    display, which nbgrader does not score.
+    display, which nbgrader does not score.  Consecutive pieces of one stream
+    are read as one text first: the kernel flushes its streams on a timer,
+    which may cut a verdict line from its end of line.
     """
     gardees, lignes_de_verdict = [], _lignes_de_verdict()
-    for sortie in sorties:
+    for sortie in _flux_reunis(sorties):
         type_sortie = sortie.get("output_type")
         if type_sortie == "error":
             if sortie.get("ename") == "NoyauArrete":
