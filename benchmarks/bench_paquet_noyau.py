@@ -57,7 +57,7 @@ def bac_du_cours(self, ipc: str, travail: str):
     from pipeline.autograde.noyau import COPIE
 
     lecture, environnement = [os.path.dirname(os.path.abspath(awale_ref.__file__))], {"AWALE_CORRECTION": "juge"}
-    return bac_a_sable.BacASable(repertoire=COPIE, ecriture=[ipc, (travail, COPIE)], lecture=lecture,
+    return bac_a_sable.BacASable(repertoire=COPIE, ecriture=[(travail, COPIE)], sockets=ipc, lecture=lecture,
                                  memoire=self.memoire_noyau, fichier=self.fichier_max_noyau, processus=256,
                                  stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
                                  environnement=environnement)

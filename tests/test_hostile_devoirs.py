@@ -95,14 +95,22 @@ def test_the_grading_kernel_finds_no_secret_to_print_into_the_feedback(classe_se
     assert "[secrets] cache lu" not in sortie
 
 
-def test_a_notebook_that_fills_tmp_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):
-    """``remplit_tmp`` writes files of 8 MiB into /tmp, then empty files, in the kernel and in the runner: each is
-    refused at its sandbox's limit (size, then file count), the honest answers keep their points, and the
-    teacher's log says which sandbox's /tmp was full."""
+def test_a_notebook_that_fills_every_place_it_may_write_is_stopped_at_the_limit_and_the_log_says_why(classe_secrets):
+    """``remplit_tmp`` writes files of 8 MiB, then empty files, into its working folder, every folder mounted in its
+    sandbox (the kernel's IPC folder among them) and its /tmp, in the kernel and in the runner: every place is
+    refused at its sandbox's limits, size then file count (the working folder shares its /tmp's), the honest
+    answers keep their points (where the runner found a place that took all it was given, its Q4 would fail), and
+    the teacher's log says which sandbox's /tmp was full."""
     assert classe_secrets.code_retour == 0, classe_secrets.log[-3000:]
     score_et_raisons(classe_secrets, next(s for s in SOUMISSIONS_SECRETS if s.nom == "remplit_tmp"))
-    octets = [int(m) for m in re.findall(r"octets refusés après (\d+) Mio", classe_secrets.sortie("remplit_tmp"))]
-    assert octets and max(octets) <= 256
+    sortie = classe_secrets.sortie("remplit_tmp")
+    assert "acceptés" not in sortie, re.findall(r"\[stockage\] [^\n]* acceptés[^\n]*", sortie)
+    octets = {l: int(m) for l, m in re.findall(r"\[stockage\] (\S+) : octets refusés après (\d+) Mio", sortie)}
+    fichiers = {l: int(m) for l, m in re.findall(r"\[stockage\] (\S+) : fichiers refusés après (\d+)", sortie)}
+    assert set(octets) == set(fichiers) and {"/copie", "/tmp"} <= set(octets), sortie[-3000:]
+    assert [l for l in fichiers if l.startswith("/tmp/awk")], sorted(fichiers)  # the kernel's IPC folder was tried
+    assert max(octets.values()) <= 256 and max(fichiers.values()) <= 4096, (octets, fichiers)
+    assert 0 < fichiers["/copie"] and 0 < octets["/copie"], (octets, fichiers)  # honest files still go there
 
 
 def test_the_students_environment_pasted_as_answers_earns_nothing_through_nbgrader(classe_secrets):

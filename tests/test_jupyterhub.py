@@ -415,9 +415,10 @@ def test_nothing_a_student_can_reach_holds_an_answer(salle):
 
 
 def test_the_teachers_grading_bounds_the_files_a_submission_writes_in_tmp(salle):
-    """The teacher grades as an ordinary account (no root): a submission whose extra cell fills its kernel's /tmp
-    with 8 MiB files, then empty files, is refused at both of its sandbox's limits, size and file count, through
-    the real ``nbgrader autograde`` run in the teacher's terminal; the teacher's log says why."""
+    """The teacher grades as an ordinary account (no root): a submission whose extra cell fills its kernel's working
+    folder, every folder mounted in its sandbox and its /tmp with 8 MiB files, then empty files, is refused at its
+    sandbox's limits, size and file count, everywhere, through the real ``nbgrader autograde`` run in the teacher's
+    terminal; the teacher's log says why."""
     soumis = salle.cours / "submitted" / salle.eleve / A
     assert (soumis / f"{A}.ipynb").exists()  # the loop above made it: a real submission, a real gradebook
     eleve = "remplit" + salle.eleve[-6:]
@@ -434,6 +435,7 @@ def test_the_teachers_grading_bounds_the_files_a_submission_writes_in_tmp(salle)
     octets = re.search(r"octets refusés après (\d+) Mio", texte)
     assert fichiers and octets, texte[:2000]
     assert int(octets.group(1)) <= 256 and 0 < int(fichiers.group(1)) <= 4096, texte[:2000]
+    assert "acceptés" not in texte, texte[:2000]  # its working folder, the root, /dev, the IPC folder: all bounded
     assert re.search(rf"Kernel of {eleve}/{A}: its private /tmp is full \(.* files of 4096\)", sortie), sortie[-3000:]
 
 

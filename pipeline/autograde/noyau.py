@@ -57,8 +57,9 @@ class NoyauIsole(AsyncKernelManager):
     """A kernel manager whose kernel runs in a bubblewrap sandbox and talks over IPC sockets.
 
     The sandbox has no network, so the kernel's ZeroMQ sockets are Unix
-    sockets (``transport = "ipc"``) in a private folder bind-mounted into it;
-    the connection file sits there too, readable by the sandbox's user.
+    sockets (``transport = "ipc"``) in a private folder bind-mounted into it
+    (``BacASable.sockets``, read-only there once they are bound); the
+    connection file sits there too, readable by the sandbox's user.
     Interrupts go as messages (a signal to ``bwrap`` would not reach the
     kernel in its own session).
     """
@@ -202,8 +203,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         d_avance = _NoyauDAvance.prendre(self._cle_d_avance(), self.log) if self.noyau_d_avance else None
         km, prives = d_avance or self._noyau_isole()
         self._prives += prives
-        # The kernel sees the submission in its private folder (bound at COPIE): copied now, so that a kernel
-        # started ahead, before the submission was known, sees it as well.
+        # The submission's host copy, which the kernel copies into its working folder (COPIE) before the first cell
+        # (``BacASable.recopie``): a kernel started ahead, before the submission was known, sees it as well.
         dossier = os.path.abspath(self._dossier or os.getcwd())
         for lien in bac_a_sable.copier_sans_liens(dossier, prives[1]):
             self.log.warning("Symbolic link in the submission, not followed: %s", lien)
@@ -216,8 +217,8 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
         """A kernel manager for a kernel in its own sandbox, and its private folders (IPC, working copy)."""
         self.kernel_manager_class = NoyauIsole
         km = super().create_kernel_manager()
-        ipc = tempfile.mkdtemp(prefix="awk", dir="/tmp")      # short: Unix socket paths are limited
-        travail = tempfile.mkdtemp(prefix="awale_noyau_")
+        ipc = bac_a_sable.dossier_prive("awk", dir="/tmp")      # short: Unix socket paths are limited
+        travail = bac_a_sable.dossier_prive("awale_noyau_")
         for prive in (ipc, travail):
             bac_a_sable.preparer_dossier_prive(prive)
         km.bac = self.bac_du_noyau(ipc, travail)
@@ -229,21 +230,18 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     def bac_du_noyau(self, ipc: str, travail: str) -> bac_a_sable.BacASable:
         """The kernel's sandbox: the students' package (``paquet_noyau``), never the course's, read-only and first
-        on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder and working copy
-        writable; its ``/tmp`` bounded (``stockage_noyau``, ``fichiers_max_noyau``); matplotlib's configuration
-        in the IPC folder, holding a copy of the package's font list (``paquet_noyau.POLICES``)."""
+        on its ``sys.path`` (what it mounts: ``bac_a_sable.MONTAGES["noyau"]``); its IPC folder writable until
+        its sockets are bound (``BacASable.sockets``); its working copy (``travail``, at ``COPIE``) and matplotlib's
+        configuration, holding a copy of the package's font list (``paquet_noyau.POLICES``), folders of its
+        ``/tmp``, all bounded together (``stockage_noyau``, ``fichiers_max_noyau``)."""
         paquet = paquet_noyau.paquet_de_correction(self.log)
-        matplotlib = os.path.join(ipc, "matplotlib")
-        os.makedirs(matplotlib, exist_ok=True)
-        for liste in (paquet / paquet_noyau.POLICES).iterdir():  # the files only: the folder stays writable
-            shutil.copyfile(liste, os.path.join(matplotlib, liste.name))
-        bac_a_sable.preparer_dossier_prive(matplotlib)
         return bac_a_sable.BacASable(
-            repertoire=COPIE, ecriture=[ipc, (travail, COPIE)],
+            repertoire=COPIE, sockets=ipc,
+            ecriture=[(travail, COPIE), (str(paquet / paquet_noyau.POLICES), bac_a_sable.MATPLOTLIB)],
             lecture=bac_a_sable.lecture("noyau", paquet_eleve=paquet),
             memoire=self.memoire_noyau or 1 << 62, fichier=self.fichier_max_noyau or 1 << 62, processus=256,
             stockage=self.stockage_noyau, fichiers_max=self.fichiers_max_noyau,
-            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet), "MPLCONFIGDIR": matplotlib})
+            environnement={"AWALE_CORRECTION": "juge", "PYTHONPATH": str(paquet)})
 
     def _code_variante(self) -> str | None:
         """Run silently in the kernel before the student's first cell: its identity for the data cells
@@ -303,15 +301,19 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
 
     # ---------------------------------------------------------------- kernel limits
     def _limiter_noyau(self) -> None:
-        """Limit the kernel just started: in a sandbox, ``prlimit`` did inside, and its processes are placed in the
-        notebook's memory cgroup here, before it runs anything of the notebook's (``memoire``; a kernel started
-        ahead too); without one, its address space and file size, from outside."""
+        """Limit the kernel just started (it answered: its sockets are bound): in a sandbox, ``prlimit`` did inside,
+        its processes are placed in the notebook's memory cgroup here (``memoire``; a kernel started ahead too), and
+        its IPC folder is made read-only inside (``bac_a_sable.sceller``), before it runs anything of the
+        notebook's; without one, its address space and file size, from outside."""
         self._place = None
         if self.avec_bac():
             groupe = (self.resources or {}).get(CLE_MEMOIRE)
             processus = getattr(getattr(self.km, "provisioner", None), "process", None)
             if groupe is not None and processus is not None:
                 self._place = groupe.placer(processus.pid, "noyau")
+            if processus is None:
+                raise bac_a_sable.ScellementImpossible("the kernel's process is unknown")
+            bac_a_sable.sceller(processus.pid, self.km.bac.sockets)
             return
         pid = getattr(getattr(self.km, "provisioner", None), "pid", None)
         if pid is None:
@@ -473,6 +475,12 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
+                if self.avec_bac():  # the submission, into the kernel's working folder (COPIE), within its bounds
+                    copie = self.wait_for_reply(self.kc.execute(self.km.bac.recopie(), silent=True,
+                                                                store_history=False))
+                    if (copie or {}).get("content", {}).get("status") != "ok":
+                        self.log.warning("Kernel of %s: the submission does not fit in its working folder (%s)",
+                                         qui(self.resources), (copie or {}).get("content", {}).get("evalue"))
                 if self.code_demarrage:
                     self.wait_for_reply(self.kc.execute(self.code_demarrage, silent=True, store_history=False))
                 if code := self._code_variante():

@@ -863,28 +863,49 @@ def _secrets(ctx: Contexte) -> dict[str, bytes]:
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + code}))}
 
 
-# ---- Every sandbox's /tmp is bounded in size and files (graded with classe_secrets)
-REMPLIT_TMP = r'''
+# ---- Every place a sandbox may write is bounded in size and files (graded with classe_secrets)
+REMPLIT_TMP = r"""
 import os
-octets, n = 0, 0
-try:
-    for i in range(1024):  # bytes, 8 MiB a file, then files, until refused
-        with open(f"/tmp/gros_{i}", "wb") as f:
-            f.write(b"x" * 8 * 1024 ** 2)
-        octets += 8
-except OSError as exc:
-    print("[stockage] octets refusés après", octets, "Mio :", type(exc).__name__)
-try:
-    for i in range(200_000):
-        open(f"/tmp/vide_{i}", "w").close()
-        n += 1
-except OSError as exc:
-    print("[stockage] fichiers refusés après", n, ":", type(exc).__name__)
-'''
+def _remplir(lieu, garder):
+    acceptes, ecrits, octets, n = False, [], 0, 0
+    try:  # bytes, 8 MiB a file (384 MiB at most), until refused
+        for i in range(48):
+            with open(os.path.join(lieu, f"gros_{i}"), "wb") as f:
+                ecrits.append(f.name)
+                f.write(b"x" * 8 * 1024 ** 2)
+            octets += 8
+        print(f"[stockage] {lieu} : octets acceptés : {octets} Mio")
+        acceptes = True
+    except OSError as exc:
+        print(f"[stockage] {lieu} : octets refusés après {octets} Mio : {type(exc).__name__}")
+    for chemin in ([] if garder else ecrits):
+        os.remove(chemin)
+    ecrits = []
+    try:  # then empty files (20,000 at most), until refused
+        for i in range(20_000):
+            open(os.path.join(lieu, f"vide_{i}"), "w").close()
+            ecrits.append(os.path.join(lieu, f"vide_{i}"))
+            n += 1
+        print(f"[stockage] {lieu} : fichiers acceptés : {n}")
+        acceptes = True
+    except OSError as exc:
+        print(f"[stockage] {lieu} : fichiers refusés après {n} : {type(exc).__name__}")
+    for chemin in ([] if garder else ecrits):
+        os.remove(chemin)
+    return acceptes
+# its working folder, every folder mounted in its sandbox (read-only or not), then /tmp, left full
+montes = [l.split()[4].replace("\\040", " ") for l in open("/proc/self/mountinfo")]
+lieux = [os.getcwd(), *(m for m in montes if os.path.isdir(m) and not m.startswith(("/proc", "/sys")))]
+lieux = [l for i, l in enumerate(lieux) if l not in lieux[:i] and l != "/tmp"]
+if any([_remplir(lieu, False) for lieu in lieux] + [_remplir("/tmp", True)]):
+    globals().pop("tour_joueur1", None)  # a place took all it was given: this answer then fails in the runner
+"""
 
 
 def _remplit_tmp(ctx: Contexte) -> dict[str, bytes]:
-    """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) fills /tmp with files, then bytes."""
+    """Q4 and Q8 right; the Q4 cell (run by the kernel and by the runner) fills its working folder, every folder
+    mounted in its sandbox (the kernel's IPC folder among them), then /tmp, with 8 MiB files, then empty files:
+    where one takes all it was given, its answer to Q4 is removed (the runner's Q4 then fails)."""
     return {"partie2_structure.ipynb": ecrire(ctx.notebook({Q4: ctx.solution(Q4) + "\n" + REMPLIT_TMP}))}
 
 
@@ -938,7 +959,7 @@ SOUMISSIONS_SECRETS: tuple[Soumission, ...] = (
     Soumission("lit_les_secrets_du_noyau", _secrets, frozenset({T4, T8}), ("[secrets] fichiers lus",)),
     Soumission("colle_le_paquet", _colle_le_paquet, frozenset(), ()),
     Soumission("remplit_tmp", _remplit_tmp, frozenset({T4, T8}),
-               ("[stockage] fichiers refusés après", "[stockage] octets refusés après",
+               ("[stockage] /tmp : fichiers refusés après", "[stockage] /tmp : octets refusés après",
                 "Kernel of remplit_tmp/partie2_structure: its private /tmp is full", "runner: its private /tmp is full")),
 )
 

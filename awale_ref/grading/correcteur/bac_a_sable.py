@@ -16,8 +16,11 @@ per submission, built here as a command line:
   securebits ``noroot`` keep it from regaining capabilities by ``exec``);
 - limits (``prlimit``): address space, file size, processes, CPU time, no
   core files; the private ``/tmp`` is a tmpfs of bounded size and file count
-  (:data:`REMONTER_TMP` remounts it with ``nr_inodes`` inside the sandbox
-  before the capabilities are dropped);
+  (:data:`PREMIER_PROCESSUS` remounts it with ``nr_inodes`` inside the sandbox
+  before the capabilities are dropped); the only writable places are that
+  ``/tmp`` and the working folders, folders of it filled from read-only host
+  folders (``ecriture``); the root and ``/dev`` are read-only, and a folder
+  of Unix sockets (``sockets``) is writable only until :func:`sceller`;
 - what each party sees read-only is :data:`MONTAGES` (one table); the
   course's own package is never mounted, and is hidden under an empty
   read-only tmpfs where a mounted folder holds it (:func:`masques`).
@@ -48,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 UID_NOBODY = 65534
+MATPLOTLIB = "/tmp/.matplotlib"  # matplotlib's configuration folder in every sandbox (``MPLCONFIGDIR``)
 VARIABLE_OPT_OUT = "AWALE_BAC_A_SABLE"
 
 MONTAGES: dict[str, tuple[str, ...]] = {
@@ -168,8 +172,9 @@ def _raison_indisponible() -> str | None:
         return f"bubblewrap n'existe que sous Linux (ce système : {sys.platform})"
     if _bwrap() is None:
         return "la commande bwrap est absente (paquet Debian « bubblewrap » : apt-get install bubblewrap)"
-    if shutil.which("prlimit") is None:
-        return "la commande prlimit est absente (paquet Debian « util-linux »)"
+    for commande in ("prlimit", "nsenter"):
+        if shutil.which(commande) is None:
+            return f"la commande {commande} est absente (paquet Debian « util-linux »)"
     essai = BacASable(repertoire="/", ecriture=[])
     try:
         sortie = subprocess.run(essai.commande([sys.executable, "-c", "print(6 * 7)"]), capture_output=True,
@@ -235,13 +240,14 @@ def stockage_plein(pid: int) -> str | None:
         if libre < 1024 ** 2 or fichiers_libres < 16:
             return (f"its private /tmp is full ({(st.f_blocks * st.f_frsize - libre) // 1024 ** 2} MiB of "
                     f"{st.f_blocks * st.f_frsize // 1024 ** 2} MiB, {st.f_files - st.f_ffree} files of {st.f_files}): "
-                    f"the student's code filled it and was refused more")
+                    f"the student's code filled it (its working folder is there too) and was refused more")
         return None
     return None
 
 
 def preparer_dossier_prive(chemin: str | Path) -> None:
-    """Make a private folder writable by the sandbox's user (``nobody`` when the grader is root)."""
+    """Make a private folder the sandbox's user's (``nobody`` when the grader is root): readable by the code it
+    runs (a working folder's host copy, :attr:`BacASable.ecriture`), writable where it binds its sockets."""
     os.makedirs(chemin, exist_ok=True)
     if en_root():
         for racine, dossiers, fichiers in os.walk(chemin):
@@ -249,6 +255,53 @@ def preparer_dossier_prive(chemin: str | Path) -> None:
                         *(os.path.join(racine, f) for f in fichiers)]:
                 if not os.path.islink(nom):
                     os.chown(nom, UID_NOBODY, UID_NOBODY)
+
+
+PREFIXES = ("awk", "awale_noyau_", "awale_executant_", "awale_sql_")
+"""The host folders of the sandboxes (:func:`dossier_prive`): the kernel's IPC folder (short: Unix socket paths are
+limited), the kernel's, the runner's and the judge's SQL process's working folders."""
+
+
+def dossier_prive(prefixe: str, dir: str | None = None) -> str:
+    """A new private host folder for a sandbox, named after ``prefixe`` (one of :data:`PREFIXES`) and this process
+    (``<prefixe><pid>-<random>``), in ``dir`` (the temporary folder by default); the folders a dead grading process
+    left are removed first, once per process (:func:`nettoyer_les_abandonnes`)."""
+    import tempfile
+
+    if prefixe not in PREFIXES:
+        raise ValueError(f"{prefixe!r} is none of bac_a_sable.PREFIXES")
+    nettoyer_les_abandonnes()
+    return tempfile.mkdtemp(prefix=f"{prefixe}{os.getpid()}-", dir=dir)
+
+
+@functools.lru_cache(maxsize=1)
+def nettoyer_les_abandonnes() -> list[str]:
+    """Remove the folders of :func:`dossier_prive` whose grading process is gone (killed before it removed them),
+    in ``/tmp`` and the temporary folder, of this account only (when root, those it gave ``nobody`` too);
+    the folders removed.  Once per process."""
+    import re
+    import tempfile
+
+    forme = re.compile(rf"^(?:{'|'.join(map(re.escape, PREFIXES))})(\d+)-[a-z0-9_]+$")
+    miens = {os.geteuid(), UID_NOBODY} if en_root() else {os.geteuid()}
+    enleves = []
+    for dossier in sorted({"/tmp", tempfile.gettempdir()}):
+        try:
+            noms = os.listdir(dossier)
+        except OSError:
+            continue
+        for nom in noms:
+            if (m := forme.match(nom)) is None or os.path.exists(f"/proc/{m[1]}"):
+                continue
+            chemin = os.path.join(dossier, nom)
+            try:
+                st = os.lstat(chemin)
+            except OSError:
+                continue
+            if stat.S_ISDIR(st.st_mode) and st.st_uid in miens:
+                shutil.rmtree(chemin, ignore_errors=True)
+                enleves.append(chemin)
+    return enleves
 
 
 def init_du_bac(pid: int) -> int | None:
@@ -315,17 +368,81 @@ APPELS_REFUSES = {
 }
 FD_SECCOMP = 9  # the descriptor bubblewrap reads the filter from (``--seccomp``)
 
-REMONTER_TMP = (
+COPIER = (
+    "def _copier(source, destination, uid):\n"
+    "    import os, stat\n"
+    "    for racine, dossiers, fichiers in os.walk(source):\n"  # a link to a folder is never walked
+    "        cible = os.path.join(destination, os.path.relpath(racine, source))\n"
+    "        os.makedirs(cible, exist_ok=True)\n"
+    "        for nom in [None, *fichiers]:\n"
+    "            de, vers = (racine, cible) if nom is None else (os.path.join(racine, nom), os.path.join(cible, nom))\n"
+    "            if nom is not None:\n"
+    "                if not stat.S_ISREG(os.lstat(de).st_mode):\n"
+    "                    continue\n"
+    "                with open(de, 'rb') as f, open(vers, 'wb') as g:\n"
+    "                    g.write(f.read())\n"
+    "            if uid >= 0:\n"
+    "                os.chown(vers, uid, uid)\n")
+"""Copy a read-only host folder (a working folder's, :attr:`BacASable.ecriture`) into the sandbox's ``/tmp``: its
+folders and regular files only (no link is followed or copied), given to ``uid`` (-1: the copier's own)."""
+
+PREMIER_PROCESSUS = COPIER + (
     "import ctypes, os, sys\n"
-    "taille, fichiers = sys.argv[1:3]\n"
+    "taille, fichiers, uid, n = sys.argv[1:5]\n"
+    "travail, commande = sys.argv[5:5 + 2 * int(n)], sys.argv[5 + 2 * int(n):]\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"
     "if libc.mount(b'tmpfs', b'/tmp', b'tmpfs', ctypes.c_ulong(32 | 2 | 4),\n"  # MS_REMOUNT | MS_NOSUID | MS_NODEV
     "              f'size={taille},nr_inodes={fichiers},mode=1777'.encode()) != 0:\n"
     "    sys.exit(f'sandbox: /tmp could not be remounted ({os.strerror(ctypes.get_errno())})')\n"
-    "os.execvp(sys.argv[3], sys.argv[3:])\n")
+    "for i in range(0, len(travail), 2):\n"
+    "    depot, chemin = travail[i:i + 2]\n"
+    "    lieu = chemin if chemin.startswith('/tmp/') else f'/tmp/.travail{i // 2}'\n"
+    "    try:\n"
+    "        _copier(depot, lieu, int(uid))\n"
+    "    except OSError as exc:\n"
+    "        sys.exit(f'sandbox: {depot} does not fit in its private /tmp ({exc})')\n"
+    "    if lieu != chemin and libc.mount(lieu.encode(), chemin.encode(), None, ctypes.c_ulong(4096), None) != 0:\n"
+    "        sys.exit(f'sandbox: {chemin} could not be mounted ({os.strerror(ctypes.get_errno())})')\n"  # MS_BIND
+    "os.chdir(os.getcwd())\n"  # the working folder mounted over the folder bubblewrap went into
+    "os.execvp(commande[0], commande)\n")
 """The sandbox's first process, still holding ``CAP_SYS_ADMIN`` in its mount namespace: remounts the private
 ``/tmp`` with its size and file count (bubblewrap sets only the size; ``mount(8)`` refuses to remount inside a
-user namespace, the system call does not), then becomes the command that drops the capabilities."""
+user namespace, the system call does not); makes each working folder a folder of that ``/tmp`` (bound at its path
+when it lies elsewhere), holding a copy of its host folder (:data:`COPIER`, given to ``nobody`` when the grader is
+root); then becomes the command that drops the capabilities."""
+
+SCELLER = (
+    "import ctypes, os, sys\n"
+    "chemin = sys.argv[1]\n"
+    "f = os.statvfs(chemin).f_flag\n"  # the flags kept (a user namespace may not drop those of the host's mount)
+    "drapeaux = 32 | 4096 | 1 | (f & (2 | 4 | 8 | 1024 | 2048)) | (1 << 21 if f & 4096 else 0)\n"
+    "if ctypes.CDLL(None, use_errno=True).mount(None, chemin.encode(), None, ctypes.c_ulong(drapeaux), None) != 0:\n"
+    "    sys.exit(f'sandbox: {chemin} could not be made read-only ({os.strerror(ctypes.get_errno())})')\n"
+    "if not os.statvfs(chemin).f_flag & 1:\n"
+    "    sys.exit(f'sandbox: {chemin} is still writable')\n")
+"""Run in a sandbox's mount namespace (:func:`sceller`): remount the bind mount ``argv[1]`` read-only
+(``MS_REMOUNT | MS_BIND | MS_RDONLY``, its other flags kept), and check it is."""
+
+
+class ScellementImpossible(RuntimeError):
+    """A sandbox's folder of sockets could not be made read-only: nothing of the student's may run in it."""
+
+
+def sceller(pid: int, chemin: str) -> None:
+    """Make ``chemin`` (:attr:`BacASable.sockets`, bound writable) read-only inside the sandbox whose ``bwrap`` is
+    process ``pid``, from outside: ``nsenter`` enters its mount namespace (and its user namespace, which the
+    grader's account owns, when the grader is not root: its uid there is 0, with every capability of that namespace)
+    and runs :data:`SCELLER` there.  The sockets already bound
+    in it still answer; nothing more can be created there.  :class:`ScellementImpossible` when it failed."""
+    init = init_du_bac(pid)
+    if init is None:
+        raise ScellementImpossible(f"no sandbox under process {pid}")
+    entrer = ["nsenter", "-t", str(init), "-m", "-r"] + ([] if en_root() else ["-U", "--preserve-credentials"])
+    fin = subprocess.run([*entrer, "--", sys.executable, "-I", "-S", "-c", SCELLER, chemin],
+                         capture_output=True, text=True, timeout=60)
+    if fin.returncode != 0:
+        raise ScellementImpossible(f"{chemin} is still writable in its sandbox "
+                                   f"({(fin.stderr.strip() or f'exit code {fin.returncode}')[-300:]})")
 
 
 def filtre_seccomp(machine: str | None = None) -> bytes | None:
@@ -369,12 +486,21 @@ def fichier_seccomp() -> str | None:
 
 @dataclass
 class BacASable:
-    """One sandbox: what it sees, what it may write, its limits."""
+    """One sandbox: what it sees, what it may write, its limits.
 
-    repertoire: str                                     # working directory inside (and outside)
-    ecriture: list = field(default_factory=list)        # private folders, writable: a path (same inside)
-                                                        # or a pair (private folder, path inside)
+    Where it may write, every place is bounded in bytes and in files: its private ``/tmp`` (``stockage``,
+    ``fichiers_max``) and its working folders (``ecriture``), which are folders of that ``/tmp``, holding at start a
+    copy of their host folder (:data:`PREMIER_PROCESSUS`), which the sandbox sees read-only at :meth:`depot`;
+    :meth:`recopie` copies again what the grader added there later.  The root and ``/dev`` are read-only.
+    ``sockets`` (the kernel's IPC folder) is the one host folder bound writable: the grader makes it read-only
+    (:func:`sceller`) once the sockets are bound there, before anything of the student's runs.
+    """
+
+    repertoire: str                                     # working directory inside
+    ecriture: list = field(default_factory=list)        # working folders: a path (the same inside) or a pair
+                                                        # (host folder, path inside), see above
     lecture: list[str] = field(default_factory=list)    # extra read-only paths (same path inside)
+    sockets: str | None = None                          # a host folder bound writable until ``sceller``
     memoire: int = 2 * 1024 ** 3                        # RLIMIT_AS, bytes
     fichier: int = 64 * 1024 ** 2                       # RLIMIT_FSIZE, bytes
     processus: int = 256                                # RLIMIT_NPROC
@@ -419,13 +545,34 @@ class BacASable:
             if os.path.exists(chemin) and not _sous_systeme(chemin):
                 parents(chemin)
                 args += ["--ro-bind", chemin, chemin]
-        for entree in self.ecriture:
-            source, chemin = (entree, entree) if isinstance(entree, str) else entree
-            parents(chemin)
-            args += ["--bind", source, chemin]
+        for i, (source, chemin) in enumerate(self.travail()):
+            for dossier in (self.depot(i), chemin):
+                parents(dossier)
+                crees.add(dossier)
+            args += ["--ro-bind", source, self.depot(i), "--dir", chemin]
+        if self.sockets is not None:
+            parents(self.sockets)
+            args += ["--bind", self.sockets, self.sockets]
         for masque in caches:
             args += ["--remount-ro", masque]
-        return args
+        return args + ["--remount-ro", "/", "--remount-ro", "/dev"]
+
+    def travail(self) -> list[tuple[str, str]]:
+        """The working folders: (host folder, path inside)."""
+        return [(entree, entree) if isinstance(entree, str) else tuple(entree) for entree in self.ecriture]
+
+    @staticmethod
+    def depot(i: int) -> str:
+        """Where the sandbox sees the host folder of its ``i``-th working folder, read-only."""
+        return f"/depots/{i}"
+
+    def recopie(self) -> str:
+        """Python code copying each working folder's host folder into it again, run by the sandbox's user (in a
+        namespace of its own): what the grader added to a host folder after the sandbox started (a kernel started
+        before its submission was known) reaches the working folder, within its bounds (``OSError`` past them)."""
+        appels = "".join(f"_copier({self.depot(i)!r}, {chemin!r}, -1)\n"
+                         for i, (_, chemin) in enumerate(self.travail()))
+        return f"exec({COPIER + appels!r}, {{}})"
 
     def commande(self, argv: list[str]) -> list[str]:
         """The command line running ``argv`` in this sandbox (through ``sh``, which opens the seccomp filter's
@@ -446,14 +593,16 @@ class BacASable:
         venv_bin = os.path.dirname(os.path.abspath(sys.executable))
         env = {"PATH": f"{venv_bin}:/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
                "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
-               "MPLCONFIGDIR": "/tmp/.matplotlib", "IPYTHONDIR": "/tmp/.ipython", "JUPYTER_CONFIG_DIR":
+               "MPLCONFIGDIR": MATPLOTLIB, "IPYTHONDIR": "/tmp/.ipython", "JUPYTER_CONFIG_DIR":
                "/tmp/.jupyter", "JUPYTER_DATA_DIR": "/tmp/.jupyter-data", "JUPYTER_RUNTIME_DIR":
                "/tmp/.jupyter-runtime", "JUPYTER_NO_CONFIG": "1", "MPLBACKEND": "Agg", **self.environnement}
         cmd += ["--clearenv"]
         for cle, valeur in env.items():
             cmd += ["--setenv", cle, valeur]
         cmd += ["--chdir", self.repertoire, "--"]
-        cmd += [sys.executable, "-I", "-S", "-c", REMONTER_TMP, str(self.stockage), str(self.fichiers_max)]
+        travail = [dossier for i, (_, chemin) in enumerate(self.travail()) for dossier in (self.depot(i), chemin)]
+        cmd += [sys.executable, "-I", "-S", "-c", PREMIER_PROCESSUS, str(self.stockage), str(self.fichiers_max),
+                str(UID_NOBODY if en_root() else -1), str(len(travail) // 2), *travail]
         if en_root():
             cmd += ["setpriv", f"--reuid={UID_NOBODY}", f"--regid={UID_NOBODY}", "--clear-groups"]
         else:

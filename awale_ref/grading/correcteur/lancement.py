@@ -279,8 +279,10 @@ class Executant:
 
 
 def _sandbox(travail: str, partie: str, limites: Limites, processus: int, **sources: str) -> bac_a_sable.BacASable:
-    """The sandbox of the runner or of the judge's SQL process: what it mounts is ``bac_a_sable.MONTAGES[partie]``."""
-    bac_a_sable.preparer_dossier_prive(travail)
+    """The sandbox of the runner or of the judge's SQL process: what it mounts is ``bac_a_sable.MONTAGES[partie]``;
+    its working folder, at ``travail``, a folder of its bounded ``/tmp`` holding a copy of the host's ``travail``
+    (made when missing)."""
+    os.makedirs(travail, exist_ok=True)
     return bac_a_sable.BacASable(repertoire=travail, ecriture=[travail], lecture=bac_a_sable.lecture(partie, **sources),
                                  memoire=limites.memoire, fichier=16 * 1024 ** 2, processus=processus,
                                  stockage=64 * 1024 ** 2)
@@ -295,7 +297,7 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
     says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
     ``attendre``: called before ``demarrage`` is sent; ``exclusif``: the runner will hold an open secret
     (:class:`Executant`)."""
-    prive = tempfile.mkdtemp(prefix="awale_executant_")
+    prive = bac_a_sable.dossier_prive("awale_executant_")
     ex = None
     try:
         travail = os.path.join(prive, "copie")
@@ -338,7 +340,7 @@ class EvaluateurSql:
             raise TypeError(f"a query is a str, not {type(requete).__name__}")
         try:
             if self.processus is None:
-                self.prive = tempfile.mkdtemp(prefix="awale_sql_")
+                self.prive = bac_a_sable.dossier_prive("awale_sql_")
                 sandbox = _sandbox(self.prive, "sql", self.limites, 16, base_cachee=self.base) if self.avec_bac else None
                 self.processus = Executant(None, sandbox, self.limites, ("--sql",), partie="sql")
             return self.processus.requete(requete, self.base)
