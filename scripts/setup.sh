@@ -19,7 +19,7 @@ if [ "$(cat .venv/.requirements.sha 2>/dev/null)" != "$want" ]; then
   echo "$want" > .venv/.requirements.sha
 fi
 # Grading runs every submission in a bubblewrap sandbox (docs/grading_security.md): Debian's bubblewrap
-# (and util-linux's prlimit/setpriv, present on Debian).
+# (and util-linux's prlimit, setpriv and nsenter, present on Debian).
 if ! command -v bwrap > /dev/null; then
   echo "[setup] installing Debian bubblewrap (the grading sandbox)"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

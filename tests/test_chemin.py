@@ -29,6 +29,8 @@ DECLARATIONS = {"catalogue", "types_question", "reponses_structurees", "variante
 inside the step that calls it: ``planifier`` in the plan step, ``juger_reponse`` in the judge step), the table
 of structured answers, the author's own data (``variantes``: the hidden database a query is compared on)."""
 ETAPES_DU_JUGE = ("contraintes", "plan", "lancement") + ETAPES
+OUTILS_DU_LANCEMENT = {"bac_a_sable"}
+"""What the run step (``lancement``) calls to make its processes' private folders and sandboxes: part of that step."""
 
 _FAUTIVE = '''
 def deplacer_graines(plateau, case):
@@ -154,7 +156,7 @@ def _arbre_du_juge(etapes, question: str, **options):
 
     verdicts = {}
     arbre = _arbre(lambda: verdicts.update(juge.juger_notebook(etapes, bac_a_sable=False, sujet=SUJET, **options)),
-                   "juge", "_une_question", FEUILLES | DECLARATIONS)
+                   "juge", "_une_question", FEUILLES | DECLARATIONS | OUTILS_DU_LANCEMENT)
     return arbre, verdicts[question]
 
 
