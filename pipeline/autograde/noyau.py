@@ -65,6 +65,7 @@ class NoyauIsole(AsyncKernelManager):
     """
 
     bac: bac_a_sable.BacASable | None = None
+    d_avance = False  # started ahead: it booted before its submission reached its host folder
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         commande = super().format_kernel_cmd(extra_arguments)
@@ -202,9 +203,11 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
             self.kernel_name = self.nb.metadata.get("kernelspec", {}).get("name") or ""
         d_avance = _NoyauDAvance.prendre(self._cle_d_avance(), self.log) if self.noyau_d_avance else None
         km, prives = d_avance or self._noyau_isole()
+        km.d_avance = d_avance is not None
         self._prives += prives
-        # The submission's host copy, which the kernel copies into its working folder (COPIE) before the first cell
-        # (``BacASable.recopie``): a kernel started ahead, before the submission was known, sees it as well.
+        # The submission's host copy: a kernel started now finds it there when its sandbox starts (its first process
+        # copies it into the working folder, COPIE); a kernel started ahead copies it in before the first cell
+        # (``BacASable.recopie``).
         dossier = os.path.abspath(self._dossier or os.getcwd())
         for lien in bac_a_sable.copier_sans_liens(dossier, prives[1]):
             self.log.warning("Symbolic link in the submission, not followed: %s", lien)
@@ -475,7 +478,7 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 self._limiter_noyau()
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
-                if self.avec_bac():  # the submission, into the kernel's working folder (COPIE), within its bounds
+                if self.avec_bac() and self.km.d_avance:  # the submission it booted without, into COPIE, bounded
                     copie = self.wait_for_reply(self.kc.execute(self.km.bac.recopie(), silent=True,
                                                                 store_history=False))
                     if (copie or {}).get("content", {}).get("status") != "ok":
