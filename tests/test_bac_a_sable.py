@@ -146,20 +146,28 @@ def test_the_folder_of_sockets_is_read_only_inside_once_sealed_and_its_socket_st
 
 def test_the_folders_of_a_dead_grading_process_are_removed_by_the_next_one():
     """``nettoyer_les_abandonnes``: a folder of ``dossier_prive`` whose process is gone is removed; one of a living
-    process, one of another account, and any other name are kept."""
+    process, one of another account, one of a grader in another PID namespace (its PID means nothing here) and any
+    other name are kept."""
     mort = subprocess.Popen(["true"])
     mort.wait()
+    ici, ailleurs = bac_a_sable.espace_pid(), format(int(bac_a_sable.espace_pid(), 16) + 1, "x")
     dossiers = {nom: tempfile.mkdtemp(prefix=prefixe, dir="/tmp") for nom, prefixe in (
-        ("mort", f"awale_sql_{mort.pid}-"), ("mort_ipc", f"awk{mort.pid}-"), ("vivant", f"awale_noyau_{os.getpid()}-"),
-        ("autre_nom", f"awale_autre_{mort.pid}-"), ("autre_compte", f"awale_executant_{mort.pid}-"))}
+        ("mort", f"awale_sql_{mort.pid}.{ici}-"), ("mort_ipc", f"awk{mort.pid}.{ici}-"),
+        ("vivant", f"awale_noyau_{os.getpid()}.{ici}-"), ("autre_espace", f"awale_sql_{mort.pid}.{ailleurs}-"),
+        ("autre_nom", f"awale_autre_{mort.pid}.{ici}-"), ("autre_compte", f"awale_executant_{mort.pid}.{ici}-"))}
     try:
         os.chown(dossiers["autre_compte"], 4321, 4321) if os.geteuid() == 0 else None
         enleves = bac_a_sable.nettoyer_les_abandonnes.__wrapped__()
         assert {dossiers["mort"], dossiers["mort_ipc"]} <= set(enleves)
         restent = {nom for nom, chemin in dossiers.items() if os.path.exists(chemin)}
-        assert restent == {"vivant", "autre_nom"} | ({"autre_compte"} if os.geteuid() == 0 else set())
+        assert restent == {"vivant", "autre_espace", "autre_nom"} | ({"autre_compte"} if os.geteuid() == 0 else set())
     finally:
         for chemin in dossiers.values():
             subprocess.run(["rm", "-rf", chemin], check=True)
     with pytest.raises(ValueError):
         bac_a_sable.dossier_prive("awale_autre_")
+    cree = bac_a_sable.dossier_prive("awale_sql_")  # the name the cleanup reads
+    try:
+        assert os.path.basename(cree).startswith(f"awale_sql_{os.getpid()}.{ici}-")
+    finally:
+        os.rmdir(cree)

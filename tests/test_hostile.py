@@ -258,6 +258,29 @@ def test_judge_forged_messages_on_the_runner_channel_cannot_pass_a_wrong_answer(
 JUSTE_Q7 = "def copie(jeu):\n    return {k: (list(v) if type(v) is list else v) for k, v in jeu.items()}\n"
 
 
+@pytest.mark.parametrize("remplir", ["octets", "fichiers"])
+def test_a_submission_too_large_for_the_runner_fails_its_hidden_tests_saying_why_in_french(tmp_path, remplir):
+    """A submitted folder that would not fit in the runner's private ``/tmp`` (its size or its file count, the
+    sandbox's own bounds): no runner starts, every hidden question fails saying why and what to do; the same
+    answer in a small folder passes."""
+    rendu = tmp_path / "rendu"
+    rendu.mkdir()
+    etapes = _etapes(JUSTE_Q4)
+    assert juge.juger_notebook(etapes, bac_a_sable=True, limites=RAPIDE, fichiers=str(rendu), sujet=CCINP)["Q4"].ok
+    if remplir == "octets":
+        with open(rendu / "images.bin", "wb") as f:
+            f.truncate(65 * 1024 ** 2)  # sparse: its size, not the disk's
+    else:
+        for i in range(4100):
+            (rendu / f"f{i}").touch()
+    limites = juge.Limites(delai_cellule=2, delai_question=3)
+    verdict = juge.juger_notebook(etapes, bac_a_sable=True, limites=limites, fichiers=str(rendu), sujet=CCINP)["Q4"]
+    assert not verdict.ok and "le dossier rendu est trop volumineux pour être corrigé" in verdict.message
+    assert ("65.0 Mo" if remplir == "octets" else "4101 éléments") in verdict.message
+    assert "au plus 64 Mo et 4096 éléments" in verdict.message and "rendez-le à nouveau" in verdict.message
+    assert any("trop volumineux" in ligne for ligne in limites.journal)  # the teacher's log too
+
+
 @pytest.mark.parametrize("ligne", [
     b'{"version": 99, "issue": "resultats", "id": 3, "resultats": []}',  # another protocol version
     b'{"id": 3, "resultats": []}',                                       # the flag dicts of before: no version

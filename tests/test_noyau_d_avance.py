@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pipeline.autograde.noyau import COPIE, ExecutionProtegee, _NoyauDAvance
+from pipeline.autograde.noyau import CANAUX, COPIE, ExecutionProtegee, _NoyauDAvance, sockets_absentes
 
 
 @pytest.fixture(autouse=True)
@@ -170,3 +170,26 @@ def test_a_cells_exception_is_shown_in_full_and_kept_for_the_history_without_its
     trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(erreur["traceback"]))
     assert erreur["ename"] == "ZeroDivisionError" and "return 1 / 0" in trace, trace
     assert nb.cells[1].outputs[0]["text"] == "{'ename': 'ZeroDivisionError', 'evalue': '', 'traceback': []}\n"
+
+
+def test_the_ipc_folder_is_sealed_once_every_socket_is_bound_heartbeat_included(tmp_path, monkeypatch):
+    """ipykernel binds its heartbeat's socket in a thread of its own, possibly after the kernel's first answer: the
+    sealing waits for every socket of the connection file (a bind after it would fail), within a bound."""
+    import threading
+    from types import SimpleNamespace
+
+    from awale_ref.grading.correcteur import bac_a_sable
+
+    km = SimpleNamespace(ip=str(tmp_path / "k"), **{f"{canal}_port": port for port, canal in enumerate(CANAUX, 1)})
+    for port in range(1, len(CANAUX)):
+        (tmp_path / f"k-{port}").touch()
+    assert sockets_absentes(km, delai=0.05) == ["hb"]
+    threading.Timer(0.2, (tmp_path / f"k-{len(CANAUX)}").touch).start()  # the heartbeat's thread, late
+    assert sockets_absentes(km) == []
+
+    vus = []  # what the real grading's kernel had bound in its IPC folder when it was sealed
+    sceller = bac_a_sable.sceller
+    monkeypatch.setattr(bac_a_sable, "sceller", lambda pid, chemin: (vus.append(sorted(os.listdir(chemin))),
+                                                                      sceller(pid, chemin)))
+    assert executer(soumission(tmp_path / "alice", "A"))[0].startswith("A ")
+    assert vus and all(sum(nom.startswith("k-") for nom in dossier) == len(CANAUX) for dossier in vus), vus

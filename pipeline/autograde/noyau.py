@@ -77,6 +77,24 @@ class NoyauIsole(AsyncKernelManager):
             os.chown(self.connection_file, bac_a_sable.UID_NOBODY, bac_a_sable.UID_NOBODY)
 
 
+CANAUX = ("shell", "iopub", "stdin", "control", "hb")  # the kernel's sockets, as its connection file names them
+
+
+def sockets_absentes(km: Any, delai: float = 5.0) -> list[str]:
+    """The channels (:data:`CANAUX`) whose socket is still missing from the IPC folder of ``km``'s kernel after at
+    most ``delai`` seconds (``ipc`` transport: a file ``<ip>-<port>`` each).  The kernel answers once its shell
+    socket is bound, but ipykernel binds its heartbeat's in a thread of its own: the folder is sealed
+    (``bac_a_sable.sceller``) only once every socket is there, or ``delai`` has passed (the grading uses no
+    heartbeat)."""
+    chemins = {canal: f"{km.ip}-{getattr(km, f'{canal}_port')}" for canal in CANAUX}
+    fin = time.monotonic() + delai
+    while absents := [canal for canal, chemin in chemins.items() if not os.path.exists(chemin)]:
+        if time.monotonic() >= fin:
+            break
+        time.sleep(0.005)
+    return absents
+
+
 # Where the kernel sees its private copy of the submission (its working directory).
 COPIE = "/copie"
 
@@ -316,6 +334,9 @@ class ExecutionProtegee(api_privee.TueLeNoyauAvantNettoyage, Execute):
                 self._place = groupe.placer(processus.pid, "noyau")
             if processus is None:
                 raise bac_a_sable.ScellementImpossible("the kernel's process is unknown")
+            if absents := sockets_absentes(self.km):
+                self.log.warning("Kernel of %s: sockets still unbound when its IPC folder is sealed: %s",
+                                 qui(self.resources), ", ".join(absents))
             bac_a_sable.sceller(processus.pid, self.km.bac.sockets)
             return
         pid = getattr(getattr(self.km, "provisioner", None), "pid", None)

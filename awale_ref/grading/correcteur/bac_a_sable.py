@@ -264,25 +264,34 @@ limited), the kernel's, the runner's and the judge's SQL process's working folde
 
 def dossier_prive(prefixe: str, dir: str | None = None) -> str:
     """A new private host folder for a sandbox, named after ``prefixe`` (one of :data:`PREFIXES`) and this process
-    (``<prefixe><pid>-<random>``), in ``dir`` (the temporary folder by default); the folders a dead grading process
-    left are removed first, once per process (:func:`nettoyer_les_abandonnes`)."""
+    (``<prefixe><pid>.<PID namespace>-<random>``, :func:`espace_pid`), in ``dir`` (the temporary folder by
+    default); the folders a dead grading process left are removed first, once per process
+    (:func:`nettoyer_les_abandonnes`)."""
     import tempfile
 
     if prefixe not in PREFIXES:
         raise ValueError(f"{prefixe!r} is none of bac_a_sable.PREFIXES")
     nettoyer_les_abandonnes()
-    return tempfile.mkdtemp(prefix=f"{prefixe}{os.getpid()}-", dir=dir)
+    return tempfile.mkdtemp(prefix=f"{prefixe}{os.getpid()}.{espace_pid()}-", dir=dir)
+
+
+@functools.lru_cache(maxsize=1)
+def espace_pid() -> str:
+    """This process's PID namespace, as a short name (the inode of ``/proc/self/ns/pid``, in hexadecimal): a PID in
+    a folder's name means a process only to a process of the same namespace."""
+    return format(os.stat("/proc/self/ns/pid").st_ino, "x")
 
 
 @functools.lru_cache(maxsize=1)
 def nettoyer_les_abandonnes() -> list[str]:
     """Remove the folders of :func:`dossier_prive` whose grading process is gone (killed before it removed them),
-    in ``/tmp`` and the temporary folder, of this account only (when root, those it gave ``nobody`` too);
-    the folders removed.  Once per process."""
+    in ``/tmp`` and the temporary folder, of this account only (when root, those it gave ``nobody`` too) and of
+    this PID namespace only (a grader in another one, sharing ``/tmp``, names its folders after PIDs this process
+    cannot see: they are left alone); the folders removed.  Once per process."""
     import re
     import tempfile
 
-    forme = re.compile(rf"^(?:{'|'.join(map(re.escape, PREFIXES))})(\d+)-[a-z0-9_]+$")
+    forme = re.compile(rf"^(?:{'|'.join(map(re.escape, PREFIXES))})(\d+)\.{espace_pid()}-[a-z0-9_]+$")
     miens = {os.geteuid(), UID_NOBODY} if en_root() else {os.geteuid()}
     enleves = []
     for dossier in sorted({"/tmp", tempfile.gettempdir()}):
@@ -352,6 +361,19 @@ def copier_sans_liens(source: str | Path, destination: str | Path) -> list[str]:
             elif stat.S_ISREG(mode):
                 shutil.copyfile(chemin, cible / nom, follow_symlinks=False)
     return ignores
+
+
+def encombrement(dossier: str | Path) -> tuple[int, int]:
+    """What copying ``dossier`` into a sandbox's ``/tmp`` takes (:data:`COPIER`): the bytes of its regular files,
+    and its folders and regular files counted (``dossier`` itself included), links not followed."""
+    octets, elements = 0, 1
+    for racine, dossiers, fichiers in os.walk(dossier, followlinks=False):
+        for nom in [*dossiers, *fichiers]:
+            st = os.lstat(os.path.join(racine, nom))
+            if stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode):
+                elements += 1
+                octets += st.st_size if stat.S_ISREG(st.st_mode) else 0
+    return octets, elements
 
 
 # ---------------------------------------------------------------- system calls refused in every sandbox (seccomp)

@@ -59,7 +59,7 @@ from awale_ref.grading.executant import messages
 from awale_ref.grading.registre import catalogue
 from awale_ref.grading.correcteur.lancement import (BudgetEpuise, DELAI_CELLULE_S, DELAI_QUESTION_S, demarrer,
                                                     EvaluateurSql, evaluer_candidats, Executant, ExecutantBloque,
-                                                    executer, Limites, MEMOIRE_OCTETS)
+                                                    executer, Limites, MEMOIRE_OCTETS, RenduTropVolumineux)
 from awale_ref.grading.executant.messages import Issue, MessageInvalide
 from awale_ref.grading.correcteur.plan import (_source, atteintes, cas_et_attendus, fonctions_reference, Plan,
                                                PlanDuNotebook, reference_sans)
@@ -169,6 +169,7 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     correction = CorrectionDuNotebook(etapes, base_sql, sujet, evaluateur, attendre, publiques, auteur)
     verdicts: dict[str, Resultat] = {}
     sauter: set[int] = set()
+    raison = None  # why no question could be judged, when it is the submission's own (RenduTropVolumineux)
     try:
         for _ in range(len(etapes) + 2):
             try:
@@ -182,6 +183,10 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
             except BudgetEpuise:
                 limites.journal.append("le temps accordé au notebook est épuisé : les questions restantes valent 0")
                 break
+            except RenduTropVolumineux as exc:
+                limites.journal.append(str(exc))
+                raison = str(exc)
+                break
             if not bloque:
                 break
     finally:
@@ -190,8 +195,8 @@ def _juger_notebook(etapes: list[CelluleDeCode], bac_a_sable: bool, limites: Lim
     epuise = limites.reste() <= 0
     for etape in etapes:
         for question, _ in etape.questions:
-            verdicts.setdefault(question, echec(question, message_budget(limites) if epuise
-                                                else "la correction n'a pas pu juger cette réponse."))
+            verdicts.setdefault(question, echec(question, raison or (message_budget(limites) if epuise else
+                                                                     "la correction n'a pas pu juger cette réponse.")))
     return verdicts
 
 

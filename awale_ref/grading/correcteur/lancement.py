@@ -88,6 +88,11 @@ class BudgetEpuise(Exception):
     """The notebook's time budget is spent: nothing more is run for it."""
 
 
+class RenduTropVolumineux(Exception):
+    """The submitted folder does not fit in the runner's private ``/tmp``: no runner can start for it.  The
+    message, in French, is the student's."""
+
+
 # ---------------------------------------------------------------- the runner's process
 class ExecutantBloque(Exception):
     """The runner did not answer in time, or died: it must be started again."""
@@ -294,7 +299,8 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
              exclusif: bool = False) -> Iterator[Executant | None]:
     """A runner for one notebook, in its sandbox (``avec_bac``), working in a private copy of ``fichiers``
     (the submission's folder, symbolic links left out); ``None`` when it did not start (the teacher's log
-    says why); stopped and its folder removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
+    says why), :class:`RenduTropVolumineux` when that copy would not fit in its sandbox; stopped and its folder
+    removed on exit.  It sees no hidden file (``EvaluateurSql`` does).
     ``attendre``: called before ``demarrage`` is sent; ``exclusif``: the runner will hold an open secret
     (:class:`Executant`)."""
     prive = bac_a_sable.dossier_prive("awale_executant_")
@@ -307,6 +313,11 @@ def demarrer(demarrage: messages.Demarrage, avec_bac: bool, limites: Limites,
                 limites.journal.append(f"lien symbolique ignoré (jamais suivi) : {lien}")
         os.makedirs(travail, exist_ok=True)
         sandbox = _sandbox(travail, "executant", limites, 256) if avec_bac else None
+        if sandbox is not None:  # its first process would refuse it (PREMIER_PROCESSUS): the student is told why
+            octets, elements = bac_a_sable.encombrement(travail)
+            if octets > sandbox.stockage or elements > sandbox.fichiers_max:
+                raise RenduTropVolumineux(textes.rendu_trop_volumineux(octets, elements, sandbox.stockage,
+                                                                       sandbox.fichiers_max))
         try:
             ex = Executant(demarrage, sandbox, limites, attendre=attendre, exclusif=exclusif)
         except ExecutantBloque as exc:

@@ -28,6 +28,14 @@ def pluriel(n: int, mot: str) -> str:
     return f"{n} {mot}{'s' if n > 1 else ''}"
 
 
+def rendu_trop_volumineux(octets: int, fichiers: int, octets_max: int, fichiers_max: int) -> str:
+    """Why no hidden test ran: the submitted folder does not fit in the runner's working space."""
+    return (f"le dossier rendu est trop volumineux pour être corrigé : {octets / 1024 ** 2:.1f} Mo et "
+            f"{pluriel(fichiers, 'élément')} (fichiers et dossiers), pour au plus {octets_max // 1024 ** 2} Mo et "
+            f"{fichiers_max} éléments ; retirez du dossier les fichiers que le notebook n'utilise pas, puis rendez-le "
+            "à nouveau.")
+
+
 def _court(valeur: Any, limite: int = 300) -> str:
     texte = repr(valeur)
     return texte if len(texte) <= limite else texte[: limite - 1] + "…"
