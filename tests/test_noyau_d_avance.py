@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pipeline.autograde.noyau import CANAUX, COPIE, ExecutionProtegee, _NoyauDAvance, sockets_absentes
+from pipeline.autograde.noyau import COPIE, ExecutionProtegee, _NoyauDAvance, sockets_absentes
 
 
 @pytest.fixture(autouse=True)
@@ -178,13 +178,16 @@ def test_the_ipc_folder_is_sealed_once_every_socket_is_bound_heartbeat_included(
     import threading
     from types import SimpleNamespace
 
+    from jupyter_client.connect import port_names
+
     from awale_ref.grading.correcteur import bac_a_sable
 
-    km = SimpleNamespace(ip=str(tmp_path / "k"), **{f"{canal}_port": port for port, canal in enumerate(CANAUX, 1)})
-    for port in range(1, len(CANAUX)):
-        (tmp_path / f"k-{port}").touch()
-    assert sockets_absentes(km, delai=0.05) == ["hb"]
-    threading.Timer(0.2, (tmp_path / f"k-{len(CANAUX)}").touch).start()  # the heartbeat's thread, late
+    km = SimpleNamespace(ip=str(tmp_path / "k"), **{nom: port for port, nom in enumerate(port_names, 1)})
+    for nom in port_names:
+        if nom != "hb_port":
+            (tmp_path / f"k-{getattr(km, nom)}").touch()
+    assert sockets_absentes(km, delai=0.05) == ["hb_port"]
+    threading.Timer(0.2, (tmp_path / f"k-{km.hb_port}").touch).start()  # the heartbeat's thread, late
     assert sockets_absentes(km) == []
 
     vus = []  # what the real grading's kernel had bound in its IPC folder when it was sealed
@@ -192,4 +195,4 @@ def test_the_ipc_folder_is_sealed_once_every_socket_is_bound_heartbeat_included(
     monkeypatch.setattr(bac_a_sable, "sceller", lambda pid, chemin: (vus.append(sorted(os.listdir(chemin))),
                                                                       sceller(pid, chemin)))
     assert executer(soumission(tmp_path / "alice", "A"))[0].startswith("A ")
-    assert vus and all(sum(nom.startswith("k-") for nom in dossier) == len(CANAUX) for dossier in vus), vus
+    assert vus and all(sum(nom.startswith("k-") for nom in dossier) == len(port_names) for dossier in vus), vus

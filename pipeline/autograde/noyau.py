@@ -77,18 +77,17 @@ class NoyauIsole(AsyncKernelManager):
             os.chown(self.connection_file, bac_a_sable.UID_NOBODY, bac_a_sable.UID_NOBODY)
 
 
-CANAUX = ("shell", "iopub", "stdin", "control", "hb")  # the kernel's sockets, as its connection file names them
-
-
 def sockets_absentes(km: Any, delai: float = 5.0) -> list[str]:
-    """The channels (:data:`CANAUX`) whose socket is still missing from the IPC folder of ``km``'s kernel after at
-    most ``delai`` seconds (``ipc`` transport: a file ``<ip>-<port>`` each).  The kernel answers once its shell
-    socket is bound, but ipykernel binds its heartbeat's in a thread of its own: the folder is sealed
-    (``bac_a_sable.sceller``) only once every socket is there, or ``delai`` has passed (the grading uses no
-    heartbeat)."""
-    chemins = {canal: f"{km.ip}-{getattr(km, f'{canal}_port')}" for canal in CANAUX}
+    """The ports of ``km``'s connection file (jupyter_client's ``port_names``) whose socket is still missing from
+    its kernel's IPC folder after at most ``delai`` seconds (``ipc`` transport: a file ``<ip>-<port>`` each).  The
+    kernel answers once its shell socket is bound, but ipykernel binds its heartbeat's in a thread of its own: the
+    folder is sealed (``bac_a_sable.sceller``) only once every socket is there, or ``delai`` has passed (the
+    grading uses no heartbeat)."""
+    from jupyter_client.connect import port_names
+
+    chemins = {nom: f"{km.ip}-{getattr(km, nom)}" for nom in port_names}
     fin = time.monotonic() + delai
-    while absents := [canal for canal, chemin in chemins.items() if not os.path.exists(chemin)]:
+    while absents := [nom for nom, chemin in chemins.items() if not os.path.exists(chemin)]:
         if time.monotonic() >= fin:
             break
         time.sleep(0.005)
